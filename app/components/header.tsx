@@ -1,0 +1,106 @@
+// The site header of SPEC.md "Header and global elements": back button, logo, Dashboard, sign-in buttons, user menu, theme.
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import type { PublicUser } from "~/models/auth.server";
+import type { Theme } from "~/lib/theme.server";
+
+export function initials(username: string) {
+  const parts = username.split(/[\s_]+/).filter(Boolean);
+  const letters = parts.length >= 2 ? parts[0][0] + parts[1][0] : username.slice(0, 2);
+  return letters.toUpperCase();
+}
+
+/** Tournament pages go back to the dashboard; every other page goes back to the landing page. */
+export function backTarget(pathname: string): string | null {
+  if (pathname === "/" || pathname === "/dashboard") return null;
+  const onTournamentPage =
+    /^\/tournaments\/[^/]+/.test(pathname) ||
+    /^\/(public|tournament-settings|manage-players|tournament-players|scores|leaderboard|previous-lobbies|checkin|tournament-checkin)(\/|$)/.test(
+      pathname,
+    );
+  return onTournamentPage ? "/dashboard" : "/";
+}
+
+export function Header({ user, theme }: { user: PublicUser | null; theme: Theme }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const back = backTarget(location.pathname);
+  const here = location.pathname + location.search;
+  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  const isMaster = user?.role === "master";
+  return (
+    <header className="site-header">
+      <div className="container">
+        {back ? (
+          <Link to={back} className="btn ghost small" aria-label="Back">
+            ← <span className="hide-sm">Back</span>
+          </Link>
+        ) : null}
+        <Link to="/" className="logo" aria-label="Tournament Manager home">
+          <span className="logo-mark" aria-hidden="true">TM</span>
+          <span className="logo-text">Tournament Manager</span>
+        </Link>
+        {user && location.pathname !== "/" && location.pathname !== "/dashboard" ? (
+          <Link to="/dashboard" className="btn small">Dashboard</Link>
+        ) : null}
+        {user ? (
+          <details className="menu">
+            <summary aria-label="User menu">
+              <span className="avatar" aria-hidden="true">{initials(user.username)}</span>
+              <span className="hide-sm">{user.username}</span>
+              {isMaster ? <span className="badge primary">Master</span> : null}
+            </summary>
+            <div className="menu-panel" role="menu">
+              <div style={{ padding: "0.4rem 0.6rem" }}>
+                <div style={{ fontWeight: 700 }}>{user.username}</div>
+                <div className="muted small">{isMaster ? "Master Administrator" : "Tournament Organizer"}</div>
+              </div>
+              <hr />
+              <Link to="/dashboard" role="menuitem">Dashboard</Link>
+              <Link to="/guide" role="menuitem">Guide</Link>
+              <hr />
+              <ThemeForm theme={theme} redirectTo={here} />
+              <hr />
+              <Form method="post" action="/logout">
+                <button type="submit" role="menuitem" disabled={loggingOut}>
+                  {loggingOut ? "Logging out..." : "Logout"}
+                </button>
+              </Form>
+            </div>
+          </details>
+        ) : (
+          <>
+            <ThemeForm theme={theme} redirectTo={here} compact />
+            <Link to="/login" className="btn small">Login</Link>
+            <Link to="/auth?tab=register" className="btn primary small">Create Account</Link>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
+
+const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
+const THEME_ICONS: Record<Theme, string> = { light: "☀", dark: "☾", system: "◐" };
+
+/** A plain form: the server sets the theme cookie and renders the new theme, so no JavaScript is needed. */
+export function ThemeForm({ theme, redirectTo, compact }: { theme: Theme; redirectTo: string; compact?: boolean }) {
+  return (
+    <Form method="post" action="/theme" className="theme-form" aria-label="Theme">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {(["light", "dark", "system"] as const).map((value) => (
+        <button
+          key={value}
+          type="submit"
+          name="theme"
+          value={value}
+          aria-pressed={theme === value}
+          title={`${THEME_LABELS[value]} theme`}
+          className={compact ? "btn ghost small" : undefined}
+        >
+          <span aria-hidden="true">{THEME_ICONS[value]}</span>
+          {compact ? <span className="sr-only">{THEME_LABELS[value]}</span> : ` ${THEME_LABELS[value]}`}
+        </button>
+      ))}
+    </Form>
+  );
+}

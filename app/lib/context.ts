@@ -1,0 +1,6 @@
+// Router contexts set by the root middleware and read by loaders, actions and the document renderer.
+import { createContext } from "react-router";
+import type { PublicUser } from "~/models/auth.server";
+
+export const nonceContext = createContext<string>("");
+export const userContext = createContext<PublicUser | null>(null);

@@ -1,0 +1,48 @@
+// The environment, parsed once by one zod schema; a bad value stops the server with a clear message.
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : ["1", "true", "yes"].includes(v)));
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    HOST: z.string().min(1).optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v))
+      .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+        message: "must be a postgres:// or postgresql:// URL",
+      }),
+    SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    MASTER_USERNAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_]{3,30}$/, "must be 3 to 30 letters, digits or underscores")
+      .optional(),
+    MASTER_PASSWORD: z.string().min(6, "must be at least 6 characters").max(100).optional(),
+    DEMO_LOGIN: flag,
+  })
+  .refine((env) => (env.MASTER_USERNAME === undefined) === (env.MASTER_PASSWORD === undefined), {
+    message: "MASTER_USERNAME and MASTER_PASSWORD must be set together",
+    path: ["MASTER_PASSWORD"],
+  });
+
+export type Env = z.infer<typeof envSchema> & { demoLogin: boolean };
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  // Demo login is the embedded default's convenience; against a real server it must be asked for.
+  return { ...env, demoLogin: env.DEMO_LOGIN ?? env.DATABASE_URL === undefined };
+}

@@ -1,0 +1,73 @@
+// Request plumbing for sign-in: the session cookie, the bearer token, and the guards every private loader starts with.
+import { createCookie, redirect } from "react-router";
+import { getSessionUser, SESSION_DAYS, type PublicUser } from "~/models/auth.server";
+import { getApp, getDb } from "./db.server";
+
+const COOKIE_NAME = "tm_session";
+
+function isHttps(request: Request) {
+  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+}
+
+async function sessionCookie(request: Request) {
+  const { sessionSecret } = await getApp();
+  return createCookie(COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isHttps(request),
+    path: "/",
+    maxAge: SESSION_DAYS * 24 * 3600,
+    secrets: [sessionSecret],
+  });
+}
+
+/** The token a request carries: `Authorization: Bearer` first, then the page cookie. */
+export async function getRequestToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("authorization");
+  const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (bearer) return bearer;
+  const cookie = await (await sessionCookie(request)).parse(request.headers.get("cookie"));
+  return typeof cookie === "string" ? cookie : null;
+}
+
+export async function getUser(request: Request): Promise<PublicUser | null> {
+  return getSessionUser(await getDb(), await getRequestToken(request));
+}
+
+export async function commitSessionCookie(request: Request, token: string) {
+  return (await sessionCookie(request)).serialize(token);
+}
+
+export async function destroySessionCookie(request: Request) {
+  return (await sessionCookie(request)).serialize("", { maxAge: 0 });
+}
+
+/** Pages: a visitor is sent to /auth, with the page to come back to. */
+export async function requireUser(request: Request): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+  }
+  return user;
+}
+
+/** The master-only page: anyone else is sent to /. */
+export async function requireMaster(request: Request): Promise<PublicUser> {
+  const user = await requireUser(request);
+  if (user.role !== "master") throw redirect("/");
+  return user;
+}
+
+/** A same-site path to return to after login; anything else falls back to the dashboard. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+/** The caller's address for the login limit; only a proxy in front can tell it to us. */
+export function clientAddress(request: Request) {
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || request.headers.get("x-real-ip") || "";
+}

@@ -1,0 +1,26 @@
+// The one error type the models throw for a refused action; routes turn it into a 4xx answer with its message.
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
+
+export class ActionError extends Error {
+  constructor(
+    public readonly status: ErrorStatus,
+    message: string,
+    /** The field the message belongs to, for forms that show it next to the input. */
+    public readonly field?: string,
+  ) {
+    super(message);
+    this.name = "ActionError";
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new ActionError(400, message, field);
+export const forbidden = (message = "You do not have permission to change this tournament") =>
+  new ActionError(403, message);
+export const notFound = (message = "Tournament not found") => new ActionError(404, message);
+export const conflict = (message: string) => new ActionError(409, message);
+
+export const COMPLETED_MESSAGE = "Tournament has been completed";
+
+export function isActionError(error: unknown): error is ActionError {
+  return error instanceof ActionError;
+}

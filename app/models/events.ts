@@ -1,0 +1,20 @@
+// The domain events of SPEC.md section 4 "Real-time events": what a committed action tells spectators.
+export type EventType =
+  | "connected"
+  | "tournament_created"
+  | "tournament_updated"
+  | "lobbies_generated"
+  | "matches_saved"
+  | "round_advanced"
+  | "tournament_completed";
+
+export type DomainEvent = {
+  type: EventType;
+  tournamentId: number | null;
+  /** SPEC.md's event data: name, roundNumber, newRound, lobbyId, as the type needs. */
+  data: { name?: string; roundNumber?: number; newRound?: number; lobbyId?: number; [key: string]: unknown };
+};
+
+export function event(type: EventType, tournamentId: number | null, data: DomainEvent["data"] = {}): DomainEvent {
+  return { type, tournamentId, data: { tournamentId, ...data } };
+}

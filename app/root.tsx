@@ -1,0 +1,121 @@
+// The document shell: header, theme, toast, live updates, footer badge, error screen.
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useParams,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./styles/app.css?url";
+import { Header } from "./components/header";
+import { LiveUpdates } from "./components/live";
+import { ToastProvider } from "./components/toast";
+import { userContext } from "./lib/context";
+import { getApp } from "./lib/db.server";
+import { securityMiddleware } from "./lib/security.server";
+import { getTheme } from "./lib/theme.server";
+import { readToast } from "./lib/toast.server";
+
+export const middleware: Route.MiddlewareFunction[] = [securityMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [{ toast, clear }, theme, { env }] = await Promise.all([readToast(request), getTheme(request), getApp()]);
+  return data(
+    { user: context.get(userContext), theme, toast, demoLogin: env.demoLogin },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const theme = root?.theme ?? "dark";
+  return (
+    <html lang="en" className={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const params = useParams();
+  const tournamentId = Number(params.tournamentId ?? params.id);
+  return (
+    <ToastProvider initial={loaderData.toast}>
+      {navigation.state !== "idle" ? <div className="nav-progress" role="progressbar" aria-label="Loading" /> : null}
+      <Header user={loaderData.user} theme={loaderData.theme} />
+      <main className="container">
+        <Outlet />
+      </main>
+      <LiveUpdates tournamentId={Number.isInteger(tournamentId) && tournamentId > 0 ? tournamentId : null} />
+      <FooterBadge />
+    </ToastProvider>
+  );
+}
+
+function FooterBadge() {
+  return <div className="footer-badge">Tournament Manager · v2.0 • Production Ready</div>;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const message = typeof error.data === "string" && error.data ? error.data : "Page not found";
+    return (
+      <main className="container">
+        <title>Not Found | Tournament Manager</title>
+        <div className="empty card">
+          <h1>404</h1>
+          <p>{message}</p>
+          <Link className="btn primary" to="/">Go Home</Link>
+        </div>
+        <FooterBadge />
+      </main>
+    );
+  }
+  if (error instanceof Error) console.error(error);
+  const detail = isRouteErrorResponse(error)
+    ? typeof error.data === "string"
+      ? error.data
+      : (error.data?.message ?? error.statusText)
+    : null;
+  return (
+    <main className="container">
+      <title>Something went wrong | Tournament Manager</title>
+      <div className="empty card">
+        <h1>Something went wrong</h1>
+        <p>{detail ?? "An unexpected error occurred. Please try again."}</p>
+        <div className="row" style={{ justifyContent: "center" }}>
+          <a className="btn primary" href={here}>Try Again</a>
+          <a className="btn" href="/">Go Home</a>
+        </div>
+      </div>
+      <FooterBadge />
+    </main>
+  );
+}

@@ -1,0 +1,10 @@
+// Any unknown /api path answers a JSON 404.
+import { jsonError } from "~/lib/api.server";
+
+export async function loader() {
+  return jsonError(404, "Not found");
+}
+
+export async function action() {
+  return jsonError(404, "Not found");
+}

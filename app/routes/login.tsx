@@ -1,0 +1,48 @@
+// The standalone login screen.
+import { redirect, useRouteLoaderData, useSearchParams } from "react-router";
+import type { Route } from "./+types/login";
+import { LoginForm } from "~/components/login-form";
+import { userContext } from "~/lib/context";
+import { loginAction } from "~/lib/login-action.server";
+import { safeRedirect } from "~/lib/session.server";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: Route.MetaFunction = () => [{ title: "Login | Tournament Manager" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (context.get(userContext)) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return loginAction(request, () => "Welcome to Tournament Manager!");
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [params] = useSearchParams();
+  return (
+    <div className="container narrow">
+      <div className="card" style={{ marginTop: "2rem" }}>
+        <h1 style={{ textAlign: "center" }}>Login</h1>
+        <p className="muted" style={{ textAlign: "center" }}>Tournament Manager - Admin Access</p>
+        <LoginForm
+          actionData={actionData}
+          redirectTo={params.get("redirectTo")}
+          demoLogin={root?.demoLogin ?? false}
+          placeholders={{ username: "Enter admin username", password: "Enter password" }}
+        />
+        <div className="alert" style={{ marginTop: "1rem" }}>
+          <p className="small" style={{ margin: 0 }}>
+            Regular users create and manage their own tournaments. Master admins have full access to every tournament.
+          </p>
+        </div>
+        <div className="alert warning" style={{ marginTop: "0.75rem" }}>
+          <p className="small" style={{ margin: 0 }}>
+            This application is experimental. Features and data may change.
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

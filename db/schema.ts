@@ -1,0 +1,178 @@
+// The database schema: every entity of SPEC.md section 3 plus the fields DECISIONS.md adds.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+export type ScoringTable = {
+  first: number;
+  second: number;
+  third: number;
+  fourth: number;
+  fifth: number;
+  sixth: number;
+  seventh: number;
+  eighth: number;
+};
+
+export const users = pgTable("users", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  // scrypt hash "scrypt$N$r$p$salt$hash"; never the password itself.
+  password: text("password").notNull(),
+  role: text("role", { enum: ["master", "admin", "user"] }).notNull().default("user"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// One table serves both the page cookie and the API bearer token; only a hash of the token is kept.
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+// Failed login attempts, for the per-username and per-address limit; shared by every app process.
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    address: text("address").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_attempts_username_idx").on(t.username, t.at), index("login_attempts_address_idx").on(t.address, t.at)],
+);
+
+export const tournaments = pgTable(
+  "tournaments",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    format: text("format", { enum: ["standard", "elimination"] }).notNull().default("standard"),
+    lobbyMethod: text("lobby_method", { enum: ["snake", "swiss", "round-robin"] }).notNull().default("snake"),
+    maxPlayers: integer("max_players").notNull(),
+    totalRounds: integer("total_rounds").notNull(),
+    currentRound: integer("current_round").notNull().default(1),
+    // The highest round whose scores are locked; 0 before any round is finalized.
+    finalizedRound: integer("finalized_round").notNull().default(0),
+    status: text("status", {
+      enum: ["setup", "registration", "checkin", "in_progress", "active", "completed"],
+    })
+      .notNull()
+      .default("setup"),
+    isLocked: boolean("is_locked").notNull().default(false),
+    isPublic: boolean("is_public").notNull().default(false),
+    scoring: jsonb("scoring").$type<ScoringTable>().notNull(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("tournaments_owner_idx").on(t.ownerId),
+    check("tournaments_max_players_range", sql`${t.maxPlayers} between 4 and 256`),
+    check("tournaments_total_rounds_range", sql`${t.totalRounds} between 1 and 10`),
+    check("tournaments_current_round_min", sql`${t.currentRound} >= 1`),
+  ],
+);
+
+export const players = pgTable(
+  "players",
+  {
+    id: serial("id").primaryKey(),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    riotTag: text("riot_tag").notNull(),
+    lp: integer("lp").notNull().default(0),
+    totalPoints: doublePrecision("total_points").notNull().default(0),
+    matchesPlayed: integer("matches_played").notNull().default(0),
+    averagePlacement: doublePrecision("average_placement").notNull().default(0),
+    isEliminated: boolean("is_eliminated").notNull().default(false),
+    isCheckedIn: boolean("is_checked_in").notNull().default(false),
+    seed: integer("seed"),
+    // Soft removal: players left unchecked when round 1 is drawn; undoing round 1 restores them.
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    // A master's manual changes to the computed stats, kept so recomputation does not erase them.
+    adjustPoints: doublePrecision("adjust_points").notNull().default(0),
+    adjustMatches: integer("adjust_matches").notNull().default(0),
+    adjustAverage: doublePrecision("adjust_average"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("players_tournament_idx").on(t.tournamentId),
+    check("players_lp_min", sql`${t.lp} >= 0`),
+    check("players_name_length", sql`char_length(${t.name}) between 1 and 50`),
+    check("players_tag_length", sql`char_length(${t.riotTag}) between 1 and 20`),
+    check("players_average_range", sql`${t.averagePlacement} between 0 and 8`),
+  ],
+);
+
+export const lobbies = pgTable(
+  "lobbies",
+  {
+    id: serial("id").primaryKey(),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    roundNumber: integer("round_number").notNull(),
+    name: text("name").notNull(),
+    playerIds: jsonb("player_ids").$type<number[]>().notNull(),
+    isComplete: boolean("is_complete").notNull().default(false),
+  },
+  (t) => [
+    index("lobbies_tournament_round_idx").on(t.tournamentId, t.roundNumber),
+    uniqueIndex("lobbies_tournament_round_name_uq").on(t.tournamentId, t.roundNumber, t.name),
+  ],
+);
+
+export const matches = pgTable(
+  "matches",
+  {
+    id: serial("id").primaryKey(),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    lobbyId: integer("lobby_id")
+      .notNull()
+      .references(() => lobbies.id, { onDelete: "cascade" }),
+    roundNumber: integer("round_number").notNull(),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    placement: integer("placement").notNull(),
+    points: doublePrecision("points").notNull(),
+  },
+  (t) => [
+    index("matches_tournament_idx").on(t.tournamentId),
+    uniqueIndex("matches_lobby_player_uq").on(t.lobbyId, t.playerId),
+    uniqueIndex("matches_lobby_placement_uq").on(t.lobbyId, t.placement),
+    check("matches_placement_range", sql`${t.placement} between 1 and 8`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type Tournament = typeof tournaments.$inferSelect;
+export type Player = typeof players.$inferSelect;
+export type Lobby = typeof lobbies.$inferSelect;
+export type Match = typeof matches.$inferSelect;

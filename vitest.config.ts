@@ -1,0 +1,42 @@
+// Vitest config: a `unit` project (pure code, no database) and an `integration` project (PGlite and a throwaway PostgreSQL).
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// No react-router plugin here: tests import modules directly, they never build routes.
+export default defineConfig({
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "#db": fileURLToPath(new URL("./db", import.meta.url)),
+    },
+  },
+  test: {
+    // One worker per core, at most four: each integration worker holds a PGlite (WASM) instance
+    // and the PostgreSQL server needs a core of its own.
+    pool: "forks",
+    maxWorkers: Math.max(1, Math.min(4, availableParallelism())),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["tests/unit/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/setup/postgres-global.ts"],
+          // Opening a database runs the migrations; PGlite's WASM start-up is slow on a busy 2-core machine.
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
