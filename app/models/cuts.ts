@@ -1,0 +1,124 @@
+// Cuts between rounds: how many players may go, who goes for sure, and who is tied at the line.
+import type { StandingRow } from "./standings";
+
+export const CUT_STEP = 8;
+export const MIN_REMAINING = 8;
+/** SPEC.md: average placements within this distance count as tied at the cut line. */
+export const TIE_TOLERANCE = 0.01;
+
+export function roundDownToMultipleOf8(n: number): number {
+  if (!Number.isFinite(n) || n <= 0) return 0;
+  return Math.floor(n / CUT_STEP) * CUT_STEP;
+}
+
+/** The largest cut that still leaves at least 8 players. */
+export function maxCut(activeCount: number): number {
+  return roundDownToMultipleOf8(activeCount - MIN_REMAINING);
+}
+
+/** SPEC.md's default of 8, when the field allows it. */
+export function defaultCut(activeCount: number): number {
+  return Math.min(CUT_STEP, maxCut(activeCount));
+}
+
+/**
+ * The error message for a cut amount, or null when it may be applied. 0 means "no cut" and is
+ * always fine, even when fewer than 8 players are left.
+ */
+export function validateCutCount(count: number, activeCount: number): string | null {
+  if (!Number.isInteger(count) || count < 0) return "Cut amount must be a whole number of at least 0";
+  if (count === 0) return null;
+  if (count % CUT_STEP !== 0) return "Cut amount must be a multiple of 8";
+  if (activeCount - count < MIN_REMAINING) return "At least 8 players must remain";
+  return null;
+}
+
+/**
+ * The Elimination format's proposal (guide: bottom 25% after round 3), kept to a valid cut.
+ * `roundNumber` is the round that was just scored.
+ */
+export function proposedEliminationCut(activeCount: number, roundNumber: number): number {
+  if (roundNumber < 3) return 0;
+  return Math.min(roundDownToMultipleOf8(Math.floor(activeCount * 0.25)), maxCut(activeCount));
+}
+
+export type CutRow = Pick<StandingRow, "playerId" | "totalPoints" | "averagePlacement" | "matchesPlayed"> & {
+  isEliminated?: boolean;
+};
+
+export type CutPlan = {
+  /** Eliminated whatever the host picks. */
+  sure: number[];
+  /** Players tied with the last one below the line, on both sides of it (worst first). */
+  tied: number[];
+  /** How many of `tied` the host must pick; sure.length + needed is the cut amount. */
+  needed: number;
+};
+
+// As in the standings, no matches means the worst average rather than a perfect 0.
+function averageKey(row: CutRow): number {
+  return row.matchesPlayed > 0 ? row.averagePlacement : Infinity;
+}
+
+function tiedAtLine(a: CutRow, b: CutRow): boolean {
+  if (a.totalPoints !== b.totalPoints) return false;
+  const x = averageKey(a);
+  const y = averageKey(b);
+  if (x === Infinity || y === Infinity) return x === y;
+  // The small slack keeps 0.01 itself inside the tolerance despite binary rounding.
+  return Math.abs(x - y) <= TIE_TOLERANCE + 1e-9;
+}
+
+/**
+ * Plans a cut of `count` players from the active standings rows (SPEC.md: lowest total points
+ * first, then the worse average). Ties within the same points and 0.01 of average are only
+ * decided where they straddle the line; there the host picks. Rows passed in their standings
+ * order keep the remaining tiebreaks for who is "sure". Throws on a count validateCutCount
+ * rejects, since the caller must report that message instead.
+ */
+export function planCut(rows: readonly CutRow[], count: number): CutPlan {
+  const active = rows.filter((r) => !r.isEliminated);
+  const error = validateCutCount(count, active.length);
+  if (error) throw new RangeError(error);
+  if (count === 0) return { sure: [], tied: [], needed: 0 };
+
+  const position = new Map(active.map((r, i) => [r.playerId, i]));
+  // Worst first; the reverse of the given (standings) order settles whatever points and average leave equal.
+  const worstFirst = [...active].sort(
+    (a, b) =>
+      a.totalPoints - b.totalPoints ||
+      averageKey(b) - averageKey(a) ||
+      position.get(b.playerId)! - position.get(a.playerId)!,
+  );
+
+  const boundary = worstFirst[count - 1];
+  if (!tiedAtLine(boundary, worstFirst[count])) {
+    return { sure: worstFirst.slice(0, count).map((r) => r.playerId), tied: [], needed: 0 };
+  }
+  let start = count - 1;
+  while (start > 0 && tiedAtLine(boundary, worstFirst[start - 1])) start--;
+  let end = count;
+  while (end + 1 < worstFirst.length && tiedAtLine(boundary, worstFirst[end + 1])) end++;
+  return {
+    sure: worstFirst.slice(0, start).map((r) => r.playerId),
+    tied: worstFirst.slice(start, end + 1).map((r) => r.playerId),
+    needed: count - start,
+  };
+}
+
+export type CutResolution = { ok: true; eliminate: number[] } | { ok: false; error: string };
+
+/** The players to eliminate once the host picked `needed` of the tied players (none when no tie). */
+export function resolveCut(plan: CutPlan, picks: readonly number[] = []): CutResolution {
+  const tied = new Set(plan.tied);
+  const unique = new Set(picks);
+  const valid =
+    picks.length === plan.needed && unique.size === picks.length && picks.every((id) => tied.has(id));
+  if (!valid) {
+    return {
+      ok: false,
+      error: `Select exactly ${plan.needed} player${plan.needed === 1 ? "" : "s"} to eliminate`,
+    };
+  }
+  return { ok: true, eliminate: [...plan.sure, ...picks] };
+}

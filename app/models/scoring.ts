@@ -1,0 +1,87 @@
+// The scoring table: how a placement 1..8 in a lobby turns into points.
+
+export type Scoring = {
+  first: number;
+  second: number;
+  third: number;
+  fourth: number;
+  fifth: number;
+  sixth: number;
+  seventh: number;
+  eighth: number;
+};
+
+export const SCORING_KEYS = [
+  "first",
+  "second",
+  "third",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+] as const satisfies readonly (keyof Scoring)[];
+
+export type ScoringKey = (typeof SCORING_KEYS)[number];
+
+/** The guide's table and the create form's default. */
+export const DEFAULT_SCORING: Readonly<Scoring> = Object.freeze({
+  first: 8,
+  second: 7,
+  third: 6,
+  fourth: 5,
+  fifth: 4,
+  sixth: 3,
+  seventh: 2,
+  eighth: 1,
+});
+
+/** What the settings form shows for a tournament with no stored table (SPEC.md section 3). */
+export const SETTINGS_FALLBACK_SCORING: Readonly<Scoring> = Object.freeze({
+  first: 10,
+  second: 8,
+  third: 6,
+  fourth: 4,
+  fifth: 2,
+  sixth: 1,
+  seventh: 0,
+  eighth: 0,
+});
+
+/**
+ * Points for a placement. Anything outside 1..8 (0 is "unscored" on the score form) is worth 0,
+ * so callers never have to special-case a missing placement; validation rejects those earlier.
+ */
+export function pointsFor(scoring: Scoring, placement: number): number {
+  if (!Number.isInteger(placement) || placement < 1 || placement > 8) return 0;
+  return scoring[SCORING_KEYS[placement - 1]];
+}
+
+export function scoringToArray(scoring: Scoring): number[] {
+  return SCORING_KEYS.map((key) => scoring[key]);
+}
+
+/** Missing trailing values count as 0, so a short list from a spreadsheet still gives a full table. */
+export function scoringFromArray(values: readonly number[]): Scoring {
+  const scoring = {} as Scoring;
+  SCORING_KEYS.forEach((key, i) => {
+    scoring[key] = values[i] ?? 0;
+  });
+  return scoring;
+}
+
+/** 1 → "1st", 2 → "2nd", 11 → "11th", 21 → "21st". */
+export function ordinal(n: number): string {
+  const mod100 = Math.abs(n) % 100;
+  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
+  switch (Math.abs(n) % 10) {
+    case 1:
+      return `${n}st`;
+    case 2:
+      return `${n}nd`;
+    case 3:
+      return `${n}rd`;
+    default:
+      return `${n}th`;
+  }
+}

@@ -1,0 +1,393 @@
+// Input schemas shared by form actions and API routes, with SPEC.md's messages.
+//
+// One set of schemas serves JSON bodies and HTML forms: pass a form through `formToObject`
+// first. Form values are strings, so every number and boolean field preprocesses its input:
+// numeric strings become numbers ("12" → 12), an empty string counts as "not given" (an
+// optional field stays unset, a defaulted one takes its default), and "on" / "true" / "1"
+// mean true while "off" / "false" / "0" mean false. Unknown keys are stripped.
+import { z } from "zod";
+import { DEFAULT_SCORING, scoringFromArray, type Scoring } from "./scoring";
+import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "./types";
+
+/** Postgres integer columns hold 32 bits; a bigger id or lp must be a 400, never a 500. */
+const INT_MAX = 2_147_483_647;
+
+// ---------- form plumbing ----------
+
+type FormLike = { forEach(cb: (value: FormDataEntryValue | string, key: string) => void): void };
+
+/**
+ * FormData or URLSearchParams → a plain object the schemas take. A repeated key becomes a list
+ * (checkbox groups, or a hidden "false" before a checkbox so an unchecked box still says so; the
+ * boolean fields read the last value). Dotted keys nest: "scoring.first" → { scoring: { first } },
+ * and a numeric segment makes a list: "scores.0.playerId" → { scores: [{ playerId }] }.
+ * Files are ignored: no schema here reads one.
+ */
+export function formToObject(form: FormLike): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  form.forEach((value, key) => {
+    if (typeof value !== "string") return;
+    const path = key.split(".");
+    // A crafted key must not reach Object.prototype or allocate a huge sparse list.
+    if (path.some((s) => UNSAFE_SEGMENTS.has(s) || (/^\d+$/.test(s) && Number(s) > MAX_FORM_INDEX))) return;
+    let node: Record<string, unknown> = root;
+    for (let i = 0; i < path.length - 1; i++) {
+      const segment = path[i];
+      const existing = Object.hasOwn(node, segment) ? node[segment] : undefined;
+      if (existing === null || typeof existing !== "object") {
+        node[segment] = /^\d+$/.test(path[i + 1]) ? [] : {};
+      }
+      node = node[segment] as Record<string, unknown>;
+    }
+    const last = path[path.length - 1];
+    if (Object.hasOwn(node, last) && !Array.isArray(node)) {
+      const prev = node[last];
+      node[last] = Array.isArray(prev) ? [...prev, value] : [prev, value];
+    } else {
+      node[last] = value;
+    }
+  });
+  return root;
+}
+
+const UNSAFE_SEGMENTS = new Set(["__proto__", "prototype", "constructor"]);
+const MAX_FORM_INDEX = 999;
+
+function blankToUndefined(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
+
+// Only plain decimal strings become numbers; "0x10" or "1e3" stay strings and fail with the field's message.
+function toNumber(value: unknown): unknown {
+  const v = blankToUndefined(value);
+  if (typeof v === "string" && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(v)) return Number(v);
+  return v;
+}
+
+function toBoolean(value: unknown): unknown {
+  const v = Array.isArray(value) ? value[value.length - 1] : value;
+  if (typeof v !== "string") return v;
+  const s = v.trim().toLowerCase();
+  if (s === "") return undefined;
+  if (s === "on" || s === "true" || s === "1") return true;
+  if (s === "off" || s === "false" || s === "0") return false;
+  return v;
+}
+
+/** A number field that also takes a form string; `inner` carries the checks and messages. */
+export function numeric<T extends z.ZodType>(inner: T) {
+  return z.preprocess(toNumber, inner);
+}
+
+/** A boolean field that also takes "on"/"true"/"1" and "off"/"false"/"0". */
+export function booleanish<T extends z.ZodType>(inner: T) {
+  return z.preprocess(toBoolean, inner);
+}
+
+const bool = (message: string) => z.boolean({ error: message });
+
+/** One value or a list (a form sends a single checked box as a plain string), blanks dropped. */
+function toList(value: unknown): unknown {
+  if (value === undefined || value === null) return value;
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((v) => blankToUndefined(v) !== undefined).map(toNumber);
+}
+
+/** The first message of a failed parse: what a toast or a 400 body shows. */
+export function firstError(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Invalid input";
+}
+
+/** The first message per top-level field, for showing errors next to form fields. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : "form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+// ---------- ids ----------
+
+/** A route param or form value as a positive integer id, or null. */
+export function idParam(value: string | number | null | undefined): number | null {
+  if (typeof value === "number") return Number.isInteger(value) && value > 0 && value <= INT_MAX ? value : null;
+  if (typeof value !== "string" || !/^\s*[1-9]\d*\s*$/.test(value)) return null;
+  const n = Number(value);
+  return n <= INT_MAX ? n : null;
+}
+
+export type IdKind = "tournament" | "player" | "lobby";
+
+/** SPEC.md's page messages: "No tournament ID provided" when missing, "Invalid tournament ID" otherwise. */
+export function parseIdParam(
+  value: string | null | undefined,
+  kind: IdKind = "tournament",
+): { ok: true; id: number } | { ok: false; error: string } {
+  if (value === undefined || value === null || value.trim() === "") {
+    return { ok: false, error: `No ${kind} ID provided` };
+  }
+  const id = idParam(value);
+  return id === null ? { ok: false, error: `Invalid ${kind} ID` } : { ok: true, id };
+}
+
+const id = (message: string) => numeric(z.int({ error: message }).min(1, message).max(INT_MAX, message));
+
+// ---------- tournaments ----------
+
+const SCORING_MESSAGE = "Each scoring value must be a number of at least 0";
+
+const scoringValue = numeric(z.number({ error: SCORING_MESSAGE }).min(0, SCORING_MESSAGE));
+
+/** Also takes a list of 8 values, as spreadsheets and simple clients send them. */
+export const scoringSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? scoringFromArray(value) : value),
+  z.object(
+    {
+      first: scoringValue,
+      second: scoringValue,
+      third: scoringValue,
+      fourth: scoringValue,
+      fifth: scoringValue,
+      sixth: scoringValue,
+      seventh: scoringValue,
+      eighth: scoringValue,
+    } satisfies Record<keyof Scoring, unknown>,
+    { error: "Scoring must list points for places 1 to 8" },
+  ),
+);
+
+const format = z.enum(FORMATS, { error: "Format must be Standard or Elimination" });
+const lobbyMethod = z.enum(LOBBY_METHODS, { error: "Lobby method must be snake, swiss or round-robin" });
+const totalRounds = numeric(
+  z
+    .int({ error: "Total rounds must be between 1 and 10" })
+    .min(1, "Total rounds must be between 1 and 10")
+    .max(10, "Total rounds must be between 1 and 10"),
+);
+const multipleOf8 = (n: number) => n % 8 === 0;
+
+export const tournamentCreateSchema = z.object({
+  name: z
+    .string({ error: "Tournament name required" })
+    .trim()
+    .min(1, "Tournament name required")
+    .max(100, "Tournament name must be 100 characters or less"),
+  format: z.preprocess(blankToUndefined, format.default("standard")),
+  lobbyMethod: z.preprocess(blankToUndefined, lobbyMethod.default("snake")),
+  maxPlayers: numeric(
+    z
+      .int({ error: "Max players must be a whole number" })
+      .min(16, "Must have at least 16 players")
+      .max(256, "Cannot exceed 256 players")
+      .refine(multipleOf8, "Max players must be a multiple of 8"),
+  ),
+  totalRounds,
+  isPublic: booleanish(bool("isPublic must be true or false").default(false)),
+  scoring: scoringSchema.default({ ...DEFAULT_SCORING }),
+});
+export type TournamentCreateInput = z.infer<typeof tournamentCreateSchema>;
+
+/**
+ * Settings form and PATCH: every field optional. Rules that need the tournament itself
+ * (currentRound ≤ totalRounds, maxPlayers only in setup) belong to the model.
+ */
+export const tournamentUpdateSchema = z.object({
+  name: z
+    .string({ error: "Tournament name is required" })
+    .trim()
+    .min(1, "Tournament name is required")
+    .max(100, "Tournament name must be 100 characters or less")
+    .optional(),
+  format: z.preprocess(blankToUndefined, format.optional()),
+  lobbyMethod: z.preprocess(blankToUndefined, lobbyMethod.optional()),
+  maxPlayers: numeric(
+    z
+      .int({ error: "Max players must be a whole number" })
+      .min(8, "Max players must be at least 8")
+      .max(256, "Cannot exceed 256 players")
+      .refine(multipleOf8, "Max players must be a multiple of 8")
+      .optional(),
+  ),
+  totalRounds: numeric(
+    z
+      .int({ error: "Total rounds must be between 1 and 10" })
+      .min(1, "Total rounds must be between 1 and 10")
+      .max(10, "Total rounds must be between 1 and 10")
+      .optional(),
+  ),
+  scoring: scoringSchema.optional(),
+  isPublic: booleanish(bool("isPublic must be true or false").optional()),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(TOURNAMENT_STATUSES, { error: "Unknown tournament status" }).optional(),
+  ),
+  currentRound: numeric(
+    z.int({ error: "Current round must be at least 1" }).min(1, "Current round must be at least 1").optional(),
+  ),
+  isLocked: booleanish(bool("isLocked must be true or false").optional()),
+});
+export type TournamentUpdateInput = z.infer<typeof tournamentUpdateSchema>;
+
+export const maxPlayersEditSchema = z.object({
+  maxPlayers: numeric(
+    z
+      .int({ error: "Max players must be at least 4" })
+      .min(4, "Max players must be at least 4")
+      .max(256, "Cannot exceed 256 players"),
+  ),
+});
+
+// ---------- players ----------
+
+const playerName = z
+  .string({ error: "Player name is required" })
+  .trim()
+  .min(1, "Player name is required")
+  .max(50, "Player name must be 50 characters or less");
+const riotTag = z
+  .string({ error: "Riot tag is required" })
+  .trim()
+  .min(1, "Riot tag is required")
+  .max(20, "Riot tag must be 20 characters or less");
+
+const LP_MESSAGE = "LP must be a whole number of at least 0";
+const lp = z.int({ error: LP_MESSAGE }).min(0, LP_MESSAGE).max(INT_MAX, LP_MESSAGE);
+const SEED_MESSAGE = "Seed must be a whole number of at least 1";
+// An empty seed field means "auto-assign" (SPEC.md master panel), stored as null.
+const seed = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? null : toNumber(v)),
+  z.int({ error: SEED_MESSAGE }).min(1, SEED_MESSAGE).max(INT_MAX, SEED_MESSAGE).nullable().optional(),
+);
+const POINTS_MESSAGE = "Total points must be a number of at least 0";
+const MATCHES_MESSAGE = "Matches played must be a whole number of at least 0";
+const AVERAGE_MESSAGE = "Average placement must be between 0 and 8";
+
+// The master panel's extra fields, shared by create and update.
+const masterFields = {
+  seed,
+  isCheckedIn: booleanish(bool("isCheckedIn must be true or false").optional()),
+  isEliminated: booleanish(bool("isEliminated must be true or false").optional()),
+  totalPoints: numeric(z.number({ error: POINTS_MESSAGE }).min(0, POINTS_MESSAGE).optional()),
+  matchesPlayed: numeric(z.int({ error: MATCHES_MESSAGE }).min(0, MATCHES_MESSAGE).max(INT_MAX, MATCHES_MESSAGE).optional()),
+  averagePlacement: numeric(z.number({ error: AVERAGE_MESSAGE }).min(0, AVERAGE_MESSAGE).max(8, AVERAGE_MESSAGE).optional()),
+};
+
+export const playerCreateSchema = z.object({
+  name: playerName,
+  riotTag,
+  lp: numeric(lp.default(0)),
+  manualOverride: booleanish(bool("manualOverride must be true or false").default(false)),
+  // The management page sends it too; the route's id is what counts.
+  tournamentId: numeric(z.int({ error: "Invalid tournament ID" }).min(1, "Invalid tournament ID").optional()),
+  ...masterFields,
+});
+export type PlayerCreateInput = z.infer<typeof playerCreateSchema>;
+
+export const playerUpdateSchema = z.object({
+  name: playerName.optional(),
+  riotTag: riotTag.optional(),
+  lp: numeric(lp.optional()),
+  ...masterFields,
+});
+export type PlayerUpdateInput = z.infer<typeof playerUpdateSchema>;
+
+export const bulkPlayersSchema = z.object({
+  players: z
+    .array(z.object({ name: playerName, riotTag, lp: numeric(lp.default(0)) }), { error: "No Valid Players" })
+    .min(1, "No Valid Players"),
+  manualOverride: booleanish(bool("manualOverride must be true or false").default(false)),
+});
+
+export const checkinSchema = z.object({
+  checkedIn: booleanish(bool("checkedIn must be true or false")),
+});
+
+export const substituteSchema = z
+  .object({
+    oldPlayerId: id("Please select both players for substitution"),
+    newPlayerId: id("Please select both players for substitution"),
+  })
+  .refine((v) => v.oldPlayerId !== v.newPlayerId, "Please select two different players");
+
+// ---------- rounds and scores ----------
+
+export const lockSchema = z.object({
+  locked: booleanish(bool("locked must be true or false")),
+});
+
+export const generateSchema = z.object({
+  roundNumber: numeric(
+    z.int({ error: "Round number must be at least 1" }).min(1, "Round number must be at least 1").optional(),
+  ),
+});
+
+export const advanceSchema = z.object({
+  eliminationCount: numeric(
+    z
+      .int({ error: "Cut amount must be a whole number of at least 0" })
+      .min(0, "Cut amount must be a whole number of at least 0")
+      .default(0),
+  ),
+  tiebreakerPlayerIds: z.preprocess(
+    toList,
+    z.array(z.int({ error: "Invalid player ID" }).min(1, "Invalid player ID"), { error: "Invalid player ID" }).optional(),
+  ),
+});
+
+/**
+ * The shape only; whether the placements fit the lobby is `validateLobbyScores`, which needs
+ * the lobby. A placement of 0 means "Unscored" as on the score form.
+ */
+export const scoresSchema = z.object({
+  scores: z
+    .array(
+      z.object({
+        playerId: id("Invalid player ID"),
+        placement: numeric(z.int({ error: "Invalid placements" })),
+      }),
+      { error: "No scores entered" },
+    ),
+});
+export type ScoreEntry = { playerId: number; placement: number };
+
+/**
+ * SPEC.md's score-save messages, checked in this order: "No scores entered" (nothing, or only
+ * unscored 0s), "Invalid placements" (outside 1..8), "Duplicate placements", then "Incomplete
+ * scores" (not exactly every lobby player once: missing, unknown or repeated players).
+ * A wrong value is reported before a missing one so the host fixes what they typed first.
+ */
+export function validateLobbyScores(lobbyPlayerIds: readonly number[], scores: readonly ScoreEntry[]): string | null {
+  const entered = scores.filter((s) => s.placement !== 0);
+  if (entered.length === 0) return "No scores entered";
+  if (entered.some((s) => !Number.isInteger(s.placement) || s.placement < 1 || s.placement > 8)) {
+    return "Invalid placements";
+  }
+  if (new Set(entered.map((s) => s.placement)).size !== entered.length) return "Duplicate placements";
+  const lobby = new Set(lobbyPlayerIds);
+  const scored = new Set(entered.map((s) => s.playerId));
+  const complete =
+    entered.length === lobby.size && scored.size === entered.length && entered.every((s) => lobby.has(s.playerId));
+  return complete ? null : "Incomplete scores";
+}
+
+// ---------- accounts ----------
+
+export const loginSchema = z.object({
+  username: z.string({ error: "Missing credentials" }).trim().min(1, "Missing credentials"),
+  password: z.string({ error: "Missing credentials" }).min(1, "Missing credentials"),
+});
+
+export const userSchema = z.object({
+  username: z
+    .string({ error: "Username must be 3 to 30 characters" })
+    .trim()
+    .min(3, "Username must be 3 to 30 characters")
+    .max(30, "Username must be 3 to 30 characters")
+    .regex(/^[A-Za-z0-9_]+$/, "Username may only contain letters, numbers and underscores"),
+  password: z
+    .string({ error: "Password must be 6 to 100 characters" })
+    .min(6, "Password must be 6 to 100 characters")
+    .max(100, "Password must be 6 to 100 characters"),
+});

@@ -1,0 +1,382 @@
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import {
+  advanceSchema,
+  bulkPlayersSchema,
+  checkinSchema,
+  fieldErrors,
+  firstError,
+  formToObject,
+  generateSchema,
+  idParam,
+  lockSchema,
+  loginSchema,
+  maxPlayersEditSchema,
+  parseIdParam,
+  playerCreateSchema,
+  playerUpdateSchema,
+  scoresSchema,
+  substituteSchema,
+  tournamentCreateSchema,
+  tournamentUpdateSchema,
+  userSchema,
+  validateLobbyScores,
+} from "../../app/models/validation";
+import { DEFAULT_SCORING } from "../../app/models/scoring";
+
+/** The first message a schema gives for an input, or null when it parses. */
+function messageOf(schema: z.ZodType, input: unknown): string | null {
+  const result = schema.safeParse(input);
+  return result.success ? null : firstError(result.error);
+}
+
+const validTournament = { name: "Spring Cup", maxPlayers: 32, totalRounds: 5 };
+
+describe("tournamentCreateSchema", () => {
+  test("defaults: standard, snake, private, the default scoring", () => {
+    expect(tournamentCreateSchema.parse({ ...validTournament, name: "  Spring Cup  " })).toEqual({
+      name: "Spring Cup",
+      format: "standard",
+      lobbyMethod: "snake",
+      maxPlayers: 32,
+      totalRounds: 5,
+      isPublic: false,
+      scoring: DEFAULT_SCORING,
+    });
+  });
+
+  test.each([
+    [{ name: "" }, "Tournament name required"],
+    [{ name: "   " }, "Tournament name required"],
+    [{ name: undefined }, "Tournament name required"],
+    [{ name: "x".repeat(101) }, "Tournament name must be 100 characters or less"],
+    [{ maxPlayers: 8 }, "Must have at least 16 players"],
+    [{ maxPlayers: 264 }, "Cannot exceed 256 players"],
+    [{ maxPlayers: 20 }, "Max players must be a multiple of 8"],
+    [{ maxPlayers: "abc" }, "Max players must be a whole number"],
+    [{ totalRounds: 0 }, "Total rounds must be between 1 and 10"],
+    [{ totalRounds: 11 }, "Total rounds must be between 1 and 10"],
+    [{ totalRounds: 2.5 }, "Total rounds must be between 1 and 10"],
+    [{ format: "swiss" }, "Format must be Standard or Elimination"],
+    [{ lobbyMethod: "random" }, "Lobby method must be snake, swiss or round-robin"],
+    [{ scoring: { ...DEFAULT_SCORING, third: -1 } }, "Each scoring value must be a number of at least 0"],
+    [{ scoring: { first: 1 } }, "Each scoring value must be a number of at least 0"],
+  ])("%j → %s", (change, message) => {
+    expect(messageOf(tournamentCreateSchema, { ...validTournament, ...change })).toBe(message);
+  });
+
+  test("accepts every choice and a scoring list", () => {
+    const parsed = tournamentCreateSchema.parse({
+      ...validTournament,
+      format: "elimination",
+      lobbyMethod: "round-robin",
+      isPublic: true,
+      scoring: [10, 8, 6, 4, 2, 1, 0, 0],
+    });
+    expect(parsed).toMatchObject({ format: "elimination", lobbyMethod: "round-robin", isPublic: true });
+    expect(parsed.scoring).toEqual({ first: 10, second: 8, third: 6, fourth: 4, fifth: 2, sixth: 1, seventh: 0, eighth: 0 });
+  });
+
+  test("the same schema reads a submitted form", () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      name: "Form Cup",
+      format: "elimination",
+      lobbyMethod: "",
+      maxPlayers: "64",
+      totalRounds: "3",
+      isPublic: "on",
+      "scoring.first": "10",
+      "scoring.second": "8",
+      "scoring.third": "6",
+      "scoring.fourth": "4",
+      "scoring.fifth": "2",
+      "scoring.sixth": "1",
+      "scoring.seventh": "0",
+      "scoring.eighth": "0.5",
+    })) {
+      form.append(k, v);
+    }
+    expect(tournamentCreateSchema.parse(formToObject(form))).toEqual({
+      name: "Form Cup",
+      format: "elimination",
+      lobbyMethod: "snake",
+      maxPlayers: 64,
+      totalRounds: 3,
+      isPublic: true,
+      scoring: { first: 10, second: 8, third: 6, fourth: 4, fifth: 2, sixth: 1, seventh: 0, eighth: 0.5 },
+    });
+  });
+});
+
+describe("tournamentUpdateSchema", () => {
+  test("everything is optional and unknown keys are stripped", () => {
+    expect(tournamentUpdateSchema.parse({ ownerId: 3, id: 9 })).toEqual({});
+  });
+
+  test.each([
+    [{ name: "" }, "Tournament name is required"],
+    [{ maxPlayers: 0 }, "Max players must be at least 8"],
+    [{ maxPlayers: 12 }, "Max players must be a multiple of 8"],
+    [{ maxPlayers: 512 }, "Cannot exceed 256 players"],
+    [{ totalRounds: 12 }, "Total rounds must be between 1 and 10"],
+    [{ currentRound: 0 }, "Current round must be at least 1"],
+    [{ status: "paused" }, "Unknown tournament status"],
+    [{ isLocked: "maybe" }, "isLocked must be true or false"],
+  ])("%j → %s", (input, message) => {
+    expect(messageOf(tournamentUpdateSchema, input)).toBe(message);
+  });
+
+  test("takes 8 players, statuses and form booleans", () => {
+    expect(
+      tournamentUpdateSchema.parse({ maxPlayers: "8", status: "in_progress", isPublic: ["false", "on"], isLocked: "0", currentRound: "2" }),
+    ).toEqual({ maxPlayers: 8, status: "in_progress", isPublic: true, isLocked: false, currentRound: 2 });
+    expect(tournamentUpdateSchema.parse({ isPublic: "false" })).toEqual({ isPublic: false });
+  });
+
+  test("an empty form number means unchanged", () => {
+    expect(tournamentUpdateSchema.parse({ maxPlayers: "", totalRounds: " " })).toEqual({});
+  });
+});
+
+describe("players", () => {
+  test("trimmed name and tag, lp 0 and no override by default", () => {
+    expect(playerCreateSchema.parse({ name: "  Alice ", riotTag: " NA1 " })).toEqual({
+      name: "Alice",
+      riotTag: "NA1",
+      lp: 0,
+      manualOverride: false,
+    });
+  });
+
+  test.each([
+    [{ name: "   " }, "Player name is required"],
+    [{ name: undefined }, "Player name is required"],
+    [{ name: "n".repeat(51) }, "Player name must be 50 characters or less"],
+    [{ riotTag: "" }, "Riot tag is required"],
+    [{ riotTag: "t".repeat(21) }, "Riot tag must be 20 characters or less"],
+    [{ lp: -1 }, "LP must be a whole number of at least 0"],
+    [{ lp: 1.5 }, "LP must be a whole number of at least 0"],
+    [{ lp: "lots" }, "LP must be a whole number of at least 0"],
+    [{ lp: 3_000_000_000 }, "LP must be a whole number of at least 0"],
+    [{ seed: 0 }, "Seed must be a whole number of at least 1"],
+    [{ totalPoints: -1 }, "Total points must be a number of at least 0"],
+    [{ matchesPlayed: 1.5 }, "Matches played must be a whole number of at least 0"],
+    [{ averagePlacement: 8.5 }, "Average placement must be between 0 and 8"],
+  ])("%j → %s", (change, message) => {
+    expect(messageOf(playerCreateSchema, { name: "Alice", riotTag: "NA1", ...change })).toBe(message);
+  });
+
+  test("50 and 20 characters are allowed", () => {
+    expect(messageOf(playerCreateSchema, { name: "n".repeat(50), riotTag: "t".repeat(20) })).toBeNull();
+  });
+
+  test("master fields from a form: empty seed means auto-assign", () => {
+    const form = new URLSearchParams(
+      "name=Bob&riotTag=EUW&lp=1500&seed=&isCheckedIn=on&isEliminated=false&totalPoints=12.5&matchesPlayed=3&averagePlacement=4.2",
+    );
+    expect(playerCreateSchema.parse(formToObject(form))).toEqual({
+      name: "Bob",
+      riotTag: "EUW",
+      lp: 1500,
+      manualOverride: false,
+      seed: null,
+      isCheckedIn: true,
+      isEliminated: false,
+      totalPoints: 12.5,
+      matchesPlayed: 3,
+      averagePlacement: 4.2,
+    });
+  });
+
+  test("update: all optional, same messages", () => {
+    expect(playerUpdateSchema.parse({})).toEqual({});
+    expect(playerUpdateSchema.parse({ isEliminated: true })).toEqual({ isEliminated: true });
+    expect(messageOf(playerUpdateSchema, { name: "" })).toBe("Player name is required");
+    expect(messageOf(playerUpdateSchema, { riotTag: "t".repeat(21) })).toBe("Riot tag must be 20 characters or less");
+    expect(playerUpdateSchema.parse({ seed: null })).toEqual({ seed: null });
+  });
+
+  test("bulk: at least one player", () => {
+    expect(messageOf(bulkPlayersSchema, { players: [] })).toBe("No Valid Players");
+    expect(bulkPlayersSchema.parse({ players: [{ name: "A", riotTag: "B" }] })).toEqual({
+      players: [{ name: "A", riotTag: "B", lp: 0 }],
+      manualOverride: false,
+    });
+  });
+
+  test("max players edit: at least 4", () => {
+    expect(messageOf(maxPlayersEditSchema, { maxPlayers: 3 })).toBe("Max players must be at least 4");
+    expect(messageOf(maxPlayersEditSchema, { maxPlayers: "" })).toBe("Max players must be at least 4");
+    expect(maxPlayersEditSchema.parse({ maxPlayers: "4" })).toEqual({ maxPlayers: 4 });
+  });
+
+  test("check-in and lock take booleans or form strings", () => {
+    expect(checkinSchema.parse({ checkedIn: "true" })).toEqual({ checkedIn: true });
+    expect(messageOf(checkinSchema, {})).toBe("checkedIn must be true or false");
+    expect(lockSchema.parse({ locked: false })).toEqual({ locked: false });
+    expect(messageOf(lockSchema, { locked: "yes please" })).toBe("locked must be true or false");
+  });
+
+  test("substitution needs both players, and two different ones", () => {
+    expect(messageOf(substituteSchema, { oldPlayerId: 1 })).toBe("Please select both players for substitution");
+    expect(messageOf(substituteSchema, { oldPlayerId: "", newPlayerId: "2" })).toBe(
+      "Please select both players for substitution",
+    );
+    expect(messageOf(substituteSchema, { oldPlayerId: 2, newPlayerId: 2 })).toBe("Please select two different players");
+    expect(substituteSchema.parse({ oldPlayerId: "1", newPlayerId: "2" })).toEqual({ oldPlayerId: 1, newPlayerId: 2 });
+  });
+});
+
+describe("rounds", () => {
+  test("advance: no cut by default; tiebreaker picks from a form become a list", () => {
+    expect(advanceSchema.parse({})).toEqual({ eliminationCount: 0 });
+    expect(advanceSchema.parse(formToObject(new URLSearchParams("eliminationCount=8&tiebreakerPlayerIds=4")))).toEqual({
+      eliminationCount: 8,
+      tiebreakerPlayerIds: [4],
+    });
+    expect(
+      advanceSchema.parse(formToObject(new URLSearchParams("tiebreakerPlayerIds=4&tiebreakerPlayerIds=7&tiebreakerPlayerIds="))),
+    ).toEqual({ eliminationCount: 0, tiebreakerPlayerIds: [4, 7] });
+    expect(messageOf(advanceSchema, { eliminationCount: -8 })).toBe("Cut amount must be a whole number of at least 0");
+    expect(messageOf(advanceSchema, { tiebreakerPlayerIds: ["x"] })).toBe("Invalid player ID");
+  });
+
+  test("generate: optional round number of at least 1", () => {
+    expect(generateSchema.parse({})).toEqual({});
+    expect(generateSchema.parse({ roundNumber: "1" })).toEqual({ roundNumber: 1 });
+    expect(messageOf(generateSchema, { roundNumber: 0 })).toBe("Round number must be at least 1");
+  });
+
+  test("scores: the shape, from JSON or a form", () => {
+    expect(messageOf(scoresSchema, {})).toBe("No scores entered");
+    expect(messageOf(scoresSchema, { scores: [{ playerId: 0, placement: 1 }] })).toBe("Invalid player ID");
+    expect(messageOf(scoresSchema, { scores: [{ playerId: 1, placement: "first" }] })).toBe("Invalid placements");
+    const form = new URLSearchParams("scores.0.playerId=5&scores.0.placement=2&scores.1.playerId=6&scores.1.placement=1");
+    expect(scoresSchema.parse(formToObject(form))).toEqual({
+      scores: [
+        { playerId: 5, placement: 2 },
+        { playerId: 6, placement: 1 },
+      ],
+    });
+  });
+});
+
+describe("validateLobbyScores", () => {
+  const lobby = [1, 2, 3, 4];
+  const full = [
+    { playerId: 1, placement: 3 },
+    { playerId: 2, placement: 1 },
+    { playerId: 3, placement: 4 },
+    { playerId: 4, placement: 2 },
+  ];
+
+  test("a complete lobby with distinct placements passes", () => {
+    expect(validateLobbyScores(lobby, full)).toBeNull();
+    // A 4-player lobby may still use placements up to 8.
+    expect(validateLobbyScores(lobby, full.map((s, i) => ({ ...s, placement: 5 + i })))).toBeNull();
+  });
+
+  test("nothing entered", () => {
+    expect(validateLobbyScores(lobby, [])).toBe("No scores entered");
+    expect(validateLobbyScores(lobby, full.map((s) => ({ ...s, placement: 0 })))).toBe("No scores entered");
+  });
+
+  test("invalid placements", () => {
+    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 4, placement: 9 }])).toBe("Invalid placements");
+    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 4, placement: -1 }])).toBe("Invalid placements");
+    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 4, placement: 1.5 }])).toBe("Invalid placements");
+  });
+
+  test("duplicate placements", () => {
+    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 4, placement: 3 }])).toBe("Duplicate placements");
+  });
+
+  test("incomplete: a player missing, unscored, unknown or entered twice", () => {
+    expect(validateLobbyScores(lobby, full.slice(0, 3))).toBe("Incomplete scores");
+    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 4, placement: 0 }])).toBe("Incomplete scores");
+    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 9, placement: 2 }])).toBe("Incomplete scores");
+    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 1, placement: 2 }])).toBe("Incomplete scores");
+  });
+
+  test("order: invalid before duplicate before incomplete", () => {
+    expect(validateLobbyScores(lobby, [{ playerId: 1, placement: 9 }, { playerId: 2, placement: 9 }])).toBe(
+      "Invalid placements",
+    );
+    expect(validateLobbyScores(lobby, [{ playerId: 1, placement: 2 }, { playerId: 2, placement: 2 }])).toBe(
+      "Duplicate placements",
+    );
+  });
+});
+
+describe("accounts", () => {
+  test("login needs both fields", () => {
+    expect(messageOf(loginSchema, { username: "", password: "x" })).toBe("Missing credentials");
+    expect(messageOf(loginSchema, { username: "bob" })).toBe("Missing credentials");
+    expect(messageOf(loginSchema, { username: "  ", password: "x" })).toBe("Missing credentials");
+    expect(loginSchema.parse({ username: " bob ", password: " pw " })).toEqual({ username: "bob", password: " pw " });
+  });
+
+  test("user: username 3–30 letters, digits, underscore; password 6–100", () => {
+    expect(messageOf(userSchema, { username: "bob_99", password: "secret" })).toBeNull();
+    expect(messageOf(userSchema, { username: "ab", password: "secret" })).toBe("Username must be 3 to 30 characters");
+    expect(messageOf(userSchema, { username: "a".repeat(31), password: "secret" })).toBe(
+      "Username must be 3 to 30 characters",
+    );
+    expect(messageOf(userSchema, { username: "bob smith", password: "secret" })).toBe(
+      "Username may only contain letters, numbers and underscores",
+    );
+    expect(messageOf(userSchema, { username: "bob", password: "12345" })).toBe("Password must be 6 to 100 characters");
+    expect(messageOf(userSchema, { username: "bob", password: "x".repeat(101) })).toBe(
+      "Password must be 6 to 100 characters",
+    );
+  });
+});
+
+describe("ids and helpers", () => {
+  test("idParam takes positive integers only", () => {
+    expect(["1", "42", " 7 ", 5].map(idParam)).toEqual([1, 42, 7, 5]);
+    expect(["0", "-1", "1.5", "abc", "", "1e3", "01", "99999999999", undefined, null, 0, 2.5].map(idParam)).toEqual(
+      Array(12).fill(null),
+    );
+  });
+
+  test("parseIdParam gives SPEC.md's page messages", () => {
+    expect(parseIdParam(undefined)).toEqual({ ok: false, error: "No tournament ID provided" });
+    expect(parseIdParam("abc")).toEqual({ ok: false, error: "Invalid tournament ID" });
+    expect(parseIdParam("-3", "player")).toEqual({ ok: false, error: "Invalid player ID" });
+    expect(parseIdParam("12")).toEqual({ ok: true, id: 12 });
+  });
+
+  test("fieldErrors keeps the first message per field", () => {
+    const result = tournamentCreateSchema.safeParse({ name: "", maxPlayers: 3 });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(fieldErrors(result.error)).toEqual({
+        name: "Tournament name required",
+        maxPlayers: "Must have at least 16 players",
+        totalRounds: "Total rounds must be between 1 and 10",
+      });
+    }
+  });
+
+  test("formToObject: repeated keys become lists, dotted keys nest, files are skipped", () => {
+    const form = new FormData();
+    form.append("a", "1");
+    form.append("a", "2");
+    form.append("s.x", "3");
+    form.append("l.0.v", "4");
+    form.append("l.1.v", "5");
+    form.append("file", new Blob(["x"]), "x.txt");
+    expect(formToObject(form)).toEqual({ a: ["1", "2"], s: { x: "3" }, l: [{ v: "4" }, { v: "5" }] });
+  });
+});
+
+describe("formToObject safety", () => {
+  test("crafted keys cannot reach Object.prototype or build huge lists", () => {
+    const form = new URLSearchParams("__proto__.polluted=1&constructor.prototype.x=1&l.5000.v=1&toString=ok");
+    const parsed = formToObject(form);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(parsed).toEqual({ toString: "ok" });
+  });
+});
