@@ -80,15 +80,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       onnotice: () => {},
     });
     const db = drizzlePostgres(client, { schema }) as unknown as AppDb;
+    // Several app processes may start together against one server: migrate on one connection
+    // holding an advisory lock (ending the connection releases it).
+    const migrator = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
     try {
-      // Several app processes may start together against one server: migrate under an advisory lock.
-      await client.begin(async (sql) => {
-        await sql`select pg_advisory_xact_lock(727274)`;
-        await migratePostgres(drizzlePostgres(sql as unknown as postgres.Sql, { schema }), { migrationsFolder });
-      });
+      await migrator`select pg_advisory_lock(727274)`;
+      await migratePostgres(drizzlePostgres(migrator, { schema }), { migrationsFolder });
     } catch (error) {
       await client.end({ timeout: 1 });
       throw error;
+    } finally {
+      await migrator.end({ timeout: 1 });
     }
     return {
       db,
