@@ -1,0 +1,126 @@
+// Small presentational pieces shared by the screens: badges, stat cards, alerts, confirmations that work without JavaScript.
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { statusLabel } from "~/models/types";
+
+const STATUS_TONE: Record<string, string> = {
+  active: "success",
+  in_progress: "success",
+  checkin: "warning",
+  registration: "primary",
+  setup: "",
+  completed: "primary",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge ${STATUS_TONE[status] ?? ""}`}>{statusLabel(status)}</span>;
+}
+
+export function StatCard({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className="card stat-card">
+      <div className="label">{label}</div>
+      <div className="value">{value}</div>
+      {hint ? <div className="small muted">{hint}</div> : null}
+    </div>
+  );
+}
+
+/** A refused action's message, as an alert at the top of a form. */
+export function FormError({ title, message }: { title?: string | null; message?: string | null }) {
+  if (!message) return null;
+  return (
+    <div className="alert error" role="alert">
+      {title ? <strong>{title}</strong> : null}
+      <div>{message}</div>
+    </div>
+  );
+}
+
+export function FieldError({ message, id }: { message?: string | null; id?: string }) {
+  return message ? (
+    <div className="error" id={id} role="alert">
+      {message}
+    </div>
+  ) : null;
+}
+
+/** True while the form with this intent is being submitted, for "…ing" button labels. */
+export function usePendingIntent(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/**
+ * A confirmation without JavaScript: the button opens a panel with the question and the real
+ * submit button. `steps` of two asks twice (a warning, then a final confirmation).
+ */
+export function ConfirmAction({
+  label,
+  intent,
+  question,
+  finalQuestion,
+  confirmLabel = "Confirm",
+  danger,
+  action,
+  fields,
+  small,
+}: {
+  label: string;
+  intent: string;
+  question: ReactNode;
+  finalQuestion?: ReactNode;
+  confirmLabel?: string;
+  danger?: boolean;
+  action?: string;
+  fields?: Record<string, string | number>;
+  small?: boolean;
+}) {
+  const pending = usePendingIntent(intent);
+  const form = (
+    <Form method="post" action={action} className="inline-form">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={`btn ${danger ? "danger" : "primary"} small`} disabled={pending}>
+        {pending ? <span className="spinner" aria-hidden="true" /> : null} {confirmLabel}
+      </button>
+    </Form>
+  );
+  return (
+    <details className="confirm">
+      <summary className={`btn ${danger ? "danger" : ""} ${small ? "small" : ""}`}>{label}</summary>
+      <div className="confirm-box" role="alertdialog" aria-label={label}>
+        <div style={{ marginBottom: "0.5rem" }}>{question}</div>
+        {finalQuestion ? (
+          <details>
+            <summary className={`btn ${danger ? "danger" : "primary"} small`}>Continue</summary>
+            <div style={{ margin: "0.5rem 0" }}>{finalQuestion}</div>
+            {form}
+          </details>
+        ) : (
+          form
+        )}
+      </div>
+    </details>
+  );
+}
+
+export function ProgressBar({ value, max, label }: { value: number; max: number; label?: string }) {
+  const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
+  return (
+    <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)} aria-label={label}>
+      <span style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty">
+      <h3>{title}</h3>
+      {children}
+    </div>
+  );
+}

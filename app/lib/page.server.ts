@@ -1,0 +1,95 @@
+// Plumbing for screen loaders and actions: the tournament id of the URL, form parsing, refusals as 4xx with the user's input, events after commit.
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { findTournamentOr404 } from "~/models/action.server";
+import type { ActionResult } from "~/models/action.server";
+import type { PublicUser } from "~/models/auth.server";
+import { isActionError } from "~/models/errors";
+import { fieldErrors, formToObject } from "~/models/validation";
+import { userContext } from "./context";
+import { getDb } from "./db.server";
+import { publish } from "./events.server";
+import { parseTournamentParam } from "./params";
+import { redirectWithToast, type Toast } from "./toast.server";
+
+/** What a refused form action answers: the message, the field it belongs to, and what the user typed. */
+export type FormFailure = {
+  ok: false;
+  intent: string | null;
+  error: string;
+  title?: string;
+  fieldErrors: Record<string, string>;
+  values: Record<string, unknown>;
+};
+
+export function pageUser(context: Readonly<RouterContextProvider>): PublicUser | null {
+  return context.get(userContext);
+}
+
+/**
+ * The tournament a page is about. A missing or malformed id answers SPEC.md's message with 400,
+ * an unknown one "Tournament not found" with 404; the route's ErrorBoundary shows them.
+ */
+export async function loadTournamentFromParams(raw: string | undefined) {
+  const parsed = parseTournamentParam(raw);
+  if (!parsed.ok) throw data(parsed.message, { status: 400 });
+  try {
+    return await findTournamentOr404(await getDb(), parsed.id);
+  } catch (error) {
+    if (isActionError(error)) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export async function readForm(request: Request) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  return { form, intent: typeof intent === "string" ? intent : null, values: formToObject(form) };
+}
+
+/** A 400 answer for a schema failure, keeping what the user typed. */
+export function invalid(intent: string | null, error: z.ZodError, values: Record<string, unknown>, title?: string) {
+  const errors = fieldErrors(error);
+  return data<FormFailure>(
+    { ok: false, intent, error: error.issues[0]?.message ?? "Invalid input", title, fieldErrors: errors, values },
+    { status: 400 },
+  );
+}
+
+/**
+ * Runs one model action for a form: on success publishes its events and redirects with a toast
+ * (post/redirect/get); a refusal answers its 4xx with the message and the typed values.
+ */
+export async function runFormAction<T>(
+  options: {
+    intent: string | null;
+    values: Record<string, unknown>;
+    /** SPEC.md's failure title for this action, e.g. "Failed to add player". */
+    failureTitle?: string;
+  },
+  run: () => Promise<ActionResult<T>>,
+  onSuccess: (result: T) => { redirectTo: string; toast: Toast },
+) {
+  let outcome: ActionResult<T>;
+  try {
+    outcome = await run();
+  } catch (error) {
+    if (isActionError(error)) {
+      return data<FormFailure>(
+        {
+          ok: false,
+          intent: options.intent,
+          error: error.message,
+          title: options.failureTitle,
+          fieldErrors: error.field ? { [error.field]: error.message } : {},
+          values: options.values,
+        },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+  await publish(outcome.events);
+  const { redirectTo, toast } = onSuccess(outcome.result);
+  return redirectWithToast(redirectTo, { type: "success", ...toast });
+}
