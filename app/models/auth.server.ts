@@ -102,7 +102,9 @@ async function isLoginLimited(db: Executor, username: string, address: string) {
     .where(
       and(gt(loginAttempts.at, since), or(eq(loginAttempts.username, username), eq(loginAttempts.address, address))),
     );
-  return Number(row?.byName ?? 0) >= LOGIN_LIMIT.failures || Number(row?.byAddress ?? 0) >= LOGIN_LIMIT.failures;
+  // Without a known address (no proxy telling it) only the per-username limit applies.
+  const byAddress = address ? Number(row?.byAddress ?? 0) : 0;
+  return Number(row?.byName ?? 0) >= LOGIN_LIMIT.failures || byAddress >= LOGIN_LIMIT.failures;
 }
 
 async function recordFailure(db: Executor, username: string, address: string) {

@@ -14,8 +14,9 @@ export default async function globalSetup() {
   // Pointed at a server someone already runs: use it, start nothing.
   if (process.env.E2E_BASE_URL) return;
 
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    throw new Error("No build at build/server/index.js: run `npx react-router build` before the end-to-end tests.");
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (!fs.existsSync(path.join(root, buildDir, "server/index.js"))) {
+    throw new Error(`No build at ${buildDir}/server/index.js: run \`npx react-router build\` before the end-to-end tests.`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tm-e2e-"));
   const port = await freePort();
