@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 
 const build = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 if (!fs.existsSync(build)) {
-  console.error(`No build found at ${build}. Run `npm run build` first (npm start does it for you).`);
+  console.error(`No build found at ${build}. Run "npm run build" first (npm start does it for you).`);
   process.exit(1);
 }
 // The package exports no entry point, so load its command-line file by path.
