@@ -1,0 +1,216 @@
+// The foundation in a real browser: sign-in and sign-out with and without JavaScript, guards, theme, 404, security.
+import { expect, login, test, E2E_MASTER } from "./fixtures";
+
+const unique = () => `u${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+test.describe("login and logout through the real form", () => {
+  for (const javaScript of [true, false]) {
+    test(`works with JavaScript ${javaScript ? "enabled" : "disabled"}`, async ({ page, noJsPage }) => {
+      const p = javaScript ? page : noJsPage;
+      const username = unique();
+      await p.goto("/login");
+      await expect(p.getByText("Tournament Manager - Admin Access")).toBeVisible();
+      await expect(p.getByPlaceholder("Enter admin username")).toBeVisible();
+      await expect(p.getByPlaceholder("Enter password")).toHaveAttribute("type", "password");
+      await expect(p.getByText("Demo: Use any username/password combination")).toBeVisible();
+      await login(p, username, "password123");
+      await expect(p.getByRole("heading", { name: "Tournament Dashboard" })).toBeVisible();
+      await expect(p.getByText("Login successful")).toBeVisible();
+
+      // The user menu: initials avatar, username, role label.
+      await p.locator("summary[aria-label='User menu']").click();
+      await expect(p.getByText("Tournament Organizer")).toBeVisible();
+      await expect(p.locator(".avatar")).toHaveText(username.slice(0, 2).toUpperCase());
+      await p.getByRole("menuitem", { name: "Logout" }).click();
+      await p.waitForURL((url) => url.pathname === "/");
+      await expect(p.getByText("Logout successful")).toBeVisible();
+      await expect(p.getByRole("link", { name: "Login" })).toBeVisible();
+
+      // Signed out again: the dashboard sends us to /auth.
+      await p.goto("/dashboard");
+      await expect(p).toHaveURL(/\/auth\?redirectTo=%2Fdashboard/);
+    });
+  }
+
+  test("an empty field shows Missing credentials (JavaScript on: nothing is sent)", async ({ page }) => {
+    await page.goto("/login");
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Missing credentials")).toBeVisible();
+    await expect(page.getByText("Please enter both username and password.")).toBeVisible();
+    expect(posted).toBe(false);
+  });
+
+  test("an empty field shows Missing credentials (JavaScript off: the server answers it)", async ({ noJsPage }) => {
+    await noJsPage.goto("/login");
+    await noJsPage.locator('input[name="username"]').fill("someone");
+    await noJsPage.getByRole("button", { name: "Sign In" }).click();
+    await expect(noJsPage.getByText("Missing credentials")).toBeVisible();
+    await expect(noJsPage.locator('input[name="username"]')).toHaveValue("someone");
+  });
+
+  test("a wrong password is refused", async ({ noJsPage }) => {
+    const username = unique();
+    await login(noJsPage, username, "password123");
+    await noJsPage.context().clearCookies();
+    await noJsPage.goto("/login");
+    await noJsPage.locator('input[name="username"]').fill(username);
+    await noJsPage.locator('input[name="password"]').fill("not-the-password");
+    await noJsPage.getByRole("button", { name: "Sign In" }).click();
+    await expect(noJsPage.getByText("Login failed")).toBeVisible();
+    await expect(noJsPage.getByText("Please check your credentials and try again.")).toBeVisible();
+    expect(new URL(noJsPage.url()).pathname).toBe("/login");
+  });
+
+  test("the master sees the Master badge and role label", async ({ noJsPage }) => {
+    await login(noJsPage, E2E_MASTER.username, E2E_MASTER.password);
+    await noJsPage.locator("summary[aria-label='User menu']").click();
+    await expect(noJsPage.getByText("Master Administrator")).toBeVisible();
+    await expect(noJsPage.locator(".badge", { hasText: "Master" })).toBeVisible();
+  });
+});
+
+test.describe("guards", () => {
+  test("protected pages send visitors to /auth", async ({ noJsPage }) => {
+    for (const path of ["/dashboard", "/create-tournament", "/guide", "/tournaments/1/settings", "/scores/1", "/leaderboard/1"]) {
+      await noJsPage.goto(path);
+      expect(new URL(noJsPage.url()).pathname, `visitor at ${path}`).toBe("/auth");
+    }
+  });
+
+  test("the master-only page sends organizers to / and lets the master in", async ({ noJsPage, request }) => {
+    const organizer = await request.post("/api/auth/login", { data: { username: unique(), password: "password123" } });
+    const { token } = await organizer.json();
+    const created = await request.post("/api/tournaments", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name: "Guarded Cup", maxPlayers: 16, totalRounds: 3 },
+    });
+    expect(created.status()).toBe(200);
+    const { id } = await created.json();
+
+    await login(noJsPage, unique(), "password123");
+    await noJsPage.goto(`/tournaments/${id}/master-override`);
+    expect(new URL(noJsPage.url()).pathname).toBe("/");
+
+    await noJsPage.context().clearCookies();
+    await login(noJsPage, E2E_MASTER.username, E2E_MASTER.password);
+    await noJsPage.goto(`/tournaments/${id}/master-override`);
+    expect(new URL(noJsPage.url()).pathname).toBe(`/tournaments/${id}/master-override`);
+    await expect(noJsPage.getByText("ADMIN ONLY")).toBeVisible();
+  });
+});
+
+test("the auth page has a Login tab and a disabled Create Account tab", async ({ noJsPage }) => {
+  await noJsPage.goto("/auth?tab=register");
+  await expect(noJsPage.getByText("Coming Soon").first()).toBeVisible();
+  await expect(noJsPage.getByRole("button", { name: "Create Account" })).toBeDisabled();
+  await noJsPage.goto("/auth/create-account");
+  await expect(noJsPage.getByText("Coming Soon").first()).toBeVisible();
+  await noJsPage.goto("/auth?tab=login");
+  await expect(noJsPage.getByRole("button", { name: "Sign In" })).toBeVisible();
+});
+
+test("the theme toggle works without JavaScript and persists", async ({ noJsPage }) => {
+  await noJsPage.goto("/guide".replace("/guide", "/"));
+  await expect(noJsPage.locator("html")).toHaveClass("dark");
+  await noJsPage.getByTitle("Light theme").click();
+  await expect(noJsPage.locator("html")).toHaveClass("light");
+  expect(new URL(noJsPage.url()).pathname).toBe("/");
+  await noJsPage.goto("/login");
+  await expect(noJsPage.locator("html")).toHaveClass("light");
+  await noJsPage.getByTitle("System theme").click();
+  await expect(noJsPage.locator("html")).toHaveClass("system");
+});
+
+test("unknown paths show the 404 page", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
+  const api = await page.request.get("/api/no-such-endpoint");
+  expect(api.status()).toBe(404);
+});
+
+test("the shell: footer badge, page titles, security headers", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto("/");
+  await expect(page.getByText("v2.0 • Production Ready")).toBeVisible();
+  await expect(page).toHaveTitle(/Tournament Manager/);
+  const headers = response!.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[0-9a-f]+'/);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBeTruthy();
+  expect(headers["x-frame-options"]).toBe("DENY");
+  // Every inline script carries the nonce, so the CSP lets the app hydrate.
+  const nonce = headers["content-security-policy"].match(/nonce-([0-9a-f]+)/)![1];
+  // Browsers hide the attribute after parsing; the `nonce` property keeps it.
+  const scripts = await page
+    .locator("script")
+    .evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce || n.getAttribute("nonce")));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const value of scripts) expect(value).toBe(nonce);
+  expect(violations, "no Content-Security-Policy violations").toEqual([]);
+  await page.goto("/guide");
+  await expect(page).toHaveURL(/\/auth/);
+});
+
+test.describe("API sessions and security", () => {
+  test("a token revoked by logout no longer works", async ({ request }) => {
+    const response = await request.post("/api/auth/login", { data: { username: unique(), password: "password123" } });
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    expect(body.user.role).toBe("user");
+    const auth = { Authorization: `Bearer ${body.token}` };
+    expect((await request.get("/api/auth/me", { headers: auth })).status()).toBe(200);
+    expect((await request.post("/api/auth/logout", { headers: auth })).status()).toBe(200);
+    expect((await request.get("/api/auth/me", { headers: auth })).status()).toBe(401);
+    expect((await request.get("/api/tournaments", { headers: auth })).status()).toBe(401);
+  });
+
+  test("registration is disabled", async ({ request }) => {
+    const response = await request.post("/api/auth/register", { data: { username: unique(), password: "password123" } });
+    expect(response.status()).toBe(403);
+    expect((await response.json()).message).toBe("Registration is currently disabled");
+  });
+
+  test("a cross-site form post is refused and signs nobody in", async ({ request, baseURL }) => {
+    const username = unique();
+    const page = await request.post("/login", {
+      form: { username, password: "password123" },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(page.status()).toBeGreaterThanOrEqual(400);
+    expect(page.status()).toBeLessThan(500);
+    expect(page.headers()["set-cookie"] ?? "").not.toContain("tm_session");
+
+    const api = await request.post("/api/auth/login", {
+      data: { username, password: "password123" },
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(api.status()).toBe(403);
+    // The account was never created, so the real owner of that name can still pick a password.
+    const same = await request.post("/api/auth/login", {
+      data: { username, password: "another-password" },
+      headers: { Origin: baseURL! },
+    });
+    expect(same.status()).toBe(200);
+  });
+
+  test("the login limit answers 429 after 10 failures", async ({ request }) => {
+    const username = unique();
+    expect((await request.post("/api/auth/login", { data: { username, password: "password123" } })).status()).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      const response = await request.post("/api/auth/login", { data: { username, password: `wrong-${i}` } });
+      expect(response.status()).toBe(401);
+    }
+    const limited = await request.post("/api/auth/login", { data: { username, password: "password123" } });
+    expect(limited.status()).toBe(429);
+    expect((await limited.json()).message).toMatch(/Too many/);
+  });
+});

@@ -1,0 +1,31 @@
+// The environment schema: defaults, the demo-login rule, and clear messages for bad values.
+import { describe, expect, test } from "vitest";
+import { EnvError, parseEnv } from "~/lib/env.server";
+
+describe("parseEnv", () => {
+  test("defaults: embedded database in ./data with demo login on", () => {
+    const env = parseEnv({});
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.demoLogin).toBe(true);
+  });
+
+  test("demo login is off against PostgreSQL unless DEMO_LOGIN asks for it", () => {
+    expect(parseEnv({ DATABASE_URL: "postgres://u@localhost/db" }).demoLogin).toBe(false);
+    expect(parseEnv({ DATABASE_URL: "postgres://u@localhost/db", DEMO_LOGIN: "1" }).demoLogin).toBe(true);
+    expect(parseEnv({ DEMO_LOGIN: "0" }).demoLogin).toBe(false);
+  });
+
+  test.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ MASTER_USERNAME: "boss" }, "MASTER_PASSWORD"],
+    [{ MASTER_USERNAME: "no spaces", MASTER_PASSWORD: "secret-1" }, "MASTER_USERNAME"],
+    [{ DEMO_LOGIN: "maybe" }, "DEMO_LOGIN"],
+  ])("%o is refused with a message naming %s", (source, name) => {
+    expect(() => parseEnv(source)).toThrow(EnvError);
+    expect(() => parseEnv(source)).toThrow(name);
+  });
+});

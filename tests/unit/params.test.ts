@@ -1,0 +1,36 @@
+// Route id parsing: SPEC.md's page messages and ids that fit a PostgreSQL integer.
+import { expect, test } from "vitest";
+import { parsePlayerParams, parsePositiveInt, parseTournamentParam } from "~/lib/params";
+import { backTarget, initials } from "~/components/header";
+
+test("positive integers only, within int4", () => {
+  expect(parsePositiveInt("12")).toBe(12);
+  for (const bad of ["0", "-1", "1.5", "abc", "", "2147483648", "99999999999", " 1"]) {
+    expect(parsePositiveInt(bad)).toBeNull();
+  }
+});
+
+test("tournament and player params answer SPEC.md's messages", () => {
+  expect(parseTournamentParam(undefined)).toEqual({ ok: false, message: "No tournament ID provided" });
+  expect(parseTournamentParam("x")).toEqual({ ok: false, message: "Invalid tournament ID" });
+  expect(parseTournamentParam("7")).toEqual({ ok: true, id: 7 });
+  expect(parsePlayerParams("7", undefined)).toEqual({ ok: false, message: "Missing required parameters" });
+  expect(parsePlayerParams("7", "-3")).toEqual({ ok: false, message: "Invalid player ID" });
+  expect(parsePlayerParams("0", "3")).toEqual({ ok: false, message: "Invalid tournament ID" });
+  expect(parsePlayerParams("7", "3")).toEqual({ ok: true, tournamentId: 7, playerId: 3 });
+});
+
+test("the back button goes to the dashboard from tournament pages, else home, and hides on / and /dashboard", () => {
+  expect(backTarget("/")).toBeNull();
+  expect(backTarget("/dashboard")).toBeNull();
+  expect(backTarget("/tournaments/4/settings")).toBe("/dashboard");
+  expect(backTarget("/scores/4")).toBe("/dashboard");
+  expect(backTarget("/public/4")).toBe("/dashboard");
+  expect(backTarget("/guide")).toBe("/");
+  expect(backTarget("/login")).toBe("/");
+});
+
+test("initials avatar has two letters", () => {
+  expect(initials("alice")).toBe("AL");
+  expect(initials("john_smith")).toBe("JS");
+});
