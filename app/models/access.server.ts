@@ -1,0 +1,55 @@
+// Who may change a tournament: its owner or a master; completed tournaments only through the master override.
+import type { Tournament } from "#db/schema";
+import type { PublicUser } from "./auth.server";
+import { ActionError, COMPLETED_MESSAGE, conflict, forbidden } from "./errors";
+import type { MutationOptions } from "./action.server";
+
+export const AUTH_REQUIRED = "Authentication required";
+export const NOT_ALLOWED = "You do not have permission to change this tournament";
+export const MASTER_ONLY = "Only a master administrator can do this";
+
+export function isMaster(user: PublicUser | null | undefined): boolean {
+  return user?.role === "master";
+}
+
+/** True for the owner and for masters; false shows the "View Only" badge. */
+export function canManage(user: PublicUser | null | undefined, tournament: Pick<Tournament, "ownerId">): boolean {
+  if (!user) return false;
+  return isMaster(user) || user.id === tournament.ownerId;
+}
+
+/** The signed-in user, or 401 "Authentication required". */
+export function requireActor(user: PublicUser | null | undefined): PublicUser {
+  if (!user) throw new ActionError(401, AUTH_REQUIRED);
+  return user;
+}
+
+/** 401 when signed out, 403 unless owner or master. */
+export function assertCanManage(
+  user: PublicUser | null | undefined,
+  tournament: Pick<Tournament, "ownerId">,
+): asserts user is PublicUser {
+  requireActor(user);
+  if (!canManage(user, tournament)) throw forbidden(NOT_ALLOWED);
+}
+
+/** 401 when signed out, 403 unless a master. */
+export function assertMaster(user: PublicUser | null | undefined, message = MASTER_ONLY): asserts user is PublicUser {
+  requireActor(user);
+  if (!isMaster(user)) throw forbidden(message);
+}
+
+/**
+ * The check every mutation makes after locking the tournament: 401 / 403 as `assertCanManage`,
+ * 403 for an override by a non-master, then 409 "Tournament has been completed" on a completed
+ * tournament unless a master overrides.
+ */
+export function assertCanMutate(
+  user: PublicUser | null | undefined,
+  tournament: Pick<Tournament, "ownerId" | "status">,
+  options: MutationOptions = {},
+): asserts user is PublicUser {
+  assertCanManage(user, tournament);
+  if (options.override && !isMaster(user)) throw forbidden(MASTER_ONLY);
+  if (tournament.status === "completed" && !options.override) throw conflict(COMPLETED_MESSAGE);
+}

@@ -1,0 +1,53 @@
+// The shape every mutating model function answers, and the tournament-row lock each one starts with.
+import { eq } from "drizzle-orm";
+import type { AppTx, Executor } from "#db/client.server";
+import { tournaments, type Tournament } from "#db/schema";
+import { assertCanMutate, requireActor } from "./access.server";
+import type { PublicUser } from "./auth.server";
+import { notFound } from "./errors";
+import type { DomainEvent } from "./events";
+
+/**
+ * What a committed action answers: its `result` and the `events` the caller publishes after
+ * the commit. A refused action throws an `ActionError` instead and has changed nothing.
+ */
+export type ActionResult<T> = { result: T; events: DomainEvent[] };
+
+/**
+ * Options of the mutations the master override panel also uses. `override: true` is only
+ * accepted from a master (403 otherwise) and lets the action change a completed tournament.
+ */
+export type MutationOptions = { override?: boolean };
+
+/**
+ * Locks the tournament row for the rest of the transaction (`select … for update`), so every
+ * action on one tournament runs one after the other; 404 when it does not exist.
+ */
+export async function lockTournament(tx: AppTx, tournamentId: number): Promise<Tournament> {
+  const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The tournament, or 404 "Tournament not found". */
+export async function findTournamentOr404(db: Executor, tournamentId: number): Promise<Tournament> {
+  const [row] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The start of every mutation: 401 when signed out, then the lock, then 403 / 409 as
+ * `assertCanMutate` says. Answers the locked tournament row.
+ */
+export async function lockForMutation(
+  tx: AppTx,
+  user: PublicUser | null | undefined,
+  tournamentId: number,
+  options: MutationOptions = {},
+): Promise<Tournament> {
+  requireActor(user);
+  const tournament = await lockTournament(tx, tournamentId);
+  assertCanMutate(user, tournament, options);
+  return tournament;
+}

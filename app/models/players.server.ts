@@ -1,0 +1,415 @@
+// Players: registration, bulk import, check-in, max players, edits, deletion and substitution.
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import type { AppDb, AppTx, Executor } from "#db/client.server";
+import { lobbies, matches, players, tournaments, type Player } from "#db/schema";
+import { findTournamentOr404, lockForMutation, type ActionResult, type MutationOptions } from "./action.server";
+import { isMaster, requireActor } from "./access.server";
+import type { PublicUser } from "./auth.server";
+import type { BulkPlayer } from "./bulk";
+import { badRequest, conflict, forbidden, notFound } from "./errors";
+import { event } from "./events";
+import { adjustmentsFor, computePlayerStats } from "./stats";
+import { recomputeStats } from "./stats.server";
+import { countActiveCheckedIn } from "./tournaments.server";
+import type { PlayerCreateInput, PlayerUpdateInput } from "./validation";
+
+export const PLAYER_NOT_FOUND = "Player not found";
+export const CHECKIN_LOCKED = "Check-ins cannot be modified after lobby generation has started";
+export const capacityMessage = (max: number) =>
+  `Tournament is at maximum capacity (${max} players). Remove a player first.`;
+export const checkinMaxMessage = (max: number) => `Maximum ${max} players can be checked in`;
+const MASTER_FIELDS_MESSAGE = "Only a master administrator can change seeds, check-ins, stats or un-eliminate players";
+const LOCKED_ADD_MESSAGE = "The tournament is locked: unlock it to add players";
+
+/** The players of a tournament in registration order, without the soft-removed ones. 404 for an unknown tournament. */
+export async function listPlayers(db: Executor, tournamentId: number): Promise<Player[]> {
+  await findTournamentOr404(db, tournamentId);
+  return db
+    .select()
+    .from(players)
+    .where(and(eq(players.tournamentId, tournamentId), isNull(players.removedAt)))
+    .orderBy(asc(players.id));
+}
+
+/** Checked-in players still in play (not eliminated, not soft-removed), registration order. */
+export async function listCheckedIn(db: Executor, tournamentId: number): Promise<Player[]> {
+  await findTournamentOr404(db, tournamentId);
+  return db
+    .select()
+    .from(players)
+    .where(
+      and(
+        eq(players.tournamentId, tournamentId),
+        eq(players.isCheckedIn, true),
+        eq(players.isEliminated, false),
+        isNull(players.removedAt),
+      ),
+    )
+    .orderBy(asc(players.id));
+}
+
+/** The player, or 404 "Player not found" (soft-removed players are found too). */
+export async function getPlayer(db: Executor, playerId: number): Promise<Player> {
+  const [row] = await db.select().from(players).where(eq(players.id, playerId));
+  if (!row) throw notFound(PLAYER_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Registers a player. Refused at capacity (players not soft-removed ≥ maxPlayers) with 409
+ * "Tournament is at maximum capacity ({max} players). Remove a player first." unless
+ * `input.manualOverride`, which adds the player beyond the limit, not checked in. While the
+ * tournament is locked only a master may add (409 otherwise). The master fields (seed,
+ * isCheckedIn, isEliminated, totalPoints, matchesPlayed, averagePlacement) need a master (403);
+ * stats become adjustments. Event: tournament_updated.
+ */
+export async function addPlayer(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  input: PlayerCreateInput,
+  options: MutationOptions = {},
+): Promise<ActionResult<Player>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId, options);
+    const master = isMaster(user);
+    const masterFields =
+      (input.seed !== undefined && input.seed !== null) ||
+      input.isCheckedIn !== undefined ||
+      input.isEliminated !== undefined ||
+      input.totalPoints !== undefined ||
+      input.matchesPlayed !== undefined ||
+      input.averagePlacement !== undefined;
+    if (masterFields && !master) throw forbidden(MASTER_FIELDS_MESSAGE);
+    if (t.isLocked && !master) throw conflict(LOCKED_ADD_MESSAGE);
+
+    const registered = await countRegistered(tx, t.id);
+    const overCapacity = registered >= t.maxPlayers;
+    if (overCapacity && !input.manualOverride) throw conflict(capacityMessage(t.maxPlayers));
+
+    // Beyond the limit a player is added inactive (SPEC.md: manual override).
+    const isCheckedIn = !overCapacity && (input.isCheckedIn ?? false);
+    if (isCheckedIn && !input.isEliminated && (await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers) {
+      throw conflict(checkinMaxMessage(t.maxPlayers));
+    }
+    const adjustments = adjustmentsFor({ adjustPoints: 0, adjustMatches: 0, adjustAvg: null }, [], {
+      totalPoints: input.totalPoints,
+      matchesPlayed: input.matchesPlayed,
+      averagePlacement: input.averagePlacement,
+    });
+    const stats = computePlayerStats(adjustments, []);
+    const [created] = await tx
+      .insert(players)
+      .values({
+        tournamentId: t.id,
+        name: input.name,
+        riotTag: input.riotTag,
+        lp: input.lp,
+        seed: input.seed ?? null,
+        isCheckedIn,
+        isEliminated: input.isEliminated ?? false,
+        adjustPoints: adjustments.adjustPoints,
+        adjustMatches: adjustments.adjustMatches,
+        adjustAverage: adjustments.adjustAvg,
+        totalPoints: stats.totalPoints,
+        matchesPlayed: stats.matchesPlayed,
+        averagePlacement: stats.averagePlacement,
+      })
+      .returning();
+    return { result: created, events: [event("tournament_updated", t.id, { name: t.name, playerId: created.id })] };
+  });
+}
+
+/**
+ * Adds many players at once, all or nothing, same capacity and lock rules as `addPlayer`
+ * (the whole list must fit unless `manualOverride`). Answers the created players. Event: tournament_updated.
+ */
+export async function bulkAddPlayers(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  list: readonly BulkPlayer[],
+  manualOverride = false,
+): Promise<ActionResult<Player[]>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId);
+    if (list.length === 0) throw badRequest("No Valid Players");
+    if (t.isLocked && !isMaster(user)) throw conflict(LOCKED_ADD_MESSAGE);
+    const registered = await countRegistered(tx, t.id);
+    if (!manualOverride && registered + list.length > t.maxPlayers) {
+      const free = Math.max(0, t.maxPlayers - registered);
+      throw conflict(
+        free === 0
+          ? capacityMessage(t.maxPlayers)
+          : `Only ${free} more player${free === 1 ? "" : "s"} can be added (maximum ${t.maxPlayers} players)`,
+      );
+    }
+    const created = await tx
+      .insert(players)
+      .values(list.map((p) => ({ tournamentId: t.id, name: p.name, riotTag: p.riotTag, lp: p.lp })))
+      .returning();
+    created.sort((a, b) => a.id - b.id);
+    return {
+      result: created,
+      events: [event("tournament_updated", t.id, { name: t.name, addedPlayers: created.length })],
+    };
+  });
+}
+
+/**
+ * Edits a player. Owner: name, riotTag, lp, and isEliminated true. A master also: seed,
+ * isCheckedIn, isEliminated false, totalPoints / matchesPlayed / averagePlacement (kept as
+ * adjustments to the computed totals, so later score saves still count). Master fields from a
+ * non-master answer 403; a field equal to the stored value counts as unchanged (an average
+ * within 0.05, as a form shows it with one decimal). Event: tournament_updated.
+ */
+export async function updatePlayer(
+  db: AppDb,
+  user: PublicUser | null,
+  playerId: number,
+  patch: PlayerUpdateInput,
+  options: MutationOptions = {},
+): Promise<ActionResult<Player>> {
+  return db.transaction(async (tx) => {
+    const { tournament: t, player } = await lockPlayer(tx, user, playerId, options);
+    const master = isMaster(user);
+
+    const seedChanged = patch.seed !== undefined && patch.seed !== player.seed;
+    const checkinChanged = patch.isCheckedIn !== undefined && patch.isCheckedIn !== player.isCheckedIn;
+    const uneliminate = patch.isEliminated === false && player.isEliminated;
+    const pointsChanged = patch.totalPoints !== undefined && patch.totalPoints !== player.totalPoints;
+    const matchesChanged = patch.matchesPlayed !== undefined && patch.matchesPlayed !== player.matchesPlayed;
+    const averageChanged =
+      patch.averagePlacement !== undefined && Math.abs(patch.averagePlacement - player.averagePlacement) >= 0.05;
+    if ((seedChanged || checkinChanged || uneliminate || pointsChanged || matchesChanged || averageChanged) && !master) {
+      throw forbidden(MASTER_FIELDS_MESSAGE);
+    }
+
+    const changes: Partial<typeof players.$inferInsert> = {};
+    if (patch.name !== undefined) changes.name = patch.name;
+    if (patch.riotTag !== undefined) changes.riotTag = patch.riotTag;
+    if (patch.lp !== undefined) changes.lp = patch.lp;
+    if (patch.isEliminated !== undefined) changes.isEliminated = patch.isEliminated;
+    if (seedChanged) changes.seed = patch.seed ?? null;
+    if (checkinChanged) changes.isCheckedIn = patch.isCheckedIn;
+
+    const statsChanged = pointsChanged || matchesChanged || averageChanged;
+    if (statsChanged) {
+      const own = await tx
+        .select({ placement: matches.placement, points: matches.points })
+        .from(matches)
+        .where(eq(matches.playerId, player.id));
+      const adjustments = adjustmentsFor(
+        { adjustPoints: player.adjustPoints, adjustMatches: player.adjustMatches, adjustAvg: player.adjustAverage },
+        own,
+        {
+          totalPoints: pointsChanged ? patch.totalPoints : undefined,
+          matchesPlayed: matchesChanged ? patch.matchesPlayed : undefined,
+          averagePlacement: averageChanged ? patch.averagePlacement : undefined,
+        },
+      );
+      changes.adjustPoints = adjustments.adjustPoints;
+      changes.adjustMatches = adjustments.adjustMatches;
+      changes.adjustAverage = adjustments.adjustAvg;
+    }
+
+    if (Object.keys(changes).length === 0) return { result: player, events: [] };
+    let [updated] = await tx.update(players).set(changes).where(eq(players.id, player.id)).returning();
+    if (statsChanged) {
+      await recomputeStats(tx, t.id, [player.id]);
+      [updated] = await tx.select().from(players).where(eq(players.id, player.id));
+    }
+    return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id })] };
+  });
+}
+
+/**
+ * Deletes a player with their matches and takes them out of every lobby's player list.
+ * Event: tournament_updated.
+ */
+export async function deletePlayer(
+  db: AppDb,
+  user: PublicUser | null,
+  playerId: number,
+  options: MutationOptions = {},
+): Promise<ActionResult<{ id: number; tournamentId: number }>> {
+  return db.transaction(async (tx) => {
+    const { tournament: t, player } = await lockPlayer(tx, user, playerId, options);
+    const containing = await tx
+      .select({ id: lobbies.id, playerIds: lobbies.playerIds })
+      .from(lobbies)
+      .where(and(eq(lobbies.tournamentId, t.id), sql`${lobbies.playerIds} @> ${JSON.stringify([player.id])}::jsonb`));
+    for (const lobby of containing) {
+      await tx
+        .update(lobbies)
+        .set({ playerIds: lobby.playerIds.filter((id) => id !== player.id) })
+        .where(eq(lobbies.id, lobby.id));
+    }
+    await tx.delete(players).where(eq(players.id, player.id));
+    return {
+      result: { id: player.id, tournamentId: t.id },
+      events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id, deleted: true })],
+    };
+  });
+}
+
+/**
+ * Checks a player in or out. 409 once lobbies exist ("Check-ins cannot be modified after lobby
+ * generation has started"), above max ("Maximum {max} players can be checked in"), and for an
+ * eliminated player ("Eliminated players cannot be checked in"). Event: tournament_updated.
+ */
+export async function setCheckin(
+  db: AppDb,
+  user: PublicUser | null,
+  playerId: number,
+  checkedIn: boolean,
+): Promise<ActionResult<Player>> {
+  return db.transaction(async (tx) => {
+    const { tournament: t, player } = await lockPlayer(tx, user, playerId);
+    if (await hasLobbies(tx, t.id)) throw conflict(CHECKIN_LOCKED);
+    if (player.isCheckedIn === checkedIn) return { result: player, events: [] };
+    if (checkedIn) {
+      if (player.isEliminated) throw conflict("Eliminated players cannot be checked in");
+      if ((await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers) throw conflict(checkinMaxMessage(t.maxPlayers));
+    }
+    const [updated] = await tx
+      .update(players)
+      .set({ isCheckedIn: checkedIn })
+      .where(eq(players.id, player.id))
+      .returning();
+    return {
+      result: updated,
+      events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id, checkedIn })],
+    };
+  });
+}
+
+/**
+ * The manage-players max-players edit: at least 4 (400 "Max players must be at least 4"), at
+ * most 256, not below the current check-ins (400), only before lobbies exist (409).
+ * Event: tournament_updated.
+ */
+export async function setMaxPlayers(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  maxPlayers: number,
+): Promise<ActionResult<{ maxPlayers: number }>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId);
+    if (!Number.isInteger(maxPlayers) || maxPlayers < 4) throw badRequest("Max players must be at least 4", "maxPlayers");
+    if (maxPlayers > 256) throw badRequest("Cannot exceed 256 players", "maxPlayers");
+    if (await hasLobbies(tx, t.id)) throw conflict("Max players cannot be changed after lobby generation has started");
+    const checkedIn = await countActiveCheckedIn(tx, t.id);
+    if (maxPlayers < checkedIn) {
+      throw badRequest(`Max players cannot be below the current check-ins (${checkedIn})`, "maxPlayers");
+    }
+    if (maxPlayers === t.maxPlayers) return { result: { maxPlayers }, events: [] };
+    await tx.update(tournaments).set({ maxPlayers }).where(eq(tournaments.id, t.id));
+    return { result: { maxPlayers }, events: [event("tournament_updated", t.id, { name: t.name, maxPlayers })] };
+  });
+}
+
+export type SubstitutionResult = {
+  oldPlayer: Player;
+  newPlayer: Player;
+  /** The current-round lobby where the substitute took the old player's slot, if any. */
+  lobbyId: number | null;
+};
+
+/**
+ * Swaps an eliminated player in for an active one: the old player (checked in, not eliminated)
+ * becomes eliminated; the new one (eliminated) is un-eliminated and checked in. When the current
+ * round's lobby of the old player is not scored yet, the substitute takes that slot.
+ * Event: tournament_updated.
+ */
+export async function substitute(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  oldPlayerId: number,
+  newPlayerId: number,
+): Promise<ActionResult<SubstitutionResult>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId);
+    if (oldPlayerId === newPlayerId) throw badRequest("Please select two different players");
+    const load = async (id: number) => {
+      const [row] = await tx
+        .select()
+        .from(players)
+        .where(and(eq(players.id, id), eq(players.tournamentId, t.id)));
+      if (!row) throw notFound(PLAYER_NOT_FOUND);
+      return row;
+    };
+    const oldPlayer = await load(oldPlayerId);
+    const newPlayer = await load(newPlayerId);
+    if (oldPlayer.isEliminated || !oldPlayer.isCheckedIn || oldPlayer.removedAt) {
+      throw conflict(`${oldPlayer.name} is not an active checked-in player`);
+    }
+    if (!newPlayer.isEliminated || newPlayer.removedAt) {
+      throw conflict(`${newPlayer.name} is not an eliminated player`);
+    }
+
+    const roundLobbies = await tx
+      .select()
+      .from(lobbies)
+      .where(and(eq(lobbies.tournamentId, t.id), eq(lobbies.roundNumber, t.currentRound)));
+    const slot = roundLobbies.find((l) => !l.isComplete && l.playerIds.includes(oldPlayer.id));
+    // A substitute already drawn into this round (eliminated mid-round) cannot take a second seat.
+    const alreadyDrawn = roundLobbies.some((l) => l.playerIds.includes(newPlayer.id));
+    let lobbyId: number | null = null;
+    if (slot && !alreadyDrawn) {
+      await tx
+        .update(lobbies)
+        .set({ playerIds: slot.playerIds.map((id) => (id === oldPlayer.id ? newPlayer.id : id)) })
+        .where(eq(lobbies.id, slot.id));
+      lobbyId = slot.id;
+    }
+    const [out] = await tx
+      .update(players)
+      .set({ isEliminated: true })
+      .where(eq(players.id, oldPlayer.id))
+      .returning();
+    const [into] = await tx
+      .update(players)
+      .set({ isEliminated: false, isCheckedIn: true })
+      .where(eq(players.id, newPlayer.id))
+      .returning();
+    return {
+      result: { oldPlayer: out, newPlayer: into, lobbyId },
+      events: [
+        event("tournament_updated", t.id, {
+          name: t.name,
+          oldPlayerId: oldPlayer.id,
+          newPlayerId: newPlayer.id,
+          ...(lobbyId !== null ? { lobbyId } : {}),
+        }),
+      ],
+    };
+  });
+}
+
+/** Players not soft-removed: what counts against maxPlayers when adding. */
+async function countRegistered(db: Executor, tournamentId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(players)
+    .where(and(eq(players.tournamentId, tournamentId), isNull(players.removedAt)));
+  return Number(row?.n ?? 0);
+}
+
+export async function hasLobbies(db: Executor, tournamentId: number): Promise<boolean> {
+  const [row] = await db.select({ id: lobbies.id }).from(lobbies).where(eq(lobbies.tournamentId, tournamentId)).limit(1);
+  return row !== undefined;
+}
+
+/** Finds the player's tournament, locks it for a mutation, then reads the player under that lock; 404 for either. */
+async function lockPlayer(tx: AppTx, user: PublicUser | null, playerId: number, options: MutationOptions = {}) {
+  requireActor(user);
+  const [ref] = await tx.select({ tournamentId: players.tournamentId }).from(players).where(eq(players.id, playerId));
+  if (!ref) throw notFound(PLAYER_NOT_FOUND);
+  const tournament = await lockForMutation(tx, user, ref.tournamentId, options);
+  const [player] = await tx.select().from(players).where(eq(players.id, playerId));
+  if (!player) throw notFound(PLAYER_NOT_FOUND);
+  return { tournament, player };
+}

@@ -1,0 +1,266 @@
+// Spreadsheet export and import: a tournament as an .xlsx workbook (Tournament, Players, Lobbies, Matches), and a workbook's Players sheet as a new tournament.
+import ExcelJS from "exceljs";
+import { z } from "zod";
+import type { AppDb, Executor } from "#db/client.server";
+import { players, tournaments, type Tournament } from "#db/schema";
+import type { ActionResult } from "./action.server";
+import { requireActor } from "./access.server";
+import type { PublicUser } from "./auth.server";
+import { badRequest } from "./errors";
+import { event } from "./events";
+import { listPlayers } from "./players.server";
+import { listAllLobbies, listMatches } from "./rounds.server";
+import { SCORING_KEYS, ordinal } from "./scoring";
+import { getTournament } from "./tournaments.server";
+import { FORMAT_LABELS, FORMATS, LOBBY_METHODS, statusLabel } from "./types";
+import { tournamentCreateSchema } from "./validation";
+
+/** SPEC.md's import failure message, for every way a workbook can be unusable. */
+export const IMPORT_FAILED = "Failed to import tournament. Please check your Excel file format.";
+/** A base64 workbook of about 10 MB; bigger bodies are refused before parsing. */
+export const IMPORT_BODY_LIMIT = 14_000_000;
+/** New tournaments need 16 places (SPEC.md creation rule), whatever the sheet says. */
+const MIN_MAX_PLAYERS = 16;
+const MAX_MAX_PLAYERS = 256;
+/** An imported sheet without a round count gets the create form's usual three rounds. */
+const DEFAULT_ROUNDS = 3;
+
+export const spreadsheetImportSchema = z.object({
+  excelData: z.string({ error: IMPORT_FAILED }).trim().min(1, IMPORT_FAILED),
+});
+
+const PLAYER_COLUMNS = ["Name", "Riot Tag", "LP", "Seed", "Total Points", "Matches Played", "Average Placement", "Eliminated", "Checked In"];
+
+/** The sanitised tournament name plus _export.xlsx, as SPEC.md's clients save it. */
+export function exportFileName(name: string) {
+  const base = name.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^_+|_+$/g, "") || "tournament";
+  return `${base}_export.xlsx`;
+}
+
+/** The workbook of one tournament; anyone with the link may export it (404 for an unknown id). */
+export async function exportTournament(db: Executor, tournamentId: number): Promise<{ data: Buffer; fileName: string }> {
+  const t = await getTournament(db, tournamentId);
+  const [roster, lobbyRows, matchRows] = await Promise.all([
+    listPlayers(db, tournamentId),
+    listAllLobbies(db, tournamentId),
+    listMatches(db, tournamentId),
+  ]);
+  const byId = new Map(roster.map((p) => [p.id, p]));
+  const label = (id: number) => {
+    const p = byId.get(id);
+    return p ? `${p.name}#${p.riotTag}` : `#${id}`;
+  };
+
+  const book = new ExcelJS.Workbook();
+  book.creator = "Tournament Manager";
+  const info = book.addWorksheet("Tournament");
+  info.columns = [
+    { header: "Field", key: "field", width: 20 },
+    { header: "Value", key: "value", width: 40 },
+  ];
+  const rows: [string, string | number | boolean][] = [
+    ["Name", t.name],
+    ["Format", FORMAT_LABELS[t.format]],
+    ["Lobby Method", t.lobbyMethod],
+    ["Max Players", t.maxPlayers],
+    ["Total Rounds", t.totalRounds],
+    ["Current Round", t.currentRound],
+    ["Status", statusLabel(t.status)],
+    ["Public", t.isPublic],
+    ...SCORING_KEYS.map((k, i): [string, number] => [`Points ${ordinal(i + 1)}`, t.scoring[k]]),
+  ];
+  for (const [field, value] of rows) info.addRow({ field, value });
+
+  const sheet = book.addWorksheet("Players");
+  sheet.addRow(PLAYER_COLUMNS);
+  for (const p of roster) {
+    sheet.addRow([
+      p.name,
+      p.riotTag,
+      p.lp,
+      p.seed ?? "",
+      p.totalPoints,
+      p.matchesPlayed,
+      Math.round(p.averagePlacement * 10) / 10,
+      p.isEliminated,
+      p.isCheckedIn,
+    ]);
+  }
+
+  const lobbySheet = book.addWorksheet("Lobbies");
+  lobbySheet.addRow(["Round", "Lobby", "Players", "Complete"]);
+  for (const l of lobbyRows) lobbySheet.addRow([l.roundNumber, l.name, l.playerIds.map(label).join(", "), l.isComplete]);
+
+  const lobbyNames = new Map(lobbyRows.map((l) => [l.id, l.name]));
+  const matchSheet = book.addWorksheet("Matches");
+  matchSheet.addRow(["Round", "Lobby", "Player", "Riot Tag", "Placement", "Points"]);
+  for (const m of matchRows) {
+    const p = byId.get(m.playerId);
+    matchSheet.addRow([m.roundNumber, lobbyNames.get(m.lobbyId) ?? "", p?.name ?? "", p?.riotTag ?? "", m.placement, m.points]);
+  }
+
+  const data = Buffer.from(await book.xlsx.writeBuffer());
+  return { data, fileName: exportFileName(t.name) };
+}
+
+type ImportedPlayer = { name: string; riotTag: string; lp: number; seed: number | null };
+
+const importedPlayerSchema = z.object({
+  name: z.string().trim().min(1).max(50),
+  riotTag: z.string().trim().min(1).max(20),
+  lp: z.int().min(0).max(2_147_483_647).default(0),
+  seed: z.int().min(1).max(2_147_483_647).nullable().default(null),
+});
+
+/**
+ * Creates a tournament owned by `user` from a workbook: the Players sheet (Name, Riot Tag, LP,
+ * optional Seed) gives the players; the Tournament sheet, when present, the name, format, lobby
+ * method, rounds, visibility and scoring. Max players is the sheet's, raised to fit the players
+ * (a multiple of 8, at least 16). Stats are not imported: totals always come from saved matches.
+ * Any unreadable part answers 400 with SPEC.md's import message and creates nothing.
+ * Event: tournament_created {name}.
+ */
+export async function importTournament(
+  db: AppDb,
+  user: PublicUser | null,
+  excelData: string,
+): Promise<ActionResult<{ tournament: Tournament; importedPlayers: number }>> {
+  const actor = requireActor(user);
+  const parsed = await readWorkbook(excelData);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tournaments)
+      .values({ ...parsed.tournament, ownerId: actor.id })
+      .returning();
+    if (parsed.players.length > 0) {
+      await tx.insert(players).values(parsed.players.map((p) => ({ ...p, tournamentId: created.id })));
+    }
+    return {
+      result: { tournament: created, importedPlayers: parsed.players.length },
+      events: [event("tournament_created", created.id, { name: created.name })],
+    };
+  });
+}
+
+async function readWorkbook(excelData: string) {
+  const base64 = excelData.replace(/^data:[^,]*;base64,/, "").replace(/\s+/g, "");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(IMPORT_FAILED);
+  const book = new ExcelJS.Workbook();
+  try {
+    // exceljs declares its own Buffer type; the runtime takes a Node Buffer.
+    await book.xlsx.load(Buffer.from(base64, "base64") as unknown as ExcelJS.Buffer);
+  } catch {
+    throw badRequest(IMPORT_FAILED);
+  }
+  const sheet = findSheet(book, "players");
+  if (!sheet) throw badRequest(IMPORT_FAILED);
+
+  const roster = readPlayers(sheet);
+  const settings = readSettings(findSheet(book, "tournament"));
+  const needed = Math.max(MIN_MAX_PLAYERS, Math.ceil(roster.length / 8) * 8);
+  if (needed > MAX_MAX_PLAYERS) throw badRequest(IMPORT_FAILED);
+  const sheetMax = typeof settings.maxPlayers === "number" ? settings.maxPlayers : 0;
+  const input = tournamentCreateSchema.safeParse({
+    name: settings.name ?? "Imported Tournament",
+    format: settings.format,
+    lobbyMethod: settings.lobbyMethod,
+    maxPlayers: Math.min(MAX_MAX_PLAYERS, Math.max(needed, Math.ceil(sheetMax / 8) * 8)),
+    totalRounds: settings.totalRounds ?? DEFAULT_ROUNDS,
+    isPublic: settings.isPublic ?? false,
+    scoring: settings.scoring,
+  });
+  if (!input.success) throw badRequest(IMPORT_FAILED);
+  const { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring } = input.data;
+  return { tournament: { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring }, players: roster };
+}
+
+function findSheet(book: ExcelJS.Workbook, name: string) {
+  return book.worksheets.find((s) => s.name.trim().toLowerCase() === name);
+}
+
+const normalize = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+function readPlayers(sheet: ExcelJS.Worksheet): ImportedPlayer[] {
+  const header = (sheet.getRow(1).values as unknown[]).map((v) => normalize(cellText(v)));
+  const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
+  const nameCol = col("name", "playername", "player");
+  const tagCol = col("riottag", "tag", "gametag");
+  const lpCol = col("lp", "elo", "lpelo");
+  const seedCol = col("seed");
+  if (nameCol < 0 || tagCol < 0) throw badRequest(IMPORT_FAILED);
+
+  const out: ImportedPlayer[] = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const at = (c: number) => (c < 0 ? "" : cellText(row.getCell(c).value).trim());
+    const name = at(nameCol);
+    const riotTag = at(tagCol);
+    if (name === "" && riotTag === "") continue;
+    const lp = at(lpCol);
+    const seed = at(seedCol);
+    const player = importedPlayerSchema.safeParse({
+      name,
+      riotTag,
+      lp: lp === "" ? undefined : Number(lp),
+      seed: seed === "" ? undefined : Number(seed),
+    });
+    if (!player.success) throw badRequest(IMPORT_FAILED);
+    out.push(player.data);
+  }
+  return out;
+}
+
+type Settings = {
+  name?: string;
+  format?: string;
+  lobbyMethod?: string;
+  maxPlayers?: number;
+  totalRounds?: number;
+  isPublic?: boolean;
+  scoring?: number[];
+};
+
+/** The Tournament sheet's Field/Value rows; unknown fields are ignored, a wrong value fails the import. */
+function readSettings(sheet: ExcelJS.Worksheet | undefined): Settings {
+  const settings: Settings = {};
+  if (!sheet) return settings;
+  const scoring: number[] = [];
+  sheet.eachRow((row) => {
+    const field = normalize(cellText(row.getCell(1).value));
+    const value = cellText(row.getCell(2).value).trim();
+    if (value === "") return;
+    const number = Number(value);
+    if (field === "name") settings.name = value;
+    else if (field === "format") settings.format = matchOption(value, FORMATS, FORMAT_LABELS);
+    else if (field === "lobbymethod") settings.lobbyMethod = matchOption(value, LOBBY_METHODS);
+    else if (field === "maxplayers") settings.maxPlayers = number;
+    else if (field === "totalrounds") settings.totalRounds = number;
+    else if (field === "public") settings.isPublic = ["true", "yes", "1"].includes(value.toLowerCase());
+    else {
+      const place = field.match(/^points(\d)(st|nd|rd|th)$/);
+      if (place) scoring[Number(place[1]) - 1] = number;
+    }
+  });
+  if (scoring.length > 0) settings.scoring = SCORING_KEYS.map((_, i) => scoring[i] ?? 0);
+  return settings;
+}
+
+function matchOption(value: string, options: readonly string[], labels: Record<string, string> = {}) {
+  const wanted = value.trim().toLowerCase();
+  return options.find((o) => o === wanted || labels[o]?.toLowerCase() === wanted) ?? value;
+}
+
+/** A cell's value as text: numbers, booleans, rich text, hyperlinks and formula results included. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object") {
+    const v = value as { richText?: { text: string }[]; text?: unknown; result?: unknown };
+    if (Array.isArray(v.richText)) return v.richText.map((part) => part.text).join("");
+    if (v.text !== undefined) return cellText(v.text);
+    if (v.result !== undefined) return cellText(v.result);
+  }
+  return "";
+}

@@ -1,0 +1,75 @@
+// Keeps the stored player totals equal to what the matches (plus a master's adjustments) say, inside the caller's transaction.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "#db/client.server";
+import { matches, players, type Player } from "#db/schema";
+import { groupMatchesByPlayer } from "./standings";
+import { computePlayerStats } from "./stats";
+import type { EnginePlayer } from "./types";
+
+/** A player row as the pure rules see it. */
+export function toEnginePlayer(row: Player): EnginePlayer {
+  return {
+    id: row.id,
+    name: row.name,
+    riotTag: row.riotTag,
+    lp: row.lp,
+    seed: row.seed,
+    isEliminated: row.isEliminated,
+    isCheckedIn: row.isCheckedIn,
+    isRemoved: row.removedAt !== null,
+    adjustPoints: row.adjustPoints,
+    adjustMatches: row.adjustMatches,
+    adjustAvg: row.adjustAverage,
+  };
+}
+
+/**
+ * Recomputes totalPoints, matchesPlayed and averagePlacement of the given players (default: every
+ * player of the tournament) from their matches, and writes the ones that changed in one statement.
+ */
+export async function recomputeStats(
+  tx: Executor,
+  tournamentId: number,
+  playerIds?: readonly number[],
+): Promise<void> {
+  if (playerIds && playerIds.length === 0) return;
+  const scope = playerIds
+    ? and(eq(players.tournamentId, tournamentId), inArray(players.id, [...playerIds]))
+    : eq(players.tournamentId, tournamentId);
+  const rows = await tx.select().from(players).where(scope);
+  if (rows.length === 0) return;
+  const matchScope = playerIds
+    ? and(eq(matches.tournamentId, tournamentId), inArray(matches.playerId, [...playerIds]))
+    : eq(matches.tournamentId, tournamentId);
+  const saved = await tx
+    .select({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
+    .from(matches)
+    .where(matchScope);
+  const byPlayer = groupMatchesByPlayer(saved);
+
+  const changed: { id: number; totalPoints: number; matchesPlayed: number; averagePlacement: number }[] = [];
+  for (const row of rows) {
+    const stats = computePlayerStats(toEnginePlayer(row), byPlayer.get(row.id) ?? []);
+    // The column is checked to 0..8; a computed average always is, an adjusted one was validated.
+    const averagePlacement = Math.min(8, Math.max(0, stats.averagePlacement));
+    if (
+      stats.totalPoints !== row.totalPoints ||
+      stats.matchesPlayed !== row.matchesPlayed ||
+      averagePlacement !== row.averagePlacement
+    ) {
+      changed.push({ id: row.id, totalPoints: stats.totalPoints, matchesPlayed: stats.matchesPlayed, averagePlacement });
+    }
+  }
+  if (changed.length === 0) return;
+  const values = sql.join(
+    changed.map((c) => sql`(${c.id}::int, ${c.totalPoints}::float8, ${c.matchesPlayed}::int, ${c.averagePlacement}::float8)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${players} set
+      total_points = v.total_points,
+      matches_played = v.matches_played,
+      average_placement = v.average_placement
+    from (values ${values}) as v(id, total_points, matches_played, average_placement)
+    where ${players.id} = v.id`);
+}

@@ -1,0 +1,307 @@
+// Tournaments: the lists, creating, settings, check-in start, lock, completion and deletion, one transaction per action.
+import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { AppDb, Executor } from "#db/client.server";
+import { matches, players, tournaments, type Tournament } from "#db/schema";
+import { findTournamentOr404, lockForMutation, type ActionResult, type MutationOptions } from "./action.server";
+import { canManage, isMaster, requireActor } from "./access.server";
+import type { PublicUser } from "./auth.server";
+import { badRequest, conflict, forbidden } from "./errors";
+import { event, type DomainEvent } from "./events";
+import { SCORING_KEYS, pointsFor, type Scoring } from "./scoring";
+import { recomputeStats } from "./stats.server";
+import { statusLabel } from "./types";
+import type { TournamentCreateInput, TournamentUpdateInput } from "./validation";
+
+/** A dashboard row: the tournament plus whether the viewer may manage it (false shows "View Only"). */
+export type TournamentListItem = Tournament & { canManage: boolean; isOwner: boolean };
+
+export type DashboardStats = {
+  /** Status active, checkin or registration. */
+  activeTournaments: number;
+  /** The sum of maxPlayers. */
+  totalPlayers: number;
+  /** totalRounds of completed tournaments plus max(0, currentRound - 1) of active ones. */
+  completedRounds: number;
+  totalTournaments: number;
+};
+
+/** Statuses the landing page lists as live. */
+export const LIVE_STATUSES = ["active", "registration", "checkin"] as const;
+
+export const LOCK_MINIMUM = 8;
+export const LOCK_MESSAGE = "Need at least 8 checked-in players to lock tournament";
+
+const newestFirst = [desc(tournaments.createdAt), desc(tournaments.id)];
+
+/** The dashboard list: a master sees every tournament; others their own plus the public ones of others. Newest first. */
+export async function listForUser(db: Executor, user: PublicUser): Promise<TournamentListItem[]> {
+  const rows = isMaster(user)
+    ? await db.select().from(tournaments).orderBy(...newestFirst)
+    : await db
+        .select()
+        .from(tournaments)
+        .where(or(eq(tournaments.ownerId, user.id), eq(tournaments.isPublic, true)))
+        .orderBy(...newestFirst);
+  return rows.map((t) => ({ ...t, canManage: canManage(user, t), isOwner: t.ownerId === user.id }));
+}
+
+/** Public tournaments whose status is active, registration or checkin, newest first (landing page). */
+export async function listPublicLive(db: Executor): Promise<Tournament[]> {
+  return db
+    .select()
+    .from(tournaments)
+    .where(and(eq(tournaments.isPublic, true), inArray(tournaments.status, [...LIVE_STATUSES])))
+    .orderBy(...newestFirst);
+}
+
+/** Every public tournament, newest first (GET /api/tournaments/public). */
+export async function listPublic(db: Executor): Promise<Tournament[]> {
+  return db.select().from(tournaments).where(eq(tournaments.isPublic, true)).orderBy(...newestFirst);
+}
+
+/** The tournament, or 404 "Tournament not found". Anyone with the link may read it. */
+export async function getTournament(db: Executor, tournamentId: number): Promise<Tournament> {
+  return findTournamentOr404(db, tournamentId);
+}
+
+/** The dashboard's four stat cards, over what `listForUser` shows this user. */
+export async function dashboardStats(db: Executor, user: PublicUser): Promise<DashboardStats> {
+  return computeDashboardStats(await listForUser(db, user));
+}
+
+/** The stat cards for an already loaded list, so a dashboard loader reads the list once. */
+export function computeDashboardStats(list: readonly Pick<Tournament, "status" | "maxPlayers" | "totalRounds" | "currentRound">[]): DashboardStats {
+  let activeTournaments = 0;
+  let totalPlayers = 0;
+  let completedRounds = 0;
+  for (const t of list) {
+    if ((LIVE_STATUSES as readonly string[]).includes(t.status)) activeTournaments++;
+    totalPlayers += t.maxPlayers;
+    if (t.status === "completed") completedRounds += t.totalRounds;
+    else if (t.status === "active") completedRounds += Math.max(0, t.currentRound - 1);
+  }
+  return { activeTournaments, totalPlayers, completedRounds, totalTournaments: list.length };
+}
+
+/** Creates a tournament owned by `user` (401 when signed out). Event: tournament_created {name}. */
+export async function createTournament(
+  db: AppDb,
+  user: PublicUser | null,
+  input: TournamentCreateInput,
+): Promise<ActionResult<Tournament>> {
+  const actor = requireActor(user);
+  const [created] = await db
+    .insert(tournaments)
+    .values({
+      name: input.name,
+      format: input.format,
+      lobbyMethod: input.lobbyMethod,
+      maxPlayers: input.maxPlayers,
+      totalRounds: input.totalRounds,
+      isPublic: input.isPublic,
+      scoring: pickScoring(input.scoring),
+      ownerId: actor.id,
+    })
+    .returning();
+  return { result: created, events: [event("tournament_created", created.id, { name: created.name })] };
+}
+
+/**
+ * Settings form and PATCH. Owner: name, isPublic, format, lobbyMethod, scoring, and maxPlayers /
+ * totalRounds while the status is setup (409 otherwise). A master may change everything at any
+ * time, including status, currentRound (1..totalRounds) and isLocked; a non-master changing those
+ * gets 403. Fields equal to the stored value are ignored, so a form may resend everything.
+ * A scoring change recomputes every saved match's points and every player's totals in the same
+ * transaction. Event: tournament_updated {name} (tournament_completed when a master sets completed).
+ */
+export async function updateTournament(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  patch: TournamentUpdateInput,
+  options: MutationOptions = {},
+): Promise<ActionResult<Tournament>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId, options);
+    const master = isMaster(user);
+    const changes: Partial<typeof tournaments.$inferInsert> = {};
+    const differs = <K extends keyof TournamentUpdateInput & keyof Tournament>(key: K) =>
+      patch[key] !== undefined && patch[key] !== t[key];
+
+    for (const key of ["status", "currentRound", "isLocked"] as const) {
+      if (differs(key) && !master) {
+        throw forbidden("Only a master administrator can change the status, current round or lock directly");
+      }
+    }
+    for (const key of ["maxPlayers", "totalRounds"] as const) {
+      if (differs(key) && t.status !== "setup" && !master) {
+        throw conflict(
+          key === "maxPlayers"
+            ? "Max players can only be changed while the tournament is in setup"
+            : "Total rounds can only be changed while the tournament is in setup",
+        );
+      }
+    }
+
+    if (differs("name")) changes.name = patch.name;
+    if (differs("isPublic")) changes.isPublic = patch.isPublic;
+    if (differs("format")) changes.format = patch.format;
+    if (differs("lobbyMethod")) changes.lobbyMethod = patch.lobbyMethod;
+    if (differs("status")) changes.status = patch.status;
+    if (differs("isLocked")) changes.isLocked = patch.isLocked;
+
+    if (differs("maxPlayers")) {
+      const checkedIn = await countActiveCheckedIn(tx, t.id);
+      if (patch.maxPlayers! < checkedIn) {
+        throw badRequest(`Max players cannot be below the current check-ins (${checkedIn})`, "maxPlayers");
+      }
+      changes.maxPlayers = patch.maxPlayers;
+    }
+    const totalRounds = patch.totalRounds ?? t.totalRounds;
+    const currentRound = patch.currentRound ?? t.currentRound;
+    if (differs("totalRounds") || differs("currentRound")) {
+      if (currentRound > totalRounds) {
+        throw badRequest(
+          differs("currentRound")
+            ? `Current round must be between 1 and ${totalRounds}`
+            : `Total rounds cannot be below the current round (${currentRound})`,
+          differs("currentRound") ? "currentRound" : "totalRounds",
+        );
+      }
+      if (differs("totalRounds")) changes.totalRounds = totalRounds;
+      if (differs("currentRound")) changes.currentRound = currentRound;
+    }
+
+    const scoring = patch.scoring ? pickScoring(patch.scoring) : undefined;
+    const scoringChanged = scoring !== undefined && SCORING_KEYS.some((k) => scoring[k] !== t.scoring[k]);
+    if (scoringChanged) changes.scoring = scoring;
+
+    if (Object.keys(changes).length === 0) return { result: t, events: [] };
+
+    const [updated] = await tx.update(tournaments).set(changes).where(eq(tournaments.id, t.id)).returning();
+    if (scoringChanged) await rescoreMatches(tx, t.id, scoring!);
+
+    const events: DomainEvent[] = [event("tournament_updated", t.id, { name: updated.name })];
+    if (changes.status === "completed") events.push(event("tournament_completed", t.id, { name: updated.name }));
+    return { result: updated, events };
+  });
+}
+
+/**
+ * Deletes the tournament with its players, lobbies and matches. A completed tournament only
+ * with the master override. Event: tournament_updated {name, deleted: true}.
+ */
+export async function deleteTournament(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  options: MutationOptions = {},
+): Promise<ActionResult<{ id: number; name: string }>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId, options);
+    await tx.delete(tournaments).where(eq(tournaments.id, t.id));
+    return {
+      result: { id: t.id, name: t.name },
+      events: [event("tournament_updated", t.id, { name: t.name, deleted: true })],
+    };
+  });
+}
+
+/** Any status except completed → completed (409 "Tournament has been completed" if it already is). Event: tournament_completed {name}. */
+export async function completeTournament(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+): Promise<ActionResult<Tournament>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId);
+    const [updated] = await tx
+      .update(tournaments)
+      .set({ status: "completed" })
+      .where(eq(tournaments.id, t.id))
+      .returning();
+    return { result: updated, events: [event("tournament_completed", t.id, { name: t.name })] };
+  });
+}
+
+/** setup or registration → checkin; any other status answers 409. Event: tournament_updated. */
+export async function startCheckin(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+): Promise<ActionResult<Tournament>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId);
+    if (t.status !== "setup" && t.status !== "registration") {
+      throw conflict(
+        `Check-in can only be started from Setup or Registration (the tournament is in ${statusLabel(t.status)})`,
+      );
+    }
+    const [updated] = await tx
+      .update(tournaments)
+      .set({ status: "checkin" })
+      .where(eq(tournaments.id, t.id))
+      .returning();
+    return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, status: "checkin" })] };
+  });
+}
+
+/**
+ * Locks or unlocks. Locking needs at least 8 checked-in players (409 "Need at least 8
+ * checked-in players to lock tournament"); unlocking is always allowed. Event: tournament_updated.
+ */
+export async function setLocked(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  locked: boolean,
+): Promise<ActionResult<Tournament>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId);
+    if (locked && !t.isLocked && (await countActiveCheckedIn(tx, t.id)) < LOCK_MINIMUM) {
+      throw conflict(LOCK_MESSAGE);
+    }
+    if (t.isLocked === locked) return { result: t, events: [] };
+    const [updated] = await tx
+      .update(tournaments)
+      .set({ isLocked: locked })
+      .where(eq(tournaments.id, t.id))
+      .returning();
+    return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, isLocked: locked })] };
+  });
+}
+
+/** Checked in, not eliminated, not soft-removed: the players who count against maxPlayers for check-in. */
+export async function countActiveCheckedIn(db: Executor, tournamentId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(players)
+    .where(
+      and(
+        eq(players.tournamentId, tournamentId),
+        eq(players.isCheckedIn, true),
+        eq(players.isEliminated, false),
+        isNull(players.removedAt),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+// Only the eight known keys are stored, whatever else a client sent.
+function pickScoring(scoring: Scoring): Scoring {
+  return Object.fromEntries(SCORING_KEYS.map((k) => [k, scoring[k]])) as Scoring;
+}
+
+/** New points for every saved match of the tournament, then every player's totals. */
+async function rescoreMatches(tx: Executor, tournamentId: number, scoring: Scoring) {
+  const cases = sql.join(
+    SCORING_KEYS.map((_, i) => sql`when ${i + 1} then ${pointsFor(scoring, i + 1)}::float8`),
+    sql` `,
+  );
+  await tx
+    .update(matches)
+    .set({ points: sql`case ${matches.placement} ${cases} else 0 end` })
+    .where(eq(matches.tournamentId, tournamentId));
+  await recomputeStats(tx, tournamentId);
+}
+
