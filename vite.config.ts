@@ -11,6 +11,15 @@ export default defineConfig({
       "#db": fileURLToPath(new URL("./db", import.meta.url)),
     },
   },
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    rollupOptions: {
+      // Resource routes (the JSON API) have no browser code: their empty client chunks are expected.
+      onwarn(warning, warn) {
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
+      },
+    },
+  },
   ssr: { external: ["@electric-sql/pglite", "postgres", "exceljs"] },
 });
