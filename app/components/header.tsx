@@ -69,7 +69,14 @@ export function Header({ user, theme }: { user: PublicUser | null; theme: Theme 
           </details>
         ) : (
           <>
-            <ThemeForm theme={theme} redirectTo={here} compact />
+            <details className="menu">
+              <summary className="btn ghost small" aria-label="Theme" title="Theme">
+                <span aria-hidden="true">{THEME_ICONS[theme]}</span>
+              </summary>
+              <div className="menu-panel">
+                <ThemeForm theme={theme} redirectTo={here} />
+              </div>
+            </details>
             <Link to="/login" className="btn small">Login</Link>
             <Link to="/auth?tab=register" className="btn primary small">Create Account</Link>
           </>

@@ -1,8 +1,179 @@
-// Placeholder: leaderboard (being written).
+// The leaderboard: stat cards, the podium and the full standings, eliminated players after a separator.
+import { Link } from "react-router";
 import type { Route } from "./+types/leaderboard";
+import { ExportLink } from "~/components/public-actions";
+import { formatPoints, RankBadge, roundLabel, tiebreakNote } from "~/components/public-shared";
+import { EmptyState, StatCard } from "~/components/ui";
+import { getDb } from "~/lib/db.server";
+import { loadTournamentFromParams, pageUser } from "~/lib/page.server";
+import { canManage } from "~/models/access.server";
+import { getLeaderboard } from "~/models/rounds.server";
+import { CRITERION_LABELS } from "~/models/standings";
+import { formatAverage, formatBestFinish } from "~/models/stats";
+import { FORMAT_LABELS, type Format } from "~/models/types";
 
-export const meta: Route.MetaFunction = () => [{ title: "leaderboard | Tournament Manager" }];
+export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
-export default function Page() {
-  return <h1>leaderboard</h1>;
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Leaderboard - ${loaderData.tournament.name} | Tournament Manager` : "Leaderboard | Tournament Manager" },
+];
+
+/** Where "Back to Tournament" leads: the host's working screen, or the public view for everyone else. */
+function tournamentHome(t: { id: number; status: string }, manager: boolean): string {
+  if (!manager) return `/tournaments/${t.id}/public`;
+  if (t.status === "active") return `/tournaments/${t.id}/scores`;
+  if (t.status === "checkin") return `/tournaments/${t.id}/checkin`;
+  if (t.status === "completed") return `/tournaments/${t.id}/settings`;
+  return `/tournaments/${t.id}/manage-players`;
+}
+
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const tournament = await loadTournamentFromParams(params.tournamentId);
+  const rows = await getLeaderboard(await getDb(), tournament.id);
+  const manager = canManage(pageUser(context), tournament);
+  return {
+    tournament: {
+      id: tournament.id,
+      name: tournament.name,
+      format: tournament.format,
+      status: tournament.status,
+      currentRound: tournament.currentRound,
+      totalRounds: tournament.totalRounds,
+    },
+    rows: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      riotTag: r.riotTag,
+      rank: r.rank,
+      totalPoints: r.totalPoints,
+      matchesPlayed: r.matchesPlayed,
+      averagePlacement: r.averagePlacement,
+      bestFinish: r.bestFinish,
+      isEliminated: r.isEliminated,
+      separatedBy: r.separatedBy,
+    })),
+    here: url.pathname + url.search,
+    backTo: tournamentHome(tournament, manager),
+  };
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+export default function Leaderboard({ loaderData }: Route.ComponentProps) {
+  const { tournament: t, rows, here, backTo } = loaderData;
+  const active = rows.filter((r) => !r.isEliminated);
+  const eliminated = rows.filter((r) => r.isEliminated);
+  const podium = active.length >= 3 ? active.slice(0, 3) : null;
+  const format = FORMAT_LABELS[t.format as Format] ?? t.format;
+
+  return (
+    <div className="stack">
+      <header className="row between">
+        <div style={{ minWidth: 0 }}>
+          <h1 style={{ overflowWrap: "anywhere" }}>{t.name}</h1>
+          <p className="muted" style={{ margin: 0 }}>
+            Leaderboard · Round {Math.min(t.currentRound, t.totalRounds)} of {t.totalRounds}
+            {t.status === "completed" ? <> · <span className="badge primary">Completed</span></> : null}
+          </p>
+        </div>
+        <div className="row">
+          <ExportLink tournamentId={t.id} tournamentName={t.name} failureMessage="Failed to export tournament data" />
+          <Link to={here} className="btn" preventScrollReset>
+            <span aria-hidden="true">↻</span> Refresh
+          </Link>
+          <Link to={`/public/${t.id}`} className="btn">Public View</Link>
+          <Link to={backTo} className="btn">Back to Tournament</Link>
+        </div>
+      </header>
+
+      <section className="grid cols-5" aria-label="Tournament statistics">
+        <StatCard label="Tournament" value={<span className="public-stat-text">{t.name}</span>} />
+        <StatCard label="Current Round" value={roundLabel(t) === "Completed" ? "Completed" : `${t.currentRound} / ${t.totalRounds}`} />
+        <StatCard label="Active Players" value={active.length} />
+        <StatCard label="Eliminated" value={eliminated.length} />
+        <StatCard label="Format" value={format} />
+      </section>
+
+      {podium ? (
+        <section aria-label="Podium">
+          <ol className="podium list-plain">
+            {[podium[1], podium[0], podium[2]].map((p) => (
+              <li key={p.id} className={`place p${p.rank}`}>
+                <div className="podium-medal">{p.rank === 1 ? "1st" : p.rank === 2 ? "2nd" : "3rd"}</div>
+                <div className="podium-name">{p.name}</div>
+                <div className="small">{formatPoints(p.totalPoints)} pts</div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      {rows.length === 0 ? (
+        <div className="card">
+          <EmptyState title="No players yet">
+            <p style={{ margin: 0 }}>Standings appear once players are registered.</p>
+          </EmptyState>
+        </div>
+      ) : (
+        <div className="table-wrap">
+          <table className="leaderboard-table">
+            <caption className="sr-only">Standings</caption>
+            <thead>
+              <tr>
+                <th scope="col">Rank</th>
+                <th scope="col">Player</th>
+                <th scope="col" className="num">Total Points</th>
+                <th scope="col" className="num">Avg Placement</th>
+                <th scope="col" className="num">Rounds Played</th>
+                <th scope="col">Best Finish</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {active.map((r) => (
+                <LeaderboardRow key={r.id} row={r} tournamentId={t.id} />
+              ))}
+              {eliminated.length > 0 ? (
+                <tr className="separator">
+                  <td colSpan={7}>Eliminated</td>
+                </tr>
+              ) : null}
+              {eliminated.map((r) => (
+                <LeaderboardRow key={r.id} row={r} tournamentId={t.id} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="small muted">
+        Ties on points are broken by average placement, best finish, wins, top-4 finishes, then seed.
+      </p>
+    </div>
+  );
+}
+
+function LeaderboardRow({ row: r, tournamentId }: { row: Row; tournamentId: number }) {
+  const note = tiebreakNote(r.separatedBy);
+  const why = r.separatedBy ? `Placed below the row above by: ${CRITERION_LABELS[r.separatedBy]}` : undefined;
+  return (
+    <tr data-player-id={r.id} className={r.isEliminated ? "eliminated" : undefined}>
+      <td title={why}>
+        <RankBadge rank={r.rank} />
+        {note ? <div className="tiebreak-note">by {note.toLowerCase()}</div> : null}
+      </td>
+      <td>
+        <Link to={`/tournaments/${tournamentId}/players/${r.id}`} className="public-player-name">
+          {r.name}
+        </Link>
+        <div className="muted small">#{r.riotTag}</div>
+      </td>
+      <td className="num">{formatPoints(r.totalPoints)}</td>
+      <td className="num">{formatAverage(r.averagePlacement, r.matchesPlayed)}</td>
+      <td className="num">{r.matchesPlayed}</td>
+      <td>{formatBestFinish(r.bestFinish)}</td>
+      <td>
+        <span className={`badge ${r.isEliminated ? "danger" : "success"}`}>{r.isEliminated ? "Eliminated" : "Active"}</span>
+      </td>
+    </tr>
+  );
 }

@@ -1,8 +1,210 @@
-// Placeholder: public player (being written).
+// The public player profile: who they are, their stats, where they play now, and every match so far.
+import { data, Link } from "react-router";
 import type { Route } from "./+types/public-player";
+import { formatPoints, RankBadge, roundLabel } from "~/components/public-shared";
+import { EmptyState, StatCard } from "~/components/ui";
+import { getDb } from "~/lib/db.server";
+import { loadTournamentFromParams } from "~/lib/page.server";
+import { parsePlayerParams } from "~/lib/params";
+import { isActionError } from "~/models/errors";
+import { getPlayer, PLAYER_NOT_FOUND } from "~/models/players.server";
+import { getLeaderboard, listAllLobbies, listMatches } from "~/models/rounds.server";
+import { ordinal } from "~/models/scoring";
+import { formatAverage, formatBestFinish } from "~/models/stats";
 
-export const meta: Route.MetaFunction = () => [{ title: "public player | Tournament Manager" }];
+export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
-export default function Page() {
-  return <h1>public player</h1>;
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData
+      ? `${loaderData.player.name} - Player Profile | Tournament Manager`
+      : "Player Profile | Tournament Manager",
+  },
+];
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const parsed = parsePlayerParams(params.tournamentId, params.playerId);
+  if (!parsed.ok) throw data(parsed.message, { status: 400 });
+  const tournament = await loadTournamentFromParams(params.tournamentId);
+  const db = await getDb();
+  let player;
+  try {
+    player = await getPlayer(db, parsed.playerId);
+  } catch (error) {
+    if (isActionError(error)) throw data(error.message, { status: error.status });
+    throw error;
+  }
+  // A player id from another tournament is as unknown here as a missing one.
+  if (player.tournamentId !== tournament.id) throw data(PLAYER_NOT_FOUND, { status: 404 });
+
+  const [standings, allLobbies, allMatches] = await Promise.all([
+    getLeaderboard(db, tournament.id),
+    listAllLobbies(db, tournament.id),
+    listMatches(db, tournament.id),
+  ]);
+  const row = standings.find((r) => r.id === player.id) ?? null;
+  const leader = standings[0] ?? null;
+  const lobbyById = new Map(allLobbies.map((l) => [l.id, l]));
+  const currentLobby =
+    allLobbies.find((l) => l.roundNumber === tournament.currentRound && l.playerIds.includes(player.id)) ?? null;
+  const history = allMatches
+    .filter((m) => m.playerId === player.id)
+    .map((m) => ({
+      id: m.id,
+      roundNumber: m.roundNumber,
+      lobbyName: lobbyById.get(m.lobbyId)?.name ?? `Lobby #${m.lobbyId}`,
+      placement: m.placement,
+      points: m.points,
+    }))
+    // Latest round first: on a phone the newest result is what people open the page for.
+    .sort((a, b) => b.roundNumber - a.roundNumber);
+
+  const removed = player.removedAt !== null;
+  const status = player.isEliminated
+    ? "Eliminated"
+    : currentLobby && tournament.status !== "completed"
+      ? `Active - ${currentLobby.name}`
+      : player.isCheckedIn && !removed
+        ? "Waiting for Assignment"
+        : "Not Checked In";
+
+  return {
+    tournament: {
+      id: tournament.id,
+      name: tournament.name,
+      status: tournament.status,
+      currentRound: tournament.currentRound,
+      totalRounds: tournament.totalRounds,
+    },
+    player: {
+      id: player.id,
+      name: player.name,
+      riotTag: player.riotTag,
+      lp: player.lp,
+      isEliminated: player.isEliminated,
+      totalPoints: row?.totalPoints ?? player.totalPoints,
+      matchesPlayed: row?.matchesPlayed ?? player.matchesPlayed,
+      averagePlacement: row?.averagePlacement ?? player.averagePlacement,
+      bestFinish: row?.bestFinish ?? null,
+    },
+    status,
+    rank: row?.rank ?? null,
+    pointsBehind: row && leader && row.id !== leader.id ? Math.max(0, leader.totalPoints - row.totalPoints) : null,
+    currentLobby: currentLobby ? { name: currentLobby.name, isComplete: currentLobby.isComplete } : null,
+    history,
+  };
+}
+
+export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
+  const { tournament: t, player, status, rank, pointsBehind, currentLobby, history } = loaderData;
+  const completed = t.status === "completed";
+  return (
+    <div className="stack public-view">
+      <nav className="row small" aria-label="Breadcrumb">
+        <Link to={`/tournaments/${t.id}/public`}>← {t.name}</Link>
+      </nav>
+
+      <section className="card" aria-labelledby="player-info-title">
+        <h1 className="sr-only">{player.name}</h1>
+        <h2 id="player-info-title">Player Info</h2>
+        <div className="row between" style={{ alignItems: "flex-start" }}>
+          <div style={{ minWidth: 0 }}>
+            <div className="public-profile-name">{player.name}</div>
+            <div className="muted mono">#{player.riotTag}</div>
+          </div>
+          <RankBadge rank={rank} />
+        </div>
+        <dl className="public-facts" style={{ marginTop: "0.75rem" }}>
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <span
+                className={`badge ${player.isEliminated ? "danger" : status.startsWith("Active") ? "success" : "warning"}`}
+              >
+                {status}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>Current Rank</dt>
+            <dd>{rank ? `#${rank}` : "Unranked"}</dd>
+          </div>
+          {player.lp > 0 ? (
+            <div>
+              <dt>Skill Rating</dt>
+              <dd>{player.lp} LP</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="stats-title">
+        <h2 id="stats-title">Tournament Stats</h2>
+        <div className="grid cols-5">
+          <StatCard label="Total Points" value={formatPoints(player.totalPoints)} />
+          <StatCard label="Games Played" value={player.matchesPlayed} />
+          <StatCard label="Best Finish" value={formatBestFinish(player.bestFinish)} />
+          <StatCard label="Average Finish" value={formatAverage(player.averagePlacement, player.matchesPlayed)} />
+          <StatCard
+            label="Points Behind First"
+            value={pointsBehind === null ? (rank ? "1st Place" : "-") : formatPoints(pointsBehind)}
+          />
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="current-status-title">
+        <h2 id="current-status-title">Current Status</h2>
+        <dl className="public-facts">
+          <div>
+            <dt>Round</dt>
+            <dd>{roundLabel(t)}</dd>
+          </div>
+          <div>
+            <dt>Assigned Lobby</dt>
+            <dd>{currentLobby && !player.isEliminated ? currentLobby.name : "None"}</dd>
+          </div>
+        </dl>
+        <p style={{ margin: "0.75rem 0 0" }}>
+          {player.isEliminated ? (
+            <span className="badge danger">Eliminated from tournament</span>
+          ) : completed ? (
+            <span className="badge primary">Tournament completed</span>
+          ) : currentLobby ? (
+            <span className="badge success">Ready to Play</span>
+          ) : (
+            <span className="badge warning">Waiting for lobby assignment</span>
+          )}
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title">Match History</h2>
+        {history.length === 0 ? (
+          <EmptyState title="No matches yet" />
+        ) : (
+          <ul className="list-plain public-history">
+            {history.map((m) => (
+              <li key={m.id} className="player-card">
+                <span>
+                  <strong>{m.lobbyName}</strong>
+                  <span className="muted small"> · Round {m.roundNumber}</span>
+                </span>
+                <span className="row">
+                  <span className={`badge ${m.placement === 1 ? "success" : m.placement <= 4 ? "primary" : ""}`}>
+                    {ordinal(m.placement)}
+                  </span>
+                  <span className="num">+{formatPoints(m.points)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className="row">
+        <Link to={`/tournaments/${t.id}/public`} className="btn">Back to Public View</Link>
+        <Link to={`/tournaments/${t.id}/leaderboard`} className="btn">Leaderboard</Link>
+      </div>
+    </div>
+  );
 }

@@ -1,8 +1,264 @@
-// Placeholder: public view (being written).
+// The public live view: banner, progress, player search, current lobbies and top standings, complete as plain HTML.
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/public-view";
+import { CopyNameButton, ExportLink, ShareBox, ShareButton } from "~/components/public-actions";
+import { PlayerGrid } from "~/components/public-player-grid";
+import {
+  formatPoints,
+  publicOrigin,
+  RankBadge,
+  roundLabel,
+  RoundProgress,
+  searchPlayers,
+  SEARCH_LIMIT,
+} from "~/components/public-shared";
+import { EmptyState, StatCard } from "~/components/ui";
+import { getDb } from "~/lib/db.server";
+import { loadTournamentFromParams } from "~/lib/page.server";
+import { getLeaderboard, listAllLobbies } from "~/models/rounds.server";
+import { FORMAT_LABELS, type Format } from "~/models/types";
 
-export const meta: Route.MetaFunction = () => [{ title: "public view | Tournament Manager" }];
+export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
-export default function Page() {
-  return <h1>public view</h1>;
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Public View - ${loaderData.tournament.name} | Tournament Manager` : "Public View | Tournament Manager" },
+];
+
+const TOP_COUNT = 8;
+const SHARE_ID = "share";
+
+export async function loader({ params, request, url }: Route.LoaderArgs) {
+  const tournament = await loadTournamentFromParams(params.tournamentId);
+  const db = await getDb();
+  const [standings, allLobbies] = await Promise.all([
+    getLeaderboard(db, tournament.id),
+    listAllLobbies(db, tournament.id),
+  ]);
+
+  const rows = standings.map((r) => ({
+    id: r.id,
+    name: r.name,
+    riotTag: r.riotTag,
+    rank: r.rank,
+    totalPoints: r.totalPoints,
+    matchesPlayed: r.matchesPlayed,
+    isEliminated: r.isEliminated,
+  }));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const currentLobbies = allLobbies.filter((l) => l.roundNumber === tournament.currentRound);
+  const lobbyOf = new Map<number, string>();
+  for (const lobby of currentLobbies) for (const id of lobby.playerIds) lobbyOf.set(id, lobby.name);
+
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 60);
+  const activeCount = rows.filter((r) => !r.isEliminated).length;
+
+  return {
+    tournament: {
+      id: tournament.id,
+      name: tournament.name,
+      format: tournament.format,
+      status: tournament.status,
+      currentRound: tournament.currentRound,
+      totalRounds: tournament.totalRounds,
+    },
+    shareUrl: `${publicOrigin(request, url)}${url.pathname}`,
+    q,
+    results: q ? searchPlayers(rows, q) : [],
+    lobbies: currentLobbies.map((l) => ({
+      id: l.id,
+      name: l.name,
+      isComplete: l.isComplete,
+      players: l.playerIds.map(
+        (id) => byId.get(id) ?? { id, name: "Unknown player", riotTag: "", rank: 0, totalPoints: 0, matchesPlayed: 0, isEliminated: false },
+      ),
+    })),
+    top: rows.slice(0, TOP_COUNT),
+    players: rows.map((r) => ({ ...r, lobbyName: lobbyOf.get(r.id) ?? null })),
+    stats: {
+      gamesPlayed: allLobbies.filter((l) => l.isComplete).length,
+      active: activeCount,
+      eliminated: rows.length - activeCount,
+    },
+  };
+}
+
+export default function PublicView({ loaderData }: Route.ComponentProps) {
+  const { tournament: t, shareUrl, q, results, lobbies, top, players, stats } = loaderData;
+  const completed = t.status === "completed";
+  const base = `/tournaments/${t.id}`;
+  const profile = (playerId: number) => `${base}/public/player/${playerId}`;
+
+  return (
+    <div className="stack public-view">
+      <section className="card public-banner" aria-labelledby="tournament-name">
+        <span className={`badge ${completed ? "primary" : "live"}`}>
+          {completed ? "TOURNAMENT COMPLETED" : "TOURNAMENT LIVE"}
+        </span>
+        <h1 id="tournament-name">{t.name}</h1>
+        <dl className="public-facts">
+          <div>
+            <dt>Format</dt>
+            <dd>{FORMAT_LABELS[t.format as Format] ?? t.format}</dd>
+          </div>
+          <div>
+            <dt>Round</dt>
+            <dd>{roundLabel(t)}</dd>
+          </div>
+          <div>
+            <dt>Active Players</dt>
+            <dd>{stats.active}</dd>
+          </div>
+          <div>
+            <dt>Total Rounds</dt>
+            <dd>{t.totalRounds}</dd>
+          </div>
+        </dl>
+        <div className="row">
+          <ShareButton url={shareUrl} targetId={SHARE_ID} />
+          <ExportLink tournamentId={t.id} tournamentName={t.name} failureMessage="Unable to export tournament data" />
+        </div>
+      </section>
+
+      <section className="card" aria-label="Tournament progress">
+        <RoundProgress tournament={t} />
+      </section>
+
+      <section className="grid public-stats" aria-label="Tournament statistics">
+        <StatCard label="Games Played" value={stats.gamesPlayed} />
+        <StatCard label="Active Players" value={stats.active} />
+        <StatCard label="Eliminated" value={stats.eliminated} />
+      </section>
+
+      <section className="card" id="find-player" aria-labelledby="find-player-title">
+        <h2 id="find-player-title">Find Player Profile</h2>
+        <Form method="get" role="search" className="public-search" preventScrollReset>
+          <label htmlFor="player-search" className="sr-only">Search by name or tag</label>
+          <input
+            id="player-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            key={q}
+            placeholder="Search by name or tag"
+            maxLength={60}
+            autoComplete="off"
+          />
+          <button type="submit" className="btn primary">Search</button>
+        </Form>
+        {q ? (
+          results.length === 0 ? (
+            <p className="muted" style={{ marginTop: "0.75rem", marginBottom: 0 }}>No players found for “{q}”.</p>
+          ) : (
+            <>
+              <p className="small muted" style={{ margin: "0.75rem 0 0.5rem" }}>
+                {results.length === SEARCH_LIMIT ? `Showing the first ${SEARCH_LIMIT} matches` : `${results.length} found`}
+              </p>
+              <ul className="list-plain" aria-label="Search results">
+                {results.map((p) => (
+                  <li key={p.id}>
+                    <Link to={profile(p.id)} className="player-card public-result">
+                      <span className="row" style={{ minWidth: 0 }}>
+                        <RankBadge rank={p.rank} />
+                        <span className="public-player-name">
+                          <strong>{p.name}</strong> <span className="muted small">#{p.riotTag}</span>
+                        </span>
+                      </span>
+                      {p.isEliminated ? (
+                        <span className="badge danger">Eliminated</span>
+                      ) : (
+                        <span className="small num">{formatPoints(p.totalPoints)} pts</span>
+                      )}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="lobbies-title">
+        <div className="row between" style={{ marginBottom: "0.75rem" }}>
+          <h2 id="lobbies-title" style={{ margin: 0 }}>
+            {completed ? "Final Round Lobbies" : `Round ${t.currentRound} Lobbies`}
+          </h2>
+          {lobbies.length > 0 ? (
+            <span className="badge">{lobbies.length} {lobbies.length === 1 ? "lobby" : "lobbies"}</span>
+          ) : null}
+        </div>
+        {lobbies.length === 0 ? (
+          <EmptyState title="No lobbies yet">
+            <p style={{ margin: 0 }}>Lobby assignments appear here as soon as the host generates them.</p>
+          </EmptyState>
+        ) : (
+          <div className="grid cols-3">
+            {lobbies.map((lobby) => (
+              <article key={lobby.id} className="public-lobby" aria-label={lobby.name}>
+                <div className="row between">
+                  <h3 style={{ margin: 0 }}>{lobby.name}</h3>
+                  <span className={`badge ${lobby.isComplete ? "success" : "warning"}`}>
+                    {lobby.isComplete ? "Complete" : "Pending"}
+                  </span>
+                </div>
+                <ul className="list-plain public-lobby-players">
+                  {lobby.players.map((p) => (
+                    <li key={p.id}>
+                      <RankBadge rank={p.rank} />
+                      <span className="public-player-name">
+                        <Link to={profile(p.id)}>{p.name}</Link>
+                        {p.riotTag ? <span className="muted small"> #{p.riotTag}</span> : null}
+                      </span>
+                      {p.riotTag ? <CopyNameButton name={p.name} riotTag={p.riotTag} /> : null}
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="standings-title">
+        <h2 id="standings-title">Top {TOP_COUNT} Standings</h2>
+        {top.length === 0 ? (
+          <EmptyState title="No players yet" />
+        ) : (
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Rank</th>
+                  <th scope="col">Player</th>
+                  <th scope="col" className="num">Points</th>
+                  <th scope="col" className="num">Games</th>
+                </tr>
+              </thead>
+              <tbody>
+                {top.map((p) => (
+                  <tr key={p.id}>
+                    <td><RankBadge rank={p.rank} /></td>
+                    <td>
+                      <Link to={profile(p.id)}>{p.name}</Link>{" "}
+                      <span className="muted small">#{p.riotTag}</span>
+                      {p.isEliminated ? <> <span className="badge danger">Eliminated</span></> : null}
+                    </td>
+                    <td className="num">{formatPoints(p.totalPoints)}</td>
+                    <td className="num">{p.matchesPlayed}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className="row" style={{ marginTop: "0.75rem" }}>
+          <Link to={`${base}/leaderboard`} className="btn primary">View Full Leaderboard</Link>
+          <Link to={`${base}/previous-lobbies`} className="btn">Previous Lobbies</Link>
+        </div>
+      </section>
+
+      <PlayerGrid players={players} profileHref={profile} />
+
+      <ShareBox url={shareUrl} id={SHARE_ID} />
+    </div>
+  );
 }

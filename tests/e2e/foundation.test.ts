@@ -114,13 +114,16 @@ test("the auth page has a Login tab and a disabled Create Account tab", async ({
 });
 
 test("the theme toggle works without JavaScript and persists", async ({ noJsPage }) => {
-  await noJsPage.goto("/guide".replace("/guide", "/"));
+  await noJsPage.goto("/");
   await expect(noJsPage.locator("html")).toHaveClass("dark");
+  // The theme menu is a <details>: it opens without JavaScript.
+  await noJsPage.locator("summary[aria-label='Theme']").click();
   await noJsPage.getByTitle("Light theme").click();
   await expect(noJsPage.locator("html")).toHaveClass("light");
   expect(new URL(noJsPage.url()).pathname).toBe("/");
   await noJsPage.goto("/login");
   await expect(noJsPage.locator("html")).toHaveClass("light");
+  await noJsPage.locator("summary[aria-label='Theme']").click();
   await noJsPage.getByTitle("System theme").click();
   await expect(noJsPage.locator("html")).toHaveClass("system");
 });

@@ -1,0 +1,133 @@
+// Pieces the spectator pages share: round wording, progress and round circles, rank badges, player search, the page's public address.
+import { useSyncExternalStore } from "react";
+import type { Tournament } from "#db/schema";
+import type { Criterion } from "~/models/standings";
+import { CRITERION_LABELS } from "~/models/standings";
+import { ProgressBar } from "./ui";
+
+type RoundInfo = Pick<Tournament, "status" | "currentRound" | "totalRounds">;
+
+/** "Round X of Y", or "Completed" once the tournament is over. */
+export function roundLabel(t: RoundInfo): string {
+  return t.status === "completed" ? "Completed" : `Round ${t.currentRound} of ${t.totalRounds}`;
+}
+
+/** SPEC.md: a completed tournament shows 100% with every round done; otherwise currentRound over totalRounds. */
+export function roundProgress(t: RoundInfo) {
+  const total = Math.max(1, t.totalRounds);
+  const done = t.status === "completed" ? total : Math.min(t.currentRound, total);
+  return { value: done, max: total, percent: Math.round((done / total) * 100) };
+}
+
+export type CircleState = "done" | "current" | "upcoming";
+
+export function roundCircles(t: RoundInfo): { round: number; state: CircleState }[] {
+  return Array.from({ length: Math.max(1, t.totalRounds) }, (_, i) => {
+    const round = i + 1;
+    const state: CircleState =
+      t.status === "completed" || round < t.currentRound ? "done" : round === t.currentRound ? "current" : "upcoming";
+    return { round, state };
+  });
+}
+
+const CIRCLE_TEXT: Record<CircleState, string> = { done: "done", current: "current", upcoming: "upcoming" };
+
+/** The progress bar and one circle per round, at most 8 to a row so a phone never scrolls sideways. */
+export function RoundProgress({ tournament }: { tournament: RoundInfo }) {
+  const progress = roundProgress(tournament);
+  const circles = roundCircles(tournament);
+  const columns = Math.min(8, circles.length);
+  return (
+    <div className="stack">
+      <div className="row between small">
+        <span>Tournament Progress</span>
+        <span className="muted">
+          {tournament.status === "completed" ? "All rounds complete" : `${progress.percent}%`}
+        </span>
+      </div>
+      <ProgressBar value={progress.value} max={progress.max} label="Tournament progress" />
+      <ol
+        className="round-circles list-plain public-round-circles"
+        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 40px))` }}
+        aria-label="Rounds"
+      >
+        {circles.map(({ round, state }) => (
+          <li
+            key={round}
+            className={`round-circle ${state === "upcoming" ? "" : state}`}
+            title={`Round ${round}: ${CIRCLE_TEXT[state]}`}
+          >
+            <span aria-hidden="true">{state === "done" ? "✓" : round}</span>
+            <span className="sr-only">{`Round ${round}: ${CIRCLE_TEXT[state]}`}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+export function RankBadge({ rank }: { rank: number | null | undefined }) {
+  if (!rank) return <span className="badge">Unranked</span>;
+  const tone = rank === 1 ? "rank-1" : rank === 2 ? "rank-2" : rank === 3 ? "rank-3" : "";
+  return <span className={`badge rank-badge ${tone}`}>#{rank}</span>;
+}
+
+/** Points as the scoring table gives them: whole numbers stay whole, anything else one decimal. */
+export function formatPoints(points: number): string {
+  return Number.isInteger(points) ? String(points) : points.toFixed(1);
+}
+
+/** Why a row sits below the one above, for a tie on points; null when points alone decided. */
+export function tiebreakNote(separatedBy: Criterion | null): string | null {
+  if (separatedBy === null || separatedBy === "status" || separatedBy === "totalPoints") return null;
+  return CRITERION_LABELS[separatedBy];
+}
+
+export const SEARCH_LIMIT = 10;
+
+/** Case-insensitive match on name or game tag; "Name#Tag" works too. */
+export function playerMatches(player: { name: string; riotTag: string }, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  const name = player.name.toLowerCase();
+  const tag = player.riotTag.toLowerCase();
+  return name.includes(needle) || tag.includes(needle) || `${name}#${tag}`.includes(needle);
+}
+
+/** The profile search: matching players in standings order, at most 10 (SPEC.md section 9); nothing for an empty query. */
+export function searchPlayers<P extends { name: string; riotTag: string }>(players: readonly P[], query: string): P[] {
+  if (!query.trim()) return [];
+  const found: P[] = [];
+  for (const p of players) {
+    if (!playerMatches(p, query)) continue;
+    found.push(p);
+    if (found.length === SEARCH_LIMIT) break;
+  }
+  return found;
+}
+
+const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/**
+ * The address people reach this server by. Behind a proxy the request says http://internal-host,
+ * so the proxy's X-Forwarded-Proto/Host win; a malformed header is ignored rather than echoed.
+ */
+export function publicOrigin(request: Request, url: URL): string {
+  const first = (name: string) => request.headers.get(name)?.split(",")[0]?.trim() || null;
+  const proto = first("x-forwarded-proto");
+  const host = first("x-forwarded-host") ?? request.headers.get("host");
+  const scheme = proto === "http" || proto === "https" ? proto : url.protocol.replace(":", "");
+  const authority = host && HOST_PATTERN.test(host) ? host : url.host;
+  return `${scheme}://${authority}`;
+}
+
+const subscribeNothing = () => () => {};
+
+/** False in the server HTML and during hydration, true once JavaScript runs: buttons that only work with scripts appear then. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}

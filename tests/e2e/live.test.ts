@@ -1,0 +1,123 @@
+// Live spectating with JavaScript on: a score saved through the API reaches an open public view by server-sent event, without reloads or polling.
+import type { APIRequestContext, Request } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const PASSWORD = "password123";
+const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+type ApiPlayer = { id: number; name: string; riotTag: string };
+type ApiLobby = { id: number; name: string; playerIds: number[] };
+
+function apiClient(request: APIRequestContext, token: string) {
+  return async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data: body });
+    if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+}
+
+/** Requests that fetch page data: loader revalidations (.data) and JSON API reads; the event stream itself is not one. */
+function isDataFetch(request: Request) {
+  const url = new URL(request.url());
+  return url.pathname.endsWith(".data") || (url.pathname.startsWith("/api/") && url.pathname !== "/api/events");
+}
+
+test("a score saved through the API updates an open public view without reload or polling", async ({ page, playwright }) => {
+  test.setTimeout(60_000);
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const login = await request.post("/api/auth/login", { data: { username: `live_${suffix}`, password: PASSWORD } });
+  expect(login.ok(), "demo login").toBeTruthy();
+  const api = apiClient(request, ((await login.json()) as { token: string }).token);
+
+  const tournament = await api<{ id: number }>("POST", "/api/tournaments", {
+    name: `Live Cup ${suffix}`,
+    maxPlayers: 16,
+    totalRounds: 2,
+    isPublic: true,
+  });
+  const players = await api<ApiPlayer[]>("POST", `/api/tournaments/${tournament.id}/players/bulk`, {
+    players: Array.from({ length: 16 }, (_, i) => ({ name: `Live Player ${i + 1}`, riotTag: `LV${i + 1}` })),
+  });
+  await api("POST", `/api/tournaments/${tournament.id}/start-checkin`);
+  for (const p of players) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
+  const { lobbies } = await api<{ lobbies: ApiLobby[] }>("POST", `/api/tournaments/${tournament.id}/lobbies/generate`, {});
+  const lobby = lobbies[0];
+  const winner = players.find((p) => p.id === lobby.playerIds[0])!;
+
+  // The spectator opens the page; the stream connects once the page has hydrated.
+  const streamOpened = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
+  await page.goto(`/tournaments/${tournament.id}/public`);
+  const stream = await streamOpened;
+  expect(new URL(stream.url()).searchParams.get("tournamentId"), "the stream is narrowed to this tournament").toBe(
+    String(tournament.id),
+  );
+  await expect(page.getByRole("article", { name: lobby.name }).getByText("Pending")).toBeVisible();
+  const standings = page.getByRole("table");
+  await expect(standings.locator("tbody tr").first()).toContainText("0");
+  await page.evaluate(() => ((window as unknown as { __spectator: string }).__spectator = "same document"));
+
+  // Idle: no polling, no reconnect loop.
+  const idle: string[] = [];
+  const streams: string[] = [];
+  const onIdleRequest = (r: Request) => {
+    if (isDataFetch(r)) idle.push(r.url());
+    if (new URL(r.url()).pathname === "/api/events") streams.push(r.url());
+  };
+  page.on("request", onIdleRequest);
+  await page.waitForTimeout(5_000);
+  page.off("request", onIdleRequest);
+  expect(idle, "data fetched while nothing changed (polling?)").toEqual([]);
+  expect(streams, "the event stream reconnected while idle").toEqual([]);
+
+  // The host saves a lobby's scores through the API.
+  const afterSave: string[] = [];
+  const onSaveRequest = (r: Request) => {
+    if (isDataFetch(r)) afterSave.push(r.url());
+  };
+  page.on("request", onSaveRequest);
+  await api("POST", `/api/lobbies/${lobby.id}/matches`, {
+    scores: lobby.playerIds.map((playerId, i) => ({ playerId, placement: i + 1 })),
+  });
+
+  // Generous: the event crosses the server and the re-validation renders on a busy test machine.
+  const toast = page.getByRole("status").filter({ hasText: "Scores Updated" });
+  await expect(toast).toBeVisible({ timeout: 10_000 });
+  await expect(toast).toContainText(`Lobby ${lobby.id} scores have been saved`);
+  await expect(page.getByRole("article", { name: lobby.name }).getByText("Complete")).toBeVisible({ timeout: 10_000 });
+  const top = standings.locator("tbody tr").first();
+  await expect(top).toContainText(winner.name);
+  await expect(top.locator("td").nth(2)).toHaveText("8");
+  await expect(page.getByLabel("Tournament statistics").locator(".stat-card").filter({ hasText: "Games Played" })).toContainText("1");
+
+  expect(
+    await page.evaluate(() => (window as unknown as { __spectator?: string }).__spectator),
+    "the page updated in place, without a reload",
+  ).toBe("same document");
+  await page.waitForTimeout(1_000);
+  page.off("request", onSaveRequest);
+  expect(afterSave.length, `one re-validation for one save, saw: ${afterSave.join(", ")}`).toBeGreaterThanOrEqual(1);
+  expect(afterSave.length, `one re-validation for one save, saw: ${afterSave.join(", ")}`).toBeLessThanOrEqual(2);
+  await request.dispose();
+});
+
+test("the landing page picks up a new public tournament without reload", async ({ page, playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const login = await request.post("/api/auth/login", { data: { username: `live2_${suffix}`, password: PASSWORD } });
+  const api = apiClient(request, ((await login.json()) as { token: string }).token);
+
+  const streamOpened = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
+  await page.goto("/");
+  await streamOpened;
+  const name = `Fresh Cup ${suffix}`;
+  await expect(page.getByText(name)).toHaveCount(0);
+  const created = await api<{ id: number }>("POST", "/api/tournaments", {
+    name,
+    maxPlayers: 16,
+    totalRounds: 2,
+    isPublic: true,
+  });
+  // Setup status is not live yet; starting check-in makes it so.
+  await api("POST", `/api/tournaments/${created.id}/start-checkin`);
+  await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveAttribute("href", `/tournaments/${created.id}/public`);
+  await request.dispose();
+});
