@@ -1,8 +1,250 @@
-// Placeholder: master override (being written).
+// The master override panel: any tournament setting and any player's data, changed with the master override, each after a confirmation.
+import { useEffect } from "react";
+import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/master-override";
+import { MasterPlayersTab } from "~/components/master-players";
+import { MasterSettingsTab } from "~/components/master-settings";
+import { MasterSystemTab } from "~/components/master-system";
+import { useToast } from "~/components/toast";
+import { StatusBadge } from "~/components/ui";
+import { getDb } from "~/lib/db.server";
+import { invalid, loadTournamentFromParams, readForm, runFormAction, type FormFailure } from "~/lib/page.server";
+import { parsePositiveInt } from "~/lib/params";
+import { requireMaster } from "~/lib/session.server";
+import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, updatePlayer } from "~/models/players.server";
+import { listAllLobbies, listMatches } from "~/models/rounds.server";
+import { updateTournament } from "~/models/tournaments.server";
+import { idParam, playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
 
-export const meta: Route.MetaFunction = () => [{ title: "master override | Tournament Manager" }];
+export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
-export default function Page() {
-  return <h1>master override</h1>;
+export const meta: Route.MetaFunction = () => [{ title: "Master Override | Tournament Manager" }];
+
+const TABS = [
+  { id: "settings", label: "Tournament Settings" },
+  { id: "players", label: "Player Data" },
+  { id: "system", label: "System Data" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+function tabOf(raw: string | null): Tab {
+  return TABS.some((t) => t.id === raw) ? (raw as Tab) : "settings";
+}
+
+export async function loader({ params, request, url }: Route.LoaderArgs) {
+  const master = await requireMaster(request);
+  const tournament = await loadTournamentFromParams(params.tournamentId);
+  const tab = tabOf(url.searchParams.get("tab"));
+  const db = await getDb();
+  const players = await listPlayers(db, tournament.id);
+  const [lobbies, matches] =
+    tab === "system" ? await Promise.all([listAllLobbies(db, tournament.id), listMatches(db, tournament.id)]) : [[], []];
+
+  return {
+    tab,
+    tournament: {
+      id: tournament.id,
+      name: tournament.name,
+      status: tournament.status,
+      format: tournament.format,
+      lobbyMethod: tournament.lobbyMethod,
+      currentRound: tournament.currentRound,
+      totalRounds: tournament.totalRounds,
+      maxPlayers: tournament.maxPlayers,
+      isLocked: tournament.isLocked,
+      isPublic: tournament.isPublic,
+      scoring: tournament.scoring,
+    },
+    players: players.map((p) => ({
+      id: p.id,
+      name: p.name,
+      riotTag: p.riotTag,
+      lp: p.lp,
+      seed: p.seed,
+      totalPoints: p.totalPoints,
+      matchesPlayed: p.matchesPlayed,
+      averagePlacement: p.averagePlacement,
+      isEliminated: p.isEliminated,
+      isCheckedIn: p.isCheckedIn,
+    })),
+    editId: parsePositiveInt(url.searchParams.get("edit")),
+    addOpen: url.searchParams.get("add") === "1",
+    capacityMessage: capacityMessage(tournament.maxPlayers),
+    facts:
+      tab === "system"
+        ? {
+            tournamentId: tournament.id,
+            ownerId: tournament.ownerId,
+            // No user lookup by id exists in the models; the owner's name is known only when it is the viewer.
+            ownerName: tournament.ownerId === master.id ? master.username : null,
+            createdAt: new Date(tournament.createdAt).toISOString(),
+            status: tournament.status,
+            currentRound: tournament.currentRound,
+            totalRounds: tournament.totalRounds,
+            finalizedRound: tournament.finalizedRound,
+            players: players.length,
+            activePlayers: players.filter((p) => !p.isEliminated).length,
+            checkedIn: players.filter((p) => p.isCheckedIn).length,
+            eliminated: players.filter((p) => p.isEliminated).length,
+            lobbies: lobbies.length,
+            matches: matches.length,
+            raw: JSON.stringify(tournament, null, 2),
+          }
+        : null,
+  };
+}
+
+const CONFIRM_MESSAGE = "Please confirm the change to apply it";
+
+export async function action({ params, request, url }: Route.ActionArgs) {
+  const user = await requireMaster(request);
+  const tournament = await loadTournamentFromParams(params.tournamentId);
+  const db = await getDb();
+  const { intent, values } = await readForm(request);
+  // `url`, not request.url: the latter carries the ".data" suffix of script-driven submissions.
+  const path = url.pathname;
+  const override = { override: true };
+
+  const refuse = (error: string, status: 400 | 404, title?: string, fieldErrors: Record<string, string> = {}) =>
+    data<FormFailure>({ ok: false, intent, error, title, fieldErrors, values }, { status });
+
+  const titles: Record<string, string> = {
+    updateTournament: "Failed to update tournament",
+    updatePlayer: "Failed to update player",
+    deletePlayer: "Failed to delete player",
+    addPlayer: "Failed to add player",
+  };
+  if (!intent || !titles[intent]) return refuse("Unknown action", 400);
+  const failureTitle = titles[intent];
+  // Every change in this panel is confirmed first; a submission that skipped the step reopens it.
+  if (values.confirmed !== "1") return refuse(CONFIRM_MESSAGE, 400, "Confirmation required", { confirmed: CONFIRM_MESSAGE });
+
+  /** The player named by the form, only if it belongs to this tournament. */
+  const ownPlayer = async () => {
+    const playerId = idParam(typeof values.playerId === "string" ? values.playerId : null);
+    if (playerId === null) return null;
+    try {
+      const player = await getPlayer(db, playerId);
+      return player.tournamentId === tournament.id ? player : null;
+    } catch {
+      return null;
+    }
+  };
+
+  switch (intent) {
+    case "updateTournament": {
+      const parsed = tournamentUpdateSchema.safeParse(values);
+      if (!parsed.success) return invalid(intent, parsed.error, values, failureTitle);
+      return runFormAction(
+        { intent, values, failureTitle },
+        () => updateTournament(db, user, tournament.id, parsed.data, override),
+        () => ({ redirectTo: `${path}?tab=settings`, toast: { title: "Tournament updated successfully" } }),
+      );
+    }
+    case "updatePlayer": {
+      const player = await ownPlayer();
+      if (!player) return refuse("Player not found", 404, failureTitle);
+      const parsed = playerUpdateSchema.safeParse(values);
+      if (!parsed.success) return invalid(intent, parsed.error, values, failureTitle);
+      return runFormAction(
+        { intent, values, failureTitle },
+        () => updatePlayer(db, user, player.id, parsed.data, override),
+        (updated) => ({
+          redirectTo: `${path}?tab=players`,
+          toast: { title: "Player updated successfully", description: `${updated.name} has been updated` },
+        }),
+      );
+    }
+    case "deletePlayer": {
+      const player = await ownPlayer();
+      if (!player) return refuse("Player not found", 404, failureTitle);
+      return runFormAction(
+        { intent, values, failureTitle },
+        () => deletePlayer(db, user, player.id, override),
+        () => ({
+          redirectTo: `${path}?tab=players`,
+          toast: { title: "Player deleted successfully", description: `${player.name} has been removed` },
+        }),
+      );
+    }
+    case "addPlayer": {
+      const parsed = playerCreateSchema.safeParse(values);
+      if (!parsed.success) return invalid(intent, parsed.error, values, failureTitle);
+      // The panel never adds beyond capacity: SPEC.md blocks it with the capacity message.
+      const input = { ...parsed.data, manualOverride: false, tournamentId: tournament.id };
+      return runFormAction(
+        { intent, values, failureTitle },
+        () => addPlayer(db, user, tournament.id, input, override),
+        (created) => ({
+          redirectTo: `${path}?tab=players`,
+          toast: { title: "Player added successfully", description: `${created.name} has been added` },
+        }),
+      );
+    }
+  }
+  return refuse("Unknown action", 400);
+}
+
+/** With JavaScript, a refusal also shows as SPEC.md's failure toast; the page's alert covers the no-JS case. */
+function useFailureToast(failure: FormFailure | undefined) {
+  const showToast = useToast();
+  useEffect(() => {
+    if (failure?.title && !failure.fieldErrors.confirmed) {
+      showToast({ type: "error", title: failure.title, description: failure.error });
+    }
+  }, [failure, showToast]);
+}
+
+export default function MasterOverride({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, tournament: t } = loaderData;
+  const failure = actionData && actionData.ok === false ? actionData : undefined;
+  useFailureToast(failure);
+  const path = useLocation().pathname;
+
+  return (
+    <div className="stack master-page">
+      <div className="danger-banner" role="note">
+        ⚠ Master override: changes here bypass the normal tournament rules and take effect immediately.
+      </div>
+      <header className="row between">
+        <div>
+          <h1 style={{ marginBottom: "0.25rem" }}>
+            Master Override <span className="badge danger master-admin-badge">ADMIN ONLY</span>
+          </h1>
+          <div className="muted">
+            {t.name} · Round {t.currentRound} of {t.totalRounds}
+          </div>
+        </div>
+        <div className="row">
+          <StatusBadge status={t.status} />
+          <Link className="btn small" to={`/tournaments/${t.id}/settings`}>Tournament Settings Page</Link>
+          <Link className="btn small" to="/dashboard">Dashboard</Link>
+        </div>
+      </header>
+
+      <nav className="tabs" aria-label="Master override sections">
+        {TABS.map((item) => (
+          <Link key={item.id} to={`${path}?tab=${item.id}`} aria-current={tab === item.id ? "page" : undefined}>
+            {item.label}
+          </Link>
+        ))}
+      </nav>
+
+      {tab === "settings" ? (
+        <MasterSettingsTab t={t} failure={failure?.intent === "updateTournament" ? failure : undefined} />
+      ) : null}
+      {tab === "players" ? (
+        <MasterPlayersTab
+          players={loaderData.players}
+          maxPlayers={t.maxPlayers}
+          editId={loaderData.editId}
+          addOpen={loaderData.addOpen}
+          failure={failure}
+          basePath={path}
+          capacityMessage={loaderData.capacityMessage}
+        />
+      ) : null}
+      {tab === "system" && loaderData.facts ? <MasterSystemTab facts={loaderData.facts} /> : null}
+    </div>
+  );
 }

@@ -1,8 +1,502 @@
-// Placeholder: scores (being written).
+// Score entry: the round cycle of one tournament (generate, score each lobby, finalize, cut, advance, undo) as plain forms.
+import { useEffect } from "react";
+import { data, Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/scores";
+import { CutPanel, type CutView } from "~/components/scores-cut";
+import { LobbyCard, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
+import { useToast } from "~/components/toast";
+import { ConfirmAction, EmptyState, FormError, StatusBadge, usePendingIntent } from "~/components/ui";
+import { getDb } from "~/lib/db.server";
+import {
+  loadTournamentFromParams,
+  pageUser,
+  readForm,
+  runFormAction,
+  invalid,
+  type FormFailure,
+} from "~/lib/page.server";
+import { parsePositiveInt } from "~/lib/params";
+import { redirectWithToast } from "~/lib/toast.server";
+import { canManage, isMaster } from "~/models/access.server";
+import { roundDownToMultipleOf8 } from "~/models/cuts";
+import { COMPLETED_MESSAGE } from "~/models/errors";
+import { listPlayers } from "~/models/players.server";
+import {
+  advanceRound,
+  cutPreview,
+  finalizeRound,
+  generateLobbies,
+  listAllLobbies,
+  listMatches,
+  saveScores,
+  undoRound,
+} from "~/models/rounds.server";
+import { FORMAT_LABELS } from "~/models/types";
+import { advanceSchema, idParam, scoresSchema } from "~/models/validation";
 
-export const meta: Route.MetaFunction = () => [{ title: "scores | Tournament Manager" }];
+export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
-export default function Page() {
-  return <h1>scores</h1>;
+export const meta: Route.MetaFunction = () => [{ title: "Score Entry | Tournament Manager" }];
+
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const tournament = await loadTournamentFromParams(params.tournamentId);
+  const user = pageUser(context);
+  const db = await getDb();
+  const current = tournament.currentRound;
+  const requested = parsePositiveInt(url.searchParams.get("round"));
+  const viewRound = requested !== null && requested <= current ? requested : current;
+
+  const [allLobbies, matches, players] = await Promise.all([
+    listAllLobbies(db, tournament.id),
+    listMatches(db, tournament.id),
+    listPlayers(db, tournament.id),
+  ]);
+  const byId = new Map(players.map((p) => [p.id, p]));
+  const matchOf = new Map(matches.map((m) => [`${m.lobbyId}:${m.playerId}`, m]));
+  const lobbies: LobbyView[] = allLobbies
+    .filter((l) => l.roundNumber === viewRound)
+    .map((l) => ({
+      id: l.id,
+      name: l.name,
+      roundNumber: l.roundNumber,
+      isComplete: l.isComplete,
+      players: l.playerIds.map((id) => {
+        const p = byId.get(id);
+        const m = matchOf.get(`${l.id}:${id}`);
+        return {
+          id,
+          name: p?.name ?? `Player #${id}`,
+          riotTag: p?.riotTag ?? "",
+          placement: m?.placement ?? null,
+          points: m?.points ?? null,
+        };
+      }),
+    }));
+  const currentLobbies = allLobbies.filter((l) => l.roundNumber === current);
+  const roundsWithLobbies = [...new Set(allLobbies.map((l) => l.roundNumber))].sort((a, b) => a - b);
+
+  const manage = canManage(user, tournament);
+  const completed = tournament.status === "completed";
+  const master = isMaster(user);
+  // Owner: until the round is finalized; master: always (DECISIONS.md). Nobody once completed.
+  const canEditRound = (round: number) =>
+    manage && !completed && (master || (round === current && round > tournament.finalizedRound));
+
+  let cut: CutView | null = null;
+  if (manage && !completed && url.searchParams.has("cut") && currentLobbies.length > 0) {
+    const raw = url.searchParams.get("count");
+    let count = raw && /^\d{1,4}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+    if (count !== undefined && url.searchParams.get("roundDown")) count = roundDownToMultipleOf8(count);
+    cut = await cutPreview(db, tournament.id, count);
+  }
+
+  return {
+    tournament: {
+      id: tournament.id,
+      name: tournament.name,
+      status: tournament.status,
+      format: tournament.format,
+      currentRound: current,
+      totalRounds: tournament.totalRounds,
+      finalizedRound: tournament.finalizedRound,
+      scoring: tournament.scoring,
+    },
+    viewRound,
+    roundsWithLobbies,
+    lobbies,
+    editable: lobbies.map((l) => canEditRound(l.roundNumber)),
+    editLobby: parsePositiveInt(url.searchParams.get("edit")),
+    clear: url.searchParams.get("clear") === "1",
+    manage,
+    current: {
+      lobbyCount: currentLobbies.length,
+      scored: currentLobbies.filter((l) => l.isComplete).length,
+      finalized: tournament.finalizedRound >= current,
+    },
+    checkedIn: players.filter((p) => p.isCheckedIn && !p.isEliminated).length,
+    unchecked: players.filter((p) => !p.isCheckedIn && !p.isEliminated).length,
+    active: players.filter((p) => !p.isEliminated).length,
+    cut,
+  };
+}
+
+/** A refusal whose message says the tournament is over is treated as its completion (SPEC.md section 8). */
+function isCompletion(outcome: unknown): boolean {
+  const body = (outcome as { data?: FormFailure } | null)?.data;
+  return !!body && body.ok === false && body.error.includes(COMPLETED_MESSAGE);
+}
+
+function failure(intent: string | null, values: Record<string, unknown>, error: string, status: 400 | 404, title?: string) {
+  return data<FormFailure>({ ok: false, intent, error, title, fieldErrors: {}, values }, { status });
+}
+
+export async function action({ params, request, context, url }: Route.ActionArgs) {
+  const tournament = await loadTournamentFromParams(params.tournamentId);
+  const user = pageUser(context);
+  const db = await getDb();
+  const { intent, values } = await readForm(request);
+  // `url`, not request.url: the latter carries the ".data" suffix of script-driven submissions.
+  const path = url.pathname;
+  const id = tournament.id;
+  const round = tournament.currentRound;
+
+  switch (intent) {
+    case "save": {
+      const title = "Failed to save scores";
+      const lobbyId = idParam(typeof values.lobbyId === "string" ? values.lobbyId : null);
+      const lobby = lobbyId === null ? undefined : (await listAllLobbies(db, id)).find((l) => l.id === lobbyId);
+      if (!lobby) return failure(intent, values, "Lobby not found", 404, title);
+      const parsed = scoresSchema.safeParse(values);
+      if (!parsed.success) return invalid(intent, parsed.error, values, title);
+      const editing = values.editing === "1";
+      return runFormAction(
+        { intent, values, failureTitle: title },
+        () => saveScores(db, user, lobby.id, parsed.data.scores),
+        (result) => ({
+          redirectTo: result.lobby.roundNumber === round ? path : `${path}?round=${result.lobby.roundNumber}`,
+          toast: {
+            title: editing ? "Scores Updated" : "Scores Saved",
+            description: `${result.lobby.name} scores have been saved`,
+          },
+        }),
+      );
+    }
+    case "generate": {
+      const outcome = await runFormAction(
+        { intent, values, failureTitle: "Failed to generate lobbies" },
+        () => generateLobbies(db, user, id, round),
+        (result) =>
+          result.status === "completed"
+            ? { redirectTo: "/dashboard", toast: { title: "Tournament Complete", description: result.message } }
+            : {
+                redirectTo: path,
+                toast: { title: "Lobbies Generated", description: `Round ${result.roundNumber} lobbies are ready` },
+              },
+      );
+      if (isCompletion(outcome)) {
+        return redirectWithToast("/dashboard", { type: "success", title: "Tournament Complete", description: COMPLETED_MESSAGE });
+      }
+      return outcome;
+    }
+    case "finalize":
+      return runFormAction(
+        { intent, values, failureTitle: "Failed to finalize round" },
+        () => finalizeRound(db, user, id),
+        () => ({
+          redirectTo: path,
+          toast: { title: "Round Finalized", description: `Round ${round} scores are locked` },
+        }),
+      );
+    case "undo":
+      return runFormAction(
+        { intent, values, failureTitle: "Failed to undo lobby generation" },
+        () => undoRound(db, user, id, round),
+        (result) =>
+          result.resetToCheckIn
+            ? {
+                redirectTo: `/tournament-checkin/${id}`,
+                toast: {
+                  title: "Lobby generation undone",
+                  description: `Round 1 lobbies removed; ${result.restoredPlayers} players restored. The tournament is back in check-in.`,
+                },
+              }
+            : {
+                redirectTo: path,
+                toast: { title: "Lobby generation undone", description: `Round ${result.roundNumber} lobbies removed` },
+              },
+      );
+    case "advance":
+    case "cut": {
+      const isCut = intent === "cut";
+      const parsed = isCut ? advanceSchema.safeParse(values) : advanceSchema.safeParse({});
+      const failureTitle = isCut
+        ? "Failed to eliminate players"
+        : tournament.finalizedRound < round
+          ? "Round not finalized"
+          : "Error advancing round";
+      if (!parsed.success) return invalid(intent, parsed.error, values, failureTitle);
+      const outcome = await runFormAction(
+        { intent, values, failureTitle },
+        () => advanceRound(db, user, id, parsed.data),
+        (result) =>
+          result.status === "completed" || result.message?.includes(COMPLETED_MESSAGE)
+            ? { redirectTo: `/leaderboard/${id}`, toast: { title: "Tournament completed!", description: result.message } }
+            : {
+                redirectTo: path,
+                toast: {
+                  title: "Round Advanced",
+                  description: `Tournament advanced to Round ${result.currentRound}${
+                    result.eliminated.length > 0 ? ` (${result.eliminated.length} players eliminated)` : ""
+                  }`,
+                },
+              },
+      );
+      if (isCompletion(outcome)) {
+        return redirectWithToast(`/leaderboard/${id}`, { type: "success", title: "Tournament completed!" });
+      }
+      return outcome;
+    }
+    default:
+      return failure(intent, values, "Unknown action", 400);
+  }
+}
+
+/** With JavaScript, a refusal also shows as the toast SPEC.md names; the alert in the page covers the no-JS case. */
+function useFailureToast(actionData: FormFailure | undefined) {
+  const showToast = useToast();
+  useEffect(() => {
+    if (actionData && actionData.ok === false && actionData.title) {
+      showToast({ type: "error", title: actionData.title, description: actionData.error });
+    }
+  }, [actionData, showToast]);
+}
+
+function toNumberList(value: unknown): number[] {
+  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return list.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0);
+}
+
+/** The typed placements of a refused save, by player id. */
+function typedPlacements(values: Record<string, unknown>): Record<number, number> {
+  const out: Record<number, number> = {};
+  const scores = Array.isArray(values.scores) ? values.scores : [];
+  for (const entry of scores) {
+    if (!entry || typeof entry !== "object") continue;
+    const { playerId, placement } = entry as { playerId?: unknown; placement?: unknown };
+    const pid = Number(playerId);
+    const place = Number(placement);
+    if (Number.isInteger(pid) && Number.isInteger(place) && place >= 0 && place <= 8) out[pid] = place;
+  }
+  return out;
+}
+
+export default function ScoreEntry({ loaderData, actionData }: Route.ComponentProps) {
+  const { tournament: t, viewRound, lobbies, current, manage, cut } = loaderData;
+  const failure = actionData && actionData.ok === false ? actionData : undefined;
+  useFailureToast(failure);
+
+  // Links stay on whichever alias the host opened (/scores/{id} or /tournaments/{id}/scores).
+  const base = useLocation().pathname;
+  const onCurrent = viewRound === t.currentRound;
+  const roundQuery = onCurrent ? "" : `round=${viewRound}`;
+  const href = (extra: string) => {
+    const q = [roundQuery, extra].filter(Boolean).join("&");
+    return q ? `${base}?${q}` : base;
+  };
+  const completed = t.status === "completed";
+  const isLastRound = t.currentRound >= t.totalRounds;
+  const roundFailure = failure && failure.intent !== "save" && failure.intent !== "cut" ? failure : undefined;
+
+  return (
+    <div className="stack scores-page">
+      <header className="card">
+        <div className="row between">
+          <div>
+            <h1 style={{ marginBottom: "0.25rem" }}>Score Entry</h1>
+            <div className="muted">{t.name}</div>
+          </div>
+          <div className="row">
+            <StatusBadge status={t.status} />
+            {!manage ? <span className="badge">View Only</span> : null}
+          </div>
+        </div>
+        <div className="row scores-round-header" style={{ marginTop: "0.75rem" }}>
+          <strong className="scores-round-title">
+            {completed ? "Completed" : `Round ${t.currentRound} of ${t.totalRounds}`}
+          </strong>
+          <span className="badge">{FORMAT_LABELS[t.format]}</span>
+          {current.lobbyCount > 0 ? (
+            <span className={`badge ${current.scored === current.lobbyCount ? "success" : "warning"}`}>
+              {current.scored}/{current.lobbyCount} scores submitted
+            </span>
+          ) : null}
+          {current.finalized ? <span className="badge primary">Round finalized</span> : null}
+        </div>
+        <nav className="row" style={{ marginTop: "0.75rem" }} aria-label="Tournament pages">
+          <Link className="btn small" to={`/public/${t.id}`}>Public View</Link>
+          <Link className="btn small" to={`/manage-players/${t.id}`}>Manage Players</Link>
+          <Link className="btn small" to={`/leaderboard/${t.id}`}>Leaderboard</Link>
+          <Link className="btn small" to="/dashboard">Dashboard</Link>
+        </nav>
+      </header>
+
+      {completed ? (
+        <div className="alert success">
+          This tournament is completed. <Link to={`/leaderboard/${t.id}`}>View the final standings</Link>.
+        </div>
+      ) : null}
+
+      {manage && !completed ? (
+        <RoundActions
+          t={t}
+          current={current}
+          checkedIn={loaderData.checkedIn}
+          unchecked={loaderData.unchecked}
+          active={loaderData.active}
+          isLastRound={isLastRound}
+          failure={roundFailure}
+        />
+      ) : null}
+
+      {cut ? (
+        <CutPanel
+          cut={cut}
+          closeHref={base}
+          isLastRound={isLastRound}
+          failure={
+            failure && failure.intent === "cut"
+              ? { error: failure.error, title: failure.title, picks: toNumberList(failure.values.tiebreakerPlayerIds) }
+              : null
+          }
+        />
+      ) : null}
+
+      {loaderData.roundsWithLobbies.some((r) => r !== t.currentRound) || !onCurrent ? (
+        <nav className="tabs" aria-label="Rounds">
+          {[...new Set([...loaderData.roundsWithLobbies, t.currentRound])]
+            .filter((r) => r <= t.currentRound)
+            .sort((a, b) => a - b)
+            .map((r) => (
+              <Link
+                key={r}
+                to={r === t.currentRound ? base : `${base}?round=${r}`}
+                aria-current={r === viewRound ? "page" : undefined}
+              >
+                Round {r}
+                {r === t.currentRound ? " (current)" : ""}
+              </Link>
+            ))}
+        </nav>
+      ) : null}
+
+      {!onCurrent ? <p className="muted small">Round {viewRound} is a previous round: its lobbies are shown as played.</p> : null}
+
+      {lobbies.length === 0 ? (
+        <EmptyState title={`No lobbies for Round ${viewRound}`}>
+          {manage && onCurrent && !completed ? <p>Generate the lobbies of this round to start entering scores.</p> : null}
+        </EmptyState>
+      ) : (
+        <div className="grid cols-2 scores-lobbies">
+          {lobbies.map((lobby, i) => {
+            const editing = loaderData.editLobby === lobby.id;
+            const lobbyFailure: LobbyFailure | null =
+              failure && failure.intent === "save" && String(failure.values.lobbyId) === String(lobby.id)
+                ? { error: failure.error, title: failure.title, placements: typedPlacements(failure.values) }
+                : null;
+            return (
+              <LobbyCard
+                key={lobby.id}
+                lobby={lobby}
+                scoring={t.scoring}
+                canEdit={loaderData.editable[i]}
+                editing={editing}
+                clear={editing && loaderData.clear}
+                failure={lobbyFailure}
+                hrefs={{
+                  edit: `${href(`edit=${lobby.id}`)}#lobby-${lobby.id}-title`,
+                  cancel: href(""),
+                  clear: editing ? href(`edit=${lobby.id}&clear=1`) : href(""),
+                }}
+              />
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+type RoundT = Route.ComponentProps["loaderData"]["tournament"];
+type CurrentT = Route.ComponentProps["loaderData"]["current"];
+
+function RoundActions({
+  t,
+  current,
+  checkedIn,
+  unchecked,
+  active,
+  isLastRound,
+  failure,
+}: {
+  t: RoundT;
+  current: CurrentT;
+  checkedIn: number;
+  unchecked: number;
+  active: number;
+  isLastRound: boolean;
+  failure: FormFailure | undefined;
+}) {
+  const generating = usePendingIntent("generate");
+  const finalizing = usePendingIntent("finalize");
+  const advancing = usePendingIntent("advance");
+  const base = useLocation().pathname;
+  const round = t.currentRound;
+  const hasLobbies = current.lobbyCount > 0;
+  return (
+    <section className="card scores-actions" aria-label="Round actions">
+      <h2>Round {round}</h2>
+      <FormError title={failure?.title} message={failure?.error} />
+      <div className="row" style={{ marginTop: failure ? "0.75rem" : 0 }}>
+        {!hasLobbies ? (
+          round === 1 ? (
+            <ConfirmAction
+              label="Generate Round 1 Lobbies"
+              intent="generate"
+              confirmLabel={generating ? "Generating..." : "Generate Lobbies"}
+              question={
+                unchecked > 0
+                  ? `This will remove ${unchecked} unchecked players and generate Round 1 lobbies. Continue?`
+                  : `Generate Round 1 lobbies with ${checkedIn} players?`
+              }
+            />
+          ) : (
+            <Form method="post" className="inline-form">
+              <input type="hidden" name="intent" value="generate" />
+              <button type="submit" className="btn primary" disabled={generating}>
+                {generating ? "Generating..." : `Generate Round ${round} Lobbies (${active} players)`}
+              </button>
+            </Form>
+          )
+        ) : (
+          <>
+            {!current.finalized ? (
+              <Form method="post" className="inline-form">
+                <input type="hidden" name="intent" value="finalize" />
+                <button type="submit" className="btn" disabled={finalizing}>
+                  {finalizing ? "Finalizing..." : "Finalize Round"}
+                </button>
+              </Form>
+            ) : null}
+            <Link to={`${base}?cut=1#cut`} className="btn" preventScrollReset>
+              Cut Players
+            </Link>
+            <Form method="post" className="inline-form">
+              <input type="hidden" name="intent" value="advance" />
+              <button type="submit" className="btn primary" disabled={advancing}>
+                {advancing ? "Advancing..." : isLastRound ? "Complete Tournament" : `Advance to Round ${round + 1}`}
+              </button>
+            </Form>
+            {!current.finalized ? (
+              <ConfirmAction
+                label="Undo Lobby Generation"
+                intent="undo"
+                danger
+                confirmLabel="Undo"
+                question={
+                  round === 1
+                    ? "Remove the Round 1 lobbies and their scores? The tournament goes back to check-in and removed players are restored."
+                    : `Remove the Round ${round} lobbies and their scores?`
+                }
+              />
+            ) : null}
+          </>
+        )}
+      </div>
+      {hasLobbies && !current.finalized ? (
+        <p className="muted small" style={{ marginTop: "0.75rem", marginBottom: 0 }}>
+          Finalizing locks this round&apos;s scores and disables undo. Advancing finalizes the round if needed and applies any cut.
+        </p>
+      ) : null}
+    </section>
+  );
 }

@@ -1,0 +1,204 @@
+// One lobby on the score screen: placement selects in a plain form, or the saved placements read-only.
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { ordinal, pointsFor, type Scoring } from "~/models/scoring";
+import { FormError } from "./ui";
+
+export type LobbyPlayerView = {
+  id: number;
+  name: string;
+  riotTag: string;
+  /** The saved placement, or null before the lobby is scored. */
+  placement: number | null;
+  points: number | null;
+};
+
+export type LobbyView = {
+  id: number;
+  name: string;
+  roundNumber: number;
+  isComplete: boolean;
+  players: LobbyPlayerView[];
+};
+
+export type LobbyFailure = { error: string; title?: string; placements: Record<number, number> };
+
+const PLACES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+/** Placements other players of the lobby hold; a player's own choice never counts as taken for them. */
+export function takenBy(placements: Record<number, number>, playerId: number): Set<number> {
+  const taken = new Set<number>();
+  for (const [id, placement] of Object.entries(placements)) {
+    if (Number(id) !== playerId && placement > 0) taken.add(placement);
+  }
+  return taken;
+}
+
+export function LobbyCard({
+  lobby,
+  scoring,
+  canEdit,
+  editing,
+  clear,
+  hrefs,
+  failure,
+}: {
+  lobby: LobbyView;
+  scoring: Scoring;
+  /** The viewer may save or change this lobby's scores now. */
+  canEdit: boolean;
+  /** ?edit=<this lobby>: a saved lobby shown as its form again. */
+  editing: boolean;
+  /** ?clear=1 with ?edit: start the edit from "Unscored" so placements can be swapped without JavaScript. */
+  clear: boolean;
+  hrefs: { edit: string; cancel: string; clear: string };
+  failure: LobbyFailure | null;
+}) {
+  const showForm = canEdit && (!lobby.isComplete || editing);
+  return (
+    <section className="card scores-lobby" aria-labelledby={`lobby-${lobby.id}-title`} data-lobby={lobby.name}>
+      <div className="row between" style={{ marginBottom: "0.75rem" }}>
+        <h3 id={`lobby-${lobby.id}-title`} style={{ margin: 0 }}>
+          {lobby.name}
+        </h3>
+        {lobby.isComplete ? <span className="badge success">Complete</span> : <span className="badge warning">Pending</span>}
+      </div>
+      {showForm ? (
+        <LobbyForm
+          // A new edit session (or a clear) starts from fresh values.
+          key={`${editing}-${clear}-${lobby.players.map((p) => p.placement ?? 0).join(",")}`}
+          lobby={lobby}
+          scoring={scoring}
+          editing={editing}
+          clear={clear}
+          hrefs={hrefs}
+          failure={failure}
+        />
+      ) : (
+        <SavedPlacements lobby={lobby} canEdit={canEdit} editHref={hrefs.edit} />
+      )}
+    </section>
+  );
+}
+
+function SavedPlacements({ lobby, canEdit, editHref }: { lobby: LobbyView; canEdit: boolean; editHref: string }) {
+  const rows = [...lobby.players].sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99));
+  return (
+    <>
+      {lobby.isComplete ? (
+        <div className="row between" style={{ marginBottom: "0.5rem" }}>
+          <span className="scores-saved">✓ Scores Saved</span>
+          {canEdit ? (
+            <Link to={editHref} className="btn small" preventScrollReset>
+              Edit Scores
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+      <ul className="list-plain scores-players">
+        {rows.map((p) => (
+          <li key={p.id} className="scores-player">
+            <span className="scores-place">{p.placement ? ordinal(p.placement) : "-"}</span>
+            <span className="scores-name">
+              {p.name} <span className="muted small">#{p.riotTag}</span>
+            </span>
+            <span className="num small">{p.points !== null ? `+${p.points} pts` : "No score"}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function LobbyForm({
+  lobby,
+  scoring,
+  editing,
+  clear,
+  hrefs,
+  failure,
+}: {
+  lobby: LobbyView;
+  scoring: Scoring;
+  editing: boolean;
+  clear: boolean;
+  hrefs: { cancel: string; clear: string };
+  failure: LobbyFailure | null;
+}) {
+  const navigation = useNavigation();
+  const [placements, setPlacements] = useState<Record<number, number>>(() => {
+    const start: Record<number, number> = {};
+    for (const p of lobby.players) {
+      start[p.id] = failure?.placements[p.id] ?? (clear ? 0 : (p.placement ?? 0));
+    }
+    return start;
+  });
+  const saving =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "save" &&
+    navigation.formData?.get("lobbyId") === String(lobby.id);
+  const label = `Save ${lobby.name} Scores`;
+
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="lobbyId" value={lobby.id} />
+      {editing ? <input type="hidden" name="editing" value="1" /> : null}
+      {failure ? <FormError title={failure.title} message={failure.error} /> : null}
+      <ul className="list-plain scores-players">
+        {lobby.players.map((p, i) => {
+          const own = placements[p.id] ?? 0;
+          const taken = takenBy(placements, p.id);
+          const selectId = `placement-${lobby.id}-${p.id}`;
+          return (
+            <li key={p.id} className="scores-player">
+              <label htmlFor={selectId} className="scores-name" style={{ margin: 0, fontWeight: 500 }}>
+                {p.name} <span className="muted small">#{p.riotTag}</span>
+              </label>
+              <input type="hidden" name={`scores.${i}.playerId`} value={p.id} />
+              <select
+                id={selectId}
+                name={`scores.${i}.placement`}
+                aria-label={`Placement for ${p.name}`}
+                value={own}
+                onChange={(event) => {
+                  const value = Number(event.currentTarget.value);
+                  setPlacements((prev) => ({ ...prev, [p.id]: value }));
+                }}
+              >
+                <option value={0}>Unscored</option>
+                {PLACES.map((place) => {
+                  const isTaken = taken.has(place) && place !== own;
+                  return (
+                    <option key={place} value={place} disabled={isTaken}>
+                      {`${ordinal(place)} (${pointsFor(scoring, place)} pts)${isTaken ? " - Taken" : ""}`}
+                    </option>
+                  );
+                })}
+              </select>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="row" style={{ marginTop: "0.75rem" }}>
+        <button type="submit" className="btn primary" disabled={saving}>
+          {saving ? <span className="spinner" aria-hidden="true" /> : null} {saving ? "Saving..." : label}
+        </button>
+        <Link
+          to={hrefs.clear}
+          className="btn ghost small"
+          preventScrollReset
+          // With JavaScript the same URL keeps this form mounted, so its state is cleared here too.
+          onClick={() => setPlacements(Object.fromEntries(lobby.players.map((p) => [p.id, 0])))}
+        >
+          Clear Placements
+        </Link>
+        {editing ? (
+          <Link to={hrefs.cancel} className="btn small" preventScrollReset>
+            Cancel Edit
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
