@@ -1,6 +1,6 @@
 // Live updates: one EventSource per page; an event re-validates the page's loaders and shows SPEC.md's event toast.
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import type { DomainEvent } from "~/models/events";
 import { useToast, type ToastMessage } from "./toast";
 
@@ -28,8 +28,13 @@ const SAFETY_REVALIDATE_MS = 60_000;
 export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) {
   const revalidator = useRevalidator();
   const showToast = useToast();
+  const navigation = useNavigation();
   const revalidateRef = useRef(revalidator.revalidate);
   revalidateRef.current = revalidator.revalidate;
+  // While a navigation (often the host's own form post) is under way, a re-validation would race
+  // it and could swallow its flash toast; that navigation reloads the data anyway.
+  const busyRef = useRef(false);
+  busyRef.current = navigation.state !== "idle";
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -48,7 +53,11 @@ export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) 
       if (toast) showToast(toast);
       // Several events of one action arrive together: re-validate once.
       clearTimeout(pending);
-      pending = setTimeout(() => void revalidateRef.current(), 150);
+      const revalidateWhenIdle = () => {
+        if (busyRef.current) pending = setTimeout(revalidateWhenIdle, 300);
+        else void revalidateRef.current();
+      };
+      pending = setTimeout(revalidateWhenIdle, 150);
     };
     source.onerror = (error) => console.warn("Live updates interrupted; the browser will reconnect.", error);
     const safety = setInterval(() => {
