@@ -175,3 +175,9 @@ export async function ensureMaster(
     .returning();
   return created ? { username: "admin", password } : null;
 }
+
+/** A user's name by id, for pages that show who owns a tournament; null when the account is gone. */
+export async function getUsername(db: Executor, userId: number): Promise<string | null> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return row?.username ?? null;
+}

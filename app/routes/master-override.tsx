@@ -11,6 +11,7 @@ import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, readForm, runFormAction, type FormFailure } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
 import { requireMaster } from "~/lib/session.server";
+import { getUsername } from "~/models/auth.server";
 import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, updatePlayer } from "~/models/players.server";
 import { listAllLobbies, listMatches } from "~/models/rounds.server";
 import { updateTournament } from "~/models/tournaments.server";
@@ -75,8 +76,7 @@ export async function loader({ params, request, url }: Route.LoaderArgs) {
         ? {
             tournamentId: tournament.id,
             ownerId: tournament.ownerId,
-            // No user lookup by id exists in the models; the owner's name is known only when it is the viewer.
-            ownerName: tournament.ownerId === master.id ? master.username : null,
+            ownerName: await getUsername(db, tournament.ownerId),
             createdAt: new Date(tournament.createdAt).toISOString(),
             status: tournament.status,
             currentRound: tournament.currentRound,
