@@ -1,8 +1,178 @@
-// Placeholder: checkin (being written).
+// The check-in page: click a player card to check them in or out, then save and continue or generate the first lobbies.
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/checkin";
+import { CheckinCard, FailureAlert, PlayerFilter, SubmitButton, TournamentHeader, failureOf, useFailureToast } from "~/components/host-ui";
+import {
+  generateFirstLobbiesIntent,
+  refuse,
+  samePage,
+  toggleCheckinIntent,
+  tournamentIdOrThrow,
+} from "~/components/host-actions.server";
+import { ConfirmAction, StatCard } from "~/components/ui";
+import { getDb } from "~/lib/db.server";
+import { loadTournamentFromParams, pageUser, readForm } from "~/lib/page.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { canManage } from "~/models/access.server";
+import { hasLobbies, listPlayers } from "~/models/players.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "checkin | Tournament Manager" }];
+export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
-export default function Page() {
-  return <h1>checkin</h1>;
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Check-in - ${data.tournament.name} | Tournament Manager` : "Check-in | Tournament Manager" },
+];
+
+/** SPEC.md: the first lobbies need 16 checked-in players. */
+const FIRST_LOBBIES_MINIMUM = 16;
+
+const FILTERS = [
+  { value: "all", label: "All" },
+  { value: "checked-in", label: "Checked In" },
+  { value: "not-checked-in", label: "Not Checked In" },
+];
+
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const t = await loadTournamentFromParams(params.tournamentId);
+  const db = await getDb();
+  const [players, lobbiesExist] = await Promise.all([listPlayers(db, t.id), hasLobbies(db, t.id)]);
+  const q = (url.searchParams.get("q") ?? "").trim();
+  const filter = FILTERS.some((f) => f.value === url.searchParams.get("filter")) ? url.searchParams.get("filter")! : "all";
+  const needle = q.toLowerCase();
+  const available = players.filter((p) => !p.isEliminated);
+  const checkedIn = available.filter((p) => p.isCheckedIn).length;
+  return {
+    tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers },
+    canManage: canManage(pageUser(context), t),
+    lobbiesExist,
+    counts: { available: available.length, checkedIn, unchecked: available.length - checkedIn },
+    q,
+    filter,
+    players: players
+      .filter((p) => {
+        if (needle && !`${p.name}#${p.riotTag}`.toLowerCase().includes(needle)) return false;
+        if (filter === "checked-in") return p.isCheckedIn;
+        if (filter === "not-checked-in") return !p.isCheckedIn;
+        return true;
+      })
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        riotTag: p.riotTag,
+        lp: p.lp,
+        isCheckedIn: p.isCheckedIn,
+        isEliminated: p.isEliminated,
+      })),
+  };
+}
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const tournamentId = tournamentIdOrThrow(params.tournamentId);
+  const user = pageUser(context);
+  const { intent, values } = await readForm(request);
+  const input = { intent, values };
+  switch (intent) {
+    case "toggle-checkin":
+      return toggleCheckinIntent(user, input, samePage(url));
+    case "save": {
+      // Each click already saved its check-in; this only confirms and moves on.
+      const checkedIn = Number(values.checkedIn) || 0;
+      return redirectWithToast(`/manage-players/${tournamentId}`, {
+        type: "success",
+        title: "Check-ins saved",
+        description: `${checkedIn} player${checkedIn === 1 ? " is" : "s are"} checked in.`,
+      });
+    }
+    case "generate-first":
+      return generateFirstLobbiesIntent(user, tournamentId, input, {
+        redirectTo: `/scores/${tournamentId}`,
+        title: "First lobbies generated",
+        failureTitle: "Failed to generate first lobbies",
+      });
+    default:
+      return refuse(input, "Unknown action");
+  }
+}
+
+export default function Checkin({ loaderData, actionData }: Route.ComponentProps) {
+  const { tournament: t, canManage, lobbiesExist, counts, players, q, filter } = loaderData;
+  useFailureToast(actionData);
+  const mutable = canManage && t.status !== "completed";
+  const remaining = Math.max(0, t.maxPlayers - counts.checkedIn);
+  const question =
+    counts.unchecked > 0
+      ? `This will remove ${counts.unchecked} unchecked players and generate Round 1 lobbies. Continue?`
+      : `Generate Round 1 lobbies with ${counts.checkedIn} players?`;
+  return (
+    <div className="stack host-checkin">
+      <TournamentHeader title="Check-in" tournament={t} canManage={canManage}>
+        <Link to={`/tournaments/${t.id}/manage-players`} className="btn">
+          Manage Players
+        </Link>
+      </TournamentHeader>
+
+      <section className="grid cols-5" aria-label="Check-in status">
+        <StatCard label="Available Players" value={counts.available} />
+        <StatCard label="Checked In" value={`${counts.checkedIn}/${t.maxPlayers}`} />
+        <StatCard label="Remaining Spots" value={remaining} />
+      </section>
+
+      {mutable ? (
+        <div className="row host-checkin-actions">
+          <Form method="post">
+            <input type="hidden" name="intent" value="save" />
+            <input type="hidden" name="checkedIn" value={counts.checkedIn} />
+            <SubmitButton intent="save" className="btn">
+              Save Check-ins &amp; Continue ({counts.checkedIn} players)
+            </SubmitButton>
+          </Form>
+          {counts.checkedIn >= FIRST_LOBBIES_MINIMUM && !lobbiesExist ? (
+            <ConfirmAction
+              label="Generate First Lobbies"
+              intent="generate-first"
+              question={question}
+              confirmLabel="Generate Lobbies"
+            />
+          ) : null}
+          {lobbiesExist ? (
+            <Link to={`/scores/${t.id}`} className="btn primary">
+              Enter Scores
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+
+      <FailureAlert failure={failureOf(actionData, "generate-first", "save")} />
+
+      <section className="card">
+        <div className="row between">
+          <h2>Players</h2>
+          <PlayerFilter q={q} filter={filter} filters={FILTERS} />
+        </div>
+        {lobbiesExist ? (
+          <div className="alert warning small" role="note">
+            Check-ins cannot be modified after lobby generation has started
+          </div>
+        ) : mutable ? (
+          <p className="small muted">Click a player to check them in or out.</p>
+        ) : null}
+        <FailureAlert failure={failureOf(actionData, "toggle-checkin")} />
+        {players.length === 0 ? (
+          <div className="empty">
+            <h3>{counts.available === 0 ? "No players yet" : "No players match"}</h3>
+            {counts.available === 0 && mutable ? (
+              <Link to={`/tournaments/${t.id}/manage-players`} className="btn primary">
+                Add Players
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <ul className="list-plain grid cols-3 host-checkin-grid">
+            {players.map((p) => (
+              <CheckinCard key={p.id} player={p} interactive={mutable && !lobbiesExist} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
 }

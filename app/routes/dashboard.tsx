@@ -1,8 +1,309 @@
-// Placeholder: dashboard (being written).
+// The host dashboard: stat cards, every tournament the user may see, and each row's actions as plain forms.
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { ExcelDownloadLink, FailureAlert, failureOf, useFailureToast } from "~/components/host-ui";
+import { ConfirmAction, EmptyState, ProgressBar, StatCard, StatusBadge, usePendingIntent } from "~/components/ui";
+import { getDb } from "~/lib/db.server";
+import { pageUser, readForm, runFormAction } from "~/lib/page.server";
+import { importSpreadsheetIntent, refuse } from "~/components/host-actions.server";
+import {
+  completeTournament,
+  computeDashboardStats,
+  deleteTournament,
+  listForUser,
+  startCheckin,
+} from "~/models/tournaments.server";
+import { IMPORT_FAILED } from "~/models/spreadsheet.server";
+import { idParam } from "~/models/validation";
 
-export const meta: Route.MetaFunction = () => [{ title: "dashboard | Tournament Manager" }];
+const IMPORT_UPLOAD_LIMIT = 10_500_000;
 
-export default function Page() {
-  return <h1>dashboard</h1>;
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Tournament Manager" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = pageUser(context)!;
+  const list = await listForUser(await getDb(), user);
+  return {
+    stats: computeDashboardStats(list),
+    tournaments: list.map((t) => ({
+      id: t.id,
+      name: t.name,
+      status: t.status,
+      isPublic: t.isPublic,
+      maxPlayers: t.maxPlayers,
+      totalRounds: t.totalRounds,
+      currentRound: t.currentRound,
+      createdAt: t.createdAt.toISOString(),
+      isOwner: t.isOwner,
+      canManage: t.canManage,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = pageUser(context);
+  // About 10 MB of spreadsheet; a bigger upload is refused before it is read.
+  if (Number(request.headers.get("content-length") ?? "0") > IMPORT_UPLOAD_LIMIT) {
+    return refuse({ intent: "import", values: {} }, IMPORT_FAILED, 400, "Import Failed");
+  }
+  const { form, intent, values } = await readForm(request);
+  if (intent === "import") return importSpreadsheetIntent(user, form, { intent, values });
+
+  const tournamentId = idParam(values.tournamentId as string | undefined);
+  if (tournamentId === null) return refuse({ intent, values }, "Invalid tournament ID");
+  const db = await getDb();
+  switch (intent) {
+    case "delete":
+      return runFormAction(
+        { intent, values, failureTitle: "Error" },
+        () => deleteTournament(db, user, tournamentId),
+        () => ({
+          redirectTo: "/dashboard",
+          toast: { title: "Tournament deleted", description: "Tournament and all related data have been removed." },
+        }),
+      );
+    case "complete":
+      return runFormAction(
+        { intent, values, failureTitle: "Error" },
+        () => completeTournament(db, user, tournamentId),
+        () => ({
+          redirectTo: "/dashboard",
+          toast: {
+            title: "Tournament completed",
+            description: "Final standings have been calculated with comprehensive tiebreaking.",
+          },
+        }),
+      );
+    case "start-checkin":
+      return runFormAction(
+        { intent, values, failureTitle: "Failed to start check-in. Please try again." },
+        () => startCheckin(db, user, tournamentId),
+        () => ({
+          redirectTo: "/dashboard",
+          toast: {
+            title: "Check-in started",
+            description: "Tournament has moved to check-in phase. Players can now check in.",
+          },
+        }),
+      );
+    default:
+      return refuse({ intent, values }, "Unknown action");
+  }
+}
+
+type Row = Route.ComponentProps["loaderData"]["tournaments"][number];
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+// SPEC.md's fallback texts: delete always shows its own; complete and start check-in show the server's reason.
+const FAILURE_TEXT: Record<string, string> = {
+  delete: "Failed to delete tournament. Please try again.",
+};
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { stats, tournaments } = loaderData;
+  useFailureToast(actionData);
+  const failure = failureOf(actionData);
+  const shownFailure =
+    failure && failure.intent && FAILURE_TEXT[failure.intent]
+      ? { ...failure, error: `${FAILURE_TEXT[failure.intent]} (${failure.error})` }
+      : failure;
+  return (
+    <div className="stack host-dashboard">
+      <div className="row between">
+        <div>
+          <h1>Tournament Dashboard</h1>
+          <p className="muted" style={{ margin: 0 }}>Create, run and follow your tournaments.</p>
+        </div>
+        <div className="row">
+          <Link to="/create-tournament" className="btn primary">
+            Create Tournament
+          </Link>
+          <ImportSpreadsheet />
+        </div>
+      </div>
+
+      <FailureAlert failure={shownFailure} />
+
+      <section className="grid cols-4" aria-label="Statistics">
+        <StatCard label="Active Tournaments" value={stats.activeTournaments} />
+        <StatCard label="Total Players" value={stats.totalPlayers} />
+        <StatCard label="Completed Rounds" value={stats.completedRounds} />
+        <StatCard label="Total Tournaments" value={stats.totalTournaments} />
+      </section>
+
+      <section className="card">
+        <h2>All Tournaments</h2>
+        {tournaments.length === 0 ? (
+          <EmptyState title="No Tournaments Yet">
+            <p>Create a tournament to start registering players.</p>
+            <Link to="/create-tournament" className="btn primary">
+              Create Your First Tournament
+            </Link>
+          </EmptyState>
+        ) : (
+          <div className="table-wrap host-dashboard-table">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Tournament</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Progress</th>
+                  <th scope="col">Players</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {tournaments.map((t) => (
+                  <TournamentRow key={t.id} t={t} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ImportSpreadsheet() {
+  const pending = usePendingIntent("import");
+  return (
+    <details className="confirm host-import">
+      <summary className="btn">Import Spreadsheet</summary>
+      <div className="confirm-box">
+        <Form method="post" encType="multipart/form-data" className="stack" aria-label="Import Spreadsheet">
+          <input type="hidden" name="intent" value="import" />
+          <label htmlFor="import-file">Excel file (.xlsx, .xls)</label>
+          <input
+            id="import-file"
+            type="file"
+            name="file"
+            accept=".xlsx,.xls"
+            required
+            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          />
+          <button type="submit" className="btn primary small" disabled={pending}>
+            {pending ? <span className="spinner" aria-hidden="true" /> : null} {pending ? "Importing..." : "Import"}
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+function TournamentRow({ t }: { t: Row }) {
+  const name = t.name || `Tournament #${t.id}`;
+  const shownRound = t.status === "completed" ? t.totalRounds : t.currentRound;
+  return (
+    <tr data-tournament-id={t.id}>
+      <td data-label="Tournament">
+        <div className="row" style={{ gap: "0.35rem" }}>
+          <strong>{name}</strong>
+          {t.isPublic ? <span className="badge primary">Public</span> : null}
+          {!t.isOwner ? <span className="badge warning">View Only</span> : null}
+        </div>
+        <div className="small muted">Created {dateFormat.format(new Date(t.createdAt))}</div>
+      </td>
+      <td data-label="Status">
+        <StatusBadge status={t.status} />
+      </td>
+      <td data-label="Progress" style={{ minWidth: "130px" }}>
+        <div className="small">
+          Round {t.currentRound} of {t.totalRounds}
+        </div>
+        <ProgressBar value={shownRound} max={t.totalRounds} label={`${name} progress`} />
+      </td>
+      <td data-label="Players" className="num">{t.maxPlayers} max</td>
+      <td data-label="Actions">
+        <RowActions t={t} name={name} />
+      </td>
+    </tr>
+  );
+}
+
+function RowActions({ t, name }: { t: Row; name: string }) {
+  const fields = { tournamentId: t.id };
+  return (
+    <details className="host-actions">
+      <summary className="btn small" aria-label={`Actions for ${name}`}>
+        Actions
+      </summary>
+      <div className="host-actions-panel" role="group" aria-label={`${name} actions`}>
+        <Link to={`/tournaments/${t.id}/public`}>Public View</Link>
+        {t.status === "completed" ? <Link to={`/tournaments/${t.id}/leaderboard`}>View Results</Link> : null}
+        {t.isOwner ? (
+          <>
+            <Link to={`/tournaments/${t.id}/settings`}>Tournament Settings</Link>
+            <Link to={`/tournaments/${t.id}/master-override`}>Master Override Panel</Link>
+            {t.status === "setup" ? <Link to={`/tournaments/${t.id}/manage-players`}>Add Players</Link> : null}
+            {t.status === "registration" || t.status === "setup" ? (
+              <ConfirmAction
+                label="Start Check-in"
+                intent="start-checkin"
+                fields={fields}
+                question={`Start check-in for ${name}? Players can then be checked in for Round 1.`}
+                confirmLabel="Start Check-in"
+                small
+              />
+            ) : null}
+            {t.status === "checkin" ? <Link to={`/tournaments/${t.id}/checkin`}>Manage Check-ins</Link> : null}
+            {t.status === "active" ? <Link to={`/tournaments/${t.id}/scores`}>Enter Scores</Link> : null}
+            <ExportDialog id={t.id} />
+            {t.status !== "completed" ? (
+              <ConfirmAction
+                label="Complete Tournament"
+                intent="complete"
+                fields={fields}
+                question={`Completing ${name} calculates the final standings and makes the tournament read-only. No more scores, rounds or players can be changed.`}
+                finalQuestion="Are you absolutely sure? This is the final confirmation."
+                confirmLabel="Complete Tournament"
+                danger
+                small
+              />
+            ) : null}
+            <ConfirmAction
+              label="Delete Tournament"
+              intent="delete"
+              fields={fields}
+              question={`Delete ${name}? This will remove the tournament with all its players, lobbies and scores. This action cannot be undone.`}
+              confirmLabel="Delete Tournament"
+              danger
+              small
+            />
+          </>
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
+/** SPEC.md's "Export Ready" dialog, as a disclosure so it opens without JavaScript. */
+function ExportDialog({ id }: { id: number }) {
+  return (
+    <details className="confirm host-export">
+      <summary className="btn small">Export to Excel</summary>
+      <div className="confirm-box" role="dialog" aria-label="Export Ready">
+        <strong>Export Ready</strong>
+        <p className="small">Your tournament data has been prepared for download.</p>
+        <div className="row">
+          <Link
+            to="/dashboard"
+            className="btn small"
+            preventScrollReset
+            onClick={(event) => {
+              const dialog = event.currentTarget.closest("details");
+              if (dialog) {
+                event.preventDefault();
+                dialog.open = false;
+              }
+            }}
+          >
+            Cancel
+          </Link>
+          <ExcelDownloadLink tournamentId={id} className="btn primary small" />
+        </div>
+      </div>
+    </details>
+  );
 }

@@ -1,8 +1,393 @@
-// Placeholder: manage players (being written).
+// Manage players: counters, max players, add one player or a bulk list, search and filter, delete, substitution between rounds.
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/manage-players";
+import {
+  AddPlayerForm,
+  FailureAlert,
+  PlayerFilter,
+  SubmitButton,
+  SubstitutionForm,
+  TournamentHeader,
+  failureOf,
+  typed,
+  useFailureToast,
+} from "~/components/host-ui";
+import {
+  addPlayerIntent,
+  refuse,
+  samePage,
+  substituteIntent,
+  tournamentIdOrThrow,
+} from "~/components/host-actions.server";
+import { ConfirmAction, FieldError, StatCard } from "~/components/ui";
+import { getDb } from "~/lib/db.server";
+import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
+import { canManage } from "~/models/access.server";
+import { parseBulkPlayers } from "~/models/bulk";
+import { bulkAddPlayers, deletePlayer, hasLobbies, listPlayers, setMaxPlayers, updatePlayer } from "~/models/players.server";
+import { formatAverage } from "~/models/stats";
+import { bulkPlayersSchema, idParam, maxPlayersEditSchema } from "~/models/validation";
 
-export const meta: Route.MetaFunction = () => [{ title: "manage players | Tournament Manager" }];
+export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
-export default function Page() {
-  return <h1>manage players</h1>;
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Manage Players - ${data.tournament.name} | Tournament Manager` : "Manage Players | Tournament Manager" },
+];
+
+const FILTERS = [
+  { value: "all", label: "All players" },
+  { value: "checked-in", label: "Checked in" },
+  { value: "not-checked-in", label: "Not checked in" },
+  { value: "eliminated", label: "Eliminated" },
+];
+
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const t = await loadTournamentFromParams(params.tournamentId);
+  const db = await getDb();
+  const [players, lobbiesExist] = await Promise.all([listPlayers(db, t.id), hasLobbies(db, t.id)]);
+  const q = (url.searchParams.get("q") ?? "").trim();
+  const filter = FILTERS.some((f) => f.value === url.searchParams.get("filter")) ? url.searchParams.get("filter")! : "all";
+  const needle = q.toLowerCase();
+  const shown = players.filter((p) => {
+    if (needle && !`${p.name}#${p.riotTag}`.toLowerCase().includes(needle)) return false;
+    if (filter === "checked-in") return p.isCheckedIn && !p.isEliminated;
+    if (filter === "not-checked-in") return !p.isCheckedIn && !p.isEliminated;
+    if (filter === "eliminated") return p.isEliminated;
+    return true;
+  });
+  const toCard = (p: (typeof players)[number]) => ({
+    id: p.id,
+    name: p.name,
+    riotTag: p.riotTag,
+    lp: p.lp,
+    seed: p.seed,
+    isCheckedIn: p.isCheckedIn,
+    isEliminated: p.isEliminated,
+    totalPoints: p.totalPoints,
+    matchesPlayed: p.matchesPlayed,
+    averagePlacement: p.averagePlacement,
+  });
+  return {
+    tournament: {
+      id: t.id,
+      name: t.name,
+      status: t.status,
+      maxPlayers: t.maxPlayers,
+      currentRound: t.currentRound,
+      isLocked: t.isLocked,
+    },
+    canManage: canManage(pageUser(context), t),
+    lobbiesExist,
+    counts: {
+      total: players.length,
+      checkedIn: players.filter((p) => p.isCheckedIn && !p.isEliminated).length,
+      notCheckedIn: players.filter((p) => !p.isCheckedIn && !p.isEliminated).length,
+      eliminated: players.filter((p) => p.isEliminated).length,
+    },
+    q,
+    filter,
+    players: shown.map(toCard),
+    activePlayers: players.filter((p) => p.isCheckedIn && !p.isEliminated).map(toCard),
+    eliminatedPlayers: players.filter((p) => p.isEliminated).map(toCard),
+  };
+}
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const tournamentId = tournamentIdOrThrow(params.tournamentId);
+  const user = pageUser(context);
+  const { intent, values } = await readForm(request);
+  const input = { intent, values };
+  const back = samePage(url);
+  const db = await getDb();
+  switch (intent) {
+    case "add-player":
+      return addPlayerIntent(user, tournamentId, input, back, { allowOverride: true });
+    case "bulk-add": {
+      const text = typeof values.bulk === "string" ? values.bulk : "";
+      const { players, errors } = parseBulkPlayers(text);
+      // The host fixes the list and sends it again: nothing is added while any line is wrong.
+      const errorCount = `${errors.length} line${errors.length === 1 ? "" : "s"} could not be read`;
+      if (players.length === 0) {
+        const detail = errors.length > 0 ? `${errorCount}. ${errors[0]}` : "Enter one player per line as Name#Tag, optionally followed by LP.";
+        return refuse(input, detail, 400, "No Valid Players");
+      }
+      if (errors.length > 0) return refuse(input, errors[0], 400, errorCount);
+      const parsed = bulkPlayersSchema.safeParse({ players, manualOverride: values.manualOverride });
+      if (!parsed.success) {
+        return invalid(intent, parsed.error, values, "No Valid Players");
+      }
+      return runFormAction(
+        { ...input, failureTitle: "Failed to import players" },
+        () => bulkAddPlayers(db, user, tournamentId, parsed.data.players, parsed.data.manualOverride),
+        (created) => ({
+          redirectTo: back,
+          toast: {
+            title: "Players Added",
+            description: `${created.length} player${created.length === 1 ? " has" : "s have"} been added to the tournament.`,
+          },
+        }),
+      );
+    }
+    case "delete-player": {
+      const playerId = idParam(values.playerId as string | undefined);
+      if (playerId === null) return refuse(input, "Invalid player ID", 400, "Failed to delete player");
+      return runFormAction(
+        { ...input, failureTitle: "Failed to delete player" },
+        () => deletePlayer(db, user, playerId),
+        () => ({ redirectTo: back, toast: { title: "Player deleted successfully" } }),
+      );
+    }
+    case "max-players": {
+      const parsed = maxPlayersEditSchema.safeParse(values);
+      if (!parsed.success) return invalid(intent, parsed.error, values, "Failed to update max players");
+      return runFormAction(
+        { ...input, failureTitle: "Failed to update max players" },
+        () => setMaxPlayers(db, user, tournamentId, parsed.data.maxPlayers),
+        (result) => ({
+          redirectTo: back,
+          toast: { title: "Tournament updated successfully", description: `Max players is now ${result.maxPlayers}.` },
+        }),
+      );
+    }
+    case "substitute":
+      return substituteIntent(user, tournamentId, input, back);
+    case "eliminate": {
+      const playerId = idParam(values.playerId as string | undefined);
+      if (playerId === null) return refuse(input, "Please select a player to eliminate", 400, "Failed to eliminate players");
+      return runFormAction(
+        { ...input, failureTitle: "Failed to eliminate players" },
+        () => updatePlayer(db, user, playerId, { isEliminated: true }),
+        (player) => ({
+          redirectTo: back,
+          toast: { title: "Player updated successfully", description: `${player.name} has been eliminated.` },
+        }),
+      );
+    }
+    default:
+      return refuse(input, "Unknown action");
+  }
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+export default function ManagePlayers({ loaderData, actionData }: Route.ComponentProps) {
+  const { tournament: t, canManage, counts, lobbiesExist, players, q, filter } = loaderData;
+  useFailureToast(actionData);
+  const mutable = canManage && t.status !== "completed";
+  const id = t.id;
+  return (
+    <div className="stack host-manage">
+      <TournamentHeader title="Manage Players" tournament={t} canManage={canManage}>
+        <Link to={`/tournaments/${id}/checkin`} className="btn">Check-in</Link>
+        <Link to={`/tournaments/${id}/scores`} className="btn">Scores</Link>
+        <Link to={`/tournaments/${id}/leaderboard`} className="btn">Leaderboard</Link>
+        <Link to="/dashboard" className="btn">Dashboard</Link>
+      </TournamentHeader>
+
+      <section className="grid cols-4" aria-label="Player counts">
+        <StatCard label="Total Players" value={counts.total} />
+        <StatCard label="Checked In" value={`${counts.checkedIn}/${t.maxPlayers}`} />
+        <StatCard label="Not Checked In" value={counts.notCheckedIn} />
+        <div className="card stat-card">
+          <div className="label">Max Players</div>
+          <div className="value">{t.maxPlayers}</div>
+          {mutable && !lobbiesExist ? (
+            <MaxPlayersForm max={t.maxPlayers} failure={failureOf(actionData, "max-players")} />
+          ) : (
+            <div className="small muted">{lobbiesExist ? "Locked once lobbies exist" : null}</div>
+          )}
+        </div>
+      </section>
+
+      {counts.total > 0 && counts.checkedIn === 0 && t.status !== "completed" ? (
+        <div className="alert success host-ready" role="status">
+          <strong>Ready to check in</strong>
+          <div className="row between">
+            <span>
+              {counts.total} player{counts.total === 1 ? " is" : "s are"} registered and nobody is checked in yet.
+            </span>
+            <Link to={`/tournaments/${id}/checkin`} className="btn primary small">Go to Check-in</Link>
+          </div>
+        </div>
+      ) : null}
+
+      {mutable && t.status === "active" && t.currentRound > 1 ? (
+        <SubstitutionCard data={loaderData} actionData={actionData} />
+      ) : null}
+
+      {mutable ? (
+        <div className="grid cols-2">
+          <section className="card">
+            <AddPlayerForm
+              failure={failureOf(actionData, "add-player")}
+              resetKey={counts.total}
+              tournamentId={id}
+              disabled={t.isLocked}
+              disabledNote="The tournament is locked: unlock it on the check-in management page to add players."
+            />
+          </section>
+          <section className="card">
+            <BulkImportForm failure={failureOf(actionData, "bulk-add")} resetKey={counts.total} locked={t.isLocked} />
+          </section>
+        </div>
+      ) : null}
+
+      <section className="card">
+        <div className="row between">
+          <h2>Players ({players.length === counts.total ? counts.total : `${players.length} of ${counts.total}`})</h2>
+          <PlayerFilter q={q} filter={filter} filters={FILTERS} />
+        </div>
+        <FailureAlert failure={failureOf(actionData, "delete-player")} />
+        {players.length === 0 ? (
+          <div className="empty">
+            <h3>{counts.total === 0 ? "No players yet" : "No players match"}</h3>
+            <p>{counts.total === 0 ? "Add players one by one or paste a list." : "Try another search or filter."}</p>
+          </div>
+        ) : (
+          <ul className="list-plain grid cols-3 host-player-grid">
+            {players.map((p) => (
+              <li key={p.id} className="player-card host-player-card" data-player-id={p.id}>
+                <div>
+                  <div>
+                    <strong>{p.name}</strong>
+                    <span className="muted">#{p.riotTag}</span>
+                  </div>
+                  <div className="small muted">
+                    {p.lp > 0 ? `${p.lp} LP · ` : ""}
+                    {p.seed !== null ? `Seed ${p.seed} · ` : ""}
+                    {p.totalPoints} pts · avg {formatAverage(p.averagePlacement, p.matchesPlayed)}
+                  </div>
+                  <div className="row" style={{ gap: "0.25rem", marginTop: "0.25rem" }}>
+                    {p.isEliminated ? (
+                      <span className="badge danger">Eliminated</span>
+                    ) : p.isCheckedIn ? (
+                      <span className="badge success">Checked In</span>
+                    ) : (
+                      <span className="badge">Not Checked In</span>
+                    )}
+                  </div>
+                </div>
+                {mutable ? (
+                  <ConfirmAction
+                    label="Delete"
+                    intent="delete-player"
+                    fields={{ playerId: p.id }}
+                    question={`Delete ${p.name}#${p.riotTag}? Their scores are removed too.`}
+                    confirmLabel="Delete Player"
+                    danger
+                    small
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function MaxPlayersForm({ max, failure }: { max: number; failure: ReturnType<typeof failureOf> }) {
+  return (
+    <Form method="post" className="row host-max-form" aria-label="Max players" key={failure ? "typed" : max}>
+      <input type="hidden" name="intent" value="max-players" />
+      <label className="sr-only" htmlFor="max-players-input">Max players</label>
+      <input
+        id="max-players-input"
+        type="number"
+        name="maxPlayers"
+        min={4}
+        max={256}
+        defaultValue={typed(failure, "maxPlayers", String(max))}
+        style={{ width: "6rem" }}
+      />
+      <SubmitButton intent="max-players" className="btn small" pendingLabel="Saving...">
+        Update
+      </SubmitButton>
+      {failure ? (
+        <div style={{ width: "100%" }}>
+          <FieldError message={failure.error} />
+        </div>
+      ) : null}
+    </Form>
+  );
+}
+
+function BulkImportForm({
+  failure,
+  resetKey,
+  locked,
+}: {
+  failure: ReturnType<typeof failureOf>;
+  resetKey: number;
+  locked: boolean;
+}) {
+  return (
+    <Form method="post" aria-label="Bulk import" key={failure ? "typed" : resetKey}>
+      <input type="hidden" name="intent" value="bulk-add" />
+      <FailureAlert failure={failure} />
+      <fieldset disabled={locked}>
+        <legend>Bulk Import</legend>
+        <div className="field">
+          <label htmlFor="bulk">Players, one per line</label>
+          <textarea
+            id="bulk"
+            name="bulk"
+            rows={8}
+            placeholder={"PlayerOne#NA1 1500\nPlayer Two#EUW 1200\nThirdPlayer#KR1"}
+            defaultValue={typed(failure, "bulk")}
+            aria-describedby="bulk-hint"
+          />
+          <div className="hint" id="bulk-hint">Format: Name#Tag, optionally followed by LP.</div>
+        </div>
+        <label className="checkbox small">
+          <input type="checkbox" name="manualOverride" value="true" defaultChecked={typed(failure, "manualOverride") === "true"} />
+          Manual override: add beyond the player limit
+        </label>
+        <div className="row" style={{ marginTop: "0.75rem" }}>
+          <SubmitButton intent="bulk-add" pendingLabel="Importing...">
+            Import Players
+          </SubmitButton>
+        </div>
+      </fieldset>
+    </Form>
+  );
+}
+
+function SubstitutionCard({ data, actionData }: { data: LoaderData; actionData: unknown }) {
+  const eliminateFailure = failureOf(actionData, "eliminate");
+  return (
+    <section className="card host-substitution" aria-labelledby="substitution-title">
+      <h2 id="substitution-title">Substitution &amp; Management</h2>
+      <p className="small muted">Round {data.tournament.currentRound}: replace a player who dropped out, or eliminate one.</p>
+      <div className="grid cols-2">
+        <SubstitutionForm
+          active={data.activePlayers}
+          eliminated={data.eliminatedPlayers}
+          failure={failureOf(actionData, "substitute")}
+        />
+        <Form method="post" aria-label="Eliminate player">
+          <input type="hidden" name="intent" value="eliminate" />
+          <FailureAlert failure={eliminateFailure} />
+          <fieldset disabled={data.activePlayers.length === 0}>
+            <legend>Eliminate Player</legend>
+            <div className="field">
+              <label htmlFor="eliminate-player">Active player</label>
+              <select id="eliminate-player" name="playerId" defaultValue={typed(eliminateFailure, "playerId")}>
+                <option value="">Select a player</option>
+                {data.activePlayers.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}#{p.riotTag}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <SubmitButton intent="eliminate" className="btn danger" pendingLabel="Eliminating...">
+              Eliminate
+            </SubmitButton>
+          </fieldset>
+        </Form>
+      </div>
+    </section>
+  );
 }

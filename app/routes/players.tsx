@@ -1,8 +1,103 @@
-// Placeholder: players (being written).
+// Tournament players: a read-only table of every player with seed, points, matches, average and status, searchable.
+import { Link } from "react-router";
 import type { Route } from "./+types/players";
+import { PlayerFilter, TournamentHeader } from "~/components/host-ui";
+import { getDb } from "~/lib/db.server";
+import { loadTournamentFromParams, pageUser } from "~/lib/page.server";
+import { canManage } from "~/models/access.server";
+import { listPlayers } from "~/models/players.server";
+import { formatAverage } from "~/models/stats";
 
-export const meta: Route.MetaFunction = () => [{ title: "players | Tournament Manager" }];
+export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
-export default function Page() {
-  return <h1>players</h1>;
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Tournament Players - ${data.tournament.name} | Tournament Manager` : "Tournament Players | Tournament Manager" },
+];
+
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const t = await loadTournamentFromParams(params.tournamentId);
+  const players = await listPlayers(await getDb(), t.id);
+  const q = (url.searchParams.get("q") ?? "").trim();
+  const needle = q.toLowerCase();
+  return {
+    tournament: { id: t.id, name: t.name, status: t.status },
+    canManage: canManage(pageUser(context), t),
+    q,
+    total: players.length,
+    players: players
+      .filter((p) => !needle || `${p.name}#${p.riotTag}`.toLowerCase().includes(needle))
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        riotTag: p.riotTag,
+        seed: p.seed,
+        totalPoints: p.totalPoints,
+        matchesPlayed: p.matchesPlayed,
+        averagePlacement: p.averagePlacement,
+        isEliminated: p.isEliminated,
+      })),
+  };
+}
+
+export default function TournamentPlayers({ loaderData }: Route.ComponentProps) {
+  const { tournament: t, canManage, players, q, total } = loaderData;
+  return (
+    <div className="stack host-players">
+      <TournamentHeader title="Tournament Players" tournament={t} canManage={canManage}>
+        {canManage ? (
+          <Link to={`/tournaments/${t.id}/manage-players`} className="btn primary">
+            Manage Players
+          </Link>
+        ) : null}
+      </TournamentHeader>
+      <section className="card">
+        <div className="row between">
+          <h2>Players ({players.length === total ? total : `${players.length} of ${total}`})</h2>
+          <PlayerFilter q={q} />
+        </div>
+        {players.length === 0 ? (
+          <div className="empty">
+            <h3>{total === 0 ? "No players yet" : "No players match"}</h3>
+          </div>
+        ) : (
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Player</th>
+                  <th scope="col">Riot Tag</th>
+                  <th scope="col" className="num">Seed</th>
+                  <th scope="col" className="num">Total Points</th>
+                  <th scope="col" className="num">Matches Played</th>
+                  <th scope="col" className="num">Avg Placement</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {players.map((p) => (
+                  <tr key={p.id}>
+                    <td>
+                      <Link to={`/tournaments/${t.id}/players/${p.id}`}>{p.name}</Link>
+                    </td>
+                    <td className="muted">#{p.riotTag}</td>
+                    <td className="num">{p.seed ?? "-"}</td>
+                    <td className="num">{p.totalPoints}</td>
+                    <td className="num">{p.matchesPlayed}</td>
+                    <td className="num">{formatAverage(p.averagePlacement, p.matchesPlayed)}</td>
+                    <td>
+                      {p.isEliminated ? (
+                        <span className="badge danger">Eliminated</span>
+                      ) : (
+                        <span className="badge success">Active</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,8 +1,225 @@
-// Placeholder: tournament checkin (being written).
+// Check-in management: lock or unlock, Round 1 lobbies, late registration, substitution and the check-in grid.
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/tournament-checkin";
+import {
+  AddPlayerForm,
+  CheckinCard,
+  FailureAlert,
+  SubmitButton,
+  SubstitutionForm,
+  TournamentHeader,
+  failureOf,
+  useFailureToast,
+} from "~/components/host-ui";
+import {
+  addPlayerIntent,
+  generateFirstLobbiesIntent,
+  refuse,
+  samePage,
+  substituteIntent,
+  toggleCheckinIntent,
+  tournamentIdOrThrow,
+} from "~/components/host-actions.server";
+import { ConfirmAction, StatCard } from "~/components/ui";
+import { getDb } from "~/lib/db.server";
+import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
+import { canManage } from "~/models/access.server";
+import { hasLobbies, listPlayers } from "~/models/players.server";
+import { setLocked } from "~/models/tournaments.server";
+import { lockSchema } from "~/models/validation";
 
-export const meta: Route.MetaFunction = () => [{ title: "tournament checkin | Tournament Manager" }];
+export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
-export default function Page() {
-  return <h1>tournament checkin</h1>;
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Check-in Management - ${data.tournament.name} | Tournament Manager` : "Check-in | Tournament Manager" },
+];
+
+/** DECISIONS.md: the Round 1 button shows from 4 checked in and is enabled from 16. */
+const ROUND_ONE_BUTTON_FROM = 4;
+const ROUND_ONE_MINIMUM = 16;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const t = await loadTournamentFromParams(params.tournamentId);
+  const db = await getDb();
+  const [players, lobbiesExist] = await Promise.all([listPlayers(db, t.id), hasLobbies(db, t.id)]);
+  const card = (p: (typeof players)[number]) => ({
+    id: p.id,
+    name: p.name,
+    riotTag: p.riotTag,
+    lp: p.lp,
+    isCheckedIn: p.isCheckedIn,
+    isEliminated: p.isEliminated,
+  });
+  const active = players.filter((p) => p.isCheckedIn && !p.isEliminated);
+  const eliminated = players.filter((p) => p.isEliminated);
+  return {
+    tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers, isLocked: t.isLocked },
+    canManage: canManage(pageUser(context), t),
+    lobbiesExist,
+    counts: {
+      total: players.length,
+      checkedIn: active.length,
+      notCheckedIn: players.filter((p) => !p.isCheckedIn && !p.isEliminated).length,
+      eliminated: eliminated.length,
+    },
+    players: players.map(card),
+    active: active.map(card),
+    eliminated: eliminated.map(card),
+  };
+}
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const tournamentId = tournamentIdOrThrow(params.tournamentId);
+  const user = pageUser(context);
+  const { intent, values } = await readForm(request);
+  const input = { intent, values };
+  const back = samePage(url);
+  switch (intent) {
+    case "lock": {
+      const parsed = lockSchema.safeParse(values);
+      if (!parsed.success) return invalid(intent, parsed.error, values, "Failed to update tournament status");
+      const db = await getDb();
+      return runFormAction(
+        { ...input, failureTitle: "Failed to update tournament status" },
+        () => setLocked(db, user, tournamentId, parsed.data.locked),
+        (t) => ({
+          redirectTo: back,
+          toast: t.isLocked
+            ? { title: "Tournament Locked", description: "No new players can be added." }
+            : { title: "Tournament Unlocked", description: "New players can be added again." },
+        }),
+      );
+    }
+    case "generate-first":
+      return generateFirstLobbiesIntent(user, tournamentId, input, {
+        redirectTo: back,
+        title: "Lobbies Generated",
+        failureTitle: "Failed to generate lobbies",
+      });
+    case "add-player":
+      return addPlayerIntent(user, tournamentId, input, back, { allowOverride: false });
+    case "substitute":
+      return substituteIntent(user, tournamentId, input, back);
+    case "toggle-checkin":
+      return toggleCheckinIntent(user, input, back);
+    default:
+      return refuse(input, "Unknown action");
+  }
+}
+
+export default function TournamentCheckin({ loaderData, actionData }: Route.ComponentProps) {
+  const { tournament: t, canManage, lobbiesExist, counts, players, active, eliminated } = loaderData;
+  useFailureToast(actionData);
+  const mutable = canManage && t.status !== "completed";
+  return (
+    <div className="stack host-tournament-checkin">
+      <TournamentHeader title="Check-in Management" tournament={t} canManage={canManage}>
+        <Link to={`/tournaments/${t.id}/checkin`} className="btn">
+          Check-in Page
+        </Link>
+        <Link to={`/tournaments/${t.id}/manage-players`} className="btn">
+          Manage Players
+        </Link>
+      </TournamentHeader>
+
+      <section className="grid cols-5" aria-label="Check-in status">
+        <div className="card stat-card">
+          <div className="label">Status</div>
+          <div className="value">
+            <span className={`badge ${t.isLocked ? "danger" : "success"}`}>{t.isLocked ? "Locked" : "Open"}</span>
+          </div>
+        </div>
+        <StatCard label="Total Players" value={counts.total} />
+        <StatCard label="Checked In" value={`${counts.checkedIn}/${t.maxPlayers}`} />
+        <StatCard label="Not Checked In" value={counts.notCheckedIn} />
+        <StatCard label="Eliminated" value={counts.eliminated} />
+      </section>
+
+      <FailureAlert failure={failureOf(actionData, "lock", "generate-first")} />
+
+      {mutable ? (
+        <section className="card row host-round-one">
+          <Form method="post">
+            <input type="hidden" name="intent" value="lock" />
+            <input type="hidden" name="locked" value={t.isLocked ? "false" : "true"} />
+            <SubmitButton intent="lock" className={`btn ${t.isLocked ? "" : "danger"}`}>
+              {t.isLocked ? "Unlock Tournament" : "Lock Tournament"}
+            </SubmitButton>
+          </Form>
+          {counts.checkedIn >= ROUND_ONE_BUTTON_FROM && !lobbiesExist ? (
+            counts.checkedIn >= ROUND_ONE_MINIMUM ? (
+              <ConfirmAction
+                label={`Generate Round 1 Lobbies (${counts.checkedIn} players)`}
+                intent="generate-first"
+                question={
+                  counts.notCheckedIn > 0
+                    ? `This will remove ${counts.notCheckedIn} unchecked players and generate Round 1 lobbies. Continue?`
+                    : `Generate Round 1 lobbies with ${counts.checkedIn} players?`
+                }
+                confirmLabel="Generate Lobbies"
+              />
+            ) : (
+              <div>
+                <button type="button" className="btn primary" disabled aria-describedby="round-one-hint">
+                  Generate Round 1 Lobbies ({counts.checkedIn} players)
+                </button>
+                <div className="small muted" id="round-one-hint">
+                  At least 16 players must be checked in to generate lobbies
+                </div>
+              </div>
+            )
+          ) : null}
+          {lobbiesExist ? (
+            <>
+              <Link to={`/scores/${t.id}`} className="btn primary">
+                Enter Round 1 Scores
+              </Link>
+              <Link to={`/tournaments/${t.id}/scores`} className="btn">
+                Manage Lobbies
+              </Link>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+
+      {mutable ? (
+        <div className="grid cols-2">
+          <section className="card">
+            <AddPlayerForm
+              failure={failureOf(actionData, "add-player")}
+              resetKey={counts.total}
+              tournamentId={t.id}
+              withLp={false}
+              disabled={t.isLocked}
+              disabledNote="The tournament is locked: unlock it to add new players."
+            />
+          </section>
+          <section className="card">
+            <SubstitutionForm active={active} eliminated={eliminated} failure={failureOf(actionData, "substitute")} />
+          </section>
+        </div>
+      ) : null}
+
+      <section className="card">
+        <h2>Player Check-in</h2>
+        {lobbiesExist ? (
+          <div className="alert warning small" role="note">
+            Check-ins cannot be modified after lobby generation has started
+          </div>
+        ) : null}
+        <FailureAlert failure={failureOf(actionData, "toggle-checkin")} />
+        {players.length === 0 ? (
+          <div className="empty">
+            <h3>No players yet</h3>
+          </div>
+        ) : (
+          <ul className="list-plain grid cols-3 host-checkin-grid">
+            {players.map((p) => (
+              <CheckinCard key={p.id} player={p} interactive={mutable && !lobbiesExist} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
 }
