@@ -37,6 +37,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The JSON API over HTTP: the built app (built by the global setup when stale) on a fresh PostgreSQL database per file.
+          name: "api",
+          environment: "node",
+          include: ["tests/api/**/*.test.ts"],
+          globalSetup: ["tests/setup/postgres-global.ts", "tests/api/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

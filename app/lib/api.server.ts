@@ -1,6 +1,8 @@
-// Plumbing for the JSON API's resource routes: JSON answers that are never cached, body parsing, errors, guards.
+// Plumbing for the JSON API's resource routes: JSON answers that are never cached, body and id parsing, errors, guards, events after commit.
 import type { RouterContextProvider } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
+import type { Player } from "#db/schema";
+import type { ActionResult } from "~/models/action.server";
 import { isActionError } from "~/models/errors";
 import type { DomainEvent } from "~/models/events";
 import type { PublicUser } from "~/models/auth.server";
@@ -9,6 +11,16 @@ import { publish } from "./events.server";
 import { parsePositiveInt } from "./params";
 
 const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Bodies above this are refused before parsing (the spreadsheet import passes its own, larger limit). */
+export const DEFAULT_BODY_LIMIT = 1_000_000;
+export const INVALID_JSON = "Invalid JSON body";
+export const NOT_AN_OBJECT = "Request body must be a JSON object";
+export const BODY_TOO_LARGE = "Request body too large";
+export const INVALID_TOURNAMENT_ID = "Invalid tournament ID";
+export const INVALID_PLAYER_ID = "Invalid player ID";
+export const INVALID_LOBBY_ID = "Invalid lobby ID";
+export const INVALID_ROUND = "Invalid round number";
 
 export function json(body: unknown, status = 200, headers: HeadersInit = {}) {
   const all = new Headers(headers);
@@ -31,26 +43,48 @@ export function apiUser(context: Readonly<RouterContextProvider>): PublicUser | 
   return context.get(userContext);
 }
 
-/** A path id: a positive integer, else 400 with the given message. */
+/** A path id: a positive integer that fits the database's integer, else 400 with the given message. */
 export function requireId(raw: string | undefined, message = "Invalid ID") {
   const id = parsePositiveInt(raw);
   if (id === null) throw jsonError(400, message);
   return id;
 }
 
-/** Reads a JSON body (an empty body is `{}`), then validates it with the schema; 400 with the first message otherwise. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+/** An optional positive-integer query parameter (`?round=2`): undefined when absent or blank, 400 when malformed. */
+export function optionalQueryId(request: Request, name: string, message: string): number | undefined {
+  const raw = new URL(request.url).searchParams.get(name);
+  if (raw === null || raw.trim() === "") return undefined;
+  return requireId(raw.trim(), message);
+}
+
+/** Calls without a payload still refuse a malformed body, so a broken client never mutates by accident. */
+export const emptyBodySchema = z.object({});
+
+/**
+ * Reads a JSON body (an empty body is `{}`), then validates it with the schema; 400 with the
+ * schema's first message otherwise. Malformed JSON and non-object bodies are 400 too, and a body
+ * above `limit` characters is 413 without being parsed.
+ */
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  limit = DEFAULT_BODY_LIMIT,
+): Promise<z.infer<S>> {
+  // The declared length is in bytes and a character takes up to 4 of them: refuse early only what cannot fit.
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > limit * 4) throw jsonError(413, BODY_TOO_LARGE);
   const text = await request.text();
+  if (text.length > limit) throw jsonError(413, BODY_TOO_LARGE);
   let body: unknown = {};
   if (text.trim() !== "") {
     try {
       body = JSON.parse(text);
     } catch {
-      throw jsonError(400, "Invalid JSON body");
+      throw jsonError(400, INVALID_JSON);
     }
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw jsonError(400, "Request body must be a JSON object");
+    throw jsonError(400, NOT_AN_OBJECT);
   }
   const result = schema.safeParse(body);
   if (!result.success) throw jsonError(400, result.error.issues[0]?.message ?? "Invalid input");
@@ -79,4 +113,46 @@ export function methodNotAllowed(allowed: string[]) {
 /** Publishes a committed action's events, then answers. */
 export async function afterCommit(events: DomainEvent[]) {
   await publish(events);
+}
+
+/** Awaits one model action, publishes its events once it has committed, and gives its result. */
+export async function committed<T>(action: Promise<ActionResult<T>>): Promise<T> {
+  const { result, events } = await action;
+  await afterCommit(events);
+  return result;
+}
+
+/**
+ * A player as the API shows it: SPEC.md's fields. The soft-removal mark and a master's stat
+ * adjustments are bookkeeping behind totalPoints / matchesPlayed / averagePlacement, not data.
+ */
+export type ApiPlayer = Pick<
+  Player,
+  | "id"
+  | "tournamentId"
+  | "name"
+  | "riotTag"
+  | "lp"
+  | "totalPoints"
+  | "matchesPlayed"
+  | "averagePlacement"
+  | "isEliminated"
+  | "isCheckedIn"
+  | "seed"
+>;
+
+export function toApiPlayer(p: Player): ApiPlayer {
+  return {
+    id: p.id,
+    tournamentId: p.tournamentId,
+    name: p.name,
+    riotTag: p.riotTag,
+    lp: p.lp,
+    totalPoints: p.totalPoints,
+    matchesPlayed: p.matchesPlayed,
+    averagePlacement: p.averagePlacement,
+    isEliminated: p.isEliminated,
+    isCheckedIn: p.isCheckedIn,
+    seed: p.seed,
+  };
 }

@@ -6,7 +6,7 @@ import { players, tournaments, type Tournament } from "#db/schema";
 import type { ActionResult } from "./action.server";
 import { requireActor } from "./access.server";
 import type { PublicUser } from "./auth.server";
-import { badRequest } from "./errors";
+import { badRequest, isActionError } from "./errors";
 import { event } from "./events";
 import { listPlayers } from "./players.server";
 import { listAllLobbies, listMatches } from "./rounds.server";
@@ -22,8 +22,10 @@ export const IMPORT_BODY_LIMIT = 14_000_000;
 /** New tournaments need 16 places (SPEC.md creation rule), whatever the sheet says. */
 const MIN_MAX_PLAYERS = 16;
 const MAX_MAX_PLAYERS = 256;
-/** An imported sheet without a round count gets the create form's usual three rounds. */
-const DEFAULT_ROUNDS = 3;
+/** A Players sheet longer than this is not a roster (256 players at most, plus blank lines). */
+const MAX_ROWS = 10_000;
+/** An imported sheet without a round count gets the create form's default. */
+const DEFAULT_ROUNDS = 5;
 
 export const spreadsheetImportSchema = z.object({
   excelData: z.string({ error: IMPORT_FAILED }).trim().min(1, IMPORT_FAILED),
@@ -153,10 +155,18 @@ async function readWorkbook(excelData: string) {
     throw badRequest(IMPORT_FAILED);
   }
   const sheet = findSheet(book, "players");
-  if (!sheet) throw badRequest(IMPORT_FAILED);
+  if (!sheet || sheet.rowCount > MAX_ROWS) throw badRequest(IMPORT_FAILED);
 
-  const roster = readPlayers(sheet);
-  const settings = readSettings(findSheet(book, "tournament"));
+  let roster: ImportedPlayer[];
+  let settings: Settings;
+  try {
+    roster = readPlayers(sheet);
+    settings = readSettings(findSheet(book, "tournament"));
+  } catch (error) {
+    // A workbook can be odd in more ways than we check for: every one of them is a bad file, not a server error.
+    if (isActionError(error)) throw error;
+    throw badRequest(IMPORT_FAILED);
+  }
   const needed = Math.max(MIN_MAX_PLAYERS, Math.ceil(roster.length / 8) * 8);
   if (needed > MAX_MAX_PLAYERS) throw badRequest(IMPORT_FAILED);
   const sheetMax = typeof settings.maxPlayers === "number" ? settings.maxPlayers : 0;

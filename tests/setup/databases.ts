@@ -97,7 +97,7 @@ function notOpened(): never {
   throw new Error("This suite is skipped: its database was never opened.");
 }
 
-async function withAdmin<T>(adminUrl: string, fn: (sql: postgres.Sql) => Promise<T>) {
+export async function withAdmin<T>(adminUrl: string, fn: (sql: postgres.Sql) => Promise<T>) {
   const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     return await fn(sql);

@@ -66,7 +66,7 @@ export default async function globalSetup() {
   };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);
@@ -77,7 +77,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilAnswering(baseURL: string, server: ReturnType<typeof spawn>, timeoutMs: number) {
+export async function waitUntilAnswering(baseURL: string, server: ReturnType<typeof spawn>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null || server.signalCode !== null) {
@@ -94,7 +94,7 @@ async function waitUntilAnswering(baseURL: string, server: ReturnType<typeof spa
 }
 
 /** Stops the server we started, by its PID: SIGTERM for a clean shutdown, SIGKILL if it lingers. */
-async function kill(server: ReturnType<typeof spawn>) {
+export async function kill(server: ReturnType<typeof spawn>) {
   if (server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
   server.kill("SIGTERM");

@@ -1,7 +1,7 @@
 // POST /api/auth/logout: revokes the caller's token (or page session).
 import type { Route } from "./+types/auth.logout";
 import { revokeSession } from "~/models/auth.server";
-import { handleApi, json, methodNotAllowed } from "~/lib/api.server";
+import { emptyBodySchema, handleApi, json, methodNotAllowed, readJson } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { destroySessionCookie, getRequestToken } from "~/lib/session.server";
 
@@ -12,6 +12,8 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
+    // A malformed body is refused like on every other call, rather than signing out by accident.
+    await readJson(request, emptyBodySchema);
     await revokeSession(await getDb(), await getRequestToken(request));
     return json({ message: "Logged out" }, 200, { "Set-Cookie": await destroySessionCookie(request) });
   });

@@ -1,10 +1,12 @@
 // POST /api/auth/register: account creation is disabled (DECISIONS.md).
+import type { Route } from "./+types/auth.register";
 import { jsonError, methodNotAllowed } from "~/lib/api.server";
 
 export async function loader() {
   return methodNotAllowed(["POST"]);
 }
 
-export async function action() {
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return jsonError(403, "Registration is currently disabled");
 }

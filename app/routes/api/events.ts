@@ -3,7 +3,7 @@ import type { Route } from "./+types/events";
 import type { DomainEvent } from "~/models/events";
 import { parsePositiveInt } from "~/lib/params";
 import { registerStream, subscribe } from "~/lib/events.server";
-import { jsonError } from "~/lib/api.server";
+import { jsonError, methodNotAllowed } from "~/lib/api.server";
 
 const HEARTBEAT_MS = 25_000;
 
@@ -62,4 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       "X-Accel-Buffering": "no",
     },
   });
+}
+
+export async function action() {
+  return methodNotAllowed(["GET"]);
 }

@@ -1,6 +1,11 @@
-// Placeholder (being written).
-import { jsonError } from "~/lib/api.server";
+// GET /api/openapi.json: the OpenAPI 3.1 document of the JSON API, built from the routes' zod schemas.
+import { handleApi, json, methodNotAllowed } from "~/lib/api.server";
+import { openApiDocument } from "~/lib/openapi.server";
 
 export async function loader() {
-  return jsonError(501, "Not implemented yet");
+  return handleApi(async () => json(openApiDocument()));
+}
+
+export async function action() {
+  return methodNotAllowed(["GET"]);
 }

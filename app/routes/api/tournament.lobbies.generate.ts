@@ -1,6 +1,30 @@
-// Placeholder (being written).
-import { jsonError } from "~/lib/api.server";
+// POST /api/tournaments/{id}/lobbies/generate {roundNumber?}: draws the current round's lobbies (201), or completes an Elimination tournament (200).
+import type { Route } from "./+types/tournament.lobbies.generate";
+import {
+  committed,
+  handleApi,
+  INVALID_TOURNAMENT_ID,
+  json,
+  methodNotAllowed,
+  readJson,
+  requireApiUser,
+  requireId,
+} from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { generateLobbies } from "~/models/rounds.server";
+import { generateSchema } from "~/models/validation";
 
 export async function loader() {
-  return jsonError(501, "Not implemented yet");
+  return methodNotAllowed(["POST"]);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed(["POST"]);
+    const id = requireId(params.id, INVALID_TOURNAMENT_ID);
+    const user = requireApiUser(context);
+    const { roundNumber } = await readJson(request, generateSchema);
+    const result = await committed(generateLobbies(await getDb(), user, id, roundNumber));
+    return json(result, result.status === "generated" ? 201 : 200);
+  });
 }

@@ -1,6 +1,12 @@
-// Placeholder (being written).
-import { jsonError } from "~/lib/api.server";
+// GET /api/tournaments/public: every public tournament, newest first; no token needed.
+import { handleApi, json, methodNotAllowed } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { listPublic } from "~/models/tournaments.server";
 
 export async function loader() {
-  return jsonError(501, "Not implemented yet");
+  return handleApi(async () => json(await listPublic(await getDb())));
+}
+
+export async function action() {
+  return methodNotAllowed(["GET"]);
 }
