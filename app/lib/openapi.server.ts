@@ -237,7 +237,7 @@ type AnswerName = string;
 
 // ---------- operations ----------
 
-type Status = 200 | 201 | 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429;
+type Status = 200 | 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429;
 type Answer = { description: string; schema?: AnswerName; list?: boolean; contentType?: string };
 
 export type Operation = {
@@ -367,7 +367,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Create a tournament owned by the caller",
     auth: "user",
     body: "TournamentCreate",
-    answers: { 201: ok("Created", "Tournament"), ...refused.badInput, ...refused.auth },
+    answers: { 200: ok("Created", "Tournament"), ...refused.badInput, ...refused.auth },
   },
   {
     method: "get",
@@ -391,7 +391,7 @@ export const OPERATIONS: Operation[] = [
     auth: "user",
     body: "Import",
     answers: {
-      201: ok("Imported", "ImportAnswer"),
+      200: ok("Imported", "ImportAnswer"),
       ...refused.badInput,
       ...refused.auth,
       413: { description: "Request body too large" },
@@ -472,7 +472,10 @@ export const OPERATIONS: Operation[] = [
     operationId: "exportTournament",
     tag: "Tournaments",
     summary: "The tournament as a spreadsheet",
+    description:
+      "Answers {excelData (base64 .xlsx), fileName}; with download=1 it answers the .xlsx file itself as an attachment.",
     auth: "none",
+    query: [{ name: "download", description: "1: answer the .xlsx file instead of JSON", schema: { type: "string", enum: ["0", "1"] } }],
     answers: { 200: ok("The workbook", "ExportAnswer"), ...refused.badInput, ...refused.tournament },
   },
   {
@@ -573,7 +576,7 @@ export const OPERATIONS: Operation[] = [
     auth: "user",
     body: "PlayerCreate",
     answers: {
-      201: ok("The new player", "Player"),
+      200: ok("The new player", "Player"),
       ...mutation,
       ...refused.tournament,
       ...refused.conflict("Tournament full, locked, or completed"),
@@ -588,7 +591,7 @@ export const OPERATIONS: Operation[] = [
     auth: "user",
     body: "BulkPlayers",
     answers: {
-      201: ok("The new players", "Player", true),
+      200: ok("The new players", "Player", true),
       ...mutation,
       ...refused.tournament,
       ...refused.conflict("Not enough room, locked, or completed"),
@@ -688,12 +691,11 @@ export const OPERATIONS: Operation[] = [
     summary: "Draw the current round's lobbies",
     description:
       "Round 1 needs 16 checked-in players; it seeds players, takes unchecked ones out of play, sets status active and locks. " +
-      "Later rounds need 4 active players; with fewer an Elimination tournament completes (200, status completed).",
+      "Later rounds need 4 active players; with fewer an Elimination tournament completes (status completed).",
     auth: "user",
     body: "Generate",
     answers: {
-      201: ok("The new lobbies", "GenerateAnswer"),
-      200: ok("The tournament completed instead", "GenerateAnswer"),
+      200: ok("The new lobbies, or (status completed) the tournament completed instead", "GenerateAnswer"),
       ...mutation,
       ...refused.tournament,
       ...refused.conflict("Lobbies already exist, not enough or too many players, or not the current round"),

@@ -88,13 +88,13 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
   });
 
   describe("tournaments", () => {
-    test("POST /api/tournaments creates a tournament owned by the caller (201)", async () => {
+    test("POST /api/tournaments creates a tournament owned by the caller", async () => {
       const name = unique("Create");
       const reply = await app.call("POST", "/api/tournaments", {
         token: owner,
         body: { name, format: "elimination", maxPlayers: 32, totalRounds: 5, isPublic: true, scoring: [10, 8, 6, 4, 2, 1, 0, 0] },
       });
-      expectStatus(reply, 201);
+      expectStatus(reply, 200);
       const t = expectShape(answers.tournamentAnswer, reply.body);
       expect(t).toMatchObject({ name, format: "elimination", lobbyMethod: "snake", maxPlayers: 32, totalRounds: 5, status: "setup" });
       expect(t.scoring).toEqual({ first: 10, second: 8, third: 6, fourth: 4, fifth: 2, sixth: 1, seventh: 0, eighth: 0 });
@@ -255,13 +255,21 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expect(book.getWorksheet("Lobbies")!.rowCount).toBe(3);
       expect(book.getWorksheet("Matches")!.rowCount).toBe(17);
       expectRefusal(await app.call("GET", "/api/tournaments/2147483647/export"), 404);
+
+      // ?download=1 answers the file itself, for Export links that work without JavaScript.
+      const file = await fetch(`${app.baseURL}/api/tournaments/${tournament.id}/export?download=1`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toContain("spreadsheetml");
+      expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename=".+_export\.xlsx"$/);
+      const downloaded = Buffer.from(await file.arrayBuffer());
+      expect(downloaded.equals(Buffer.from(excelData, "base64"))).toBe(true);
     });
 
     test("POST /api/tournaments/import creates a tournament from an exported workbook", async () => {
       const { tournament } = await readyTournament(app, other, 10, { format: "elimination", totalRounds: 4 });
       const exported = (await app.call("GET", `/api/tournaments/${tournament.id}/export`)).body.excelData;
       const reply = await app.call("POST", "/api/tournaments/import", { token: owner, body: { excelData: exported } });
-      expectStatus(reply, 201);
+      expectStatus(reply, 200);
       const result = expectShape(answers.importAnswer, reply.body);
       expect(result.importedPlayers).toBe(10);
       expect(result.tournament).toMatchObject({ name: tournament.name, format: "elimination", totalRounds: 4, maxPlayers: 16, status: "setup" });
@@ -289,7 +297,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       };
       const rows = [["Player Name", "Tag", "Elo"], ["Ann", "EU1", 1200], [], ["Bob", "EU2", ""], ["Cid", "EU3", 5]];
       const reply = await app.call("POST", "/api/tournaments/import", { token: owner, body: { excelData: await workbook(rows) } });
-      expectStatus(reply, 201);
+      expectStatus(reply, 200);
       const result = expectShape(answers.importAnswer, reply.body);
       expect(result).toMatchObject({ importedPlayers: 3, tournament: { name: "Imported Tournament", maxPlayers: 16, totalRounds: 5 } });
       const imported = await app.sql`select name, riot_tag, lp from players where tournament_id = ${result.tournament.id} order by id`;
@@ -342,7 +350,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
         token: owner,
         body: { name: "  Alice  ", riotTag: "NA1", lp: 1500, tournamentId: t.id },
       });
-      expectStatus(reply, 201);
+      expectStatus(reply, 200);
       const alice = expectShape(answers.playerAnswer, reply.body);
       expect(alice).toMatchObject({ name: "Alice", riotTag: "NA1", lp: 1500, tournamentId: t.id });
       expect(await row("players", alice.id)).toMatchObject({ name: "Alice", riot_tag: "NA1", lp: 1500 });
@@ -357,7 +365,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
         token: owner,
         body: { name: "Late", riotTag: "EU", manualOverride: true },
       });
-      expectStatus(over, 201);
+      expectStatus(over, 200);
       expect(expectShape(answers.playerAnswer, over.body).isCheckedIn).toBe(false);
       expectRefusal(
         await app.call("POST", `/api/tournaments/${t.id}/players`, { token: owner, body: { name: "x".repeat(51), riotTag: "EU" } }),
@@ -374,7 +382,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
         token: owner,
         body: { players: [{ name: "A", riotTag: "A1", lp: 5 }, { name: "B", riotTag: "B1" }] },
       });
-      expectStatus(reply, 201);
+      expectStatus(reply, 200);
       const created = expectShape(list(answers.playerAnswer), reply.body);
       expect(created.map((p) => [p.name, p.riotTag, p.lp])).toEqual([["A", "A1", 5], ["B", "B1", 0]]);
       expect(await app.sql`select name from players where tournament_id = ${t.id} order by id`).toEqual([{ name: "A" }, { name: "B" }]);
@@ -451,7 +459,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
   });
 
   describe("rounds", () => {
-    test("POST /api/tournaments/{id}/lobbies/generate draws round 1: active, locked, unchecked players out (201)", async () => {
+    test("POST /api/tournaments/{id}/lobbies/generate draws round 1: active, locked, unchecked players out", async () => {
       const t = await createTournament(app, owner, { maxPlayers: 24 });
       const players = await addPlayers(app, owner, t.id, 18);
       expectRefusal(
@@ -461,7 +469,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       );
       await checkIn(app, owner, players.slice(0, 16));
       const reply = await app.call("POST", `/api/tournaments/${t.id}/lobbies/generate`, { token: owner, body: { roundNumber: 1 } });
-      expectStatus(reply, 201);
+      expectStatus(reply, 200);
       const result = expectShape(answers.generateAnswer, reply.body);
       expect(result).toMatchObject({ status: "generated", roundNumber: 1, removedPlayers: 2 });
       expect(result.lobbies.map((l) => [l.name, l.playerIds.length])).toEqual([["Lobby 1", 8], ["Lobby 2", 8]]);
@@ -484,7 +492,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       const { tournament, lobbies } = await scoredTournament(app, owner);
       expectStatus(await app.call("POST", `/api/tournaments/${tournament.id}/advance-round`, { token: owner, body: {} }), 200);
       const second = await app.call("POST", `/api/tournaments/${tournament.id}/lobbies/generate`, { token: owner, body: {} });
-      expectStatus(second, 201);
+      expectStatus(second, 200);
       const reply = await app.call("GET", `/api/tournaments/${tournament.id}/lobbies/all`);
       expectStatus(reply, 200);
       const all = expectShape(list(answers.lobbyAnswer), reply.body);
@@ -704,7 +712,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
         headers: { cookie: cookie! },
         body: { name: unique("Cookie Cup"), maxPlayers: 16, totalRounds: 1 },
       });
-      expectStatus(reply, 201);
+      expectStatus(reply, 200);
       expectStatus(await app.call("GET", "/api/auth/me", { headers: { cookie: cookie! } }), 200);
     });
 

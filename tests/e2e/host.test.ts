@@ -290,12 +290,12 @@ test("between rounds, manage players offers substitution and elimination", async
   const created = await api.post("/api/tournaments", {
     data: { name: unique("Sub Cup "), maxPlayers: 16, totalRounds: 3, format: "standard" },
   });
-  expect(created.status(), await created.text()).toBe(201);
+  expect(created.status(), await created.text()).toBe(200);
   const { id } = (await created.json()) as { id: number };
   const bulk = await api.post(`/api/tournaments/${id}/players/bulk`, {
     data: { players: Array.from({ length: 16 }, (_, i) => ({ name: `S${i + 1}`, riotTag: `T${i + 1}`, lp: 0 })) },
   });
-  expect(bulk.status(), await bulk.text()).toBe(201);
+  expect(bulk.status(), await bulk.text()).toBe(200);
   const roster = (await bulk.json()) as { id: number }[];
   for (const p of roster) {
     const res = await api.post(`/api/players/${p.id}/checkin`, { data: { checkedIn: true } });

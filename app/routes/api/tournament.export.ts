@@ -1,13 +1,26 @@
-// GET /api/tournaments/{id}/export: the tournament as a base64 .xlsx ({excelData, fileName}); public like the public view's Export.
+// GET /api/tournaments/{id}/export: the tournament as a base64 .xlsx ({excelData, fileName}); with ?download=1 the file itself, for links that work without JavaScript.
 import type { Route } from "./+types/tournament.export";
-import { handleApi, INVALID_TOURNAMENT_ID, json, methodNotAllowed, requireId } from "~/lib/api.server";
+import { handleApi, INVALID_TOURNAMENT_ID, json, jsonError, methodNotAllowed, requireId } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { exportTournament } from "~/models/spreadsheet.server";
 
-export async function loader({ params }: Route.LoaderArgs) {
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   return handleApi(async () => {
     const id = requireId(params.id, INVALID_TOURNAMENT_ID);
+    const download = new URL(request.url).searchParams.get("download");
+    if (download !== null && download !== "0" && download !== "1") return jsonError(400, "download must be 0 or 1");
     const { data, fileName } = await exportTournament(await getDb(), id);
+    if (download === "1") {
+      return new Response(new Uint8Array(data), {
+        headers: {
+          "Content-Type": XLSX_TYPE,
+          "Content-Disposition": `attachment; filename="${fileName.replace(/[^\w.-]/g, "_")}"`,
+          "Cache-Control": "no-store",
+        },
+      });
+    }
     return json({ excelData: data.toString("base64"), fileName });
   });
 }

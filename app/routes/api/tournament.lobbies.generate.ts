@@ -1,4 +1,4 @@
-// POST /api/tournaments/{id}/lobbies/generate {roundNumber?}: draws the current round's lobbies (201), or completes an Elimination tournament (200).
+// POST /api/tournaments/{id}/lobbies/generate {roundNumber?}: draws the current round's lobbies, or completes an Elimination tournament.
 import type { Route } from "./+types/tournament.lobbies.generate";
 import {
   committed,
@@ -25,6 +25,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const user = requireApiUser(context);
     const { roundNumber } = await readJson(request, generateSchema);
     const result = await committed(generateLobbies(await getDb(), user, id, roundNumber));
-    return json(result, result.status === "generated" ? 201 : 200);
+    return json(result);
   });
 }

@@ -26,6 +26,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const user = requireApiUser(context);
     const { players, manualOverride } = await readJson(request, bulkPlayersSchema);
     const created = await committed(bulkAddPlayers(await getDb(), user, id, players, manualOverride));
-    return json(created.map(toApiPlayer), 201);
+    return json(created.map(toApiPlayer));
   });
 }

@@ -28,6 +28,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const id = requireId(params.id, INVALID_TOURNAMENT_ID);
     const user = requireApiUser(context);
     const input = await readJson(request, playerCreateSchema);
-    return json(toApiPlayer(await committed(addPlayer(await getDb(), user, id, input))), 201);
+    return json(toApiPlayer(await committed(addPlayer(await getDb(), user, id, input))));
   });
 }

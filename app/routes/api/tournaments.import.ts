@@ -14,6 +14,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = requireApiUser(context);
     const body = await readJson(request, spreadsheetImportSchema, IMPORT_BODY_LIMIT);
     const { tournament, importedPlayers } = await committed(importTournament(await getDb(), user, body.excelData));
-    return json({ message: "Import Successful", tournament, importedPlayers }, 201);
+    return json({ message: "Import Successful", tournament, importedPlayers });
   });
 }

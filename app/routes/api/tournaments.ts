@@ -17,6 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
     const user = requireApiUser(context);
     const body = await readJson(request, tournamentCreateSchema);
-    return json(await committed(createTournament(await getDb(), user, body)), 201);
+    return json(await committed(createTournament(await getDb(), user, body)));
   });
 }
