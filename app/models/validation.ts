@@ -166,7 +166,6 @@ const totalRounds = numeric(
     .min(1, "Total rounds must be between 1 and 10")
     .max(10, "Total rounds must be between 1 and 10"),
 );
-const multipleOf8 = (n: number) => n % 8 === 0;
 
 export const tournamentCreateSchema = z.object({
   name: z
@@ -181,7 +180,7 @@ export const tournamentCreateSchema = z.object({
       .int({ error: "Max players must be a whole number" })
       .min(16, "Must have at least 16 players")
       .max(256, "Cannot exceed 256 players")
-      .refine(multipleOf8, "Max players must be a multiple of 8"),
+      .multipleOf(8, "Max players must be a multiple of 8"),
   ),
   totalRounds,
   isPublic: booleanish(bool("isPublic must be true or false").default(false)),
@@ -207,7 +206,7 @@ export const tournamentUpdateSchema = z.object({
       .int({ error: "Max players must be a whole number" })
       .min(8, "Max players must be at least 8")
       .max(256, "Cannot exceed 256 players")
-      .refine(multipleOf8, "Max players must be a multiple of 8")
+      .multipleOf(8, "Max players must be a multiple of 8")
       .optional(),
   ),
   totalRounds: numeric(
@@ -296,7 +295,9 @@ export type PlayerUpdateInput = z.infer<typeof playerUpdateSchema>;
 export const bulkPlayersSchema = z.object({
   players: z
     .array(z.object({ name: playerName, riotTag, lp: numeric(lp.default(0)) }), { error: "No Valid Players" })
-    .min(1, "No Valid Players"),
+    .min(1, "No Valid Players")
+    // No tournament holds more than 256 players; a longer list can only be a mistake.
+    .max(256, "Cannot import more than 256 players at once"),
   manualOverride: booleanish(bool("manualOverride must be true or false").default(false)),
 });
 

@@ -1,3 +1,4 @@
+// Cuts: counts in steps of 8 keeping 8, the Elimination proposal, ties at the line and their resolution.
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import {

@@ -1,3 +1,4 @@
+// Lobby drawing: sizes, seeds, and the snake, swiss and round-robin methods with their invariants.
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import {

@@ -1,3 +1,4 @@
+// The scoring table: points per placement, defaults and ordinals.
 import { describe, expect, test } from "vitest";
 import {
   DEFAULT_SCORING,

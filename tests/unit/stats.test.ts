@@ -1,3 +1,4 @@
+// Player stats from matches plus a master's adjustments.
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import { adjustmentsFor, computePlayerStats, formatAverage, formatBestFinish } from "../../app/models/stats";

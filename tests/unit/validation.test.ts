@@ -1,3 +1,4 @@
+// The shared input schemas: SPEC.md's messages for forms and the API alike.
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import {
