@@ -27,6 +27,7 @@ export type CallOptions = {
 
 export type App = {
   baseURL: string;
+  databaseName: string;
   /** A second connection to the app's database, for reading what a call did. */
   sql: postgres.Sql;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<Reply<T>>;
@@ -43,13 +44,17 @@ export function unavailableReason(): string | undefined {
   return inject("pgUnavailableReason") ?? "no PostgreSQL server was provided by tests/setup/postgres-global.ts";
 }
 
-/** Starts `node server/start.js` from the api build on a new database of the test PostgreSQL server. */
-export async function startApp(): Promise<App> {
+/**
+ * Starts `node server/start.js` from the api build on a new database of the test PostgreSQL server,
+ * or, given `shareWith`, a second app process on that app's database (which the first one owns).
+ */
+export async function startApp(options: { shareWith?: App } = {}): Promise<App> {
   const adminUrl = inject("pgAdminUrl");
   if (!adminUrl) throw new Error(`PostgreSQL is not available: ${unavailableReason()}`);
   const buildDir = inject("apiBuildDir");
-  const name = `api_${randomBytes(6).toString("hex")}`;
-  await withAdmin(adminUrl, (sql) => sql.unsafe(`create database "${name}"`));
+  const shared = options.shareWith?.databaseName;
+  const name = shared ?? `api_${randomBytes(6).toString("hex")}`;
+  if (!shared) await withAdmin(adminUrl, (sql) => sql.unsafe(`create database "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
@@ -80,8 +85,10 @@ export async function startApp(): Promise<App> {
   const onExit = () => server.exitCode === null && server.kill("SIGKILL");
   process.once("exit", onExit);
 
-  const dropDatabase = () =>
-    withAdmin(adminUrl, (sql) => sql.unsafe(`drop database if exists "${name}" with (force)`)).catch(() => {});
+  const dropDatabase = async () => {
+    if (shared) return;
+    await withAdmin(adminUrl, (sql) => sql.unsafe(`drop database if exists "${name}" with (force)`)).catch(() => {});
+  };
   try {
     await waitUntilAnswering(baseURL, server, 60_000);
   } catch (error) {
@@ -117,6 +124,7 @@ export async function startApp(): Promise<App> {
 
   return {
     baseURL,
+    databaseName: name,
     sql,
     call,
     async login(username, password = "password123") {

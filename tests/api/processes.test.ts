@@ -1,0 +1,89 @@
+// Beyond one machine: two app processes on one PostgreSQL database; a change made through one reaches the other's spectators (LISTEN/NOTIFY).
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startApp, unavailableReason, unique, type App } from "./support/app";
+
+const reason = unavailableReason();
+
+describe.skipIf(reason !== undefined && process.env.CI !== "true")("two app processes sharing PostgreSQL", () => {
+  let first: App;
+  let second: App;
+
+  beforeAll(async () => {
+    first = await startApp();
+    second = await startApp({ shareWith: first });
+  }, 120_000);
+
+  afterAll(async () => {
+    await second?.stop();
+    await first?.stop();
+  });
+
+  test("a score saved through one process is streamed to a spectator connected to the other", async () => {
+    const token = await first.login(unique("host"));
+    const created = await first.call("POST", "/api/tournaments", {
+      token,
+      body: { name: unique("Cross Process Cup"), maxPlayers: 16, totalRounds: 2 },
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.id as number;
+    // The session made through the first process is valid on the second: one session table.
+    expect((await second.call("GET", "/api/auth/me", { token })).status).toBe(200);
+
+    const controller = new AbortController();
+    const response = await fetch(`${second.baseURL}/api/events?tournamentId=${id}`, { signal: controller.signal });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const seen: { type: string; tournamentId: number | null; data: Record<string, unknown> }[] = [];
+    let buffer = "";
+    const waitFor = async (type: string) => {
+      const deadline = Date.now() + 15_000;
+      while (!seen.some((e) => e.type === type)) {
+        if (Date.now() > deadline) throw new Error(`No ${type} event reached the second process; seen ${JSON.stringify(seen)}`);
+        const { value, done } = await reader.read();
+        if (done) throw new Error("The event stream ended");
+        buffer += decoder.decode(value, { stream: true });
+        const parts = buffer.split("\n\n");
+        buffer = parts.pop()!;
+        for (const part of parts) {
+          const line = part.split("\n").find((l) => l.startsWith("data: "));
+          if (line) seen.push(JSON.parse(line.slice(6)));
+        }
+      }
+      return seen.find((e) => e.type === type)!;
+    };
+    try {
+      await waitFor("connected");
+      const players = await first.call("POST", `/api/tournaments/${id}/players/bulk`, {
+        token,
+        body: { players: Array.from({ length: 16 }, (_, i) => ({ name: `Player ${i + 1}`, riotTag: `NA${i}`, lp: i })) },
+      });
+      expect(players.status).toBe(200);
+      expect((await first.call("POST", `/api/tournaments/${id}/start-checkin`, { token })).status).toBe(200);
+      for (const p of players.body as { id: number }[]) {
+        expect((await first.call("POST", `/api/players/${p.id}/checkin`, { token, body: { checkedIn: true } })).status).toBe(200);
+      }
+      const generated = await first.call("POST", `/api/tournaments/${id}/lobbies/generate`, { token, body: { roundNumber: 1 } });
+      expect(generated.status).toBe(200);
+      expect((await waitFor("lobbies_generated")).data.roundNumber).toBe(1);
+
+      const lobby = generated.body.lobbies[0] as { id: number; playerIds: number[] };
+      const saved = await first.call("POST", `/api/lobbies/${lobby.id}/matches`, {
+        token,
+        body: { scores: lobby.playerIds.map((playerId, i) => ({ playerId, placement: i + 1 })) },
+      });
+      expect(saved.status).toBe(200);
+      const event = await waitFor("matches_saved");
+      expect(event.tournamentId).toBe(id);
+      expect(event.data.lobbyId).toBe(lobby.id);
+
+      // And the second process reads what the first wrote.
+      const board = await second.call("GET", `/api/tournaments/${id}/leaderboard`);
+      expect(board.status).toBe(200);
+      expect(board.body[0].totalPoints).toBe(8);
+    } finally {
+      controller.abort();
+      await reader.cancel().catch(() => {});
+    }
+  });
+});
