@@ -1,17 +1,10 @@
-// Pieces the host screens share: the tournament page header, refused-action alerts, scoring inputs, player forms and check-in cards.
+// Pieces the host screens share: the tournament page header, refused-action alerts, player forms and check-in cards.
 import { useEffect, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { FormFailure } from "~/lib/page.server";
-import { SCORING_KEYS, ordinal, type Scoring } from "~/models/scoring";
-import { FieldError, FormError, StatusBadge, usePendingIntent } from "./ui";
+import { InputField, SelectField } from "./form-fields";
+import { FormError, StatusBadge, usePendingIntent } from "./ui";
 import { useToast } from "./toast";
-
-/** How the create and settings forms name the lobby methods of DECISIONS.md. */
-export const LOBBY_METHOD_LABELS: Record<string, string> = {
-  snake: "Snake distribution",
-  swiss: "Swiss (stacked by standings)",
-  "round-robin": "Round-robin (fewest repeat opponents)",
-};
 
 /** The tournament fields a host page header needs. */
 export type HeaderTournament = { id: number; name: string; status: string; isLocked?: boolean };
@@ -113,41 +106,19 @@ export function SubmitButton({
   );
 }
 
-/** Points for places 1 to 8, named scoring.first … scoring.eighth for the shared schema. */
-export function ScoringFields({
-  scoring,
-  failure,
-  disabled,
-}: {
-  scoring: Scoring;
-  failure: FormFailure | null;
-  disabled?: boolean;
-}) {
-  const typedScoring = (failure?.values?.scoring ?? {}) as Record<string, unknown>;
+/** The name and tag inputs of the add-player form. */
+const PLAYER_TEXT_FIELDS = [
+  { id: "player-name", name: "name", label: "Player Name", placeholder: "Player name" },
+  { id: "player-tag", name: "riotTag", label: "Riot Tag", placeholder: "NA1" },
+];
+
+/** The add forms' "manual override" box, which lets a host add beyond the player limit. */
+export function ManualOverrideCheckbox({ failure, children }: { failure: FormFailure | null; children: ReactNode }) {
   return (
-    <fieldset disabled={disabled}>
-      <legend>Scoring (points per placement)</legend>
-      <div className="grid cols-4 host-scoring">
-        {SCORING_KEYS.map((key, i) => {
-          const value = typedScoring[key];
-          return (
-            <div className="field" key={key}>
-              <label htmlFor={`scoring-${key}`}>{ordinal(i + 1)}</label>
-              <input
-                id={`scoring-${key}`}
-                type="number"
-                name={`scoring.${key}`}
-                min={0}
-                step="any"
-                inputMode="decimal"
-                defaultValue={typeof value === "string" ? value : scoring[key]}
-              />
-            </div>
-          );
-        })}
-      </div>
-      <FieldError message={failure?.fieldErrors?.scoring} />
-    </fieldset>
+    <label className="checkbox small">
+      <input type="checkbox" name="manualOverride" value="true" defaultChecked={typed(failure, "manualOverride") === "true"} />
+      {children}
+    </label>
   );
 }
 
@@ -179,58 +150,40 @@ export function AddPlayerForm({
         <legend>Add New Player</legend>
         {disabled && disabledNote ? <p className="small muted">{disabledNote}</p> : null}
         <div className="grid cols-3">
-          <div className="field">
-            <label htmlFor="player-name">Player Name</label>
-            <input
-              id="player-name"
-              name="name"
+          {PLAYER_TEXT_FIELDS.map((f) => (
+            <InputField
+              key={f.name}
+              id={f.id}
+              name={f.name}
+              label={f.label}
               type="text"
               autoComplete="off"
               required
-              placeholder="Player name"
-              defaultValue={typed(failure, "name")}
-              aria-invalid={failure?.fieldErrors?.name ? true : undefined}
-              aria-describedby={failure?.fieldErrors?.name ? "player-name-error" : undefined}
+              placeholder={f.placeholder}
+              defaultValue={typed(failure, f.name)}
+              error={failure?.fieldErrors?.[f.name]}
+              errorId={`${f.id}-error`}
             />
-            <FieldError id="player-name-error" message={failure?.fieldErrors?.name} />
-          </div>
-          <div className="field">
-            <label htmlFor="player-tag">Riot Tag</label>
-            <input
-              id="player-tag"
-              name="riotTag"
-              type="text"
-              autoComplete="off"
-              required
-              placeholder="NA1"
-              defaultValue={typed(failure, "riotTag")}
-              aria-invalid={failure?.fieldErrors?.riotTag ? true : undefined}
-              aria-describedby={failure?.fieldErrors?.riotTag ? "player-tag-error" : undefined}
-            />
-            <FieldError id="player-tag-error" message={failure?.fieldErrors?.riotTag} />
-          </div>
+          ))}
           {withLp ? (
-            <div className="field">
-              <label htmlFor="player-lp">LP (optional)</label>
-              <input
-                id="player-lp"
-                name="lp"
-                type="number"
-                min={0}
-                step={1}
-                inputMode="numeric"
-                placeholder="0"
-                defaultValue={typed(failure, "lp")}
-              />
-              <FieldError message={failure?.fieldErrors?.lp} />
-            </div>
+            <InputField
+              id="player-lp"
+              name="lp"
+              label="LP (optional)"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              placeholder="0"
+              defaultValue={typed(failure, "lp")}
+              error={failure?.fieldErrors?.lp}
+            />
           ) : null}
         </div>
         {withLp ? (
-          <label className="checkbox small">
-            <input type="checkbox" name="manualOverride" value="true" defaultChecked={typed(failure, "manualOverride") === "true"} />
+          <ManualOverrideCheckbox failure={failure}>
             Manual override: add beyond the player limit (the player is added inactive)
-          </label>
+          </ManualOverrideCheckbox>
         ) : null}
         <div className="row" style={{ marginTop: "0.75rem" }}>
           <SubmitButton intent="add-player" pendingLabel="Adding...">
@@ -317,34 +270,56 @@ export function SubstitutionForm({
         <legend>Player Substitution</legend>
         {none ? <p className="small muted">No eliminated players are available to substitute in.</p> : null}
         <div className="grid cols-2">
-          <div className="field">
-            <label htmlFor="sub-old">Active player to replace</label>
-            <select id="sub-old" name="oldPlayerId" defaultValue={typed(failure, "oldPlayerId")}>
-              <option value="">Select an active player</option>
-              {active.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}#{p.riotTag}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="sub-new">Eliminated player to bring in</label>
-            <select id="sub-new" name="newPlayerId" defaultValue={typed(failure, "newPlayerId")}>
-              <option value="">Select an eliminated player</option>
-              {eliminated.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}#{p.riotTag}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PlayerSelect
+            id="sub-old"
+            name="oldPlayerId"
+            label="Active player to replace"
+            placeholder="Select an active player"
+            players={active}
+            defaultValue={typed(failure, "oldPlayerId")}
+          />
+          <PlayerSelect
+            id="sub-new"
+            name="newPlayerId"
+            label="Eliminated player to bring in"
+            placeholder="Select an eliminated player"
+            players={eliminated}
+            defaultValue={typed(failure, "newPlayerId")}
+          />
         </div>
         <SubmitButton intent="substitute" pendingLabel="Substituting...">
           Substitute Player
         </SubmitButton>
       </fieldset>
     </Form>
+  );
+}
+
+/** A player picker: an empty choice with `placeholder`, then each player as Name#Tag. */
+export function PlayerSelect({
+  id,
+  name,
+  label,
+  placeholder,
+  players,
+  defaultValue,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  placeholder: string;
+  players: { id: number; name: string; riotTag: string }[];
+  defaultValue: string;
+}) {
+  return (
+    <SelectField id={id} name={name} label={label} defaultValue={defaultValue}>
+      <option value="">{placeholder}</option>
+      {players.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name}#{p.riotTag}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

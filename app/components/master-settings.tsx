@@ -1,10 +1,20 @@
 // Master panel, Tournament Settings tab: every setting of the tournament, including status, round and lock, behind a confirmation.
 import { useState } from "react";
 import { Form } from "react-router";
-import { ordinal, SCORING_KEYS, type Scoring } from "~/models/scoring";
-import { FORMAT_LABELS, FORMATS, LOBBY_METHODS, statusLabel, TOURNAMENT_STATUSES } from "~/models/types";
+import type { Scoring } from "~/models/scoring";
+import { statusLabel, TOURNAMENT_STATUSES } from "~/models/types";
+import { BooleanCheckbox, InputField, optionsOf, SelectField } from "./form-fields";
 import { MasterConfirm } from "./master-confirm";
-import { FieldError, FormError, usePendingIntent } from "./ui";
+import {
+  FormatField,
+  LobbyMethodField,
+  MAX_PLAYER_CHOICES,
+  MaxPlayersField,
+  ScoringFields,
+  TotalRoundsField,
+  TournamentNameField,
+} from "./tournament-fields";
+import { FormError, usePendingIntent } from "./ui";
 
 export type MasterTournament = {
   id: number;
@@ -29,7 +39,6 @@ export type MasterFailure = {
 };
 
 const LOBBY_METHOD_LABELS: Record<string, string> = { snake: "Snake", swiss: "Swiss", "round-robin": "Round-robin" };
-const MAX_PLAYER_CHOICES = Array.from({ length: 32 }, (_, i) => (i + 1) * 8);
 
 /** What the user typed, if this form was refused; otherwise the stored value. */
 function typed(failure: MasterFailure | undefined, key: string, stored: string | number): string {
@@ -48,7 +57,6 @@ export function MasterSettingsTab({ t, failure }: { t: MasterTournament; failure
   const pending = usePendingIntent("updateTournament");
   const [totalRounds, setTotalRounds] = useState(() => Number(typed(failure, "totalRounds", t.totalRounds)) || t.totalRounds);
   const errors = failure?.fieldErrors ?? {};
-  const scoringValues = (failure?.values.scoring ?? {}) as Record<string, unknown>;
   const maxPlayersValue = typed(failure, "maxPlayers", t.maxPlayers);
   const maxChoices = MAX_PLAYER_CHOICES.includes(Number(maxPlayersValue))
     ? MAX_PLAYER_CHOICES
@@ -61,121 +69,65 @@ export function MasterSettingsTab({ t, failure }: { t: MasterTournament; failure
       {failure && !errors.confirmed ? <FormError title={failure.title} message={failure.error} /> : null}
 
       <div className="grid cols-2">
+        <TournamentNameField
+          id="m-name"
+          required
+          maxLength={100}
+          defaultValue={typed(failure, "name", t.name)}
+          error={errors.name}
+        />
+        <SelectField
+          id="m-status"
+          name="status"
+          label="Status"
+          defaultValue={typed(failure, "status", t.status)}
+          error={errors.status}
+        >
+          {optionsOf(TOURNAMENT_STATUSES, statusLabel)}
+        </SelectField>
+        <InputField
+          id="m-current-round"
+          name="currentRound"
+          label="Current Round"
+          type="number"
+          min={1}
+          max={totalRounds}
+          step={1}
+          required
+          defaultValue={typed(failure, "currentRound", t.currentRound)}
+          hint="1 to total rounds"
+          error={errors.currentRound}
+        />
+        <TotalRoundsField
+          id="m-total-rounds"
+          step={1}
+          required
+          defaultValue={typed(failure, "totalRounds", t.totalRounds)}
+          onChange={(event) => setTotalRounds(Number(event.currentTarget.value) || 10)}
+          error={errors.totalRounds}
+        />
+        <MaxPlayersField id="m-max-players" choices={maxChoices} defaultValue={maxPlayersValue} error={errors.maxPlayers} />
+        <FormatField id="m-format" defaultValue={typed(failure, "format", t.format)} error={errors.format} />
+        <LobbyMethodField
+          id="m-lobby-method"
+          labels={LOBBY_METHOD_LABELS}
+          defaultValue={typed(failure, "lobbyMethod", t.lobbyMethod)}
+          error={errors.lobbyMethod}
+        />
         <div className="field">
-          <label htmlFor="m-name">Tournament Name</label>
-          <input id="m-name" name="name" type="text" required maxLength={100} defaultValue={typed(failure, "name", t.name)} />
-          <FieldError message={errors.name} />
-        </div>
-        <div className="field">
-          <label htmlFor="m-status">Status</label>
-          <select id="m-status" name="status" defaultValue={typed(failure, "status", t.status)}>
-            {TOURNAMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-          <FieldError message={errors.status} />
-        </div>
-        <div className="field">
-          <label htmlFor="m-current-round">Current Round</label>
-          <input
-            id="m-current-round"
-            name="currentRound"
-            type="number"
-            min={1}
-            max={totalRounds}
-            step={1}
-            required
-            defaultValue={typed(failure, "currentRound", t.currentRound)}
-          />
-          <div className="hint">1 to total rounds</div>
-          <FieldError message={errors.currentRound} />
-        </div>
-        <div className="field">
-          <label htmlFor="m-total-rounds">Total Rounds</label>
-          <input
-            id="m-total-rounds"
-            name="totalRounds"
-            type="number"
-            min={1}
-            max={10}
-            step={1}
-            required
-            defaultValue={typed(failure, "totalRounds", t.totalRounds)}
-            onChange={(event) => setTotalRounds(Number(event.currentTarget.value) || 10)}
-          />
-          <div className="hint">1 to 10</div>
-          <FieldError message={errors.totalRounds} />
-        </div>
-        <div className="field">
-          <label htmlFor="m-max-players">Max Players</label>
-          <select id="m-max-players" name="maxPlayers" defaultValue={maxPlayersValue}>
-            {maxChoices.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-          <div className="hint">8 to 256, in steps of 8</div>
-          <FieldError message={errors.maxPlayers} />
-        </div>
-        <div className="field">
-          <label htmlFor="m-format">Format</label>
-          <select id="m-format" name="format" defaultValue={typed(failure, "format", t.format)}>
-            {FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {FORMAT_LABELS[f]}
-              </option>
-            ))}
-          </select>
-          <FieldError message={errors.format} />
-        </div>
-        <div className="field">
-          <label htmlFor="m-lobby-method">Lobby Method</label>
-          <select id="m-lobby-method" name="lobbyMethod" defaultValue={typed(failure, "lobbyMethod", t.lobbyMethod)}>
-            {LOBBY_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {LOBBY_METHOD_LABELS[m] ?? m}
-              </option>
-            ))}
-          </select>
-          <FieldError message={errors.lobbyMethod} />
-        </div>
-        <div className="field">
-          <input type="hidden" name="isLocked" value="false" />
-          <label className="checkbox">
-            <input type="checkbox" name="isLocked" value="true" defaultChecked={typedBool(failure, "isLocked", t.isLocked)} />
-            Locked
-          </label>
-          <input type="hidden" name="isPublic" value="false" />
-          <label className="checkbox">
-            <input type="checkbox" name="isPublic" value="true" defaultChecked={typedBool(failure, "isPublic", t.isPublic)} />
-            Public
-          </label>
+          <BooleanCheckbox name="isLocked" label="Locked" defaultChecked={typedBool(failure, "isLocked", t.isLocked)} />
+          <BooleanCheckbox name="isPublic" label="Public" defaultChecked={typedBool(failure, "isPublic", t.isPublic)} />
         </div>
       </div>
 
-      <fieldset>
-        <legend>Scoring (points per placement)</legend>
-        <div className="grid master-scoring">
-          {SCORING_KEYS.map((key, i) => (
-            <div className="field" key={key}>
-              <label htmlFor={`m-scoring-${key}`}>{ordinal(i + 1)}</label>
-              <input
-                id={`m-scoring-${key}`}
-                name={`scoring.${key}`}
-                type="number"
-                min={0}
-                step="any"
-                required
-                defaultValue={typeof scoringValues[key] === "string" ? (scoringValues[key] as string) : t.scoring[key]}
-              />
-            </div>
-          ))}
-        </div>
-        <FieldError message={errors.scoring} />
-      </fieldset>
+      <ScoringFields
+        scoring={t.scoring}
+        typed={failure?.values.scoring}
+        error={errors.scoring}
+        idPrefix="m-scoring-"
+        className="grid master-scoring"
+        inputProps={{ required: true }}
+      />
 
       <MasterConfirm
         label="Save Settings"

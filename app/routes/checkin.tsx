@@ -9,12 +9,10 @@ import {
   toggleCheckinIntent,
   tournamentIdOrThrow,
 } from "~/components/host-actions.server";
+import { loadPlayerListPage } from "~/components/player-list.server";
 import { ConfirmAction, StatCard } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
-import { loadTournamentFromParams, pageUser, readForm } from "~/lib/page.server";
+import { pageUser, readForm } from "~/lib/page.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { canManage } from "~/models/access.server";
-import { hasLobbies, listPlayers } from "~/models/players.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -31,25 +29,20 @@ const FILTERS = [
   { value: "not-checked-in", label: "Not Checked In" },
 ];
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams(params.tournamentId);
-  const db = await getDb();
-  const [players, lobbiesExist] = await Promise.all([listPlayers(db, t.id), hasLobbies(db, t.id)]);
-  const q = (url.searchParams.get("q") ?? "").trim();
-  const filter = FILTERS.some((f) => f.value === url.searchParams.get("filter")) ? url.searchParams.get("filter")! : "all";
-  const needle = q.toLowerCase();
+export async function loader(args: Route.LoaderArgs) {
+  const { t, players, lobbiesExist, canManage, q, filter, matchesSearch } = await loadPlayerListPage(args, FILTERS);
   const available = players.filter((p) => !p.isEliminated);
   const checkedIn = available.filter((p) => p.isCheckedIn).length;
   return {
     tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers },
-    canManage: canManage(pageUser(context), t),
+    canManage,
     lobbiesExist,
     counts: { available: available.length, checkedIn, unchecked: available.length - checkedIn },
     q,
     filter,
     players: players
       .filter((p) => {
-        if (needle && !`${p.name}#${p.riotTag}`.toLowerCase().includes(needle)) return false;
+        if (!matchesSearch(p)) return false;
         if (filter === "checked-in") return p.isCheckedIn;
         if (filter === "not-checked-in") return !p.isCheckedIn;
         return true;

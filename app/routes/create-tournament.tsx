@@ -1,13 +1,20 @@
 // Create a tournament: the form of SPEC.md section 2, checked by the shared schema, then on to adding players.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/create-tournament";
-import { FailureAlert, LOBBY_METHOD_LABELS, ScoringFields, SubmitButton, failureOf, typed, useFailureToast } from "~/components/host-ui";
-import { FieldError } from "~/components/ui";
+import { FailureAlert, SubmitButton, failureOf, typed, useFailureToast } from "~/components/host-ui";
+import {
+  FormatField,
+  LobbyMethodField,
+  MaxPlayersField,
+  PublicField,
+  ScoringFields,
+  TotalRoundsField,
+  TournamentNameField,
+} from "~/components/tournament-fields";
 import { getDb } from "~/lib/db.server";
 import { invalid, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { DEFAULT_SCORING } from "~/models/scoring";
 import { createTournament } from "~/models/tournaments.server";
-import { FORMAT_LABELS, FORMATS, LOBBY_METHODS } from "~/models/types";
 import { tournamentCreateSchema } from "~/models/validation";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Tournament | Tournament Manager" }];
@@ -49,90 +56,30 @@ export default function CreateTournament({ actionData }: Route.ComponentProps) {
       <Form method="post" className="card" aria-label="Create Tournament" noValidate>
         <input type="hidden" name="intent" value="create" />
         <FailureAlert failure={alert} />
-        <div className="field">
-          <label htmlFor="name">Tournament Name</label>
-          <input
-            id="name"
-            name="name"
-            type="text"
-            placeholder="e.g. Weekly Showdown #12"
-            defaultValue={typed(failure, "name")}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? "name-error" : undefined}
-          />
-          <FieldError id="name-error" message={errors.name} />
-        </div>
+        <TournamentNameField
+          placeholder="e.g. Weekly Showdown #12"
+          defaultValue={typed(failure, "name")}
+          error={errors.name}
+          errorId="name-error"
+        />
         <div className="grid cols-2">
-          <div className="field">
-            <label htmlFor="format">Format</label>
-            <select id="format" name="format" defaultValue={typed(failure, "format", "standard")}>
-              {FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {FORMAT_LABELS[f]}
-                </option>
-              ))}
-            </select>
-            <div className="hint">Standard: everyone plays every round. Elimination: the bottom 25% are cut from round 3.</div>
-            <FieldError message={errors.format} />
-          </div>
-          <div className="field">
-            <label htmlFor="lobbyMethod">Lobby Method</label>
-            <select id="lobbyMethod" name="lobbyMethod" defaultValue={typed(failure, "lobbyMethod", "snake")}>
-              {LOBBY_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {LOBBY_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </select>
-            <FieldError message={errors.lobbyMethod} />
-          </div>
-          <div className="field">
-            <label htmlFor="maxPlayers">Max Players</label>
-            <input
-              id="maxPlayers"
-              name="maxPlayers"
-              type="number"
-              min={8}
-              max={256}
-              step={8}
-              inputMode="numeric"
-              defaultValue={typed(failure, "maxPlayers", "32")}
-              aria-invalid={errors.maxPlayers ? true : undefined}
-              aria-describedby="maxPlayers-hint"
-            />
-            <div className="hint" id="maxPlayers-hint">8 to 256, in steps of 8</div>
-            <FieldError message={errors.maxPlayers} />
-          </div>
-          <div className="field">
-            <label htmlFor="totalRounds">Total Rounds</label>
-            <input
-              id="totalRounds"
-              name="totalRounds"
-              type="number"
-              min={1}
-              max={10}
-              step={1}
-              inputMode="numeric"
-              defaultValue={typed(failure, "totalRounds", "5")}
-              aria-invalid={errors.totalRounds ? true : undefined}
-            />
-            <div className="hint">1 to 10</div>
-            <FieldError message={errors.totalRounds} />
-          </div>
+          <FormatField
+            defaultValue={typed(failure, "format", "standard")}
+            hint="Standard: everyone plays every round. Elimination: the bottom 25% are cut from round 3."
+            error={errors.format}
+          />
+          <LobbyMethodField defaultValue={typed(failure, "lobbyMethod", "snake")} error={errors.lobbyMethod} />
+          <MaxPlayersField defaultValue={typed(failure, "maxPlayers", "32")} error={errors.maxPlayers} />
+          <TotalRoundsField
+            step={1}
+            inputMode="numeric"
+            defaultValue={typed(failure, "totalRounds", "5")}
+            aria-invalid={errors.totalRounds ? true : undefined}
+            error={errors.totalRounds}
+          />
         </div>
-        <div className="field">
-          <input type="hidden" name="isPublic" value="false" />
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name="isPublic"
-              value="true"
-              defaultChecked={failure ? typed(failure, "isPublic") === "true" : false}
-            />
-            Public tournament (listed on the home page and for other organizers)
-          </label>
-        </div>
-        <ScoringFields scoring={DEFAULT_SCORING} failure={failure} />
+        <PublicField defaultChecked={failure ? typed(failure, "isPublic") === "true" : false} />
+        <ScoringFields scoring={DEFAULT_SCORING} typed={failure?.values?.scoring} error={errors.scoring} />
         <div className="row">
           <SubmitButton intent="create" pendingLabel="Creating...">
             Create Tournament

@@ -4,7 +4,9 @@ import type { Route } from "./+types/manage-players";
 import {
   AddPlayerForm,
   FailureAlert,
+  ManualOverrideCheckbox,
   PlayerFilter,
+  PlayerSelect,
   SubmitButton,
   SubstitutionForm,
   TournamentHeader,
@@ -19,12 +21,12 @@ import {
   substituteIntent,
   tournamentIdOrThrow,
 } from "~/components/host-actions.server";
+import { loadPlayerListPage } from "~/components/player-list.server";
 import { ConfirmAction, FieldError, StatCard } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
-import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
-import { canManage } from "~/models/access.server";
+import { invalid, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { parseBulkPlayers } from "~/models/bulk";
-import { bulkAddPlayers, deletePlayer, hasLobbies, listPlayers, setMaxPlayers, updatePlayer } from "~/models/players.server";
+import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/players.server";
 import { formatAverage } from "~/models/stats";
 import { bulkPlayersSchema, idParam, maxPlayersEditSchema } from "~/models/validation";
 
@@ -41,15 +43,10 @@ const FILTERS = [
   { value: "eliminated", label: "Eliminated" },
 ];
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams(params.tournamentId);
-  const db = await getDb();
-  const [players, lobbiesExist] = await Promise.all([listPlayers(db, t.id), hasLobbies(db, t.id)]);
-  const q = (url.searchParams.get("q") ?? "").trim();
-  const filter = FILTERS.some((f) => f.value === url.searchParams.get("filter")) ? url.searchParams.get("filter")! : "all";
-  const needle = q.toLowerCase();
+export async function loader(args: Route.LoaderArgs) {
+  const { t, players, lobbiesExist, canManage, q, filter, matchesSearch } = await loadPlayerListPage(args, FILTERS);
   const shown = players.filter((p) => {
-    if (needle && !`${p.name}#${p.riotTag}`.toLowerCase().includes(needle)) return false;
+    if (!matchesSearch(p)) return false;
     if (filter === "checked-in") return p.isCheckedIn && !p.isEliminated;
     if (filter === "not-checked-in") return !p.isCheckedIn && !p.isEliminated;
     if (filter === "eliminated") return p.isEliminated;
@@ -76,7 +73,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
       currentRound: t.currentRound,
       isLocked: t.isLocked,
     },
-    canManage: canManage(pageUser(context), t),
+    canManage,
     lobbiesExist,
     counts: {
       total: players.length,
@@ -340,10 +337,7 @@ function BulkImportForm({
           />
           <div className="hint" id="bulk-hint">Format: Name#Tag, optionally followed by LP.</div>
         </div>
-        <label className="checkbox small">
-          <input type="checkbox" name="manualOverride" value="true" defaultChecked={typed(failure, "manualOverride") === "true"} />
-          Manual override: add beyond the player limit
-        </label>
+        <ManualOverrideCheckbox failure={failure}>Manual override: add beyond the player limit</ManualOverrideCheckbox>
         <div className="row" style={{ marginTop: "0.75rem" }}>
           <SubmitButton intent="bulk-add" pendingLabel="Importing...">
             Import Players
@@ -371,17 +365,14 @@ function SubstitutionCard({ data, actionData }: { data: LoaderData; actionData: 
           <FailureAlert failure={eliminateFailure} />
           <fieldset disabled={data.activePlayers.length === 0}>
             <legend>Eliminate Player</legend>
-            <div className="field">
-              <label htmlFor="eliminate-player">Active player</label>
-              <select id="eliminate-player" name="playerId" defaultValue={typed(eliminateFailure, "playerId")}>
-                <option value="">Select a player</option>
-                {data.activePlayers.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}#{p.riotTag}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <PlayerSelect
+              id="eliminate-player"
+              name="playerId"
+              label="Active player"
+              placeholder="Select a player"
+              players={data.activePlayers}
+              defaultValue={typed(eliminateFailure, "playerId")}
+            />
             <SubmitButton intent="eliminate" className="btn danger" pendingLabel="Eliminating...">
               Eliminate
             </SubmitButton>

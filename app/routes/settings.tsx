@@ -4,8 +4,6 @@ import type { Route } from "./+types/settings";
 import {
   ExcelDownloadLink,
   FailureAlert,
-  LOBBY_METHOD_LABELS,
-  ScoringFields,
   SubmitButton,
   TournamentHeader,
   failureOf,
@@ -13,13 +11,22 @@ import {
   useFailureToast,
 } from "~/components/host-ui";
 import { refuse, samePage, tournamentIdOrThrow } from "~/components/host-actions.server";
-import { FieldError, usePendingIntent } from "~/components/ui";
+import {
+  FormatField,
+  LobbyMethodField,
+  MAX_PLAYER_CHOICES,
+  MaxPlayersField,
+  PublicField,
+  ScoringFields,
+  TotalRoundsField,
+  TournamentNameField,
+} from "~/components/tournament-fields";
+import { usePendingIntent } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { canManage } from "~/models/access.server";
 import { SCORING_KEYS, SETTINGS_FALLBACK_SCORING, type Scoring } from "~/models/scoring";
 import { updateTournament } from "~/models/tournaments.server";
-import { FORMAT_LABELS, FORMATS, LOBBY_METHODS } from "~/models/types";
 import { tournamentUpdateSchema } from "~/models/validation";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -71,7 +78,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   );
 }
 
-const MAX_PLAYER_CHOICES = Array.from({ length: 32 }, (_, i) => (i + 1) * 8);
+const SETUP_ONLY = "Can only be changed during setup";
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { tournament: t, canManage } = loaderData;
@@ -93,88 +100,26 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="intent" value="update" />
         <FailureAlert failure={failure} />
         <fieldset disabled={readOnly} className="host-plain-fieldset">
-          <div className="field">
-            <label htmlFor="name">Tournament Name</label>
-            <input
-              id="name"
-              name="name"
-              type="text"
-              defaultValue={typed(failure, "name", t.name)}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? "name-error" : undefined}
-            />
-            <FieldError id="name-error" message={errors.name} />
-          </div>
+          <TournamentNameField defaultValue={typed(failure, "name", t.name)} error={errors.name} errorId="name-error" />
           <div className="grid cols-2">
-            <div className="field">
-              <label htmlFor="format">Format</label>
-              <select id="format" name="format" defaultValue={typed(failure, "format", t.format)}>
-                {FORMATS.map((f) => (
-                  <option key={f} value={f}>
-                    {FORMAT_LABELS[f]}
-                  </option>
-                ))}
-              </select>
-              <FieldError message={errors.format} />
-            </div>
-            <div className="field">
-              <label htmlFor="lobbyMethod">Lobby Method</label>
-              <select id="lobbyMethod" name="lobbyMethod" defaultValue={typed(failure, "lobbyMethod", t.lobbyMethod)}>
-                {LOBBY_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {LOBBY_METHOD_LABELS[m]}
-                  </option>
-                ))}
-              </select>
-              <FieldError message={errors.lobbyMethod} />
-            </div>
-            <div className="field">
-              <label htmlFor="maxPlayers">Max Players</label>
-              <select
-                id="maxPlayers"
-                name="maxPlayers"
-                disabled={!inSetup}
-                defaultValue={typed(failure, "maxPlayers", String(t.maxPlayers))}
-              >
-                {(MAX_PLAYER_CHOICES.includes(t.maxPlayers) ? MAX_PLAYER_CHOICES : [t.maxPlayers, ...MAX_PLAYER_CHOICES]).map(
-                  (n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ),
-                )}
-              </select>
-              <div className="hint">{inSetup ? "Multiples of 8, up to 256" : "Can only be changed during setup"}</div>
-              <FieldError message={errors.maxPlayers} />
-            </div>
-            <div className="field">
-              <label htmlFor="totalRounds">Total Rounds</label>
-              <input
-                id="totalRounds"
-                name="totalRounds"
-                type="number"
-                min={1}
-                max={10}
-                disabled={!inSetup}
-                defaultValue={typed(failure, "totalRounds", String(t.totalRounds))}
-              />
-              <div className="hint">{inSetup ? "1 to 10" : "Can only be changed during setup"}</div>
-              <FieldError message={errors.totalRounds} />
-            </div>
+            <FormatField defaultValue={typed(failure, "format", t.format)} error={errors.format} />
+            <LobbyMethodField defaultValue={typed(failure, "lobbyMethod", t.lobbyMethod)} error={errors.lobbyMethod} />
+            <MaxPlayersField
+              choices={MAX_PLAYER_CHOICES.includes(t.maxPlayers) ? MAX_PLAYER_CHOICES : [t.maxPlayers, ...MAX_PLAYER_CHOICES]}
+              disabled={!inSetup}
+              defaultValue={typed(failure, "maxPlayers", String(t.maxPlayers))}
+              hint={inSetup ? "Multiples of 8, up to 256" : SETUP_ONLY}
+              error={errors.maxPlayers}
+            />
+            <TotalRoundsField
+              disabled={!inSetup}
+              defaultValue={typed(failure, "totalRounds", String(t.totalRounds))}
+              hint={inSetup ? "1 to 10" : SETUP_ONLY}
+              error={errors.totalRounds}
+            />
           </div>
-          <div className="field">
-            <input type="hidden" name="isPublic" value="false" />
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                name="isPublic"
-                value="true"
-                defaultChecked={failure ? typed(failure, "isPublic") === "true" : t.isPublic}
-              />
-              Public tournament (listed on the home page and for other organizers)
-            </label>
-          </div>
-          <ScoringFields scoring={t.scoring} failure={failure} />
+          <PublicField defaultChecked={failure ? typed(failure, "isPublic") === "true" : t.isPublic} />
+          <ScoringFields scoring={t.scoring} typed={failure?.values?.scoring} error={errors.scoring} />
           {!readOnly ? (
             <SubmitButton intent="update" pendingLabel="Saving...">
               Save Settings

@@ -1,0 +1,32 @@
+// What the check-in and manage-players loaders share: the tournament with its players, whether lobbies exist, and the page's search and filter.
+import type { RouterContextProvider } from "react-router";
+import { getDb } from "~/lib/db.server";
+import { loadTournamentFromParams, pageUser } from "~/lib/page.server";
+import { canManage } from "~/models/access.server";
+import { hasLobbies, listPlayers } from "~/models/players.server";
+
+/**
+ * Loads a player-list page. `filter` is the URL's filter when it is one of `filters`, else "all";
+ * `matchesSearch` tells whether a player's Name#Tag contains the URL's search `q` (any case).
+ */
+export async function loadPlayerListPage(
+  { params, context, url }: { params: { tournamentId?: string }; context: Readonly<RouterContextProvider>; url: URL },
+  filters: readonly { value: string }[],
+) {
+  const t = await loadTournamentFromParams(params.tournamentId);
+  const db = await getDb();
+  const [players, lobbiesExist] = await Promise.all([listPlayers(db, t.id), hasLobbies(db, t.id)]);
+  const q = (url.searchParams.get("q") ?? "").trim();
+  const requested = url.searchParams.get("filter");
+  const filter = requested !== null && filters.some((f) => f.value === requested) ? requested : "all";
+  const needle = q.toLowerCase();
+  return {
+    t,
+    players,
+    lobbiesExist,
+    canManage: canManage(pageUser(context), t),
+    q,
+    filter,
+    matchesSearch: (p: { name: string; riotTag: string }) => !needle || `${p.name}#${p.riotTag}`.toLowerCase().includes(needle),
+  };
+}

@@ -1,0 +1,173 @@
+// The tournament form's field groups (SPEC.md section 2), shared by the create, settings and master settings screens.
+// Each takes its default value, disabled flag and error; ids and names default to the host forms' own.
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { ordinal, SCORING_KEYS, type Scoring } from "~/models/scoring";
+import { FORMAT_LABELS, FORMATS, LOBBY_METHODS } from "~/models/types";
+import { BooleanCheckbox, InputField, optionsOf, SelectField } from "./form-fields";
+import { FieldError } from "./ui";
+
+/** How the create and settings forms name the lobby methods of DECISIONS.md. */
+export const LOBBY_METHOD_LABELS: Record<string, string> = {
+  snake: "Snake distribution",
+  swiss: "Swiss (stacked by standings)",
+  "round-robin": "Round-robin (fewest repeat opponents)",
+};
+
+/** The max-players choices of the settings forms: multiples of 8 up to 256. */
+export const MAX_PLAYER_CHOICES = Array.from({ length: 32 }, (_, i) => (i + 1) * 8);
+
+type GroupProps = {
+  /** The control's id; the host forms use the field name. */
+  id?: string;
+  /** The submitted field name. */
+  name?: string;
+  defaultValue: string;
+  disabled?: boolean;
+  error?: string | null;
+  hint?: ReactNode;
+};
+
+/** Attributes a screen adds to an input beyond the group's own (placeholder, required, step, aria-invalid…). */
+type InputExtras = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "defaultValue" | "disabled" | "type">;
+
+export function TournamentNameField({
+  id = "name",
+  name = "name",
+  errorId,
+  ...rest
+}: GroupProps & { errorId?: string } & InputExtras) {
+  return <InputField id={id} name={name} label="Tournament Name" type="text" errorId={errorId} {...rest} />;
+}
+
+export function FormatField({ id = "format", name = "format", ...rest }: GroupProps) {
+  return (
+    <SelectField id={id} name={name} label="Format" {...rest}>
+      {optionsOf(FORMATS, (f) => FORMAT_LABELS[f])}
+    </SelectField>
+  );
+}
+
+export function LobbyMethodField({
+  id = "lobbyMethod",
+  name = "lobbyMethod",
+  labels = LOBBY_METHOD_LABELS,
+  ...rest
+}: GroupProps & { labels?: Record<string, string> }) {
+  return (
+    <SelectField id={id} name={name} label="Lobby Method" {...rest}>
+      {optionsOf(LOBBY_METHODS, (m) => labels[m] ?? m)}
+    </SelectField>
+  );
+}
+
+/**
+ * Max players: a select of `choices` where the screen offers them, otherwise a number input in
+ * steps of 8 whose hint describes it.
+ */
+export function MaxPlayersField({
+  id = "maxPlayers",
+  name = "maxPlayers",
+  hint = "8 to 256, in steps of 8",
+  choices,
+  error,
+  ...rest
+}: GroupProps & { choices?: readonly number[] }) {
+  if (choices) {
+    return (
+      <SelectField id={id} name={name} label="Max Players" hint={hint} error={error} {...rest}>
+        {optionsOf(choices)}
+      </SelectField>
+    );
+  }
+  const hintId = `${id}-hint`;
+  return (
+    <InputField
+      id={id}
+      name={name}
+      label="Max Players"
+      type="number"
+      min={8}
+      max={256}
+      step={8}
+      inputMode="numeric"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={hintId}
+      hint={hint}
+      hintId={hintId}
+      error={error}
+      {...rest}
+    />
+  );
+}
+
+export function TotalRoundsField({
+  id = "totalRounds",
+  name = "totalRounds",
+  hint = "1 to 10",
+  ...rest
+}: GroupProps & InputExtras) {
+  return <InputField id={id} name={name} label="Total Rounds" type="number" min={1} max={10} hint={hint} {...rest} />;
+}
+
+/** The public flag of the create and settings forms. */
+export function PublicField({ defaultChecked, disabled }: { defaultChecked: boolean; disabled?: boolean }) {
+  return (
+    <div className="field">
+      <BooleanCheckbox
+        name="isPublic"
+        label="Public tournament (listed on the home page and for other organizers)"
+        defaultChecked={defaultChecked}
+        disabled={disabled}
+      />
+    </div>
+  );
+}
+
+/**
+ * Points for places 1 to 8, named scoring.first … scoring.eighth for the shared schema. `typed` is
+ * what the user sent in a refused form (a place's string wins over the stored points).
+ */
+export function ScoringFields({
+  scoring,
+  typed,
+  error,
+  disabled,
+  idPrefix = "scoring-",
+  className = "grid cols-4 host-scoring",
+  inputProps = { inputMode: "decimal" },
+}: {
+  scoring: Scoring;
+  typed?: unknown;
+  error?: string | null;
+  disabled?: boolean;
+  idPrefix?: string;
+  className?: string;
+  inputProps?: InputExtras;
+}) {
+  const typedScoring = (typed ?? {}) as Record<string, unknown>;
+  return (
+    <fieldset disabled={disabled}>
+      <legend>Scoring (points per placement)</legend>
+      <div className={className}>
+        {SCORING_KEYS.map((key, i) => {
+          const value = typedScoring[key];
+          return (
+            <div className="field" key={key}>
+              <label htmlFor={`${idPrefix}${key}`}>{ordinal(i + 1)}</label>
+              <input
+                id={`${idPrefix}${key}`}
+                type="number"
+                name={`scoring.${key}`}
+                min={0}
+                step="any"
+                defaultValue={typeof value === "string" ? value : scoring[key]}
+                {...inputProps}
+              />
+            </div>
+          );
+        })}
+      </div>
+      <FieldError message={error} />
+    </fieldset>
+  );
+}
