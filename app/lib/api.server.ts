@@ -1,12 +1,14 @@
 // Plumbing for the JSON API's resource routes: JSON answers that are never cached, body and id parsing, errors, guards, events after commit.
-import type { RouterContextProvider } from "react-router";
+import type { ActionFunctionArgs, LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { z } from "zod";
+import type { AppDb } from "#db/client.server";
 import type { Player } from "#db/schema";
 import type { ActionResult } from "~/models/action.server";
 import { isActionError } from "~/models/errors";
 import type { DomainEvent } from "~/models/events";
 import type { PublicUser } from "~/models/auth.server";
 import { userContext } from "./context";
+import { getDb } from "./db.server";
 import { publish } from "./events.server";
 import { parsePositiveInt } from "./params";
 
@@ -121,6 +123,104 @@ export async function committed<T>(action: Promise<ActionResult<T>>): Promise<T>
   await afterCommit(events);
   return result;
 }
+
+/** A route export that only answers 405: `export const loader = allowOnly("POST")` for a route without GET. */
+export function allowOnly(...allowed: string[]) {
+  return async () => methodNotAllowed(allowed);
+}
+
+type MutationMethod = "POST" | "PATCH" | "DELETE";
+type Params = ActionFunctionArgs["params"];
+
+/** One mutating call of an action: its body schema, the model action it runs, and how its result is answered. */
+export type Mutation<K, S extends z.ZodType, T> = {
+  /** The body's schema; left out, the call takes no payload but still refuses a malformed body. */
+  body?: S;
+  /** The body limit in characters (default DEFAULT_BODY_LIMIT). */
+  limit?: number;
+  /** The model action, given the path's ids, the database, the caller and the parsed body. */
+  run: (call: K & { db: AppDb; user: PublicUser; body: z.infer<S> }) => Promise<ActionResult<T>>;
+  /** Shapes the committed result into the JSON answer (default: the result itself). */
+  answer?: (result: T) => unknown;
+};
+
+type Empty = typeof emptyBodySchema;
+
+/**
+ * Builds the `action` builder of a family of paths: `key` reads their path ids (400 when malformed).
+ * An action answers 405 to an unlisted method (Allow: `alsoAllow`, then the listed methods), then
+ * parses the ids, requires a signed-in caller, reads the body, runs the model action, publishes
+ * its events once committed and answers its result as JSON.
+ */
+function actionFor<K extends object>(key: (params: Params) => K) {
+  return function action<
+    SP extends z.ZodType = Empty,
+    TP = unknown,
+    SU extends z.ZodType = Empty,
+    TU = unknown,
+    SD extends z.ZodType = Empty,
+    TD = unknown,
+  >(
+    mutations: { POST?: Mutation<K, SP, TP>; PATCH?: Mutation<K, SU, TU>; DELETE?: Mutation<K, SD, TD> },
+    options: { alsoAllow?: string[] } = {},
+  ) {
+    const allowed = [...(options.alsoAllow ?? []), ...Object.keys(mutations)];
+    const byMethod = mutations as Partial<Record<MutationMethod, Mutation<K, z.ZodType, unknown>>>;
+    return async ({ request, params, context }: ActionFunctionArgs): Promise<Response> =>
+      handleApi(async () => {
+        const method = request.method as MutationMethod;
+        const mutation = Object.hasOwn(byMethod, method) ? byMethod[method] : undefined;
+        if (!mutation) return methodNotAllowed(allowed);
+        const ids = key(params);
+        const user = requireApiUser(context);
+        const body = await readJson(request, mutation.body ?? emptyBodySchema, mutation.limit);
+        const result = await committed(mutation.run({ ...ids, db: await getDb(), user, body }));
+        return json(mutation.answer ? mutation.answer(result) : result);
+      });
+  };
+}
+
+/**
+ * Builds the `loader` builder of a family of paths: `key` reads what the read needs from the call
+ * (path ids, the caller); the loader answers the read's result as JSON.
+ */
+function loaderFor<K extends object>(key: (args: LoaderFunctionArgs) => K) {
+  return function loader(read: (call: K & { db: AppDb; request: Request }) => Promise<unknown>) {
+    return async (args: LoaderFunctionArgs): Promise<Response> =>
+      handleApi(async () => {
+        const ids = key(args);
+        return json(await read({ ...ids, db: await getDb(), request: args.request }));
+      });
+  };
+}
+
+const tournamentId = (params: Params) => ({ id: requireId(params.id, INVALID_TOURNAMENT_ID) });
+const tournamentRound = (params: Params) => ({
+  id: requireId(params.id, INVALID_TOURNAMENT_ID),
+  round: requireId(params.round, INVALID_ROUND),
+});
+
+/** Actions on /api/tournaments (no path id). */
+export const userAction = actionFor(() => ({}));
+/** Actions on /api/tournaments/{id}/…: `id` is the tournament's. */
+export const tournamentAction = actionFor(tournamentId);
+/** Actions on /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
+export const roundAction = actionFor(tournamentRound);
+/** Actions on /api/players/{id}/…: `id` is the player's. */
+export const playerAction = actionFor((params) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }));
+/** Actions on /api/lobbies/{id}/…: `id` is the lobby's. */
+export const lobbyAction = actionFor((params) => ({ id: requireId(params.id, INVALID_LOBBY_ID) }));
+
+/** Reads anyone may make. */
+export const publicLoader = loaderFor(() => ({}));
+/** Reads of the signed-in caller (401 otherwise): `user`. */
+export const userLoader = loaderFor(({ context }) => ({ user: requireApiUser(context) }));
+/** Public reads of /api/tournaments/{id}/…: `id`. */
+export const tournamentLoader = loaderFor(({ params }) => tournamentId(params));
+/** Public reads of /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
+export const roundLoader = loaderFor(({ params }) => tournamentRound(params));
+/** Public reads of /api/players/{id}: `id`. */
+export const playerLoader = loaderFor(({ params }) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }));
 
 /**
  * A player as the API shows it: SPEC.md's fields. The soft-removal mark and a master's stat

@@ -8,8 +8,8 @@ import {
   samePage,
   toggleCheckinIntent,
   tournamentIdOrThrow,
-} from "~/components/host-actions.server";
-import { loadPlayerListPage } from "~/components/player-list.server";
+} from "~/lib/host-actions.server";
+import { loadPlayerListPage } from "~/lib/player-list.server";
 import { ConfirmAction, StatCard } from "~/components/ui";
 import { pageUser, readForm } from "~/lib/page.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -5,7 +5,7 @@ import { ExcelDownloadLink, FailureAlert, failureOf, useFailureToast } from "~/c
 import { ConfirmAction, EmptyState, ProgressBar, StatCard, StatusBadge, usePendingIntent } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { pageUser, readForm, runFormAction } from "~/lib/page.server";
-import { importSpreadsheetIntent, refuse } from "~/components/host-actions.server";
+import { importSpreadsheetIntent, refuse } from "~/lib/host-actions.server";
 import {
   completeTournament,
   computeDashboardStats,

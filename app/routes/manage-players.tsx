@@ -20,8 +20,8 @@ import {
   samePage,
   substituteIntent,
   tournamentIdOrThrow,
-} from "~/components/host-actions.server";
-import { loadPlayerListPage } from "~/components/player-list.server";
+} from "~/lib/host-actions.server";
+import { loadPlayerListPage } from "~/lib/player-list.server";
 import { ConfirmAction, FieldError, StatCard } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { invalid, pageUser, readForm, runFormAction } from "~/lib/page.server";

@@ -10,7 +10,7 @@ import {
   typed,
   useFailureToast,
 } from "~/components/host-ui";
-import { refuse, samePage, tournamentIdOrThrow } from "~/components/host-actions.server";
+import { refuse, samePage, tournamentIdOrThrow } from "~/lib/host-actions.server";
 import {
   FormatField,
   LobbyMethodField,

@@ -19,7 +19,7 @@ import {
   substituteIntent,
   toggleCheckinIntent,
   tournamentIdOrThrow,
-} from "~/components/host-actions.server";
+} from "~/lib/host-actions.server";
 import { ConfirmAction, StatCard } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";

@@ -2,7 +2,7 @@
 import type { Route } from "./+types/auth.login";
 import { z } from "zod";
 import { createSession, login } from "~/models/auth.server";
-import { handleApi, json, jsonError, methodNotAllowed, readJson } from "~/lib/api.server";
+import { allowOnly, handleApi, json, jsonError, methodNotAllowed, readJson } from "~/lib/api.server";
 import { getApp } from "~/lib/db.server";
 import { clientAddress } from "~/lib/session.server";
 
@@ -11,9 +11,7 @@ const loginBody = z.object({
   password: z.string({ error: "Missing credentials" }).max(200, "Missing credentials").default(""),
 });
 
-export async function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const loader = allowOnly("POST");
 
 export async function action({ request }: Route.ActionArgs) {
   return handleApi(async () => {

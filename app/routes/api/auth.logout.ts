@@ -1,13 +1,11 @@
 // POST /api/auth/logout: revokes the caller's token (or page session).
 import type { Route } from "./+types/auth.logout";
 import { revokeSession } from "~/models/auth.server";
-import { emptyBodySchema, handleApi, json, methodNotAllowed, readJson } from "~/lib/api.server";
+import { allowOnly, emptyBodySchema, handleApi, json, methodNotAllowed, readJson } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { destroySessionCookie, getRequestToken } from "~/lib/session.server";
 
-export async function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const loader = allowOnly("POST");
 
 export async function action({ request }: Route.ActionArgs) {
   return handleApi(async () => {

@@ -1,10 +1,8 @@
 // POST /api/auth/register: account creation is disabled (DECISIONS.md).
 import type { Route } from "./+types/auth.register";
-import { jsonError, methodNotAllowed } from "~/lib/api.server";
+import { allowOnly, jsonError, methodNotAllowed } from "~/lib/api.server";
 
-export async function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const loader = allowOnly("POST");
 
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

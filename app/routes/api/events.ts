@@ -3,7 +3,7 @@ import type { Route } from "./+types/events";
 import type { DomainEvent } from "~/models/events";
 import { parsePositiveInt } from "~/lib/params";
 import { registerStream, subscribe } from "~/lib/events.server";
-import { jsonError, methodNotAllowed } from "~/lib/api.server";
+import { allowOnly, jsonError } from "~/lib/api.server";
 
 const HEARTBEAT_MS = 25_000;
 
@@ -64,6 +64,4 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export async function action() {
-  return methodNotAllowed(["GET"]);
-}
+export const action = allowOnly("GET");

@@ -1,40 +1,21 @@
 // GET /api/players/{id} (public), PATCH its fields (master-only ones for a master), DELETE it.
-import type { Route } from "./+types/player";
-import {
-  committed,
-  emptyBodySchema,
-  handleApi,
-  INVALID_PLAYER_ID,
-  json,
-  methodNotAllowed,
-  readJson,
-  requireApiUser,
-  requireId,
-  toApiPlayer,
-} from "~/lib/api.server";
-import { getDb } from "~/lib/db.server";
+import { playerAction, playerLoader, toApiPlayer } from "~/lib/api.server";
 import { deletePlayer, getPlayer, updatePlayer } from "~/models/players.server";
 import { playerUpdateSchema } from "~/models/validation";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const id = requireId(params.id, INVALID_PLAYER_ID);
-    return json(toApiPlayer(await getPlayer(await getDb(), id)));
-  });
-}
+export const loader = playerLoader(async ({ db, id }) => toApiPlayer(await getPlayer(db, id)));
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
-    const id = requireId(params.id, INVALID_PLAYER_ID);
-    const user = requireApiUser(context);
-    const db = await getDb();
-    if (request.method === "PATCH") {
-      const patch = await readJson(request, playerUpdateSchema);
-      return json(toApiPlayer(await committed(updatePlayer(db, user, id, patch))));
-    }
-    await readJson(request, emptyBodySchema);
-    const deleted = await committed(deletePlayer(db, user, id));
-    return json({ message: "Player deleted successfully", ...deleted });
-  });
-}
+export const action = playerAction(
+  {
+    PATCH: {
+      body: playerUpdateSchema,
+      run: ({ db, user, id, body }) => updatePlayer(db, user, id, body),
+      answer: toApiPlayer,
+    },
+    DELETE: {
+      run: ({ db, user, id }) => deletePlayer(db, user, id),
+      answer: (deleted) => ({ message: "Player deleted successfully", ...deleted }),
+    },
+  },
+  { alsoAllow: ["GET"] },
+);

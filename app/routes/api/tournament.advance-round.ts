@@ -1,17 +1,7 @@
 // POST /api/tournaments/{id}/advance-round {eliminationCount, tiebreakerPlayerIds}: ends the round, cuts, moves on (or completes).
 // GET previews the cut for ?eliminationCount= (what the score screen's cut dialog shows).
 import type { Route } from "./+types/tournament.advance-round";
-import {
-  committed,
-  handleApi,
-  INVALID_TOURNAMENT_ID,
-  json,
-  jsonError,
-  methodNotAllowed,
-  readJson,
-  requireApiUser,
-  requireId,
-} from "~/lib/api.server";
+import { handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId, tournamentAction } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { advanceRound, cutPreview } from "~/models/rounds.server";
 import { advanceSchema } from "~/models/validation";
@@ -27,12 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-    const id = requireId(params.id, INVALID_TOURNAMENT_ID);
-    const user = requireApiUser(context);
-    const input = await readJson(request, advanceSchema);
-    return json(await committed(advanceRound(await getDb(), user, id, input)));
-  });
-}
+export const action = tournamentAction(
+  { POST: { body: advanceSchema, run: ({ db, user, id, body }) => advanceRound(db, user, id, body) } },
+  { alsoAllow: ["GET"] },
+);

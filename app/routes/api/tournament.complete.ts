@@ -1,29 +1,9 @@
 // POST /api/tournaments/{id}/complete: any status but completed becomes completed (final standings).
-import type { Route } from "./+types/tournament.complete";
-import {
-  committed,
-  emptyBodySchema,
-  handleApi,
-  INVALID_TOURNAMENT_ID,
-  json,
-  methodNotAllowed,
-  readJson,
-  requireApiUser,
-  requireId,
-} from "~/lib/api.server";
-import { getDb } from "~/lib/db.server";
+import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { completeTournament } from "~/models/tournaments.server";
 
-export async function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const loader = allowOnly("POST");
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const id = requireId(params.id, INVALID_TOURNAMENT_ID);
-    const user = requireApiUser(context);
-    await readJson(request, emptyBodySchema);
-    return json(await committed(completeTournament(await getDb(), user, id)));
-  });
-}
+export const action = tournamentAction({
+  POST: { run: ({ db, user, id }) => completeTournament(db, user, id) },
+});

@@ -1,6 +1,6 @@
 // GET /api/tournaments/{id}/export: the tournament as a base64 .xlsx ({excelData, fileName}); with ?download=1 the file itself, for links that work without JavaScript.
 import type { Route } from "./+types/tournament.export";
-import { handleApi, INVALID_TOURNAMENT_ID, json, jsonError, methodNotAllowed, requireId } from "~/lib/api.server";
+import { allowOnly, handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { exportTournament } from "~/models/spreadsheet.server";
 
@@ -25,6 +25,4 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   });
 }
 
-export async function action() {
-  return methodNotAllowed(["GET"]);
-}
+export const action = allowOnly("GET");

@@ -1,25 +1,9 @@
 // GET /api/tournaments/{id}/lobbies[?round=n]: the lobbies of one round (default: the current round).
-import type { Route } from "./+types/tournament.lobbies";
-import {
-  handleApi,
-  INVALID_ROUND,
-  INVALID_TOURNAMENT_ID,
-  json,
-  methodNotAllowed,
-  optionalQueryId,
-  requireId,
-} from "~/lib/api.server";
-import { getDb } from "~/lib/db.server";
+import { allowOnly, INVALID_ROUND, optionalQueryId, tournamentLoader } from "~/lib/api.server";
 import { listLobbies } from "~/models/rounds.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const id = requireId(params.id, INVALID_TOURNAMENT_ID);
-    const round = optionalQueryId(request, "round", INVALID_ROUND);
-    return json(await listLobbies(await getDb(), id, round));
-  });
-}
+export const loader = tournamentLoader(({ db, id, request }) =>
+  listLobbies(db, id, optionalQueryId(request, "round", INVALID_ROUND)),
+);
 
-export async function action() {
-  return methodNotAllowed(["GET"]);
-}
+export const action = allowOnly("GET");
