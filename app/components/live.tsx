@@ -57,7 +57,8 @@ export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) 
         if (busyRef.current) pending = setTimeout(revalidateWhenIdle, 300);
         else void revalidateRef.current();
       };
-      pending = setTimeout(revalidateWhenIdle, 150);
+      // A little jitter spreads thousands of spectators' reloads over a second instead of one instant.
+      pending = setTimeout(revalidateWhenIdle, 150 + Math.random() * 850);
     };
     source.onerror = (error) => console.warn("Live updates interrupted; the browser will reconnect.", error);
     const safety = setInterval(() => {
