@@ -5,12 +5,28 @@ import { invalid, runFormAction, type FormFailure } from "~/lib/page.server";
 import { parseTournamentParam } from "~/lib/params";
 import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError } from "~/models/errors";
-import { addPlayer, setCheckin, substitute } from "~/models/players.server";
-import { generateLobbies } from "~/models/rounds.server";
+import { addPlayer, CHECKIN_LOCKED, setCheckin, substitute } from "~/models/players.server";
+import { generateLobbies, ROUND_ONE_MESSAGE } from "~/models/rounds.server";
 import { IMPORT_FAILED, importTournament } from "~/models/spreadsheet.server";
 import { checkinSchema, idParam, playerCreateSchema, substituteSchema } from "~/models/validation";
 
 type FormInput = { intent: string | null; values: Record<string, unknown> };
+
+/** SPEC.md section 8's titles for a refused check-in: "Check-ins locked", "Tournament full", else the fallback. */
+export function checkinFailureTitle(message: string): string {
+  if (message === CHECKIN_LOCKED) return "Check-ins locked";
+  if (/^Maximum \d+ players can be checked in$/.test(message)) return "Tournament full";
+  return "Failed to update check-in status";
+}
+
+/** SPEC.md section 8's titles for refused lobby generation: "Insufficient Players" (round 1), "Not enough players", else the fallback. */
+export function lobbyFailureTitle(fallback: string) {
+  return (message: string): string => {
+    if (message === ROUND_ONE_MESSAGE) return "Insufficient Players";
+    if (message === "Not enough players") return "Not enough players";
+    return fallback;
+  };
+}
 
 /** The tournament id of an action's URL; the page's own messages with 400 when it is missing or malformed. */
 export function tournamentIdOrThrow(raw: string | undefined): number {
@@ -72,7 +88,7 @@ export async function toggleCheckinIntent(user: PublicUser | null, input: FormIn
   if (!parsed.success) return invalid(input.intent, parsed.error, input.values, "Failed to update check-in status");
   const db = await getDb();
   return runFormAction(
-    { ...input, failureTitle: "Failed to update check-in status" },
+    { ...input, failureTitle: checkinFailureTitle },
     () => setCheckin(db, user, playerId, parsed.data.checkedIn),
     (player) => ({
       redirectTo,
@@ -118,7 +134,7 @@ export async function generateFirstLobbiesIntent(
 ) {
   const db = await getDb();
   return runFormAction(
-    { ...input, failureTitle: success.failureTitle },
+    { ...input, failureTitle: lobbyFailureTitle(success.failureTitle) },
     () => generateLobbies(db, user, tournamentId, 1),
     (result) =>
       result.status === "completed"

@@ -64,8 +64,8 @@ export async function runFormAction<T>(
   options: {
     intent: string | null;
     values: Record<string, unknown>;
-    /** SPEC.md's failure title for this action, e.g. "Failed to add player". */
-    failureTitle?: string;
+    /** SPEC.md's failure title for this action, e.g. "Failed to add player"; a function picks it by the refusal's message. */
+    failureTitle?: string | ((message: string) => string);
   },
   run: () => Promise<ActionResult<T>>,
   onSuccess: (result: T) => { redirectTo: string; toast: Toast },
@@ -80,7 +80,7 @@ export async function runFormAction<T>(
           ok: false,
           intent: options.intent,
           error: error.message,
-          title: options.failureTitle,
+          title: typeof options.failureTitle === "function" ? options.failureTitle(error.message) : options.failureTitle,
           fieldErrors: error.field ? { [error.field]: error.message } : {},
           values: options.values,
         },

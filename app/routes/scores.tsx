@@ -15,6 +15,7 @@ import {
   invalid,
   type FormFailure,
 } from "~/lib/page.server";
+import { lobbyFailureTitle } from "~/lib/host-actions.server";
 import { parsePositiveInt } from "~/lib/params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { canManage, isMaster } from "~/models/access.server";
@@ -163,7 +164,7 @@ export async function action({ params, request, context, url }: Route.ActionArgs
     }
     case "generate": {
       const outcome = await runFormAction(
-        { intent, values, failureTitle: "Failed to generate lobbies" },
+        { intent, values, failureTitle: lobbyFailureTitle("Failed to generate lobbies") },
         () => generateLobbies(db, user, id, round),
         (result) =>
           result.status === "completed"

@@ -94,7 +94,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
       return generateFirstLobbiesIntent(user, tournamentId, input, {
         redirectTo: back,
         title: "Lobbies Generated",
-        failureTitle: "Failed to generate lobbies",
+        failureTitle: "Failed to generate lobby assignments",
       });
     case "add-player":
       return addPlayerIntent(user, tournamentId, input, back, { allowOverride: false });

@@ -370,6 +370,7 @@ test.describe("host screens with JavaScript", () => {
     await expect(page.locator(".stat-card", { hasText: "Checked In" })).toContainText("16/16");
     await page.getByRole("button", { name: "Check in Extra#X1", exact: true }).click();
     await expect(page.getByRole("alert").getByText("Maximum 16 players can be checked in")).toBeVisible();
+    await expect(page.getByRole("alert").getByText("Tournament full").first()).toBeVisible();
     await page.locator("summary", { hasText: "Generate First Lobbies" }).click();
     await expect(page.getByText("This will remove 1 unchecked players and generate Round 1 lobbies. Continue?")).toBeVisible();
     await page.getByRole("button", { name: "Generate Lobbies" }).click();
