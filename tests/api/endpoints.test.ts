@@ -5,6 +5,7 @@ import { z } from "zod";
 import * as answers from "~/lib/openapi.server";
 import { MASTER, startApp, unavailableReason, unique, type App } from "./support/app";
 import { expectRefusal, expectShape, expectStatus } from "./support/expect";
+import { openEventStream } from "./support/events";
 import {
   addPlayers,
   checkIn,
@@ -659,40 +660,18 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
   describe("plumbing", () => {
     test("GET /api/events streams committed changes of a tournament", async () => {
       const t = await createTournament(app, owner);
-      const controller = new AbortController();
-      const response = await fetch(`${app.baseURL}/api/events?tournamentId=${t.id}`, { signal: controller.signal });
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-type")).toContain("text/event-stream");
-      expect(response.headers.get("cache-control")).toContain("no-store");
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      const seen: { type: string; tournamentId: number | null; data: Record<string, unknown> }[] = [];
-      let buffer = "";
-      const next = async (type: string) => {
-        const deadline = Date.now() + 10_000;
-        while (!seen.some((e) => e.type === type)) {
-          if (Date.now() > deadline) throw new Error(`No ${type} event; seen: ${JSON.stringify(seen)}`);
-          const { value, done } = await reader.read();
-          if (done) throw new Error("The event stream ended");
-          buffer += decoder.decode(value, { stream: true });
-          const parts = buffer.split("\n\n");
-          buffer = parts.pop()!;
-          for (const part of parts) {
-            const data = part.split("\n").find((l) => l.startsWith("data: "));
-            if (data) seen.push(JSON.parse(data.slice(6)));
-          }
-        }
-        return seen.find((e) => e.type === type)!;
-      };
+      const stream = await openEventStream(app.baseURL, t.id);
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get("content-type")).toContain("text/event-stream");
+      expect(stream.response.headers.get("cache-control")).toContain("no-store");
       try {
-        await next("connected");
+        await stream.waitFor("connected");
         await app.call("PATCH", `/api/tournaments/${t.id}`, { token: owner, body: { name: "Live Rename" } });
-        const updated = await next("tournament_updated");
+        const updated = await stream.waitFor("tournament_updated");
         expect(updated.tournamentId).toBe(t.id);
         expect(updated.data.name).toBe("Live Rename");
       } finally {
-        controller.abort();
-        await reader.cancel().catch(() => {});
+        await stream.close();
       }
       expectRefusal(await app.call("GET", "/api/events?tournamentId=abc"), 400, "Invalid tournament ID");
     });

@@ -1,6 +1,7 @@
 // Beyond one machine: two app processes on one PostgreSQL database; a change made through one reaches the other's spectators (LISTEN/NOTIFY).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, unavailableReason, unique, type App } from "./support/app";
+import { openEventStream } from "./support/events";
 
 const reason = unavailableReason();
 
@@ -29,29 +30,9 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("two app proc
     // The session made through the first process is valid on the second: one session table.
     expect((await second.call("GET", "/api/auth/me", { token })).status).toBe(200);
 
-    const controller = new AbortController();
-    const response = await fetch(`${second.baseURL}/api/events?tournamentId=${id}`, { signal: controller.signal });
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    const seen: { type: string; tournamentId: number | null; data: Record<string, unknown> }[] = [];
-    let buffer = "";
-    const waitFor = async (type: string) => {
-      const deadline = Date.now() + 15_000;
-      while (!seen.some((e) => e.type === type)) {
-        if (Date.now() > deadline) throw new Error(`No ${type} event reached the second process; seen ${JSON.stringify(seen)}`);
-        const { value, done } = await reader.read();
-        if (done) throw new Error("The event stream ended");
-        buffer += decoder.decode(value, { stream: true });
-        const parts = buffer.split("\n\n");
-        buffer = parts.pop()!;
-        for (const part of parts) {
-          const line = part.split("\n").find((l) => l.startsWith("data: "));
-          if (line) seen.push(JSON.parse(line.slice(6)));
-        }
-      }
-      return seen.find((e) => e.type === type)!;
-    };
+    const stream = await openEventStream(second.baseURL, id);
+    expect(stream.response.status).toBe(200);
+    const waitFor = stream.waitFor;
     try {
       await waitFor("connected");
       const players = await first.call("POST", `/api/tournaments/${id}/players/bulk`, {
@@ -82,8 +63,7 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("two app proc
       expect(board.status).toBe(200);
       expect(board.body[0].totalPoints).toBe(8);
     } finally {
-      controller.abort();
-      await reader.cancel().catch(() => {});
+      await stream.close();
     }
   });
 });
