@@ -5,6 +5,23 @@ import { getUser } from "./session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CROSS_SITE_MESSAGE = "Cross-site request refused";
+export const INVALID_FORM_MESSAGE = "Invalid form submission";
+
+/**
+ * Page actions read `request.formData()`, which throws on a body that is not a form (JSON,
+ * broken multipart). Checking once here answers 400 for all of them instead of a 500.
+ * The JSON API reads its own bodies and answers its own 400s.
+ */
+async function isUnreadableForm(request: Request) {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  if (new URL(request.url).pathname.startsWith("/api/")) return false;
+  try {
+    await request.clone().formData();
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /** A state-changing request from another site is refused, whether it is a form post or a script. */
 export function isCrossSite(request: Request) {
@@ -49,6 +66,11 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   context.set(nonceContext, nonce);
   if (isCrossSite(request)) {
     const response = Response.json({ message: CROSS_SITE_MESSAGE }, { status: 403 });
+    securityHeaders(response.headers, nonce);
+    return response;
+  }
+  if (await isUnreadableForm(request)) {
+    const response = Response.json({ message: INVALID_FORM_MESSAGE }, { status: 400 });
     securityHeaders(response.headers, nonce);
     return response;
   }

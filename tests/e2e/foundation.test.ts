@@ -215,6 +215,28 @@ test.describe("API sessions and security", () => {
     expect(same.status()).toBe(200);
   });
 
+  test("a page action sent something that is not a form answers 400, never 500", async ({ request }) => {
+    const username = unique();
+    for (const path of ["/login", "/auth", "/theme", "/logout", "/dashboard", "/create-tournament", "/scores/1"]) {
+      const json = await request.post(path, {
+        headers: { "Content-Type": "application/json" },
+        data: `{"username":"${username}","password":"password123"`,
+        maxRedirects: 0,
+      });
+      expect(json.status(), `JSON to ${path}`).toBe(400);
+      expect((await json.json()).message).toBe("Invalid form submission");
+      const multipart = await request.post(path, {
+        headers: { "Content-Type": "multipart/form-data; boundary=xx" },
+        data: "not multipart at all",
+        maxRedirects: 0,
+      });
+      expect(multipart.status(), `broken multipart to ${path}`).toBe(400);
+    }
+    // Nothing happened: the login above did not create the account, so another password still can.
+    const fresh = await request.post("/api/auth/login", { data: { username, password: "other-password" } });
+    expect(fresh.status()).toBe(200);
+  });
+
   test("the login limit answers 429 after 10 failures", async ({ request }) => {
     const username = unique();
     expect((await request.post("/api/auth/login", { data: { username, password: "password123" } })).status()).toBe(200);
