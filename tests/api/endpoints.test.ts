@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
 import * as answers from "~/lib/openapi.server";
-import { MASTER, startApp, unavailableReason, unique, type App } from "./support/app";
+import { MASTER, startAppWithCallers, unavailableReason, unique, type App } from "./support/app";
 import { expectRefusal, expectShape, expectStatus } from "./support/expect";
 import { openEventStream } from "./support/events";
 import {
@@ -28,12 +28,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
   let master: string;
 
   beforeAll(async () => {
-    app = await startApp();
-    [owner, other, master] = await Promise.all([
-      app.login(unique("owner")),
-      app.login(unique("other")),
-      app.login(MASTER.username, MASTER.password),
-    ]);
+    ({ app, owner, other, master } = await startAppWithCallers("other"));
   });
   afterAll(async () => {
     await app?.stop();

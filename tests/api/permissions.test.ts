@@ -1,6 +1,6 @@
 // The permission matrix: every mutating API call as a visitor, another organizer, the owner and a master; refusals change nothing.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { MASTER, startApp, unavailableReason, unique, type App } from "./support/app";
+import { startAppWithCallers, unavailableReason, unique, type App } from "./support/app";
 import { expectStatus } from "./support/expect";
 import {
   addPlayers,
@@ -204,12 +204,7 @@ describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, (
   let master: string;
 
   beforeAll(async () => {
-    app = await startApp();
-    [owner, other, master] = await Promise.all([
-      app.login(unique("owner")),
-      app.login(unique("intruder")),
-      app.login(MASTER.username, MASTER.password),
-    ]);
+    ({ app, owner, other, master } = await startAppWithCallers("intruder"));
   });
   afterAll(async () => {
     await app?.stop();

@@ -152,6 +152,17 @@ export async function startApp(options: { shareWith?: App } = {}): Promise<App> 
   };
 }
 
+/** An app with three signed-in callers: an owner-to-be, another organizer and the master. */
+export async function startAppWithCallers(otherName = "other") {
+  const app = await startApp();
+  const [owner, other, master] = await Promise.all([
+    app.login(unique("owner")),
+    app.login(unique(otherName)),
+    app.login(MASTER.username, MASTER.password),
+  ]);
+  return { app, owner, other, master };
+}
+
 /** A name no other test uses. */
 export function unique(prefix: string) {
   return `${prefix}_${randomBytes(4).toString("hex")}`;
