@@ -208,6 +208,26 @@ export type CardPlayer = {
  * A player's check-in card. For a host it is one form whose whole card is the button, so a click
  * toggles the check-in without JavaScript; for everyone else it only shows the state.
  */
+/** The check-in grid of both check-in pages: a toggle card per player, or the page's empty state. */
+export function CheckinGrid({
+  players,
+  interactive,
+  empty,
+}: {
+  players: CardPlayer[];
+  interactive: boolean;
+  empty: ReactNode;
+}) {
+  if (players.length === 0) return <div className="empty">{empty}</div>;
+  return (
+    <ul className="list-plain grid cols-3 host-checkin-grid">
+      {players.map((p) => (
+        <CheckinCard key={p.id} player={p} interactive={interactive} />
+      ))}
+    </ul>
+  );
+}
+
 export function CheckinCard({ player, interactive }: { player: CardPlayer; interactive: boolean }) {
   const state = player.isEliminated ? "Eliminated" : player.isCheckedIn ? "Checked In" : "Not Checked In";
   const badge = (

@@ -1,7 +1,7 @@
 // The check-in page: click a player card to check them in or out, then save and continue or generate the first lobbies.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/checkin";
-import { CheckinCard, FailureAlert, PlayerFilter, SubmitButton, TournamentHeader, failureOf, useFailureToast } from "~/components/host-ui";
+import { CheckinGrid, FailureAlert, PlayerFilter, SubmitButton, TournamentHeader, failureOf, useFailureToast } from "~/components/host-ui";
 import {
   generateFirstLobbiesIntent,
   refuse,
@@ -149,22 +149,20 @@ export default function Checkin({ loaderData, actionData }: Route.ComponentProps
           <p className="small muted">Click a player to check them in or out.</p>
         ) : null}
         <FailureAlert failure={failureOf(actionData, "toggle-checkin")} />
-        {players.length === 0 ? (
-          <div className="empty">
-            <h3>{counts.available === 0 ? "No players yet" : "No players match"}</h3>
-            {counts.available === 0 && mutable ? (
-              <Link to={`/tournaments/${t.id}/manage-players`} className="btn primary">
-                Add Players
-              </Link>
-            ) : null}
-          </div>
-        ) : (
-          <ul className="list-plain grid cols-3 host-checkin-grid">
-            {players.map((p) => (
-              <CheckinCard key={p.id} player={p} interactive={mutable && !lobbiesExist} />
-            ))}
-          </ul>
-        )}
+        <CheckinGrid
+          players={players}
+          interactive={mutable && !lobbiesExist}
+          empty={
+            <>
+              <h3>{counts.available === 0 ? "No players yet" : "No players match"}</h3>
+              {counts.available === 0 && mutable ? (
+                <Link to={`/tournaments/${t.id}/manage-players`} className="btn primary">
+                  Add Players
+                </Link>
+              ) : null}
+            </>
+          }
+        />
       </section>
     </div>
   );

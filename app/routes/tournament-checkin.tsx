@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/tournament-checkin";
 import {
   AddPlayerForm,
-  CheckinCard,
+  CheckinGrid,
   FailureAlert,
   SubmitButton,
   SubstitutionForm,
@@ -208,17 +208,7 @@ export default function TournamentCheckin({ loaderData, actionData }: Route.Comp
           </div>
         ) : null}
         <FailureAlert failure={failureOf(actionData, "toggle-checkin")} />
-        {players.length === 0 ? (
-          <div className="empty">
-            <h3>No players yet</h3>
-          </div>
-        ) : (
-          <ul className="list-plain grid cols-3 host-checkin-grid">
-            {players.map((p) => (
-              <CheckinCard key={p.id} player={p} interactive={mutable && !lobbiesExist} />
-            ))}
-          </ul>
-        )}
+        <CheckinGrid players={players} interactive={mutable && !lobbiesExist} empty={<h3>No players yet</h3>} />
       </section>
     </div>
   );
