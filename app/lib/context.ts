@@ -4,3 +4,5 @@ import type { PublicUser } from "~/models/auth.server";
 
 export const nonceContext = createContext<string>("");
 export const userContext = createContext<PublicUser | null>(null);
+/** The TCP peer's address as the HTTP server saw it (server/start.js); null when the server did not say. */
+export const clientAddressContext = createContext<string | null>(null);
