@@ -8,6 +8,9 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { boot } from "~/lib/boot.server";
 import { nonceContext } from "~/lib/context";
 
+// server/start.js reads this key to hand each request the socket address of its client.
+export { clientAddressContext } from "~/lib/context";
+
 // Environment, database and master account are ready before the first request is served.
 await boot();
 

@@ -1,16 +1,119 @@
-// Starts the built app with react-router-serve in this process, so signals reach the app's own shutdown handler.
+// Serves the built app: Express with React Router's request handler, static assets, gzip, one process per core on PostgreSQL.
+// docs/decisions/006-own-http-server.md says why this replaced react-router-serve's command line.
+import cluster from "node:cluster";
 import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
 import path from "node:path";
-import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 
-const build = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
-if (!fs.existsSync(build)) {
-  console.error(`No build found at ${build}. Run "npm run build" first (npm start does it for you).`);
+// Before React and React Router load (below, dynamically): they pick their production build from it.
+process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+const { createRequestHandler } = await import("@react-router/express");
+const { default: compression } = await import("compression");
+const { default: express } = await import("express");
+const { default: morgan } = await import("morgan");
+const { RouterContextProvider } = await import("react-router");
+
+const buildPath = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
+if (!fs.existsSync(buildPath)) {
+  console.error(`No build found at ${buildPath}. Run "npm run build" first (npm start does it for you).`);
   process.exit(1);
 }
-// The package exports no entry point, so load its command-line file by path.
-const require = createRequire(import.meta.url);
-const cli = path.join(path.dirname(require.resolve("@react-router/serve/package.json")), "dist/cli.js");
-process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
-process.argv = [process.argv[0], "react-router-serve", build];
-require(cli);
+
+/** WEB_CONCURRENCY: how many app processes share the port; only with DATABASE_URL (PGlite allows one process per folder). */
+function workerCount() {
+  const raw = process.env.WEB_CONCURRENCY;
+  if (!raw) return 1;
+  const wanted = raw === "auto" ? os.availableParallelism() : Number(raw);
+  if (!Number.isInteger(wanted) || wanted < 1 || wanted > 64) {
+    console.error(`WEB_CONCURRENCY must be a whole number from 1 to 64, or "auto" (got "${raw}").`);
+    process.exit(1);
+  }
+  if (wanted > 1 && !process.env.DATABASE_URL) {
+    console.warn("WEB_CONCURRENCY is ignored without DATABASE_URL: the embedded database serves one process.");
+    return 1;
+  }
+  return wanted;
+}
+
+/** PORT, else 3000 or the next free port after it (as react-router-serve did). */
+async function choosePort() {
+  if (process.env.PORT) return Number(process.env.PORT);
+  for (let port = 3000; port < 3100; port++) {
+    const free = await new Promise((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, process.env.HOST, () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  return 0;
+}
+
+/** ACCESS_LOG: off by default; "1" logs every request, a fraction such as "0.01" samples that share. */
+function accessLog() {
+  const rate = Number(process.env.ACCESS_LOG ?? 0);
+  if (!(rate > 0)) return null;
+  return morgan("tiny", { skip: () => rate < 1 && Math.random() >= rate });
+}
+
+async function serve(port) {
+  const build = await import(pathToFileURL(buildPath).href);
+  // The entry module names the context key; the same object must reach the app's loaders.
+  const { clientAddressContext } = build.entry.module;
+  const clientDir = path.resolve(path.dirname(buildPath), "../client");
+  const nosniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Our read models send pre-compressed bodies (Content-Encoding set), which this skips; the rest is
+  // gzipped at a level that costs less than rendering them.
+  app.use(compression({ level: 4, threshold: 1024 }));
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", setHeaders: nosniff }));
+  app.use(express.static(clientDir, { maxAge: "1h", setHeaders: nosniff }));
+  app.use(express.static("public", { maxAge: "1h", setHeaders: nosniff }));
+  const log = accessLog();
+  if (log) app.use(log);
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      getLoadContext: (req) => new RouterContextProvider(new Map([[clientAddressContext, req.socket.remoteAddress ?? null]])),
+    }),
+  );
+  const onListen = () => {
+    if (cluster.isWorker && cluster.worker.id !== 1) return;
+    console.log(`[tournament-manager] http://localhost:${port}${cluster.isWorker ? ` (${workerCount()} processes)` : ""}`);
+  };
+  const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+  // Spectators' event streams stay open; a keep-alive longer than a typical proxy's avoids needless reconnects.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
+
+const workers = workerCount();
+if (workers > 1 && cluster.isPrimary) {
+  const port = await choosePort();
+  for (let i = 0; i < workers; i++) cluster.fork({ PORT: String(port) });
+  let stopping = false;
+  // A worker that dies unexpectedly is replaced; on shutdown the signal is passed on and we wait for all.
+  cluster.on("exit", (worker, code) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`Worker ${worker.process.pid} exited (${code}); starting another.`);
+    cluster.fork({ PORT: String(port) });
+  });
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      setTimeout(() => process.exit(0), 6000).unref();
+    });
+  }
+} else {
+  await serve(await choosePort());
+}
