@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 
 export default defineConfig({
   plugins: [reactRouter()],
+  // Names this build in the public pages' ETags, so a deploy never answers 304 for a page it changed.
+  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

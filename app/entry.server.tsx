@@ -8,8 +8,11 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { boot } from "~/lib/boot.server";
 import { nonceContext } from "~/lib/context";
 
-// server/start.js reads this key to hand each request the socket address of its client.
+// server/start.js reads these: the key that hands each request its client's socket address, and the
+// public pages' fast path that answers a visitor from the stored page before React Router runs.
 export { clientAddressContext } from "~/lib/context";
+export { fastPublicAnswer } from "~/lib/public-cache.server";
+export { serveEventStream } from "~/lib/events.server";
 
 // Environment, database and master account are ready before the first request is served.
 await boot();

@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useNavigation,
   useParams,
   useRouteLoaderData,
@@ -16,7 +17,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/app.css?url";
 import { Header } from "./components/header";
-import { LiveUpdates } from "./components/live";
+import { LiveUpdates, NOSCRIPT_REFRESH_SECONDS } from "./components/live";
 import { ToastProvider } from "./components/toast";
 import { userContext } from "./lib/context";
 import { getApp } from "./lib/db.server";
@@ -39,9 +40,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** Whether a matched route asks for the no-JavaScript refresh (see `liveRefreshHandle`). */
+function useNoscriptRefresh() {
+  return useMatches().some((match) => {
+    const handle = match.handle as { refreshWithoutScript?: (data: unknown) => boolean } | undefined;
+    return handle?.refreshWithoutScript?.(match.loaderData) ?? false;
+  });
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const theme = root?.theme ?? "dark";
+  const refresh = useNoscriptRefresh();
   return (
     <html lang="en" className={theme}>
       <head>
@@ -49,6 +59,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
         <Meta />
+        {refresh ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(NOSCRIPT_REFRESH_SECONDS)} />
+          </noscript>
+        ) : null}
         <Links />
       </head>
       <body>

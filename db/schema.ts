@@ -73,6 +73,8 @@ export const tournaments = pgTable(
     currentRound: integer("current_round").notNull().default(1),
     // The highest round whose scores are locked; 0 before any round is finalized.
     finalizedRound: integer("finalized_round").notNull().default(0),
+    // Bumped by every committed mutation (the row lock takes it): public read models and ETags are keyed by it.
+    version: integer("version").notNull().default(1),
     status: text("status", {
       enum: ["setup", "registration", "checkin", "in_progress", "active", "completed"],
     })

@@ -61,12 +61,24 @@ function accessLog() {
 async function serve(port) {
   const build = await import(pathToFileURL(buildPath).href);
   // The entry module names the context key; the same object must reach the app's loaders.
-  const { clientAddressContext } = build.entry.module;
+  const { clientAddressContext, fastPublicAnswer, serveEventStream } = build.entry.module;
   const clientDir = path.resolve(path.dirname(buildPath), "../client");
   const nosniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
 
   const app = express();
   app.disable("x-powered-by");
+  // A visitor's public page whose stored answer is current is sent here, before anything else runs:
+  // a crowd re-fetching after an event costs a map lookup each (app/lib/public-cache.server.ts).
+  app.use((req, res, next) => {
+    const hit = fastPublicAnswer({ method: req.method, url: req.url, header: (name) => req.get(name) });
+    if (!hit) return next();
+    res.writeHead(hit.status, Object.fromEntries(hit.headers));
+    res.end(hit.body ? Buffer.from(hit.body.buffer, hit.body.byteOffset, hit.body.byteLength) : undefined);
+  });
+  // Spectators' event streams, written straight to the socket (app/lib/events.server.ts).
+  app.get("/api/events", (req, res, next) => {
+    if (!serveEventStream(req, res)) next();
+  });
   // Our read models send pre-compressed bodies (Content-Encoding set), which this skips; the rest is
   // gzipped at a level that costs less than rendering them.
   app.use(compression({ level: 4, threshold: 1024 }));

@@ -12,7 +12,11 @@ export function eventToast(event: DomainEvent): ToastMessage | null {
     case "lobbies_generated":
       return { title: "Lobbies Generated", description: `Round ${data.roundNumber} lobbies are ready` };
     case "matches_saved":
-      return { title: "Scores Updated", description: `Lobby ${data.lobbyId} scores have been saved` };
+      // docs/rules.md: a lobby is named by its name is named by its name ("Lobby 5"), never by its database id.
+      return {
+        title: "Scores Updated",
+        description: `${typeof data.lobbyName === "string" ? data.lobbyName : "Lobby"} scores have been saved`,
+      };
     case "round_advanced":
       return { title: "Round Advanced", description: `Tournament advanced to Round ${data.newRound}` };
     case "tournament_completed":
@@ -24,6 +28,28 @@ export function eventToast(event: DomainEvent): ToastMessage | null {
 
 /** A slow safety net in case an event was missed while the connection was down. */
 const SAFETY_REVALIDATE_MS = 60_000;
+
+/**
+ * How long after an event this page waits before re-fetching, at random within a window that grows
+ * with the audience the server reported (streams per process): 5,000 spectators spread over 2 s,
+ * 20,000 over 8 s, so a save never meets its whole crowd at once. Never under 150 ms, so the
+ * events of one action arrive together; at most 15 s.
+ */
+export function refetchDelay(audience: unknown, random = Math.random()): number {
+  const streams = typeof audience === "number" && Number.isFinite(audience) && audience > 0 ? audience : 1;
+  const window = Math.min(15_000, Math.max(1_000, streams * 0.4));
+  return 150 + random * (window - 150);
+}
+
+/** Spectator pages without JavaScript reload every 30 s while the tournament runs (cheap: a 304 when nothing changed). */
+export const NOSCRIPT_REFRESH_SECONDS = 30;
+
+type LiveData = { tournament?: { status?: string } } | undefined;
+
+/** A route `handle` for live spectator pages: the document adds a <noscript> refresh while the tournament is not completed. */
+export const liveRefreshHandle = {
+  refreshWithoutScript: (data: unknown) => (data as LiveData)?.tournament?.status !== "completed",
+};
 
 export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) {
   const revalidator = useRevalidator();
@@ -57,8 +83,7 @@ export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) 
         if (busyRef.current) pending = setTimeout(revalidateWhenIdle, 300);
         else void revalidateRef.current();
       };
-      // A little jitter spreads thousands of spectators' reloads over a second instead of one instant.
-      pending = setTimeout(revalidateWhenIdle, 150 + Math.random() * 850);
+      pending = setTimeout(revalidateWhenIdle, refetchDelay((event as { audience?: unknown }).audience));
     };
     source.onerror = (error) => console.warn("Live updates interrupted; the browser will reconnect.", error);
     const safety = setInterval(() => {

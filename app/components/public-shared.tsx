@@ -83,28 +83,7 @@ export function tiebreakNote(separatedBy: Criterion | null): string | null {
   return CRITERION_LABELS[separatedBy];
 }
 
-export const SEARCH_LIMIT = 10;
-
-/** Case-insensitive match on name or game tag; "Name#Tag" works too. */
-export function playerMatches(player: { name: string; riotTag: string }, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  const name = player.name.toLowerCase();
-  const tag = player.riotTag.toLowerCase();
-  return name.includes(needle) || tag.includes(needle) || `${name}#${tag}`.includes(needle);
-}
-
-/** The profile search: matching players in standings order, at most 10 (SPEC.md section 9); nothing for an empty query. */
-export function searchPlayers<P extends { name: string; riotTag: string }>(players: readonly P[], query: string): P[] {
-  if (!query.trim()) return [];
-  const found: P[] = [];
-  for (const p of players) {
-    if (!playerMatches(p, query)) continue;
-    found.push(p);
-    if (found.length === SEARCH_LIMIT) break;
-  }
-  return found;
-}
+export { SEARCH_LIMIT, playerMatches, searchPlayers } from "~/models/search";
 
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 

@@ -1,22 +1,57 @@
-// The event bus: committed actions publish through PostgreSQL NOTIFY, so spectators on any app process hear every change.
+// The event bus: committed actions publish through PostgreSQL NOTIFY, so every app process hears every change,
+// marks its public snapshots stale and fans the event out to its spectators' streams (serialised once per event).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { inArray } from "drizzle-orm";
+import { tournaments } from "#db/schema";
 import type { DomainEvent } from "~/models/events";
+import { invalidateLanding } from "~/models/views/landing.server";
+import { invalidateTournament } from "~/models/views/snapshot.server";
 import { getApp } from "./db.server";
+import { parsePositiveInt } from "./params";
 
 const CHANNEL = "tm_events";
-type Listener = (event: DomainEvent) => void;
 
-const listeners = new Set<Listener>();
+/** An event as it travels between processes: `listed` says whether untargeted streams may carry it. */
+export type BusEvent = DomainEvent & { listed?: boolean };
+
+/** One open event stream: null `tournamentId` is the untargeted stream of the landing page and dashboard. */
+export type Stream = { tournamentId: number | null; write: (chunk: Uint8Array) => void; close: () => void };
+
+const streams = new Set<Stream>();
+const encoder = new TextEncoder();
 let listening: Promise<void> | undefined;
-const closers = new Set<() => void>();
+
+/** A stream narrowed to one tournament gets that tournament's events; an untargeted one only listed (public) tournaments'. */
+function reaches(stream: Stream, event: BusEvent) {
+  if (stream.tournamentId === null) return event.listed === true;
+  return event.tournamentId === null || event.tournamentId === stream.tournamentId;
+}
+
+/**
+ * Sends one event to this process's streams. The event carries `audience`, the number of streams
+ * this process holds, so spectators spread their re-fetches over a window that grows with it.
+ */
+function broadcast(event: BusEvent) {
+  if (streams.size === 0) return;
+  const { listed: _listed, ...visible } = event;
+  const chunk = encoder.encode(`data: ${JSON.stringify({ ...visible, audience: streams.size })}\n\n`);
+  for (const stream of streams) if (reaches(stream, event)) stream.write(chunk);
+}
+
+function invalidate(event: BusEvent) {
+  if (event.tournamentId !== null) invalidateTournament(event.tournamentId);
+  invalidateLanding();
+}
 
 function dispatch(payload: string) {
-  let parsed: DomainEvent;
+  let event: BusEvent;
   try {
-    parsed = JSON.parse(payload);
+    event = JSON.parse(payload);
   } catch {
     return;
   }
-  for (const listener of listeners) listener(parsed);
+  invalidate(event);
+  broadcast(event);
 }
 
 function ensureListening() {
@@ -26,18 +61,34 @@ function ensureListening() {
   return listening;
 }
 
-export async function subscribe(listener: Listener) {
-  await ensureListening();
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** Whether each event's tournament is listed (public); a deleted or private one is not. */
+async function markListed(events: DomainEvent[]): Promise<BusEvent[]> {
+  const ids = [...new Set(events.map((e) => e.tournamentId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return events;
+  const { database } = await getApp();
+  const rows = await database.db
+    .select({ id: tournaments.id, isPublic: tournaments.isPublic })
+    .from(tournaments)
+    .where(inArray(tournaments.id, ids));
+  const listed = new Set(rows.filter((r) => r.isPublic).map((r) => r.id));
+  return events.map((e) => ({ ...e, listed: e.tournamentId !== null && listed.has(e.tournamentId) }));
 }
 
 /** Publishes events of a committed action; never call it inside a transaction that may still roll back. */
 export async function publish(events: DomainEvent[]) {
   if (events.length === 0) return;
+  // This process's snapshots go stale now, before the caller answers: its next read is fresh.
+  for (const event of events) invalidate(event);
   await ensureListening();
   const { database } = await getApp();
-  for (const event of events) {
+  let marked: BusEvent[];
+  try {
+    marked = await markListed(events);
+  } catch (error) {
+    console.error("Could not read whether tournaments are listed; their events stay off untargeted streams", error);
+    marked = events;
+  }
+  for (const event of marked) {
     try {
       // NOTIFY payloads are capped at 8000 bytes; ours are a few fields.
       await database.notify(CHANNEL, JSON.stringify(event));
@@ -47,18 +98,84 @@ export async function publish(events: DomainEvent[]) {
   }
 }
 
-/** SSE streams register a closer so shutdown can end them before the database closes. */
-export function registerStream(close: () => void) {
-  closers.add(close);
-  return () => closers.delete(close);
+/** Adds a spectator's stream; the answer removes it. Starts listening on first use. */
+export async function openStream(stream: Stream) {
+  await ensureListening();
+  streams.add(stream);
+  return () => streams.delete(stream);
 }
 
+/** The headers of an event stream. `no-transform` keeps compression from buffering it. */
+export const STREAM_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-store, no-transform",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+} as const;
+
+/** `?tournamentId=`: absent or empty for the untargeted stream; otherwise a positive whole number. */
+export function streamTarget(raw: string | null): { ok: true; tournamentId: number | null } | { ok: false; message: string } {
+  if (raw === null || raw === "") return { ok: true, tournamentId: null };
+  const tournamentId = parsePositiveInt(raw);
+  return tournamentId === null ? { ok: false, message: "Invalid tournament ID" } : { ok: true, tournamentId };
+}
+
+/** The first message of every stream: the reconnect delay and "connected". */
+export function connectedMessage(tournamentId: number | null) {
+  return encoder.encode(`retry: 3000\ndata: ${JSON.stringify({ type: "connected", tournamentId, data: {} })}\n\n`);
+}
+
+/**
+ * GET /api/events served straight on Node's response by the HTTP server (server/start.js), the
+ * same stream as the route module's but without a web stream per spectator: each costs a socket
+ * and one small object, so one process holds ten thousand. Answers false when it did not handle
+ * the request (the route module then answers it).
+ */
+export function serveEventStream(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== "GET") return false;
+  const target = streamTarget(new URL(req.url ?? "/", "http://local").searchParams.get("tournamentId"));
+  if (!target.ok) return false;
+  res.writeHead(200, STREAM_HEADERS);
+  res.write(connectedMessage(target.tournamentId));
+  let remove: () => unknown = () => {};
+  const stream: Stream = {
+    tournamentId: target.tournamentId,
+    write: (chunk) => {
+      if (!res.writableEnded) res.write(chunk);
+    },
+    close: () => {
+      remove();
+      res.end();
+    },
+  };
+  req.socket.setNoDelay(true);
+  res.on("close", () => remove());
+  void openStream(stream).then((removeStream) => {
+    remove = removeStream;
+    if (res.destroyed || res.writableEnded) removeStream();
+  });
+  return true;
+}
+
+/** How many event streams this process holds. */
+export function streamCount() {
+  return streams.size;
+}
+
+const PING = encoder.encode(": ping\n\n");
+/** One timer keeps every stream's proxy from timing out, instead of one timer per stream. */
+const heartbeat = setInterval(() => {
+  for (const stream of streams) stream.write(PING);
+}, 25_000);
+heartbeat.unref();
+
+/** Shutdown ends the streams before the database closes. */
 export function closeAllStreams() {
-  for (const close of [...closers]) close();
-  closers.clear();
+  for (const stream of [...streams]) stream.close();
+  streams.clear();
 }
 
 export function resetEventsForTests() {
   listening = undefined;
-  listeners.clear();
+  streams.clear();
 }

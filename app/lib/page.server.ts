@@ -6,6 +6,8 @@ import type { ActionResult } from "~/models/action.server";
 import type { PublicUser } from "~/models/auth.server";
 import { isActionError } from "~/models/errors";
 import { fieldErrors, formToObject } from "~/models/validation";
+import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
+import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import { userContext } from "./context";
 import { getDb } from "./db.server";
 import { publish } from "./events.server";
@@ -39,6 +41,18 @@ export async function loadTournamentFromParams(raw: string | undefined) {
     if (isActionError(error)) throw data(error.message, { status: error.status });
     throw error;
   }
+}
+
+/**
+ * The public snapshot of the tournament a spectator page is about (400 / 404 as above). Shared by
+ * every request until the tournament's next change; see app/models/views/snapshot.server.ts.
+ */
+export async function loadSnapshotFromParams(raw: string | undefined) {
+  const parsed = parseTournamentParam(raw);
+  if (!parsed.ok) throw data(parsed.message, { status: 400 });
+  const snapshot = await tournamentSnapshot(await getDb(), parsed.id);
+  if (!snapshot) throw data(TOURNAMENT_NOT_FOUND, { status: 404 });
+  return snapshot;
 }
 
 export async function readForm(request: Request) {

@@ -4,6 +4,7 @@ import { getDb } from "~/lib/db.server";
 import { loadTournamentFromParams, pageUser } from "~/lib/page.server";
 import { canManage } from "~/models/access.server";
 import { hasLobbies, listPlayers } from "~/models/players.server";
+import { playerMatches } from "~/models/search";
 
 /**
  * Loads a player-list page. `filter` is the URL's filter when it is one of `filters`, else "all";
@@ -19,7 +20,6 @@ export async function loadPlayerListPage(
   const q = (url.searchParams.get("q") ?? "").trim();
   const requested = url.searchParams.get("filter");
   const filter = requested !== null && filters.some((f) => f.value === requested) ? requested : "all";
-  const needle = q.toLowerCase();
   return {
     t,
     players,
@@ -27,6 +27,6 @@ export async function loadPlayerListPage(
     canManage: canManage(pageUser(context), t),
     q,
     filter,
-    matchesSearch: (p: { name: string; riotTag: string }) => !needle || `${p.name}#${p.riotTag}`.toLowerCase().includes(needle),
+    matchesSearch: (p: { name: string; riotTag: string }) => playerMatches(p, q),
   };
 }

@@ -39,7 +39,7 @@ export function isCrossSite(request: Request) {
   return request.headers.get("sec-fetch-site") === "cross-site";
 }
 
-function securityHeaders(headers: Headers, nonce: string) {
+export function securityHeaders(headers: Headers, nonce: string) {
   headers.set(
     "Content-Security-Policy",
     [
@@ -76,13 +76,15 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   }
   context.set(userContext, await getUser(request));
   const response = await next();
+  // A public page's cache may have swapped in the nonce its stored HTML was rendered with.
+  const pageNonce = context.get(nonceContext);
   // Redirects and streamed responses can carry immutable headers; copy when needed.
   try {
-    securityHeaders(response.headers, nonce);
+    securityHeaders(response.headers, pageNonce);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    securityHeaders(copy.headers, nonce);
+    securityHeaders(copy.headers, pageNonce);
     return copy;
   }
 };

@@ -28,3 +28,8 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
   }
   return { toast, clear: await toastCookie.serialize("", { maxAge: 0 }) };
 }
+
+/** Whether the request carries a flash toast: such a page is one person's, never a shared cache's. */
+export function hasToastCookie(request: Request) {
+  return /(?:^|;\s*)tm_toast=/.test(request.headers.get("cookie") ?? "");
+}

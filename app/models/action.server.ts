@@ -1,5 +1,5 @@
 // The shape every mutating model function answers, and the tournament-row lock each one starts with.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppTx, Executor } from "#db/client.server";
 import { tournaments, type Tournament } from "#db/schema";
 import { assertCanMutate, requireActor } from "./access.server";
@@ -20,11 +20,17 @@ export type ActionResult<T> = { result: T; events: DomainEvent[] };
 export type MutationOptions = { override?: boolean };
 
 /**
- * Locks the tournament row for the rest of the transaction (`select … for update`), so every
- * action on one tournament runs one after the other; 404 when it does not exist.
+ * Locks the tournament row for the rest of the transaction, so every action on one tournament
+ * runs one after the other, and bumps its `version` in the same statement: a committed action has
+ * changed the version that the public read models and their ETags are keyed by, a refused one
+ * (rolled back) has not (docs/rules.md, "Versions and live pages"). 404 when it does not exist.
  */
 export async function lockTournament(tx: AppTx, tournamentId: number): Promise<Tournament> {
-  const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
+  const [row] = await tx
+    .update(tournaments)
+    .set({ version: sql`${tournaments.version} + 1` })
+    .where(eq(tournaments.id, tournamentId))
+    .returning();
   if (!row) throw notFound();
   return row;
 }

@@ -16,7 +16,8 @@ export class ActionError extends Error {
 export const badRequest = (message: string, field?: string) => new ActionError(400, message, field);
 export const forbidden = (message = "You do not have permission to change this tournament") =>
   new ActionError(403, message);
-export const notFound = (message = "Tournament not found") => new ActionError(404, message);
+export const TOURNAMENT_NOT_FOUND = "Tournament not found";
+export const notFound = (message = TOURNAMENT_NOT_FOUND) => new ActionError(404, message);
 export const conflict = (message: string) => new ActionError(409, message);
 
 export const COMPLETED_MESSAGE = "Tournament has been completed";

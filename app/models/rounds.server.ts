@@ -463,7 +463,7 @@ export async function cutPreview(db: Executor, tournamentId: number, count?: num
 // ---------- helpers ----------
 
 // "Lobby 10" after "Lobby 9": by round, then the number in the name, then id.
-function sortLobbies(list: Lobby[]): Lobby[] {
+export function sortLobbies(list: Lobby[]): Lobby[] {
   const number = (name: string) => Number(/\d+$/.exec(name)?.[0] ?? Number.MAX_SAFE_INTEGER);
   return list.sort((a, b) => a.roundNumber - b.roundNumber || number(a.name) - number(b.name) || a.id - b.id);
 }
@@ -502,7 +502,7 @@ async function activeStandings(db: Executor, tournamentId: number): Promise<{ ac
   return { active: computeStandings(eligibleForRound(rows.map(toEnginePlayer)), played), rows };
 }
 
-function toLeaderboardRow(p: Player, row: StandingRow): LeaderboardRow {
+export function toLeaderboardRow(p: Player, row: StandingRow): LeaderboardRow {
   return {
     id: p.id,
     tournamentId: p.tournamentId,

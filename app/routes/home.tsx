@@ -5,7 +5,8 @@ import { roundLabel } from "~/components/public-shared";
 import { StatCard } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { pageUser } from "~/lib/page.server";
-import { listPublic, listPublicLive } from "~/models/tournaments.server";
+import { landingPageCache } from "~/lib/public-cache.server";
+import { landingView } from "~/models/views/landing.server";
 import { FORMAT_LABELS, statusLabel, type Format } from "~/models/types";
 
 export const meta: Route.MetaFunction = () => [
@@ -16,26 +17,11 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+export const middleware: Route.MiddlewareFunction[] = [landingPageCache];
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const db = await getDb();
-  const [live, all] = await Promise.all([listPublicLive(db), listPublic(db)]);
-  return {
-    signedIn: pageUser(context) !== null,
-    live: live.map((t) => ({
-      id: t.id,
-      name: t.name,
-      status: t.status,
-      format: t.format,
-      currentRound: t.currentRound,
-      totalRounds: t.totalRounds,
-      maxPlayers: t.maxPlayers,
-    })),
-    stats: {
-      total: all.length,
-      active: all.filter((t) => t.status === "active").length,
-      completed: all.filter((t) => t.status === "completed").length,
-    },
-  };
+  const { live, stats } = await landingView(await getDb());
+  return { signedIn: pageUser(context) !== null, live, stats };
 }
 
 const FEATURES = [

@@ -4,10 +4,11 @@ import type { Route } from "./+types/leaderboard";
 import { ExportLink } from "~/components/public-actions";
 import { formatPoints, RankBadge, roundLabel, tiebreakNote } from "~/components/public-shared";
 import { EmptyState, StatCard } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
-import { loadTournamentFromParams, pageUser } from "~/lib/page.server";
+import { liveRefreshHandle } from "~/components/live";
+import { loadSnapshotFromParams, pageUser } from "~/lib/page.server";
+import { tournamentPageCache } from "~/lib/public-cache.server";
 import { canManage } from "~/models/access.server";
-import { getLeaderboard } from "~/models/rounds.server";
+import { leaderboardView } from "~/models/views/public";
 import { CRITERION_LABELS } from "~/models/standings";
 import { formatAverage, formatBestFinish } from "~/models/stats";
 import { FORMAT_LABELS, type Format } from "~/models/types";
@@ -27,40 +28,26 @@ function tournamentHome(t: { id: number; status: string }, manager: boolean): st
   return `/tournaments/${t.id}/manage-players`;
 }
 
+export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
+export const handle = liveRefreshHandle;
+
 export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const tournament = await loadTournamentFromParams(params.tournamentId);
-  const rows = await getLeaderboard(await getDb(), tournament.id);
-  const manager = canManage(pageUser(context), tournament);
+  const snapshot = await loadSnapshotFromParams(params.tournamentId);
+  const view = snapshot.view("leaderboard", () => leaderboardView(snapshot.data));
+  const manager = canManage(pageUser(context), snapshot.data.tournament);
   return {
-    tournament: {
-      id: tournament.id,
-      name: tournament.name,
-      format: tournament.format,
-      status: tournament.status,
-      currentRound: tournament.currentRound,
-      totalRounds: tournament.totalRounds,
-    },
-    rows: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      riotTag: r.riotTag,
-      rank: r.rank,
-      totalPoints: r.totalPoints,
-      matchesPlayed: r.matchesPlayed,
-      averagePlacement: r.averagePlacement,
-      bestFinish: r.bestFinish,
-      isEliminated: r.isEliminated,
-      separatedBy: r.separatedBy,
-    })),
+    ...view,
     here: url.pathname + url.search,
-    backTo: tournamentHome(tournament, manager),
+    backTo: tournamentHome(view.tournament, manager),
+    // docs/rules.md, "Spectator pages": visitors follow names to the public profile, never to a login wall.
+    playerBase: manager ? `/tournaments/${view.tournament.id}/players` : `/tournaments/${view.tournament.id}/public/player`,
   };
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, rows, here, backTo } = loaderData;
+  const { tournament: t, rows, here, backTo, playerBase } = loaderData;
   const active = rows.filter((r) => !r.isEliminated);
   const eliminated = rows.filter((r) => r.isEliminated);
   const podium = active.length >= 3 ? active.slice(0, 3) : null;
@@ -131,7 +118,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody>
               {active.map((r) => (
-                <LeaderboardRow key={r.id} row={r} tournamentId={t.id} />
+                <LeaderboardRow key={r.id} row={r} playerBase={playerBase} />
               ))}
               {eliminated.length > 0 ? (
                 <tr className="separator">
@@ -139,7 +126,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
                 </tr>
               ) : null}
               {eliminated.map((r) => (
-                <LeaderboardRow key={r.id} row={r} tournamentId={t.id} />
+                <LeaderboardRow key={r.id} row={r} playerBase={playerBase} />
               ))}
             </tbody>
           </table>
@@ -152,7 +139,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function LeaderboardRow({ row: r, tournamentId }: { row: Row; tournamentId: number }) {
+function LeaderboardRow({ row: r, playerBase }: { row: Row; playerBase: string }) {
   const note = tiebreakNote(r.separatedBy);
   const why = r.separatedBy ? `Placed below the row above by: ${CRITERION_LABELS[r.separatedBy]}` : undefined;
   return (
@@ -162,7 +149,7 @@ function LeaderboardRow({ row: r, tournamentId }: { row: Row; tournamentId: numb
         {note ? <div className="tiebreak-note">by {note.toLowerCase()}</div> : null}
       </td>
       <td>
-        <Link to={`/tournaments/${tournamentId}/players/${r.id}`} className="public-player-name">
+        <Link to={`${playerBase}/${r.id}`} className="public-player-name">
           {r.name}
         </Link>
         <div className="muted small">#{r.riotTag}</div>

@@ -4,11 +4,11 @@ import type { Route } from "./+types/previous-lobbies";
 import { formatPoints } from "~/components/public-shared";
 import { TournamentErrorBoundary } from "~/components/route-error";
 import { EmptyState } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
-import { loadTournamentFromParams } from "~/lib/page.server";
+import { liveRefreshHandle } from "~/components/live";
+import { loadSnapshotFromParams } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
-import { listPlayers } from "~/models/players.server";
-import { listAllLobbies, listMatches } from "~/models/rounds.server";
+import { tournamentPageCache } from "~/lib/public-cache.server";
+import { previousLobbiesView } from "~/models/views/public";
 import { ordinal } from "~/models/scoring";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -19,50 +19,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
+export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
+export const handle = liveRefreshHandle;
+
 export async function loader({ params, url }: Route.LoaderArgs) {
-  const tournament = await loadTournamentFromParams(params.tournamentId);
-  const db = await getDb();
-  const [allLobbies, allMatches, players] = await Promise.all([
-    listAllLobbies(db, tournament.id),
-    listMatches(db, tournament.id),
-    listPlayers(db, tournament.id),
-  ]);
-  const rounds = [...new Set(allLobbies.map((l) => l.roundNumber))].sort((a, b) => a - b);
+  const snapshot = await loadSnapshotFromParams(params.tournamentId);
   // Without a choice, the latest round that has lobbies: the one people just played.
   const asked = parsePositiveInt(url.searchParams.get("round"));
-  const round = asked ?? rounds.at(-1) ?? null;
-
-  const names = new Map(players.map((p) => [p.id, { name: p.name, riotTag: p.riotTag }]));
-  const resultOf = new Map(allMatches.map((m) => [`${m.lobbyId}:${m.playerId}`, m]));
-  const lobbies = allLobbies
-    .filter((l) => l.roundNumber === round)
-    .map((l) => ({
-      id: l.id,
-      name: l.name,
-      isComplete: l.isComplete,
-      players: l.playerIds
-        .map((playerId, order) => {
-          const match = resultOf.get(`${l.id}:${playerId}`);
-          return {
-            id: playerId,
-            order,
-            name: names.get(playerId)?.name ?? "Unknown player",
-            riotTag: names.get(playerId)?.riotTag ?? "",
-            placement: match?.placement ?? null,
-            points: match?.points ?? null,
-          };
-        })
-        // Scored players in finishing order; unscored ones keep their seat order after them.
-        .sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99) || a.order - b.order),
-    }));
-
-  return {
-    tournament: { id: tournament.id, name: tournament.name, currentRound: tournament.currentRound },
-    rounds,
-    round,
-    lobbies,
-    basePath: url.pathname,
-  };
+  const view = snapshot.view(`previous:${asked ?? ""}`, () => previousLobbiesView(snapshot.data, asked));
+  return { ...view, basePath: url.pathname };
 }
 
 export default function PreviousLobbies({ loaderData }: Route.ComponentProps) {

@@ -3,12 +3,12 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/public-player";
 import { formatPoints, RankBadge, roundLabel } from "~/components/public-shared";
 import { EmptyState, StatCard } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
-import { loadTournamentFromParams } from "~/lib/page.server";
+import { liveRefreshHandle } from "~/components/live";
+import { loadSnapshotFromParams } from "~/lib/page.server";
 import { parsePlayerParams } from "~/lib/params";
-import { isActionError } from "~/models/errors";
-import { getPlayer, PLAYER_NOT_FOUND } from "~/models/players.server";
-import { getLeaderboard, listAllLobbies, listMatches } from "~/models/rounds.server";
+import { tournamentPageCache } from "~/lib/public-cache.server";
+import { PLAYER_NOT_FOUND } from "~/models/players.server";
+import { playerProfileView } from "~/models/views/public";
 import { ordinal } from "~/models/scoring";
 import { formatAverage, formatBestFinish } from "~/models/stats";
 
@@ -22,81 +22,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
+export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
+export const handle = liveRefreshHandle;
+
 export async function loader({ params }: Route.LoaderArgs) {
   const parsed = parsePlayerParams(params.tournamentId, params.playerId);
   if (!parsed.ok) throw data(parsed.message, { status: 400 });
-  const tournament = await loadTournamentFromParams(params.tournamentId);
-  const db = await getDb();
-  let player;
-  try {
-    player = await getPlayer(db, parsed.playerId);
-  } catch (error) {
-    if (isActionError(error)) throw data(error.message, { status: error.status });
-    throw error;
-  }
+  const snapshot = await loadSnapshotFromParams(params.tournamentId);
+  const view = snapshot.view(`player:${parsed.playerId}`, () => playerProfileView(snapshot.data, parsed.playerId));
   // A player id from another tournament is as unknown here as a missing one.
-  if (player.tournamentId !== tournament.id) throw data(PLAYER_NOT_FOUND, { status: 404 });
-
-  const [standings, allLobbies, allMatches] = await Promise.all([
-    getLeaderboard(db, tournament.id),
-    listAllLobbies(db, tournament.id),
-    listMatches(db, tournament.id),
-  ]);
-  const row = standings.find((r) => r.id === player.id) ?? null;
-  const leader = standings[0] ?? null;
-  const lobbyById = new Map(allLobbies.map((l) => [l.id, l]));
-  const currentLobby =
-    allLobbies.find((l) => l.roundNumber === tournament.currentRound && l.playerIds.includes(player.id)) ?? null;
-  const history = allMatches
-    .filter((m) => m.playerId === player.id)
-    .map((m) => ({
-      id: m.id,
-      roundNumber: m.roundNumber,
-      lobbyName: lobbyById.get(m.lobbyId)?.name ?? `Lobby #${m.lobbyId}`,
-      placement: m.placement,
-      points: m.points,
-    }))
-    // Latest round first: on a phone the newest result is what people open the page for.
-    .sort((a, b) => b.roundNumber - a.roundNumber);
-
-  const removed = player.removedAt !== null;
-  const status = player.isEliminated
-    ? "Eliminated"
-    : currentLobby && tournament.status !== "completed"
-      ? `Active - ${currentLobby.name}`
-      : player.isCheckedIn && !removed
-        ? "Waiting for Assignment"
-        : "Not Checked In";
-
-  return {
-    tournament: {
-      id: tournament.id,
-      name: tournament.name,
-      status: tournament.status,
-      currentRound: tournament.currentRound,
-      totalRounds: tournament.totalRounds,
-    },
-    player: {
-      id: player.id,
-      name: player.name,
-      riotTag: player.riotTag,
-      lp: player.lp,
-      isEliminated: player.isEliminated,
-      totalPoints: row?.totalPoints ?? player.totalPoints,
-      matchesPlayed: row?.matchesPlayed ?? player.matchesPlayed,
-      averagePlacement: row?.averagePlacement ?? player.averagePlacement,
-      bestFinish: row?.bestFinish ?? null,
-    },
-    status,
-    rank: row?.rank ?? null,
-    pointsBehind: row && leader && row.id !== leader.id ? Math.max(0, leader.totalPoints - row.totalPoints) : null,
-    currentLobby: currentLobby ? { name: currentLobby.name, isComplete: currentLobby.isComplete } : null,
-    history,
-  };
+  if (!view) throw data(PLAYER_NOT_FOUND, { status: 404 });
+  return view;
 }
 
 export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, player, status, rank, pointsBehind, currentLobby, history } = loaderData;
+  const { tournament: t, player, status, rank, pointsBehind, currentLobby, scoredThisRound, history } = loaderData;
   const completed = t.status === "completed";
   return (
     <div className="stack public-view">
@@ -169,6 +109,8 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
             <span className="badge danger">Eliminated from tournament</span>
           ) : completed ? (
             <span className="badge primary">Tournament completed</span>
+          ) : currentLobby && scoredThisRound ? (
+            <span className="badge primary">Game finished - waiting for the next round</span>
           ) : currentLobby ? (
             <span className="badge success">Ready to Play</span>
           ) : (

@@ -9,13 +9,14 @@ import {
   RankBadge,
   roundLabel,
   RoundProgress,
-  searchPlayers,
   SEARCH_LIMIT,
 } from "~/components/public-shared";
 import { EmptyState, StatCard } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
-import { loadTournamentFromParams } from "~/lib/page.server";
-import { getLeaderboard, listAllLobbies } from "~/models/rounds.server";
+import { liveRefreshHandle } from "~/components/live";
+import { loadSnapshotFromParams } from "~/lib/page.server";
+import { parsePositiveInt } from "~/lib/params";
+import { tournamentPageCache } from "~/lib/public-cache.server";
+import { publicView, TOP_COUNT } from "~/models/views/public";
 import { FORMAT_LABELS, type Format } from "~/models/types";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -24,66 +25,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Public View - ${loaderData.tournament.name} | Tournament Manager` : "Public View | Tournament Manager" },
 ];
 
-const TOP_COUNT = 8;
 const SHARE_ID = "share";
 
+export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
+export const handle = liveRefreshHandle;
+
 export async function loader({ params, request, url }: Route.LoaderArgs) {
-  const tournament = await loadTournamentFromParams(params.tournamentId);
-  const db = await getDb();
-  const [standings, allLobbies] = await Promise.all([
-    getLeaderboard(db, tournament.id),
-    listAllLobbies(db, tournament.id),
-  ]);
-
-  const rows = standings.map((r) => ({
-    id: r.id,
-    name: r.name,
-    riotTag: r.riotTag,
-    rank: r.rank,
-    totalPoints: r.totalPoints,
-    matchesPlayed: r.matchesPlayed,
-    isEliminated: r.isEliminated,
-  }));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const currentLobbies = allLobbies.filter((l) => l.roundNumber === tournament.currentRound);
-  const lobbyOf = new Map<number, string>();
-  for (const lobby of currentLobbies) for (const id of lobby.playerIds) lobbyOf.set(id, lobby.name);
-
+  const snapshot = await loadSnapshotFromParams(params.tournamentId);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 60);
-  const activeCount = rows.filter((r) => !r.isEliminated).length;
-
-  return {
-    tournament: {
-      id: tournament.id,
-      name: tournament.name,
-      format: tournament.format,
-      status: tournament.status,
-      currentRound: tournament.currentRound,
-      totalRounds: tournament.totalRounds,
-    },
-    shareUrl: `${publicOrigin(request, url)}${url.pathname}`,
-    q,
-    results: q ? searchPlayers(rows, q) : [],
-    lobbies: currentLobbies.map((l) => ({
-      id: l.id,
-      name: l.name,
-      isComplete: l.isComplete,
-      players: l.playerIds.map(
-        (id) => byId.get(id) ?? { id, name: "Unknown player", riotTag: "", rank: 0, totalPoints: 0, matchesPlayed: 0, isEliminated: false },
-      ),
-    })),
-    top: rows.slice(0, TOP_COUNT),
-    players: rows.map((r) => ({ ...r, lobbyName: lobbyOf.get(r.id) ?? null })),
-    stats: {
-      gamesPlayed: allLobbies.filter((l) => l.isComplete).length,
-      active: activeCount,
-      eliminated: rows.length - activeCount,
-    },
-  };
+  const page = parsePositiveInt(url.searchParams.get("players")) ?? 1;
+  const view = snapshot.view(`public:${page}:${q}`, () => publicView(snapshot.data, { q, page }));
+  return { ...view, shareUrl: `${publicOrigin(request, url)}${url.pathname}` };
 }
 
 export default function PublicView({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, shareUrl, q, results, lobbies, top, players, stats } = loaderData;
+  const { tournament: t, shareUrl, q, results, lobbies, top, grid, stats } = loaderData;
   const completed = t.status === "completed";
   const base = `/tournaments/${t.id}`;
   const profile = (playerId: number) => `${base}/public/player/${playerId}`;
@@ -256,7 +212,7 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <PlayerGrid players={players} profileHref={profile} />
+      <PlayerGrid grid={grid} q={q} profileHref={profile} />
 
       <ShareBox url={shareUrl} id={SHARE_ID} />
     </div>

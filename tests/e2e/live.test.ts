@@ -82,7 +82,8 @@ test("a score saved through the API updates an open public view without reload o
   // Generous: the event crosses the server and the re-validation renders on a busy test machine.
   const toast = page.getByRole("status").filter({ hasText: "Scores Updated" });
   await expect(toast).toBeVisible({ timeout: 10_000 });
-  await expect(toast).toContainText(`Lobby ${lobby.id} scores have been saved`);
+  // Named as spectators know it, never by its database id.
+  await expect(toast).toContainText(`${lobby.name} scores have been saved`);
   await expect(page.getByRole("article", { name: lobby.name }).getByText("Complete")).toBeVisible({ timeout: 10_000 });
   const top = standings.locator("tbody tr").first();
   await expect(top).toContainText(winner.name);

@@ -1,0 +1,231 @@
+// HTTP caching of the anonymous public pages: a strong ETag from the data's version, 304s, and the rendered answer
+// (HTML or .data, with its gzip) kept per version, so a crowd costs one render per change (docs/rules.md, "Versions and live pages").
+import { createHash, createHmac } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import type { MiddlewareFunction } from "react-router";
+import { landingView, peekLandingVersion } from "~/models/views/landing.server";
+import { peekTournamentVersion, tournamentSnapshot } from "~/models/views/snapshot.server";
+import { nonceContext, userContext } from "./context";
+import { getApp, getDb } from "./db.server";
+import { parseTournamentParam } from "./params";
+import { securityHeaders } from "./security.server";
+
+/** Browsers revalidate every time (a 304 when nothing changed); a shared cache may serve one second, then revalidate. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, must-revalidate";
+/** Signed-in views carry the user's header and menu: never stored by a shared cache. */
+export const PRIVATE_CACHE_CONTROL = "private, no-cache";
+
+const BUILD_ID = typeof __BUILD_ID__ === "string" ? __BUILD_ID__ : "dev";
+/** The stored answers' total size; the least recently stored go first. */
+const MAX_BYTES = 64 * 1024 * 1024;
+/** Answers larger than this are served but not kept. */
+const MAX_BODY = 2 * 1024 * 1024;
+const DROPPED_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "etag", "cache-control", "vary", "date"]);
+
+/** What a page is a view of: `key` names the data (a tournament, the landing list), `version` its current version. */
+export type CacheScope = { key: string; version: string };
+
+type Stored = {
+  scope: CacheScope;
+  etag: string;
+  nonce: string;
+  headers: [string, string][];
+  body: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+};
+
+/** Stored answers by request variant (see `variantOf`). */
+const stored = new Map<string, Stored>();
+let storedBytes = 0;
+
+type RequestLike = { method: string; url: string; header: (name: string) => string | null | undefined };
+export type CachedAnswer = { status: number; headers: Headers; body: Uint8Array<ArrayBuffer> | null };
+
+function digest(text: string) {
+  return createHash("sha256").update(text).digest("base64url").slice(0, 16);
+}
+
+/** The theme cookie as sent: with the address and the URL, all a visitor's page depends on besides the data. */
+function themeCookie(cookie: string | null | undefined) {
+  return /(?:^|;\s*)ui-theme=([^;]*)/.exec(cookie ?? "")?.[1] ?? "";
+}
+
+/** Everything a visitor's page bytes depend on besides the data and the build: address (share links), path and query, theme. */
+function variantOf(request: RequestLike) {
+  const url = new URL(request.url, "http://local");
+  const host = request.header("x-forwarded-host") ?? request.header("host") ?? "";
+  return `${request.header("x-forwarded-proto") ?? ""}|${host}|${url.pathname}${url.search}|${themeCookie(request.header("cookie"))}`;
+}
+
+/** Whether the request's cookies are only the theme: no session, no toast, nothing that makes the page someone's own. */
+function isVisitor(request: RequestLike) {
+  if (request.header("authorization")) return false;
+  const cookie = request.header("cookie");
+  if (!cookie) return true;
+  return cookie.split(";").every((part) => {
+    const name = part.split("=")[0]?.trim();
+    return !name || name === "ui-theme";
+  });
+}
+
+/** Whether If-None-Match names this entity (weak comparison, as RFC 9110 asks of it). */
+function notModified(ifNoneMatch: string | null | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/"$/, "");
+  return ifNoneMatch.split(",").some((raw) => {
+    const candidate = raw.trim().replace(/^W\//, "");
+    return candidate === "*" || candidate === etag || candidate === `${bare}-gz"`;
+  });
+}
+
+function cacheHeaders(etag: string): [string, string][] {
+  return [
+    ["Cache-Control", PUBLIC_CACHE_CONTROL],
+    ["Vary", "Cookie, Accept-Encoding"],
+    ["ETag", etag],
+  ];
+}
+
+/** The answer to one request from a stored page: 304 when the client has it, else its gzip or plain bytes. */
+function answerFrom(entry: Stored, request: RequestLike): CachedAnswer {
+  const headers = new Headers(entry.headers);
+  for (const [name, value] of cacheHeaders(entry.etag)) headers.set(name, value);
+  securityHeaders(headers, entry.nonce);
+  if (notModified(request.header("if-none-match"), entry.etag)) {
+    headers.delete("Content-Type");
+    return { status: 304, headers, body: null };
+  }
+  const gzip = /\bgzip\b/.test(request.header("accept-encoding") ?? "");
+  const body = gzip ? entry.gzip : entry.body;
+  if (gzip) {
+    headers.set("Content-Encoding", "gzip");
+    headers.set("ETag", `${entry.etag.replace(/"$/, "")}-gz"`);
+  }
+  headers.set("Content-Length", String(body.byteLength));
+  return { status: 200, headers, body: request.method === "HEAD" ? null : body };
+}
+
+function remember(variant: string, entry: Stored) {
+  const previous = stored.get(variant);
+  if (previous) {
+    storedBytes -= previous.body.byteLength + previous.gzip.byteLength;
+    stored.delete(variant);
+  }
+  stored.set(variant, entry);
+  storedBytes += entry.body.byteLength + entry.gzip.byteLength;
+  while (storedBytes > MAX_BYTES && stored.size > 1) {
+    const [oldest, old] = stored.entries().next().value!;
+    stored.delete(oldest);
+    storedBytes -= old.body.byteLength + old.gzip.byteLength;
+  }
+}
+
+/** Whether the data an answer was rendered from is still current, known without waiting on the database. */
+function isCurrent(scope: CacheScope) {
+  if (scope.key === "landing") return peekLandingVersion() === scope.version;
+  const id = Number(scope.key.slice(1));
+  const version = peekTournamentVersion(id);
+  return version !== null && `${id}.${version}` === scope.version;
+}
+
+/**
+ * The HTTP server's fast path (server/start.js), before React Router: a visitor's request for a
+ * public page whose stored answer is still current gets it (or a 304) with the headers the full
+ * path sends. Anything else (a cookie besides the theme, a token, a stale or missing answer)
+ * answers null and takes the full path, which renders and stores.
+ */
+export function fastPublicAnswer(request: RequestLike): CachedAnswer | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (!isVisitor(request)) return null;
+  let variant: string;
+  try {
+    variant = variantOf(request);
+  } catch {
+    return null;
+  }
+  const entry = stored.get(variant);
+  return entry && isCurrent(entry.scope) ? answerFrom(entry, request) : null;
+}
+
+/** Forgets every stored answer (tests). */
+export function clearPublicCache() {
+  stored.clear();
+  storedBytes = 0;
+}
+
+function withHeaders(response: Response, headers: Iterable<[string, string]>) {
+  try {
+    for (const [name, value] of headers) response.headers.set(name, value);
+    return response;
+  } catch {
+    // Redirects and some streamed answers have immutable headers: copy.
+    const copy = new Response(response.body, response);
+    for (const [name, value] of headers) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+/**
+ * A route middleware for a public page. For a visitor it answers 304 when If-None-Match names the
+ * current version, serves the stored answer of this version when there is one, and otherwise
+ * renders once and stores the answer. The page's CSP nonce is derived from the version, so the
+ * stored HTML is the same bytes for everyone. Signed-in users get a private, uncached answer.
+ * `scopeOf` answers null for a page that does not exist (the loader answers its 404 as usual).
+ */
+export function publicPageCache(
+  scopeOf: (args: Parameters<MiddlewareFunction<Response>>[0]) => Promise<CacheScope | null>,
+): MiddlewareFunction<Response> {
+  return async (args, next) => {
+    const { request, context } = args;
+    const like: RequestLike = { method: request.method.toUpperCase(), url: request.url, header: (n) => request.headers.get(n) };
+    if (like.method !== "GET" && like.method !== "HEAD") return next();
+    if (context.get(userContext) || !isVisitor(like)) {
+      return withHeaders(await next(), [
+        ["Cache-Control", PRIVATE_CACHE_CONTROL],
+        ["Vary", "Cookie"],
+      ]);
+    }
+    const scope = await scopeOf(args);
+    if (!scope) return next();
+
+    const variant = variantOf(like);
+    const etag = `"${scope.version}-${digest(`${variant}|${BUILD_ID}`)}"`;
+    const { sessionSecret } = await getApp();
+    const nonce = createHmac("sha256", sessionSecret).update(`${scope.key}|${etag}`).digest("base64url").slice(0, 22);
+    context.set(nonceContext, nonce);
+    if (notModified(like.header("if-none-match"), etag)) return new Response(null, { status: 304, headers: cacheHeaders(etag) });
+    const hit = stored.get(variant);
+    if (hit && hit.scope.key === scope.key && hit.scope.version === scope.version) {
+      const { status, headers, body } = answerFrom(hit, like);
+      return new Response(body, { status, headers });
+    }
+
+    const response = await next();
+    if (response.status !== 200 || response.headers.has("Set-Cookie") || like.method === "HEAD") {
+      return withHeaders(response, response.status === 200 ? cacheHeaders(etag) : [["Cache-Control", "no-store"]]);
+    }
+    const body = new Uint8Array(await response.arrayBuffer());
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (!DROPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
+    });
+    const entry: Stored = { scope, etag, nonce, headers, body, gzip: new Uint8Array(gzipSync(body, { level: 6 })) };
+    if (body.byteLength <= MAX_BODY) remember(variant, entry);
+    const answer = answerFrom(entry, like);
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
+}
+
+/** The cache of a tournament's spectator pages, keyed by the tournament's version. */
+export const tournamentPageCache = publicPageCache(async ({ params }) => {
+  const parsed = parseTournamentParam(params.tournamentId);
+  if (!parsed.ok) return null;
+  const snapshot = await tournamentSnapshot(await getDb(), parsed.id);
+  return snapshot ? { key: `t${parsed.id}`, version: `${parsed.id}.${snapshot.version}` } : null;
+});
+
+/** The landing page's cache, keyed by a hash of the listed tournaments. */
+export const landingPageCache = publicPageCache(async () => {
+  const view = await landingView(await getDb());
+  return { key: "landing", version: view.version };
+});

@@ -1,0 +1,205 @@
+// The spectator screens' read models: pure functions from one tournament's data to exactly what each screen renders.
+// Kept small on purpose: their answers are the pages' hydration data, downloaded by every spectator.
+import type { Lobby, Tournament } from "#db/schema";
+import { searchPlayers } from "../search";
+import type { TournamentData } from "./tournament-data.server";
+
+/** Players per page of the public view's "Search Players" grid (docs/rules.md, "Spectator pages"). */
+export const GRID_PAGE_SIZE = 24;
+export const TOP_COUNT = 8;
+
+export type TournamentSummary = Pick<Tournament, "id" | "name" | "format" | "status" | "currentRound" | "totalRounds">;
+
+function summary({ tournament: t }: TournamentData): TournamentSummary {
+  return { id: t.id, name: t.name, format: t.format, status: t.status, currentRound: t.currentRound, totalRounds: t.totalRounds };
+}
+
+function currentLobbies(d: TournamentData): Lobby[] {
+  return d.lobbies.filter((l) => l.roundNumber === d.tournament.currentRound);
+}
+
+/** The public view: banner facts, the asked search, current lobbies, top 8, one page of the player grid. */
+export function publicView(d: TournamentData, options: { q: string; page: number }) {
+  const rows = d.standings;
+  const rankOf = new Map(rows.map((r) => [r.id, r]));
+  const lobbies = currentLobbies(d);
+  const lobbyOf = new Map<number, string>();
+  for (const lobby of lobbies) for (const id of lobby.playerIds) lobbyOf.set(id, lobby.name);
+  const names = new Map(d.players.map((p) => [p.id, p]));
+
+  const activeCount = rows.filter((r) => !r.isEliminated).length;
+  const pageCount = Math.max(1, Math.ceil(rows.length / GRID_PAGE_SIZE));
+  const page = Math.min(Math.max(1, options.page), pageCount);
+
+  return {
+    tournament: summary(d),
+    q: options.q,
+    results: options.q
+      ? searchPlayers(rows, options.q).map((r) => ({
+          id: r.id,
+          name: r.name,
+          riotTag: r.riotTag,
+          rank: r.rank,
+          totalPoints: r.totalPoints,
+          isEliminated: r.isEliminated,
+        }))
+      : [],
+    lobbies: lobbies.map((l) => ({
+      id: l.id,
+      name: l.name,
+      isComplete: l.isComplete,
+      players: l.playerIds.map((id) => {
+        const p = names.get(id);
+        return { id, name: p?.name ?? "Unknown player", riotTag: p?.riotTag ?? "", rank: rankOf.get(id)?.rank ?? null };
+      }),
+    })),
+    top: rows.slice(0, TOP_COUNT).map((r) => ({
+      id: r.id,
+      name: r.name,
+      riotTag: r.riotTag,
+      rank: r.rank,
+      totalPoints: r.totalPoints,
+      matchesPlayed: r.matchesPlayed,
+      isEliminated: r.isEliminated,
+    })),
+    grid: {
+      total: rows.length,
+      page,
+      pageCount,
+      players: rows.slice((page - 1) * GRID_PAGE_SIZE, page * GRID_PAGE_SIZE).map((r) => ({
+        id: r.id,
+        name: r.name,
+        riotTag: r.riotTag,
+        isEliminated: r.isEliminated,
+        lobbyName: lobbyOf.get(r.id) ?? null,
+      })),
+    },
+    stats: {
+      gamesPlayed: d.lobbies.filter((l) => l.isComplete).length,
+      active: activeCount,
+      eliminated: rows.length - activeCount,
+    },
+  };
+}
+
+/** The leaderboard: every ranked player with the criterion that separated them from the row above. */
+export function leaderboardView(d: TournamentData) {
+  return {
+    tournament: summary(d),
+    rows: d.standings.map((r) => ({
+      id: r.id,
+      name: r.name,
+      riotTag: r.riotTag,
+      rank: r.rank,
+      totalPoints: r.totalPoints,
+      matchesPlayed: r.matchesPlayed,
+      averagePlacement: r.averagePlacement,
+      bestFinish: r.bestFinish,
+      isEliminated: r.isEliminated,
+      separatedBy: r.separatedBy,
+    })),
+  };
+}
+
+/** Previous lobbies: the rounds that have lobbies, and the asked round's (default: the latest) with placements and points. */
+export function previousLobbiesView(d: TournamentData, askedRound: number | null) {
+  const rounds = [...new Set(d.lobbies.map((l) => l.roundNumber))].sort((a, b) => a - b);
+  const round = askedRound ?? rounds.at(-1) ?? null;
+  const names = new Map(d.players.map((p) => [p.id, p]));
+  const resultOf = new Map(d.matches.map((m) => [`${m.lobbyId}:${m.playerId}`, m]));
+  const lobbies = d.lobbies
+    .filter((l) => l.roundNumber === round)
+    .map((l) => ({
+      id: l.id,
+      name: l.name,
+      isComplete: l.isComplete,
+      players: l.playerIds
+        .map((playerId, order) => {
+          const match = resultOf.get(`${l.id}:${playerId}`);
+          return {
+            id: playerId,
+            order,
+            name: names.get(playerId)?.name ?? "Unknown player",
+            riotTag: names.get(playerId)?.riotTag ?? "",
+            placement: match?.placement ?? null,
+            points: match?.points ?? null,
+          };
+        })
+        // Scored players in finishing order; unscored ones keep their seat order after them.
+        .sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99) || a.order - b.order),
+    }));
+  return { tournament: summary(d), rounds, round, lobbies };
+}
+
+/**
+ * A player's public status line (docs/rules.md, "Spectator pages"): Eliminated; Tournament
+ * completed; a scored game this round waits for the next; Active in a lobby; Waiting for
+ * Assignment once checked in; else Not Checked In.
+ */
+export function spectatorStatus(p: {
+  isEliminated: boolean;
+  completed: boolean;
+  lobbyName: string | null;
+  scoredThisRound: boolean;
+  checkedIn: boolean;
+}): string {
+  if (p.isEliminated) return "Eliminated";
+  if (p.completed) return "Tournament completed";
+  if (p.lobbyName && p.scoredThisRound) return "Game finished - waiting for the next round";
+  if (p.lobbyName) return `Active - ${p.lobbyName}`;
+  return p.checkedIn ? "Waiting for Assignment" : "Not Checked In";
+}
+
+/** The public profile of one player of this tournament, or null when the id is not one of its players. */
+export function playerProfileView(d: TournamentData, playerId: number) {
+  const t = d.tournament;
+  const player = d.players.find((p) => p.id === playerId);
+  if (!player) return null;
+  const row = d.standings.find((r) => r.id === player.id) ?? null;
+  const leader = d.standings[0] ?? null;
+  const lobbyById = new Map(d.lobbies.map((l) => [l.id, l]));
+  const currentLobby = currentLobbies(d).find((l) => l.playerIds.includes(player.id)) ?? null;
+  const mine = d.matches.filter((m) => m.playerId === player.id);
+  const history = mine
+    .map((m) => ({
+      id: m.id,
+      roundNumber: m.roundNumber,
+      lobbyName: lobbyById.get(m.lobbyId)?.name ?? `Lobby #${m.lobbyId}`,
+      placement: m.placement,
+      points: m.points,
+    }))
+    // Latest round first: on a phone the newest result is what people open the page for.
+    .sort((a, b) => b.roundNumber - a.roundNumber);
+  const completed = t.status === "completed";
+  const matchesPlayed = row?.matchesPlayed ?? player.matchesPlayed;
+  // Unranked until a game counts, except in the final standings of a completed tournament.
+  const rank = row && (matchesPlayed > 0 || completed) ? row.rank : null;
+  const scoredThisRound = currentLobby !== null && mine.some((m) => m.lobbyId === currentLobby.id);
+
+  return {
+    tournament: summary(d),
+    player: {
+      id: player.id,
+      name: player.name,
+      riotTag: player.riotTag,
+      lp: player.lp,
+      isEliminated: player.isEliminated,
+      totalPoints: row?.totalPoints ?? player.totalPoints,
+      matchesPlayed,
+      averagePlacement: row?.averagePlacement ?? player.averagePlacement,
+      bestFinish: row?.bestFinish ?? null,
+    },
+    status: spectatorStatus({
+      isEliminated: player.isEliminated,
+      completed,
+      lobbyName: currentLobby?.name ?? null,
+      scoredThisRound,
+      checkedIn: player.isCheckedIn && player.removedAt === null,
+    }),
+    rank,
+    pointsBehind: rank && leader && row && row.id !== leader.id ? Math.max(0, leader.totalPoints - row.totalPoints) : null,
+    currentLobby: currentLobby ? { name: currentLobby.name, isComplete: currentLobby.isComplete } : null,
+    scoredThisRound,
+    history,
+  };
+}

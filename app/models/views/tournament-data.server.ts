@@ -1,0 +1,48 @@
+// Everything the spectator screens show of one tournament, read in one go: the unit the public snapshot caches per version.
+import { asc, eq } from "drizzle-orm";
+import type { Executor } from "#db/client.server";
+import { lobbies, matches, players, tournaments, type Lobby, type Match, type Player, type Tournament } from "#db/schema";
+import { sortLobbies, toLeaderboardRow, type LeaderboardRow } from "../rounds.server";
+import { computeStandings } from "../standings";
+import { toEnginePlayer } from "../stats.server";
+
+export type TournamentData = {
+  tournament: Tournament;
+  /** Every player row, soft-removed ones included (a profile link to them still resolves). */
+  players: Player[];
+  /** Every lobby of every round, by round then name order. */
+  lobbies: Lobby[];
+  /** Every saved match, by round, lobby and placement. */
+  matches: Match[];
+  /** The standings (soft-removed players excluded), active first, in tiebreak order. */
+  standings: LeaderboardRow[];
+};
+
+/** The tournament's current version, or null when it does not exist: the cheap freshness check. */
+export async function readTournamentVersion(db: Executor, tournamentId: number): Promise<number | null> {
+  const [row] = await db.select({ version: tournaments.version }).from(tournaments).where(eq(tournaments.id, tournamentId));
+  return row?.version ?? null;
+}
+
+/**
+ * Reads the tournament and everything under it. The tournament row (and so its version) is read
+ * first: the rest is at least as new as that version, so a snapshot is never older than its tag.
+ */
+export async function readTournamentData(db: Executor, tournamentId: number): Promise<TournamentData | null> {
+  const [tournament] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!tournament) return null;
+  const [playerRows, lobbyRows, matchRows] = await Promise.all([
+    db.select().from(players).where(eq(players.tournamentId, tournamentId)).orderBy(asc(players.id)),
+    db.select().from(lobbies).where(eq(lobbies.tournamentId, tournamentId)),
+    db
+      .select()
+      .from(matches)
+      .where(eq(matches.tournamentId, tournamentId))
+      .orderBy(asc(matches.roundNumber), asc(matches.lobbyId), asc(matches.placement)),
+  ]);
+  const byId = new Map(playerRows.map((p) => [p.id, p]));
+  const standings = computeStandings(playerRows.map(toEnginePlayer), matchRows).map((row) =>
+    toLeaderboardRow(byId.get(row.playerId)!, row),
+  );
+  return { tournament, players: playerRows, lobbies: sortLobbies(lobbyRows), matches: matchRows, standings };
+}

@@ -1,0 +1,293 @@
+// `npm run bench:live`: the spectator side under a stream's crowd, beside a bare node:http server as the platform's limit.
+// Starts the built app (embedded PGlite, or DATABASE_URL) pinned to one core, seeds a 256-player tournament in round 1
+// with 31 of 32 lobbies scored, then measures: SSE fan-out to 1k/5k/10k streams, memory per stream, the re-validation
+// storm of 5,000 spectators, and requests per second of the public pages. Loopback only; every loop is bounded.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { refetchDelay } from "~/components/live";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const STREAM_COUNTS = (process.env.BENCH_STREAMS ?? "1000,5000,10000").split(",").map(Number);
+const STORM = Number(process.env.BENCH_STORM ?? 5000);
+const hasTaskset = (() => {
+  try {
+    execFileSync("taskset", ["-p", String(process.pid)], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+const CORES = os.availableParallelism();
+// The load generator takes the other core, so the server's core is its own.
+if (hasTaskset && os.availableParallelism() > 1) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function pinned(args: string[]): [string, string[]] {
+  return hasTaskset ? ["taskset", ["-c", "0", ...args]] : [args[0], args.slice(1)];
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function rssKiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+/** The node process itself (taskset runs it with exec, so the PIDs match; otherwise the child's child). */
+function serverPid(child: ChildProcess) {
+  return child.pid!;
+}
+
+type Api = <T = any>(method: string, url: string, body?: unknown) => Promise<T>;
+
+function apiClient(base: string, token?: string): Api {
+  return async (method, url, body) => {
+    const response = await fetch(base + url, {
+      method,
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+/** 256 players checked in, round 1 drawn, 31 of 32 lobbies scored. Answers the tournament id, a token and the last lobby. */
+async function seed(base: string) {
+  const login = await apiClient(base)<{ token: string }>("POST", "/api/auth/login", { username: "bench_host", password: "bench-pass-123" });
+  const api = apiClient(base, login.token);
+  const t = await api<{ id: number }>("POST", "/api/tournaments", { name: "Stream Cup", maxPlayers: 256, totalRounds: 5, isPublic: true });
+  const players = await api<{ id: number }[]>("POST", `/api/tournaments/${t.id}/players/bulk`, {
+    players: Array.from({ length: 256 }, (_, i) => ({ name: `Player ${i + 1}`, riotTag: `EUW${i + 1}`, lp: 2000 - i })),
+    manualOverride: true,
+  });
+  for (const p of players) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
+  const { lobbies } = await api<{ lobbies: { id: number; playerIds: number[] }[] }>("POST", `/api/tournaments/${t.id}/lobbies/generate`, {});
+  const scores = (lobby: { playerIds: number[] }, shift = 0) =>
+    lobby.playerIds.map((playerId, i) => ({ playerId, placement: ((i + shift) % lobby.playerIds.length) + 1 }));
+  for (const lobby of lobbies.slice(0, -1)) await api("POST", `/api/lobbies/${lobby.id}/matches`, { scores: scores(lobby) });
+  const last = lobbies.at(-1)!;
+  let shift = 0;
+  /** Saves (or edits) the last lobby: each call is a real change, so each bumps the version and sends an event. */
+  const save = () => api("POST", `/api/lobbies/${last.id}/matches`, { scores: scores(last, shift++) });
+  return { id: t.id, save };
+}
+
+type SseClient = { req: http.ClientRequest; waiters: ((at: number) => void)[] };
+
+/** Opens `count` event streams (one socket each, as browsers do) and resolves once every one said "connected". */
+async function openStreams(url: string, count: number): Promise<SseClient[]> {
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const clients: SseClient[] = [];
+  const batch = 250;
+  for (let i = 0; i < count; i += batch) {
+    await Promise.all(
+      Array.from({ length: Math.min(batch, count - i) }, () =>
+        new Promise<void>((resolve, reject) => {
+          const client: SseClient = { req: null as never, waiters: [] };
+          client.req = http.get(url, { agent }, (res) => {
+            res.setEncoding("utf8");
+            let buffer = "";
+            res.on("data", (chunk: string) => {
+              buffer += chunk;
+              let end;
+              while ((end = buffer.indexOf("\n\n")) >= 0) {
+                const message = buffer.slice(0, end);
+                buffer = buffer.slice(end + 2);
+                if (message.includes('"connected"')) resolve();
+                else if (message.includes("matches_saved")) {
+                  const at = performance.now();
+                  (client as SseClient & { last?: string }).last = message;
+                  for (const waiter of client.waiters.splice(0)) waiter(at);
+                }
+              }
+            });
+          });
+          client.req.on("error", reject);
+          clients.push(client);
+        }),
+      ),
+    );
+  }
+  return clients;
+}
+
+function closeStreams(clients: SseClient[]) {
+  for (const c of clients) c.req.destroy();
+}
+
+/** Time from `trigger` to the event at the last stream. */
+async function fanOut(clients: SseClient[], trigger: () => Promise<unknown>) {
+  const arrivals = clients.map((c) => new Promise<number>((resolve) => c.waiters.push(resolve)));
+  const started = performance.now();
+  await trigger();
+  const times = await Promise.all(arrivals);
+  return Math.max(...times) - started;
+}
+
+async function rate(url: string, headers: Record<string, string> = {}) {
+  // A short unmeasured run first: the JIT and the page's stored answer are warm before counting.
+  await autocannon({ url, connections: 8, duration: 1, headers: { "Accept-Encoding": "gzip", ...headers } });
+  const result = await autocannon({
+    url,
+    connections: 32,
+    duration: SECONDS,
+    headers: { "Accept-Encoding": "gzip, deflate, br, zstd", ...headers },
+  });
+  const errors = result.non2xx + result.errors;
+  return { rps: result.requests.average, bytes: result.throughput.average / Math.max(1, result.requests.average), errors };
+}
+
+async function main() {
+  const port = await freePort();
+  const plainPort = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const plainBase = `http://127.0.0.1:${plainPort}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tm-bench-live-"));
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DEMO_LOGIN: "1",
+    SESSION_SECRET: "bench-live-session-secret-0123456789",
+    MASTER_USERNAME: "bench_master",
+    MASTER_PASSWORD: "bench-master-pass",
+  };
+  const [cmd, args] = pinned([process.execPath, "server/start.js"]);
+  const app = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const [pcmd, pargs] = pinned([process.execPath, "bench/plain-server.mjs"]);
+  const plain = spawn(pcmd, pargs, { cwd: root, env: { ...process.env, PORT: String(plainPort) }, stdio: "ignore" });
+  const stop = () => {
+    app.kill("SIGTERM");
+    plain.kill("SIGTERM");
+  };
+  process.on("exit", stop);
+  try {
+    await waitFor(`${base}/`, app);
+    await waitFor(`${plainBase}/page`, plain);
+    console.log(`Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores, Node ${process.version}; server pinned to core 0: ${hasTaskset ? "yes" : "no (no taskset)"}; database: ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}`);
+    const tournament = await seed(base);
+    const id = tournament.id;
+    console.log(`Seeded tournament ${id}: 256 players, round 1, 31 of 32 lobbies scored.\n`);
+
+    // 4. Requests per second (first, on a quiet server).
+    const pages: [string, string][] = [
+      ["public view .data", `${base}/tournaments/${id}/public.data`],
+      ["public view HTML", `${base}/tournaments/${id}/public`],
+      ["leaderboard HTML", `${base}/tournaments/${id}/leaderboard`],
+      ["landing page / HTML", `${base}/`],
+      ["player profile HTML", `${base}/tournaments/${id}/public/player/1`],
+    ];
+    const plainRate = await rate(`${plainBase}/page`);
+    console.log(`Requests per second, 32 connections, ${SECONDS} s each, Accept-Encoding of a browser:`);
+    console.log(`  ${"plain node:http, 20 KB pre-gzipped".padEnd(40)} ${plainRate.rps.toFixed(0).padStart(7)} req/s`);
+    for (const [label, url] of pages) {
+      const r = await rate(url);
+      console.log(
+        `  ${label.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} req/s  ${(r.bytes / 1024).toFixed(1).padStart(6)} KB/answer  ratio to plain ${(r.rps / plainRate.rps).toFixed(2)}${r.errors ? `  (${r.errors} errors)` : ""}`,
+      );
+    }
+    const first = await fetch(`${base}/tournaments/${id}/public.data`, { headers: { "Accept-Encoding": "gzip" } });
+    const etag = first.headers.get("etag") ?? "";
+    const notModified = await rate(`${base}/tournaments/${id}/public.data`, { "If-None-Match": etag });
+    console.log(`  ${"public view .data, If-None-Match (304)".padEnd(40)} ${notModified.rps.toFixed(0).padStart(7)} req/s`);
+
+    // 1 and 2. Fan-out and memory per stream.
+    console.log("\nServer-sent events: a score save sent → the event at the last stream");
+    const appPid = serverPid(app);
+    for (const count of STREAM_COUNTS) {
+      const before = rssKiB(appPid);
+      const clients = await openStreams(`${base}/api/events?tournamentId=${id}`, count);
+      await new Promise((r) => setTimeout(r, 500));
+      const after = rssKiB(appPid);
+      const appMs = await fanOut(clients, tournament.save);
+      closeStreams(clients);
+      const plainClients = await openStreams(`${plainBase}/events`, count);
+      const plainMs = await fanOut(plainClients, () => fetch(`${plainBase}/broadcast`, { method: "POST" }));
+      closeStreams(plainClients);
+      console.log(
+        `  ${String(count).padStart(6)} streams: app ${appMs.toFixed(0).padStart(5)} ms, plain ${plainMs.toFixed(0).padStart(5)} ms (ratio ${(appMs / plainMs).toFixed(2)}); app memory ${((after - before) / count).toFixed(1)} KiB per stream`,
+      );
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+
+    // 3. The storm: every spectator re-fetches the public view's data after the event, with the client's own spread.
+    console.log(`\nRe-validation storm: ${STORM} spectators fetch /tournaments/${id}/public.data after an event`);
+    const clients = await openStreams(`${base}/api/events?tournamentId=${id}`, STORM);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+    const served: number[] = [];
+    let failed = 0;
+    let eventAt = 0;
+    const storm = clients.map(
+      (client) =>
+        new Promise<void>((resolve) => {
+          client.waiters.push((at) => {
+            eventAt = eventAt || at;
+            const message = (client as SseClient & { last?: string }).last ?? "";
+            const audience = JSON.parse(message.replace(/^data: /, "")).audience;
+            setTimeout(() => {
+              http
+                .get(`${base}/tournaments/${id}/public.data`, { agent, headers: { "Accept-Encoding": "gzip" } }, (res) => {
+                  if (res.statusCode !== 200) failed++;
+                  res.resume();
+                  res.on("end", () => {
+                    served.push(performance.now());
+                    resolve();
+                  });
+                })
+                .on("error", () => {
+                  failed++;
+                  resolve();
+                });
+            }, refetchDelay(audience));
+          });
+        }),
+    );
+    await tournament.save();
+    await Promise.all(storm);
+    closeStreams(clients);
+    agent.destroy();
+    const last = Math.max(...served) - eventAt;
+    console.log(`  all ${served.length} served ${(last / 1000).toFixed(2)} s after the event (spread window ${(refetchDelay(STORM, 1) / 1000).toFixed(2)} s, ${failed} failed)`);
+  } finally {
+    stop();
+    await new Promise((r) => setTimeout(r, 500));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);

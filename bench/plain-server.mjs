@@ -1,0 +1,34 @@
+// The platform's limit for `npm run bench:live`: a bare node:http server holding SSE streams and serving fixed bytes.
+// GET /events holds a stream; POST /broadcast writes one message to every stream; GET /page answers PAGE_BYTES
+// of pre-gzipped bytes (as a bare server would answer a cached page).
+import http from "node:http";
+import { gzipSync } from "node:zlib";
+
+const streams = new Set();
+const size = Number(process.env.PAGE_BYTES ?? 20_000);
+const page = gzipSync(Buffer.from("x".repeat(size)));
+
+const server = http.createServer((req, res) => {
+  if (req.url?.startsWith("/events")) {
+    res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store" });
+    res.write(`data: {"type":"connected"}\n\n`);
+    streams.add(res);
+    req.on("close", () => streams.delete(res));
+    return;
+  }
+  if (req.url === "/broadcast" && req.method === "POST") {
+    const chunk = Buffer.from(`data: ${JSON.stringify({ type: "matches_saved", audience: streams.size })}\n\n`);
+    for (const stream of streams) stream.write(chunk);
+    res.end("ok");
+    return;
+  }
+  if (req.url?.startsWith("/page")) {
+    res.writeHead(200, { "Content-Type": "text/html", "Content-Encoding": "gzip", "Content-Length": page.length });
+    res.end(page);
+    return;
+  }
+  res.writeHead(404).end();
+});
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("plain server ready"));
+process.on("SIGTERM", () => process.exit(0));
