@@ -3,7 +3,7 @@ import { DataDirLockedError } from "#db/client.server";
 import { ensureMaster } from "~/models/auth.server";
 import { closeApp, getApp } from "./db.server";
 import { EnvError } from "./env.server";
-import { closeAllStreams } from "./events.server";
+import { closeAllStreams, ensureListening } from "./events.server";
 
 let booted: Promise<void> | undefined;
 
@@ -31,6 +31,8 @@ async function start() {
         ].join("\n"),
       );
     }
+    // Other processes' changes must reach this one's snapshots even before a spectator connects.
+    await ensureListening();
     console.log(`Database: ${database.driver === "pglite" ? `embedded PGlite in ${env.DATA_DIR}` : "PostgreSQL"}`);
   } catch (error) {
     if (error instanceof EnvError || error instanceof DataDirLockedError) {

@@ -54,7 +54,8 @@ function dispatch(payload: string) {
   broadcast(event);
 }
 
-function ensureListening() {
+/** Starts hearing other processes' events; boot calls it, so a process with no streams still drops stale snapshots. */
+export function ensureListening() {
   listening ??= getApp().then(async ({ database }) => {
     await database.listen(CHANNEL, dispatch);
   });

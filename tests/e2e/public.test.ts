@@ -258,6 +258,39 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.getByText("Waiting for lobby assignment")).toBeVisible();
   });
 
+  test("the player grid pages on the server, and live pages refresh themselves without JavaScript", async ({ noJsPage: page, playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const api = apiClient(request, await apiLogin(request, `grid_${suffix}`));
+    const big = await api<{ id: number }>("POST", "/api/tournaments", { name: `Grid Cup ${suffix}`, maxPlayers: 32, totalRounds: 2 });
+    await api("POST", `/api/tournaments/${big.id}/players/bulk`, {
+      players: Array.from({ length: 30 }, (_, i) => ({ name: `Gridder${String(i + 1).padStart(2, "0")}`, riotTag: `GR${i + 1}` })),
+    });
+    await request.dispose();
+
+    await page.goto(`/tournaments/${big.id}/public`);
+    await expect(page.getByText("Search Players (30)")).toBeVisible();
+    const grid = page.locator("details.collapsible");
+    await grid.locator("summary").click();
+    await expect(grid.locator(".player-card"), "one page of 24, not the whole field").toHaveCount(24);
+    await expect(grid.getByText("Page 1 of 2")).toBeVisible();
+    await grid.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/players=2#search-players$/);
+    await expect(grid, "the asked page opens the grid").toHaveAttribute("open", "");
+    await expect(grid.locator(".player-card")).toHaveCount(6);
+    await expect(grid.getByText("Page 2 of 2")).toBeVisible();
+    await grid.getByRole("link", { name: "Previous" }).click();
+    await expect(grid.locator(".player-card")).toHaveCount(24);
+
+    // A running tournament's spectator pages reload every 30 s without scripts; the landing page does not.
+    const refresh = page.locator('head meta[http-equiv="refresh"]');
+    for (const path of ["public", "leaderboard", "previous-lobbies"]) {
+      await page.goto(`/tournaments/${big.id}/${path}`);
+      await expect(refresh, path).toHaveAttribute("content", "30");
+    }
+    await page.goto("/");
+    await expect(refresh).toHaveCount(0);
+  });
+
   test("the leaderboard ranks active players first and the eliminated after the separator", async ({ noJsPage: page }) => {
     const response = await page.goto(`/tournaments/${world.liveId}/leaderboard`);
     expect(response?.status()).toBe(200);

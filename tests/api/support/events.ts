@@ -1,9 +1,11 @@
 // Reads the app's server-sent-events stream in tests: open it, then wait for an event of a type.
-export type StreamEvent = { type: string; tournamentId: number | null; data: Record<string, unknown> };
+export type StreamEvent = { type: string; tournamentId: number | null; data: Record<string, unknown>; audience?: number };
 
-export async function openEventStream(baseURL: string, tournamentId: number) {
+/** Opens a tournament's stream, or with null the untargeted one. */
+export async function openEventStream(baseURL: string, tournamentId: number | null) {
   const controller = new AbortController();
-  const response = await fetch(`${baseURL}/api/events?tournamentId=${tournamentId}`, { signal: controller.signal });
+  const query = tournamentId === null ? "" : `?tournamentId=${tournamentId}`;
+  const response = await fetch(`${baseURL}/api/events${query}`, { signal: controller.signal });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   const seen: StreamEvent[] = [];

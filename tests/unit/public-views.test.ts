@@ -1,0 +1,187 @@
+// The spectator read models (app/models/views/public.ts) and the live pages' re-fetch spread, on hand-made tournament data.
+import { describe, expect, test } from "vitest";
+import type { Lobby, Match, Player, Tournament } from "#db/schema";
+import { refetchDelay } from "~/components/live";
+import { DEFAULT_SCORING, pointsFor } from "~/models/scoring";
+import { computeStandings } from "~/models/standings";
+import type { TournamentData } from "~/models/views/tournament-data.server";
+import {
+  GRID_PAGE_SIZE,
+  leaderboardView,
+  playerProfileView,
+  previousLobbiesView,
+  publicView,
+  spectatorStatus,
+} from "~/models/views/public";
+
+function player(id: number, overrides: Partial<Player> = {}): Player {
+  return {
+    id,
+    tournamentId: 1,
+    name: `Player ${id}`,
+    riotTag: `EUW${id}`,
+    lp: 1000 - id,
+    totalPoints: 0,
+    matchesPlayed: 0,
+    averagePlacement: 0,
+    isEliminated: false,
+    isCheckedIn: true,
+    seed: id,
+    removedAt: null,
+    adjustPoints: 0,
+    adjustMatches: 0,
+    adjustAverage: null,
+    createdAt: new Date(0),
+    ...overrides,
+  };
+}
+
+/** A tournament of `count` players in round 1, lobbies of 8 drawn in id order, the first `scored` lobbies scored in seat order. */
+function world(count: number, scored: number, overrides: Partial<Tournament> = {}): TournamentData {
+  const tournament: Tournament = {
+    id: 1,
+    name: "Stream Cup",
+    format: "standard",
+    lobbyMethod: "snake",
+    maxPlayers: 256,
+    totalRounds: 3,
+    currentRound: 1,
+    finalizedRound: 0,
+    version: 7,
+    status: "active",
+    isLocked: true,
+    isPublic: true,
+    scoring: DEFAULT_SCORING,
+    ownerId: 1,
+    createdAt: new Date(0),
+    ...overrides,
+  };
+  const players = Array.from({ length: count }, (_, i) => player(i + 1));
+  const lobbies: Lobby[] = [];
+  for (let i = 0; i < count / 8; i++) {
+    lobbies.push({
+      id: 100 + i,
+      tournamentId: 1,
+      roundNumber: 1,
+      name: `Lobby ${i + 1}`,
+      playerIds: players.slice(i * 8, i * 8 + 8).map((p) => p.id),
+      isComplete: i < scored,
+    });
+  }
+  const matches: Match[] = lobbies.slice(0, scored).flatMap((l) =>
+    l.playerIds.map((playerId, seat) => ({
+      id: playerId,
+      tournamentId: 1,
+      lobbyId: l.id,
+      roundNumber: 1,
+      playerId,
+      placement: seat + 1,
+      points: pointsFor(DEFAULT_SCORING, seat + 1),
+    })),
+  );
+  const engine = players.map((p) => ({
+    id: p.id,
+    name: p.name,
+    riotTag: p.riotTag,
+    lp: p.lp,
+    seed: p.seed,
+    isEliminated: p.isEliminated,
+    isCheckedIn: p.isCheckedIn,
+    isRemoved: false,
+    adjustPoints: 0,
+    adjustMatches: 0,
+    adjustAvg: null,
+  }));
+  const byId = new Map(players.map((p) => [p.id, p]));
+  const standings = computeStandings(engine, matches).map((row) => {
+    const p = byId.get(row.playerId)!;
+    return { ...p, ...row, id: p.id };
+  });
+  return { tournament, players, lobbies, matches, standings };
+}
+
+describe("public view", () => {
+  test("ships one page of the player grid, never the whole field", () => {
+    const view = publicView(world(256, 31), { q: "", page: 1 });
+    expect(view.grid).toMatchObject({ total: 256, page: 1, pageCount: Math.ceil(256 / GRID_PAGE_SIZE) });
+    expect(view.grid.players).toHaveLength(GRID_PAGE_SIZE);
+    const last = publicView(world(256, 31), { q: "", page: 999 });
+    expect(last.grid.page).toBe(last.grid.pageCount);
+    expect(last.grid.players).toHaveLength(256 - (last.grid.pageCount - 1) * GRID_PAGE_SIZE);
+    expect(last.grid.players[0].lobbyName).toMatch(/^Lobby \d+$/);
+  });
+
+  test("the current round's lobbies with ranks, the top 8, at most 10 search results, and the counts", () => {
+    const view = publicView(world(64, 3), { q: "player 1", page: 1 });
+    expect(view.lobbies).toHaveLength(8);
+    expect(view.lobbies[0].players).toHaveLength(8);
+    expect(view.lobbies[0].players[0]).toEqual({ id: 1, name: "Player 1", riotTag: "EUW1", rank: expect.any(Number) });
+    expect(view.top).toHaveLength(8);
+    expect(view.top[0].totalPoints).toBe(8);
+    // "player 1" matches Player 1, 10–19 and 1x: the first 10 in standings order.
+    expect(view.results).toHaveLength(10);
+    expect(view.results.every((r) => r.name.toLowerCase().includes("player 1"))).toBe(true);
+    expect(view.stats).toEqual({ gamesPlayed: 3, active: 64, eliminated: 0 });
+  });
+});
+
+describe("leaderboard and previous lobbies", () => {
+  test("the leaderboard lists every ranked player in order", () => {
+    const view = leaderboardView(world(16, 2));
+    expect(view.rows.map((r) => r.rank)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(view.rows[0]).toMatchObject({ totalPoints: 8, matchesPlayed: 1, bestFinish: 1 });
+  });
+
+  test("previous lobbies default to the latest round and sort scored players by placement", () => {
+    const view = previousLobbiesView(world(16, 1), null);
+    expect(view.rounds).toEqual([1]);
+    expect(view.round).toBe(1);
+    expect(view.lobbies[0].players.map((p) => p.placement)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(view.lobbies[1].players.every((p) => p.placement === null)).toBe(true);
+  });
+});
+
+describe("a player's public status", () => {
+  test("each state reads as docs/rules.md says", () => {
+    const base = { isEliminated: false, completed: false, lobbyName: null, scoredThisRound: false, checkedIn: true };
+    expect(spectatorStatus({ ...base, isEliminated: true })).toBe("Eliminated");
+    expect(spectatorStatus({ ...base, completed: true })).toBe("Tournament completed");
+    expect(spectatorStatus({ ...base, lobbyName: "Lobby 3", scoredThisRound: true })).toBe(
+      "Game finished - waiting for the next round",
+    );
+    expect(spectatorStatus({ ...base, lobbyName: "Lobby 3" })).toBe("Active - Lobby 3");
+    expect(spectatorStatus(base)).toBe("Waiting for Assignment");
+    expect(spectatorStatus({ ...base, checkedIn: false })).toBe("Not Checked In");
+  });
+
+  test("a scored player waits for the next round; one without games is unranked; an unknown id is null", () => {
+    const data = world(16, 1);
+    const scored = playerProfileView(data, 1)!;
+    expect(scored.status).toBe("Game finished - waiting for the next round");
+    expect(scored.rank).toBe(1);
+    expect(scored.history).toEqual([expect.objectContaining({ lobbyName: "Lobby 1", placement: 1, points: 8 })]);
+    const waiting = playerProfileView(data, 9)!;
+    expect(waiting.status).toBe("Active - Lobby 2");
+    expect(waiting.rank).toBeNull();
+    expect(waiting.pointsBehind).toBeNull();
+    expect(playerProfileView(data, 999)).toBeNull();
+  });
+
+  test("in a completed tournament every ranked player shows their final rank", () => {
+    const done = playerProfileView(world(16, 2, { status: "completed" }), 9)!;
+    expect(done.status).toBe("Tournament completed");
+    expect(done.rank).toBeGreaterThan(0);
+  });
+});
+
+describe("the re-fetch spread after an event", () => {
+  test("waits at least 150 ms, over a window that grows with the audience, capped at 15 s", () => {
+    expect(refetchDelay(1, 0)).toBe(150);
+    expect(refetchDelay(1, 1)).toBe(1_000);
+    expect(refetchDelay(5_000, 1)).toBe(2_000);
+    expect(refetchDelay(10_000, 1)).toBe(4_000);
+    expect(refetchDelay(1_000_000, 1)).toBe(15_000);
+    expect(refetchDelay(undefined, 1)).toBe(1_000);
+    expect(refetchDelay("lots", 1)).toBe(1_000);
+  });
+});
