@@ -127,5 +127,7 @@ if (workers > 1 && cluster.isPrimary) {
     });
   }
 } else {
+  // A worker whose primary is gone (killed outright) must not live on holding the port.
+  if (cluster.isWorker) process.on("disconnect", () => process.exit(0));
   await serve(await choosePort());
 }

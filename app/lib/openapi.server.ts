@@ -33,6 +33,7 @@ export const tournamentAnswer = z
     totalRounds: z.int(),
     currentRound: z.int(),
     finalizedRound: z.int().describe("The highest round whose scores are locked; 0 before any"),
+    version: z.int().describe("Bumped by every committed change; the public pages' ETags follow it"),
     status: z.enum(TOURNAMENT_STATUSES),
     isLocked: z.boolean(),
     isPublic: z.boolean().describe("Listed on the landing page and to other organizers; anyone with the link may read it"),

@@ -1,4 +1,5 @@
 // Beyond one machine: two app processes on one PostgreSQL database; a change made through one reaches the other's spectators (LISTEN/NOTIFY).
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, unavailableReason, unique, type App } from "./support/app";
 import { openEventStream } from "./support/events";
@@ -64,6 +65,47 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("two app proc
       expect(board.body[0].totalPoints).toBe(8);
     } finally {
       await stream.close();
+    }
+  });
+});
+
+describe.skipIf(reason !== undefined && process.env.CI !== "true")("one port, one process per core (WEB_CONCURRENCY)", () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await startApp({ env: { WEB_CONCURRENCY: "2" } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  test("two workers serve the port, and a change made through either reaches a stream on the other", async () => {
+    const workers = fs
+      .readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[1] === String(app.pid);
+        } catch {
+          return false;
+        }
+      });
+    expect(workers, "the primary forked two workers").toHaveLength(2);
+
+    const token = await app.login(unique("host"));
+    const created = await app.call("POST", "/api/tournaments", { token, body: { name: unique("Cluster Cup"), maxPlayers: 16, totalRounds: 2 } });
+    expect(created.status).toBe(200);
+    const id = created.body.id as number;
+    // Several streams: the cluster spreads connections over both workers, so some sit on the one that does not take the save.
+    const streams = await Promise.all(Array.from({ length: 6 }, () => openEventStream(app.baseURL, id)));
+    try {
+      await Promise.all(streams.map((s) => s.waitFor("connected")));
+      const added = await app.call("POST", `/api/tournaments/${id}/players`, { token, body: { name: "Late Joiner", riotTag: "LJ1" } });
+      expect(added.status).toBe(200);
+      for (const stream of streams) expect((await stream.waitFor("tournament_updated")).tournamentId).toBe(id);
+    } finally {
+      await Promise.all(streams.map((s) => s.close()));
     }
   });
 });

@@ -27,6 +27,8 @@ export type CallOptions = {
 
 export type App = {
   baseURL: string;
+  /** The server process (with WEB_CONCURRENCY, the cluster's primary). */
+  pid: number;
   databaseName: string;
   /** A second connection to the app's database, for reading what a call did. */
   sql: postgres.Sql;
@@ -48,7 +50,7 @@ export function unavailableReason(): string | undefined {
  * Starts `node server/start.js` from the api build on a new database of the test PostgreSQL server,
  * or, given `shareWith`, a second app process on that app's database (which the first one owns).
  */
-export async function startApp(options: { shareWith?: App } = {}): Promise<App> {
+export async function startApp(options: { shareWith?: App; env?: Record<string, string> } = {}): Promise<App> {
   const adminUrl = inject("pgAdminUrl");
   if (!adminUrl) throw new Error(`PostgreSQL is not available: ${unavailableReason()}`);
   const buildDir = inject("apiBuildDir");
@@ -78,6 +80,7 @@ export async function startApp(options: { shareWith?: App } = {}): Promise<App> 
       MASTER_PASSWORD: MASTER.password,
       DEMO_LOGIN: "1",
       SESSION_SECRET: "api-tests-session-secret-0123456789",
+      ...options.env,
     },
     stdio: ["ignore", log, log],
   });
@@ -124,6 +127,7 @@ export async function startApp(options: { shareWith?: App } = {}): Promise<App> 
 
   return {
     baseURL,
+    pid: server.pid!,
     databaseName: name,
     sql,
     call,
