@@ -191,7 +191,7 @@ export function publicPageCache(
     const variant = variantOf(like);
     const etag = `"${scope.version}-${digest(`${variant}|${BUILD_ID}`)}"`;
     const { sessionSecret } = await getApp();
-    const nonce = createHmac("sha256", sessionSecret).update(`${scope.key}|${etag}`).digest("base64url").slice(0, 22);
+    const nonce = createHmac("sha256", sessionSecret).update(`${scope.key}|${etag}`).digest("hex").slice(0, 32);
     context.set(nonceContext, nonce);
     if (notModified(like.header("if-none-match"), etag)) return new Response(null, { status: 304, headers: cacheHeaders(etag) });
     const hit = stored.get(variant);

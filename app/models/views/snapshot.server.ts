@@ -11,7 +11,7 @@ import { readTournamentData, readTournamentVersion, type TournamentData } from "
 /** How long a clean snapshot is trusted without asking the database. */
 const FRESH_MS = 10_000;
 /** Tournaments kept per process; the least recently used goes first. */
-const MAX_TOURNAMENTS = 200;
+const MAX_TOURNAMENTS = 64;
 /** Memoised screen answers per snapshot (search terms and pages make variants). */
 const MAX_VIEWS = 256;
 
