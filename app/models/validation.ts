@@ -132,6 +132,20 @@ export function parseIdParam(
   return id === null ? { ok: false, error: `Invalid ${kind} ID` } : { ok: true, id };
 }
 
+// ---------- text ----------
+
+/**
+ * Unicode control characters (C0, DEL, C1): PostgreSQL refuses NUL in text, and a tab, line
+ * break or escape has no place in a one-line name. Checked before trimming, so a value that
+ * holds one is refused rather than quietly changed.
+ */
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
+/** A one-line text field: a string without control characters (the OpenAPI document shows the pattern), trimmed. */
+function text(label: string, required: string) {
+  return z.string({ error: required }).regex(NO_CONTROL_CHARACTERS, `${label} must not contain control characters`).trim();
+}
+
 const id = (message: string) => numeric(z.int({ error: message }).min(1, message).max(INT_MAX, message));
 
 // ---------- tournaments ----------
@@ -168,9 +182,7 @@ const totalRounds = numeric(
 );
 
 export const tournamentCreateSchema = z.object({
-  name: z
-    .string({ error: "Tournament name required" })
-    .trim()
+  name: text("Tournament name", "Tournament name required")
     .min(1, "Tournament name required")
     .max(100, "Tournament name must be 100 characters or less"),
   format: z.preprocess(blankToUndefined, format.default("standard")),
@@ -193,9 +205,7 @@ export type TournamentCreateInput = z.infer<typeof tournamentCreateSchema>;
  * (currentRound ≤ totalRounds, maxPlayers only in setup) belong to the model.
  */
 export const tournamentUpdateSchema = z.object({
-  name: z
-    .string({ error: "Tournament name is required" })
-    .trim()
+  name: text("Tournament name", "Tournament name is required")
     .min(1, "Tournament name is required")
     .max(100, "Tournament name must be 100 characters or less")
     .optional(),
@@ -240,14 +250,11 @@ export const maxPlayersEditSchema = z.object({
 
 // ---------- players ----------
 
-const playerName = z
-  .string({ error: "Player name is required" })
-  .trim()
+/** Also the spreadsheet import's rule for a player's name and tag. */
+export const playerNameSchema = text("Player name", "Player name is required")
   .min(1, "Player name is required")
   .max(50, "Player name must be 50 characters or less");
-const riotTag = z
-  .string({ error: "Riot tag is required" })
-  .trim()
+export const riotTagSchema = text("Riot tag", "Riot tag is required")
   .min(1, "Riot tag is required")
   .max(20, "Riot tag must be 20 characters or less");
 
@@ -274,8 +281,8 @@ const masterFields = {
 };
 
 export const playerCreateSchema = z.object({
-  name: playerName,
-  riotTag,
+  name: playerNameSchema,
+  riotTag: riotTagSchema,
   lp: numeric(lp.default(0)),
   manualOverride: booleanish(bool("manualOverride must be true or false").default(false)),
   // The management page sends it too; the route's id is what counts.
@@ -285,8 +292,8 @@ export const playerCreateSchema = z.object({
 export type PlayerCreateInput = z.infer<typeof playerCreateSchema>;
 
 export const playerUpdateSchema = z.object({
-  name: playerName.optional(),
-  riotTag: riotTag.optional(),
+  name: playerNameSchema.optional(),
+  riotTag: riotTagSchema.optional(),
   lp: numeric(lp.optional()),
   ...masterFields,
 });
@@ -294,7 +301,9 @@ export type PlayerUpdateInput = z.infer<typeof playerUpdateSchema>;
 
 export const bulkPlayersSchema = z.object({
   players: z
-    .array(z.object({ name: playerName, riotTag, lp: numeric(lp.default(0)) }), { error: "No Valid Players" })
+    .array(z.object({ name: playerNameSchema, riotTag: riotTagSchema, lp: numeric(lp.default(0)) }), {
+      error: "No Valid Players",
+    })
     .min(1, "No Valid Players")
     // No tournament holds more than 256 players; a longer list can only be a mistake.
     .max(256, "Cannot import more than 256 players at once"),
@@ -375,9 +384,10 @@ export function validateLobbyScores(lobbyPlayerIds: readonly number[], scores: r
 
 // ---------- accounts ----------
 
+/** The login form and POST /api/auth/login. The password is only ever hashed, so any character may be in it. */
 export const loginSchema = z.object({
-  username: z.string({ error: "Missing credentials" }).trim().min(1, "Missing credentials"),
-  password: z.string({ error: "Missing credentials" }).min(1, "Missing credentials"),
+  username: text("Username", "Missing credentials").min(1, "Missing credentials").max(200, "Missing credentials"),
+  password: z.string({ error: "Missing credentials" }).min(1, "Missing credentials").max(200, "Missing credentials"),
 });
 
 export const userSchema = z.object({
