@@ -12,6 +12,14 @@ import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "./types";
 /** Postgres integer columns hold 32 bits; a bigger id or lp must be a 400, never a 500. */
 const INT_MAX = 2_147_483_647;
 
+/**
+ * Upper bounds that keep every total finite and inside its column: a scoring value, a player's
+ * total points (10 rounds at the top value) and matches played (far above any real tournament).
+ */
+export const SCORING_MAX = 1_000_000;
+export const POINTS_MAX = 10_000_000;
+export const MATCHES_MAX = 10_000;
+
 // ---------- form plumbing ----------
 
 type FormLike = { forEach(cb: (value: FormDataEntryValue | string, key: string) => void): void };
@@ -152,7 +160,9 @@ const id = (message: string) => numeric(z.int({ error: message }).min(1, message
 
 const SCORING_MESSAGE = "Each scoring value must be a number of at least 0";
 
-const scoringValue = numeric(z.number({ error: SCORING_MESSAGE }).min(0, SCORING_MESSAGE));
+const scoringValue = numeric(
+  z.number({ error: SCORING_MESSAGE }).min(0, SCORING_MESSAGE).max(SCORING_MAX, "Each scoring value must be at most 1,000,000"),
+);
 
 /** Also takes a list of 8 values, as spreadsheets and simple clients send them. */
 export const scoringSchema = z.preprocess(
@@ -275,8 +285,21 @@ const masterFields = {
   seed,
   isCheckedIn: booleanish(bool("isCheckedIn must be true or false").optional()),
   isEliminated: booleanish(bool("isEliminated must be true or false").optional()),
-  totalPoints: numeric(z.number({ error: POINTS_MESSAGE }).min(0, POINTS_MESSAGE).optional()),
-  matchesPlayed: numeric(z.int({ error: MATCHES_MESSAGE }).min(0, MATCHES_MESSAGE).max(INT_MAX, MATCHES_MESSAGE).optional()),
+  // Bounded so that later recomputations (adjustment + saved matches) stay finite and fit their columns.
+  totalPoints: numeric(
+    z
+      .number({ error: POINTS_MESSAGE })
+      .min(0, POINTS_MESSAGE)
+      .max(POINTS_MAX, "Total points must be at most 10,000,000")
+      .optional(),
+  ),
+  matchesPlayed: numeric(
+    z
+      .int({ error: MATCHES_MESSAGE })
+      .min(0, MATCHES_MESSAGE)
+      .max(MATCHES_MAX, "Matches played must be at most 10,000")
+      .optional(),
+  ),
   averagePlacement: numeric(z.number({ error: AVERAGE_MESSAGE }).min(0, AVERAGE_MESSAGE).max(8, AVERAGE_MESSAGE).optional()),
 };
 
@@ -286,7 +309,9 @@ export const playerCreateSchema = z.object({
   lp: numeric(lp.default(0)),
   manualOverride: booleanish(bool("manualOverride must be true or false").default(false)),
   // The management page sends it too; the route's id is what counts.
-  tournamentId: numeric(z.int({ error: "Invalid tournament ID" }).min(1, "Invalid tournament ID").optional()),
+  tournamentId: numeric(
+    z.int({ error: "Invalid tournament ID" }).min(1, "Invalid tournament ID").max(INT_MAX, "Invalid tournament ID").optional(),
+  ),
   ...masterFields,
 });
 export type PlayerCreateInput = z.infer<typeof playerCreateSchema>;

@@ -438,3 +438,41 @@ describe("hostile input: control characters", () => {
     expect(loginSchema.parse({ username: "bob", password: "se\tcret\u0000" })).toEqual({ username: "bob", password: "se\tcret\u0000" });
   });
 });
+
+describe("hostile input: numbers that would overflow", () => {
+  test("scoring values are at most 1,000,000, in an object or a list", () => {
+    const tooBig = "Each scoring value must be at most 1,000,000";
+    for (const value of [1_000_001, 1.7e308, Number.MAX_VALUE, "1000001"]) {
+      expect(messageOf(tournamentCreateSchema, { ...validTournament, scoring: { ...DEFAULT_SCORING, first: value } })).toBe(tooBig);
+      expect(messageOf(tournamentUpdateSchema, { scoring: [value, 0, 0, 0, 0, 0, 0, 0] })).toBe(tooBig);
+    }
+    expect(tournamentUpdateSchema.parse({ scoring: [1_000_000, 0, 0, 0, 0, 0, 0, 0] }).scoring?.first).toBe(1_000_000);
+  });
+
+  test("a form number too long for a double is refused, not read as Infinity", () => {
+    expect(messageOf(tournamentUpdateSchema, { scoring: { ...DEFAULT_SCORING, eighth: "9".repeat(400) } })).toBe(
+      "Each scoring value must be a number of at least 0",
+    );
+    expect(messageOf(playerUpdateSchema, { totalPoints: "9".repeat(400) })).toBe("Total points must be a number of at least 0");
+  });
+
+  test.each([
+    [{ totalPoints: 10_000_001 }, "Total points must be at most 10,000,000"],
+    [{ totalPoints: 1.7e308 }, "Total points must be at most 10,000,000"],
+    [{ matchesPlayed: 10_001 }, "Matches played must be at most 10,000"],
+    [{ matchesPlayed: 2_147_483_647 }, "Matches played must be at most 10,000"],
+    [{ matchesPlayed: "2147483648" }, "Matches played must be at most 10,000"],
+    [{ averagePlacement: 1e308 }, "Average placement must be between 0 and 8"],
+  ])("the master's stat adjustments are bounded: %j → %s", (change, message) => {
+    expect(messageOf(playerUpdateSchema, change)).toBe(message);
+    expect(messageOf(playerCreateSchema, { name: "Alice", riotTag: "NA1", ...change })).toBe(message);
+  });
+
+  test("the bounds themselves are allowed", () => {
+    expect(playerUpdateSchema.parse({ totalPoints: 10_000_000, matchesPlayed: 10_000, averagePlacement: 8 })).toEqual({
+      totalPoints: 10_000_000,
+      matchesPlayed: 10_000,
+      averagePlacement: 8,
+    });
+  });
+});
