@@ -60,12 +60,6 @@ export async function requireMaster(request: Request): Promise<PublicUser> {
   return user;
 }
 
-/** A same-site path to return to after login; anything else falls back to the dashboard. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
-
 /** The caller's address for the login limit; only a proxy in front can tell it to us. */
 export function clientAddress(request: Request) {
   const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
