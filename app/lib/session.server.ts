@@ -5,7 +5,8 @@ import { getApp, getDb } from "./db.server";
 
 const COOKIE_NAME = "tm_session";
 
-function isHttps(request: Request) {
+/** Whether cookies are marked Secure: the request came over HTTPS, directly or through a TLS proxy. */
+export function isHttps(request: Request) {
   return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 }
 
