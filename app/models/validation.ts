@@ -6,19 +6,12 @@
 // optional field stays unset, a defaulted one takes its default), and "on" / "true" / "1"
 // mean true while "off" / "false" / "0" mean false. Unknown keys are stripped.
 import { z } from "zod";
-import { DEFAULT_SCORING, scoringFromArray, type Scoring } from "./scoring";
+import { DEFAULT_SCORING, SCORING_MAX, scoringFromArray, type Scoring } from "./scoring";
+import { MATCHES_MAX, POINTS_MAX } from "./stats";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "./types";
 
 /** Postgres integer columns hold 32 bits; a bigger id or lp must be a 400, never a 500. */
 const INT_MAX = 2_147_483_647;
-
-/**
- * Upper bounds that keep every total finite and inside its column: a scoring value, a player's
- * total points (10 rounds at the top value) and matches played (far above any real tournament).
- */
-export const SCORING_MAX = 1_000_000;
-export const POINTS_MAX = 10_000_000;
-export const MATCHES_MAX = 10_000;
 
 // ---------- form plumbing ----------
 
@@ -161,7 +154,10 @@ const id = (message: string) => numeric(z.int({ error: message }).min(1, message
 const SCORING_MESSAGE = "Each scoring value must be a number of at least 0";
 
 const scoringValue = numeric(
-  z.number({ error: SCORING_MESSAGE }).min(0, SCORING_MESSAGE).max(SCORING_MAX, "Each scoring value must be at most 1,000,000"),
+  z
+    .number({ error: SCORING_MESSAGE })
+    .min(0, SCORING_MESSAGE)
+    .max(SCORING_MAX, `Each scoring value must be at most ${SCORING_MAX.toLocaleString("en-US")}`),
 );
 
 /** Also takes a list of 8 values, as spreadsheets and simple clients send them. */
@@ -285,19 +281,19 @@ const masterFields = {
   seed,
   isCheckedIn: booleanish(bool("isCheckedIn must be true or false").optional()),
   isEliminated: booleanish(bool("isEliminated must be true or false").optional()),
-  // Bounded so that later recomputations (adjustment + saved matches) stay finite and fit their columns.
+  // Bounded (stats.ts) so that later recomputations (adjustment + saved matches) stay finite and fit their columns.
   totalPoints: numeric(
     z
       .number({ error: POINTS_MESSAGE })
       .min(0, POINTS_MESSAGE)
-      .max(POINTS_MAX, "Total points must be at most 10,000,000")
+      .max(POINTS_MAX, `Total points must be at most ${POINTS_MAX.toLocaleString("en-US")}`)
       .optional(),
   ),
   matchesPlayed: numeric(
     z
       .int({ error: MATCHES_MESSAGE })
       .min(0, MATCHES_MESSAGE)
-      .max(MATCHES_MAX, "Matches played must be at most 10,000")
+      .max(MATCHES_MAX, `Matches played must be at most ${MATCHES_MAX.toLocaleString("en-US")}`)
       .optional(),
   ),
   averagePlacement: numeric(z.number({ error: AVERAGE_MESSAGE }).min(0, AVERAGE_MESSAGE).max(8, AVERAGE_MESSAGE).optional()),
