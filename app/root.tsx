@@ -23,9 +23,9 @@ import { userContext } from "./lib/context";
 import { getApp } from "./lib/db.server";
 import { securityMiddleware } from "./lib/security.server";
 import { getTheme } from "./lib/theme.server";
-import { readToast } from "./lib/toast.server";
+import { readToast, secureToastMiddleware } from "./lib/toast.server";
 
-export const middleware: Route.MiddlewareFunction[] = [securityMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, secureToastMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

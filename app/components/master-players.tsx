@@ -1,7 +1,7 @@
 // Master panel, Player Data tab: every player with edit and delete, and the add-player form, each behind a confirmation.
 import { useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
-import { formatAverage } from "~/models/stats";
+import { formatAverage, MATCHES_MAX, POINTS_MAX } from "~/models/stats";
 import { MasterConfirm, useHydrated } from "./master-confirm";
 import type { MasterFailure } from "./master-settings";
 import { ConfirmAction, EmptyState, FieldError, FormError, usePendingIntent } from "./ui";
@@ -97,6 +97,7 @@ function PlayerFields({
             name="totalPoints"
             type="number"
             min={0}
+            max={POINTS_MAX}
             step="any"
             defaultValue={typed(failure, "totalPoints", player?.totalPoints ?? 0)}
           />
@@ -109,6 +110,7 @@ function PlayerFields({
             name="matchesPlayed"
             type="number"
             min={0}
+            max={MATCHES_MAX}
             step={1}
             defaultValue={typed(failure, "matchesPlayed", player?.matchesPlayed ?? 0)}
           />

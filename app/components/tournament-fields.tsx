@@ -1,7 +1,7 @@
 // The tournament form's field groups (SPEC.md section 2), shared by the create, settings and master settings screens.
 // Each takes its default value, disabled flag and error; ids and names default to the host forms' own.
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { ordinal, SCORING_KEYS, type Scoring } from "~/models/scoring";
+import { ordinal, SCORING_KEYS, SCORING_MAX, type Scoring } from "~/models/scoring";
 import { FORMAT_LABELS, FORMATS, LOBBY_METHODS } from "~/models/types";
 import { BooleanCheckbox, InputField, optionsOf, SelectField } from "./form-fields";
 import { FieldError } from "./ui";
@@ -159,6 +159,7 @@ export function ScoringFields({
                 type="number"
                 name={`scoring.${key}`}
                 min={0}
+                max={SCORING_MAX}
                 step="any"
                 defaultValue={typeof value === "string" ? value : scoring[key]}
                 {...inputProps}

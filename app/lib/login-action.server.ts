@@ -3,7 +3,8 @@ import { data } from "react-router";
 import { createSession } from "~/models/auth.server";
 import { authenticator } from "./auth.server";
 import { getDb } from "./db.server";
-import { commitSessionCookie, safeRedirect } from "./session.server";
+import { safeRedirect } from "./safe-redirect";
+import { commitSessionCookie } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
 export type LoginActionData = { title: string; message: string | null; description: string; username: string };

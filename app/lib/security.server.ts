@@ -23,20 +23,30 @@ async function isUnreadableForm(request: Request) {
   }
 }
 
-/** A state-changing request from another site is refused, whether it is a form post or a script. */
+/**
+ * A state-changing request from another site is refused, whether it is a form post or a script.
+ * The Origin decides; without one, the browser's Sec-Fetch-Site, then the Referer. A request
+ * with none of them (curl, bots) carries no ambient cookie of ours. See docs/decisions/003-cross-site-posts.md.
+ */
 export function isCrossSite(request: Request) {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
-  const origin = request.headers.get("origin");
-  if (origin && origin !== "null") {
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  // "null" (a sandboxed or privacy-stripped origin) and anything unparsable count as foreign.
+  const isForeign = (url: string) => {
     try {
-      const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
-      return new URL(origin).host !== host;
+      return new URL(url).host !== host;
     } catch {
       return true;
     }
-  }
-  if (origin === "null") return true;
-  return request.headers.get("sec-fetch-site") === "cross-site";
+  };
+  const origin = request.headers.get("origin");
+  if (origin) return isForeign(origin);
+  // Only same-origin and "none" (typed by the user) pass: same-site is another host, as a foreign Origin would be.
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const referer = request.headers.get("referer");
+  if (referer) return isForeign(referer);
+  return false;
 }
 
 export function securityHeaders(headers: Headers, nonce: string) {

@@ -5,7 +5,8 @@ import { getApp, getDb } from "./db.server";
 
 const COOKIE_NAME = "tm_session";
 
-function isHttps(request: Request) {
+/** Whether cookies are marked Secure: the request came over HTTPS, directly or through a TLS proxy. */
+export function isHttps(request: Request) {
   return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 }
 
@@ -58,12 +59,6 @@ export async function requireMaster(request: Request): Promise<PublicUser> {
   const user = await requireUser(request);
   if (user.role !== "master") throw redirect("/");
   return user;
-}
-
-/** A same-site path to return to after login; anything else falls back to the dashboard. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
 }
 
 /** The caller's address for the login limit; only a proxy in front can tell it to us. */

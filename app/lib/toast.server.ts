@@ -1,9 +1,11 @@
 // Flash toasts: one message carried across a redirect in a short-lived cookie, so they work without JavaScript.
-import { createCookie, redirect } from "react-router";
+import { createCookie, redirect, type MiddlewareFunction } from "react-router";
+import { isHttps } from "./session.server";
 
 export type Toast = { title: string; description?: string; type?: "success" | "error" | "info" };
 
-const toastCookie = createCookie("tm_toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+const TOAST_COOKIE = "tm_toast";
+const toastCookie = createCookie(TOAST_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
 
 export async function toastHeader(toast: Toast) {
   return toastCookie.serialize(Buffer.from(JSON.stringify(toast)).toString("base64url"));
@@ -29,7 +31,20 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
   return { toast, clear: await toastCookie.serialize("", { maxAge: 0 }) };
 }
 
-/** Whether the request carries a flash toast: such a page is one person's, never a shared cache's. */
-export function hasToastCookie(request: Request) {
-  return /(?:^|;\s*)tm_toast=/.test(request.headers.get("cookie") ?? "");
-}
+/**
+ * Marks the toast cookie Secure under the session cookie's condition (HTTPS, or a TLS proxy's
+ * X-Forwarded-Proto: https). Many actions set a toast without seeing the request's scheme, so
+ * the root middleware adds the attribute once, on the way out.
+ */
+export const secureToastMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next();
+  if (!isHttps(request)) return response;
+  const cookies = response.headers.getSetCookie();
+  const isPlainToast = (c: string) => c.startsWith(`${TOAST_COOKIE}=`) && !/;\s*secure\s*(;|$)/i.test(c);
+  if (!cookies.some(isPlainToast)) return response;
+  // Redirects and streamed responses can carry immutable headers: answer a copy.
+  const copy = new Response(response.body, response);
+  copy.headers.delete("Set-Cookie");
+  for (const cookie of cookies) copy.headers.append("Set-Cookie", isPlainToast(cookie) ? `${cookie}; Secure` : cookie);
+  return copy;
+};

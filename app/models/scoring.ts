@@ -24,6 +24,9 @@ export const SCORING_KEYS = [
 
 export type ScoringKey = (typeof SCORING_KEYS)[number];
 
+/** The largest points a placement may give: totals stay finite however many rounds are played. */
+export const SCORING_MAX = 1_000_000;
+
 /** The guide's table and the create form's default. */
 export const DEFAULT_SCORING: Readonly<Scoring> = Object.freeze({
   first: 8,

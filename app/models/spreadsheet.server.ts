@@ -13,7 +13,7 @@ import { listAllLobbies, listMatches } from "./rounds.server";
 import { SCORING_KEYS, ordinal } from "./scoring";
 import { getTournament } from "./tournaments.server";
 import { FORMAT_LABELS, FORMATS, LOBBY_METHODS, statusLabel } from "./types";
-import { tournamentCreateSchema } from "./validation";
+import { playerNameSchema, riotTagSchema, tournamentCreateSchema } from "./validation";
 
 /** SPEC.md's import failure message, for every way a workbook can be unusable. */
 export const IMPORT_FAILED = "Failed to import tournament. Please check your Excel file format.";
@@ -107,9 +107,10 @@ export async function exportTournament(db: Executor, tournamentId: number): Prom
 
 type ImportedPlayer = { name: string; riotTag: string; lp: number; seed: number | null };
 
+// The name and tag follow the same rules as the forms and the API (validation.ts).
 const importedPlayerSchema = z.object({
-  name: z.string().trim().min(1).max(50),
-  riotTag: z.string().trim().min(1).max(20),
+  name: playerNameSchema,
+  riotTag: riotTagSchema,
   lp: z.int().min(0).max(2_147_483_647).default(0),
   seed: z.int().min(1).max(2_147_483_647).nullable().default(null),
 });

@@ -11,6 +11,14 @@ export type PlayerStats = {
   top4: number;
 };
 
+/**
+ * A master's stat corrections are bounded so that adjustment plus saved matches stays finite and
+ * fits its column: total points up to 10 rounds at the top scoring value, matches far above any
+ * real tournament.
+ */
+export const POINTS_MAX = 10_000_000;
+export const MATCHES_MAX = 10_000;
+
 type Adjustments = Pick<EnginePlayer, "adjustPoints" | "adjustMatches" | "adjustAvg">;
 type Result = Pick<EngineMatch, "placement" | "points">;
 

@@ -6,7 +6,8 @@
 // optional field stays unset, a defaulted one takes its default), and "on" / "true" / "1"
 // mean true while "off" / "false" / "0" mean false. Unknown keys are stripped.
 import { z } from "zod";
-import { DEFAULT_SCORING, scoringFromArray, type Scoring } from "./scoring";
+import { DEFAULT_SCORING, SCORING_MAX, scoringFromArray, type Scoring } from "./scoring";
+import { MATCHES_MAX, POINTS_MAX } from "./stats";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "./types";
 
 /** Postgres integer columns hold 32 bits; a bigger id or lp must be a 400, never a 500. */
@@ -132,13 +133,32 @@ export function parseIdParam(
   return id === null ? { ok: false, error: `Invalid ${kind} ID` } : { ok: true, id };
 }
 
+// ---------- text ----------
+
+/**
+ * Unicode control characters (C0, DEL, C1): PostgreSQL refuses NUL in text, and a tab, line
+ * break or escape has no place in a one-line name. Checked before trimming, so a value that
+ * holds one is refused rather than quietly changed.
+ */
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
+/** A one-line text field: a string without control characters (the OpenAPI document shows the pattern), trimmed. */
+function text(label: string, required: string) {
+  return z.string({ error: required }).regex(NO_CONTROL_CHARACTERS, `${label} must not contain control characters`).trim();
+}
+
 const id = (message: string) => numeric(z.int({ error: message }).min(1, message).max(INT_MAX, message));
 
 // ---------- tournaments ----------
 
 const SCORING_MESSAGE = "Each scoring value must be a number of at least 0";
 
-const scoringValue = numeric(z.number({ error: SCORING_MESSAGE }).min(0, SCORING_MESSAGE));
+const scoringValue = numeric(
+  z
+    .number({ error: SCORING_MESSAGE })
+    .min(0, SCORING_MESSAGE)
+    .max(SCORING_MAX, `Each scoring value must be at most ${SCORING_MAX.toLocaleString("en-US")}`),
+);
 
 /** Also takes a list of 8 values, as spreadsheets and simple clients send them. */
 export const scoringSchema = z.preprocess(
@@ -168,9 +188,7 @@ const totalRounds = numeric(
 );
 
 export const tournamentCreateSchema = z.object({
-  name: z
-    .string({ error: "Tournament name required" })
-    .trim()
+  name: text("Tournament name", "Tournament name required")
     .min(1, "Tournament name required")
     .max(100, "Tournament name must be 100 characters or less"),
   format: z.preprocess(blankToUndefined, format.default("standard")),
@@ -193,9 +211,7 @@ export type TournamentCreateInput = z.infer<typeof tournamentCreateSchema>;
  * (currentRound ≤ totalRounds, maxPlayers only in setup) belong to the model.
  */
 export const tournamentUpdateSchema = z.object({
-  name: z
-    .string({ error: "Tournament name is required" })
-    .trim()
+  name: text("Tournament name", "Tournament name is required")
     .min(1, "Tournament name is required")
     .max(100, "Tournament name must be 100 characters or less")
     .optional(),
@@ -240,14 +256,11 @@ export const maxPlayersEditSchema = z.object({
 
 // ---------- players ----------
 
-const playerName = z
-  .string({ error: "Player name is required" })
-  .trim()
+/** Also the spreadsheet import's rule for a player's name and tag. */
+export const playerNameSchema = text("Player name", "Player name is required")
   .min(1, "Player name is required")
   .max(50, "Player name must be 50 characters or less");
-const riotTag = z
-  .string({ error: "Riot tag is required" })
-  .trim()
+export const riotTagSchema = text("Riot tag", "Riot tag is required")
   .min(1, "Riot tag is required")
   .max(20, "Riot tag must be 20 characters or less");
 
@@ -268,25 +281,40 @@ const masterFields = {
   seed,
   isCheckedIn: booleanish(bool("isCheckedIn must be true or false").optional()),
   isEliminated: booleanish(bool("isEliminated must be true or false").optional()),
-  totalPoints: numeric(z.number({ error: POINTS_MESSAGE }).min(0, POINTS_MESSAGE).optional()),
-  matchesPlayed: numeric(z.int({ error: MATCHES_MESSAGE }).min(0, MATCHES_MESSAGE).max(INT_MAX, MATCHES_MESSAGE).optional()),
+  // Bounded (stats.ts) so that later recomputations (adjustment + saved matches) stay finite and fit their columns.
+  totalPoints: numeric(
+    z
+      .number({ error: POINTS_MESSAGE })
+      .min(0, POINTS_MESSAGE)
+      .max(POINTS_MAX, `Total points must be at most ${POINTS_MAX.toLocaleString("en-US")}`)
+      .optional(),
+  ),
+  matchesPlayed: numeric(
+    z
+      .int({ error: MATCHES_MESSAGE })
+      .min(0, MATCHES_MESSAGE)
+      .max(MATCHES_MAX, `Matches played must be at most ${MATCHES_MAX.toLocaleString("en-US")}`)
+      .optional(),
+  ),
   averagePlacement: numeric(z.number({ error: AVERAGE_MESSAGE }).min(0, AVERAGE_MESSAGE).max(8, AVERAGE_MESSAGE).optional()),
 };
 
 export const playerCreateSchema = z.object({
-  name: playerName,
-  riotTag,
+  name: playerNameSchema,
+  riotTag: riotTagSchema,
   lp: numeric(lp.default(0)),
   manualOverride: booleanish(bool("manualOverride must be true or false").default(false)),
   // The management page sends it too; the route's id is what counts.
-  tournamentId: numeric(z.int({ error: "Invalid tournament ID" }).min(1, "Invalid tournament ID").optional()),
+  tournamentId: numeric(
+    z.int({ error: "Invalid tournament ID" }).min(1, "Invalid tournament ID").max(INT_MAX, "Invalid tournament ID").optional(),
+  ),
   ...masterFields,
 });
 export type PlayerCreateInput = z.infer<typeof playerCreateSchema>;
 
 export const playerUpdateSchema = z.object({
-  name: playerName.optional(),
-  riotTag: riotTag.optional(),
+  name: playerNameSchema.optional(),
+  riotTag: riotTagSchema.optional(),
   lp: numeric(lp.optional()),
   ...masterFields,
 });
@@ -294,7 +322,9 @@ export type PlayerUpdateInput = z.infer<typeof playerUpdateSchema>;
 
 export const bulkPlayersSchema = z.object({
   players: z
-    .array(z.object({ name: playerName, riotTag, lp: numeric(lp.default(0)) }), { error: "No Valid Players" })
+    .array(z.object({ name: playerNameSchema, riotTag: riotTagSchema, lp: numeric(lp.default(0)) }), {
+      error: "No Valid Players",
+    })
     .min(1, "No Valid Players")
     // No tournament holds more than 256 players; a longer list can only be a mistake.
     .max(256, "Cannot import more than 256 players at once"),
@@ -375,9 +405,10 @@ export function validateLobbyScores(lobbyPlayerIds: readonly number[], scores: r
 
 // ---------- accounts ----------
 
+/** The login form and POST /api/auth/login. The password is only ever hashed, so any character may be in it. */
 export const loginSchema = z.object({
-  username: z.string({ error: "Missing credentials" }).trim().min(1, "Missing credentials"),
-  password: z.string({ error: "Missing credentials" }).min(1, "Missing credentials"),
+  username: text("Username", "Missing credentials").min(1, "Missing credentials").max(200, "Missing credentials"),
+  password: z.string({ error: "Missing credentials" }).min(1, "Missing credentials").max(200, "Missing credentials"),
 });
 
 export const userSchema = z.object({

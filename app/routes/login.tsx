@@ -4,7 +4,7 @@ import type { Route } from "./+types/login";
 import { LoginForm } from "~/components/login-form";
 import { userContext } from "~/lib/context";
 import { loginAction } from "~/lib/login-action.server";
-import { safeRedirect } from "~/lib/session.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login | Tournament Manager" }];

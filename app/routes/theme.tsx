@@ -1,7 +1,7 @@
 // The theme toggle's action: stores the choice in a cookie and returns to the page.
 import { redirect } from "react-router";
 import type { Route } from "./+types/theme";
-import { safeRedirect } from "~/lib/session.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { setThemeHeader, THEMES, type Theme } from "~/lib/theme.server";
 
 export async function loader() {

@@ -1,5 +1,6 @@
 // The shared input schemas: SPEC.md's messages for forms and the API alike.
 import { describe, expect, test } from "vitest";
+import fc from "fast-check";
 import { z } from "zod";
 import {
   advanceSchema,
@@ -379,5 +380,99 @@ describe("formToObject safety", () => {
     const parsed = formToObject(form);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(parsed).toEqual({ toString: "ok" });
+  });
+});
+
+describe("hostile input: control characters", () => {
+  const TOURNAMENT = "Tournament name must not contain control characters";
+  const PLAYER = "Player name must not contain control characters";
+  const TAG = "Riot tag must not contain control characters";
+  const USERNAME = "Username must not contain control characters";
+  const alice = { name: "Alice", riotTag: "NA1" };
+  // Each text field with its schema, a valid body around it, and the message a control character gets.
+  const textFields = [
+    { label: "tournament create", schema: tournamentCreateSchema, base: validTournament, field: "name", message: TOURNAMENT },
+    { label: "tournament update", schema: tournamentUpdateSchema, base: {}, field: "name", message: TOURNAMENT },
+    { label: "player create", schema: playerCreateSchema, base: alice, field: "name", message: PLAYER },
+    { label: "player create", schema: playerCreateSchema, base: alice, field: "riotTag", message: TAG },
+    { label: "player update", schema: playerUpdateSchema, base: {}, field: "name", message: PLAYER },
+    { label: "player update", schema: playerUpdateSchema, base: {}, field: "riotTag", message: TAG },
+    { label: "login", schema: loginSchema, base: { username: "bob", password: "secret" }, field: "username", message: USERNAME },
+  ];
+  const hostile = ["a\u0000b", "\u0000", "a\r\nb", "a\nb", "a\tb", "\u0007", "a\u001bb", "a\u007fb", "a\u0085b", "trailing\n", "\ttab first"];
+
+  test.each(textFields)("$label $field: NUL, CR/LF, tab, escape, DEL and C1 are refused", ({ schema, base, field, message }) => {
+    for (const value of hostile) {
+      expect(messageOf(schema, { ...base, [field]: value }), JSON.stringify(value)).toBe(message);
+    }
+  });
+
+  test("any string holding a control character is refused by every text field", () => {
+    const control = fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f })).map((c) => String.fromCharCode(c));
+    fc.assert(
+      fc.property(fc.string(), control, fc.string(), (before, c, after) => {
+        for (const { schema, base, field, message } of textFields) {
+          expect(messageOf(schema, { ...base, [field]: `${before}${c}${after}` })).toBe(message);
+        }
+      }),
+    );
+  });
+
+  test("bulk lists refuse a control character in any player", () => {
+    const players = [{ name: "A", riotTag: "B" }, { name: "C\u0000", riotTag: "D" }];
+    expect(messageOf(bulkPlayersSchema, { players })).toBe("Player name must not contain control characters");
+    expect(messageOf(bulkPlayersSchema, { players: [{ name: "A", riotTag: "B\r\n" }] })).toBe(
+      "Riot tag must not contain control characters",
+    );
+  });
+
+  test("ordinary text is untouched: accents, emoji, inner spaces, and surrounding spaces are trimmed", () => {
+    expect(playerCreateSchema.parse({ name: "  Zoë 🐉 de la Cruz ", riotTag: " 한국 " })).toMatchObject({
+      name: "Zoë 🐉 de la Cruz",
+      riotTag: "한국",
+    });
+    expect(tournamentCreateSchema.parse({ ...validTournament, name: "Copa Ñandú – Final" }).name).toBe("Copa Ñandú – Final");
+  });
+
+  test("the password may hold any character: it is only hashed", () => {
+    expect(loginSchema.parse({ username: "bob", password: "se\tcret\u0000" })).toEqual({ username: "bob", password: "se\tcret\u0000" });
+  });
+});
+
+describe("hostile input: numbers that would overflow", () => {
+  test("scoring values are at most 1,000,000, in an object or a list", () => {
+    const tooBig = "Each scoring value must be at most 1,000,000";
+    for (const value of [1_000_001, 1.7e308, Number.MAX_VALUE, "1000001"]) {
+      expect(messageOf(tournamentCreateSchema, { ...validTournament, scoring: { ...DEFAULT_SCORING, first: value } })).toBe(tooBig);
+      expect(messageOf(tournamentUpdateSchema, { scoring: [value, 0, 0, 0, 0, 0, 0, 0] })).toBe(tooBig);
+    }
+    expect(tournamentUpdateSchema.parse({ scoring: [1_000_000, 0, 0, 0, 0, 0, 0, 0] }).scoring?.first).toBe(1_000_000);
+  });
+
+  test("a form number too long for a double is refused, not read as Infinity", () => {
+    expect(messageOf(tournamentUpdateSchema, { scoring: { ...DEFAULT_SCORING, eighth: "9".repeat(400) } })).toBe(
+      "Each scoring value must be a number of at least 0",
+    );
+    expect(messageOf(playerUpdateSchema, { totalPoints: "9".repeat(400) })).toBe("Total points must be a number of at least 0");
+  });
+
+  test.each([
+    [{ totalPoints: 10_000_001 }, "Total points must be at most 10,000,000"],
+    [{ totalPoints: 1.7e308 }, "Total points must be at most 10,000,000"],
+    [{ matchesPlayed: 10_001 }, "Matches played must be at most 10,000"],
+    [{ matchesPlayed: 2_147_483_647 }, "Matches played must be at most 10,000"],
+    [{ matchesPlayed: "2147483648" }, "Matches played must be at most 10,000"],
+    [{ averagePlacement: 1e308 }, "Average placement must be between 0 and 8"],
+  ])("the master's stat adjustments are bounded: %j → %s", (change, message) => {
+    expect(messageOf(playerUpdateSchema, change)).toBe(message);
+    expect(messageOf(playerCreateSchema, { name: "Alice", riotTag: "NA1", ...change })).toBe(message);
+  });
+
+  test("the bounds themselves are allowed", () => {
+    expect(playerUpdateSchema.parse({ totalPoints: 10_000_000, matchesPlayed: 10_000, averagePlacement: 8 })).toEqual({
+      totalPoints: 10_000_000,
+      matchesPlayed: 10_000,
+      averagePlacement: 8,
+    });
   });
 });

@@ -1,22 +1,17 @@
 // POST /api/auth/login → { user, token }: the same session table as the page cookie.
 import type { Route } from "./+types/auth.login";
-import { z } from "zod";
 import { createSession, login } from "~/models/auth.server";
+import { loginSchema } from "~/models/validation";
 import { allowOnly, handleApi, json, jsonError, methodNotAllowed, readJson } from "~/lib/api.server";
 import { getApp } from "~/lib/db.server";
 import { clientAddress } from "~/lib/session.server";
-
-const loginBody = z.object({
-  username: z.string({ error: "Missing credentials" }).max(200, "Missing credentials").default(""),
-  password: z.string({ error: "Missing credentials" }).max(200, "Missing credentials").default(""),
-});
 
 export const loader = allowOnly("POST");
 
 export async function action({ request }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const body = await readJson(request, loginBody);
+    const body = await readJson(request, loginSchema);
     const { env, database } = await getApp();
     const result = await login(database.db, { ...body, address: clientAddress(request), demoLogin: env.demoLogin });
     if (!result.ok) return jsonError(result.status, result.message);
