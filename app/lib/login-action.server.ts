@@ -1,17 +1,32 @@
-// The login form's action, shared by /login and /auth: authenticate, open a session, redirect with a toast.
-import { data } from "react-router";
-import { createSession } from "~/models/auth.server";
-import { authenticator } from "./auth.server";
-import { getDb } from "./db.server";
-import { commitSessionCookie, safeRedirect } from "./session.server";
+// The login form's action, shared by /login and /auth: check the form's credentials, open a session, redirect with a toast.
+import { data, type RouterContextProvider } from "react-router";
+import { createSession, login } from "~/models/auth.server";
+import { getApp } from "./db.server";
+import { pageForm } from "./page.server";
+import { clientAddress, commitSessionCookie, safeRedirect } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
 export type LoginActionData = { title: string; message: string | null; description: string; username: string };
 
-export async function loginAction(request: Request, welcome: (username: string) => string) {
-  const form = await request.clone().formData();
-  const username = String(form.get("username") ?? "");
-  const result = await authenticator.authenticate("form", request);
+export async function loginAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  welcome: (username: string) => string,
+) {
+  // The form the root middleware read once, within the page body limit.
+  const form = pageForm(context);
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const username = field("username");
+  const { env, database } = await getApp();
+  const result = await login(database.db, {
+    username,
+    password: field("password"),
+    address: (await clientAddress(request, context)) ?? "",
+    demoLogin: env.demoLogin,
+  });
   if (!result.ok) {
     const missing = result.message === "Missing credentials";
     return data<LoginActionData>(
@@ -24,7 +39,7 @@ export async function loginAction(request: Request, welcome: (username: string) 
       { status: result.status },
     );
   }
-  const { token } = await createSession(await getDb(), result.user.id);
+  const { token } = await createSession(database.db, result.user.id);
   return redirectWithToast(
     safeRedirect(form.get("redirectTo")),
     { title: "Login successful", description: welcome(result.user.username), type: "success" },

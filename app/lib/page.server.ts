@@ -6,9 +6,10 @@ import type { ActionResult } from "~/models/action.server";
 import type { PublicUser } from "~/models/auth.server";
 import { isActionError } from "~/models/errors";
 import { fieldErrors, formToObject } from "~/models/validation";
-import { userContext } from "./context";
+import { formContext, userContext } from "./context";
 import { getDb } from "./db.server";
 import { publish } from "./events.server";
+import { INVALID_FORM_MESSAGE } from "./security.server";
 import { parseTournamentParam } from "./params";
 import { redirectWithToast, type Toast } from "./toast.server";
 
@@ -41,8 +42,15 @@ export async function loadTournamentFromParams(raw: string | undefined) {
   }
 }
 
-export async function readForm(request: Request) {
-  const form = await request.formData();
+/** The form a page action was posted, as the root middleware read it (within the body limit, parsed once). */
+export function pageForm(context: Readonly<RouterContextProvider>): FormData {
+  const form = context.get(formContext);
+  if (!form) throw data({ message: INVALID_FORM_MESSAGE }, { status: 400 });
+  return form;
+}
+
+export function readForm(context: Readonly<RouterContextProvider>) {
+  const form = pageForm(context);
   const intent = form.get("intent");
   return { form, intent: typeof intent === "string" ? intent : null, values: formToObject(form) };
 }
