@@ -24,7 +24,7 @@ export async function loginAction(
   const result = await login(database.db, {
     username,
     password: field("password"),
-    address: (await clientAddress(request, context)) ?? "",
+    address: await clientAddress(request, context),
     demoLogin: env.demoLogin,
   });
   if (!result.ok) {

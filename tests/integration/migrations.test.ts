@@ -91,6 +91,15 @@ describeEachDriver("the migrations", (getDb) => {
     });
   });
 
+  test("refuse a username that differs from another only in case", async () => {
+    const { db } = getDb();
+    await db.insert(users).values({ username: "casey", password: "x" });
+    expect(await rejection(db.insert(users).values({ username: "Casey", password: "y" }))).toEqual({
+      code: UNIQUE_VIOLATION,
+      constraint: "users_username_lower_uq",
+    });
+  });
+
   test("deleting a tournament deletes its players, lobbies and matches", async () => {
     const { db } = getDb();
     const { tournament, alice, lobby } = await seedTournament(getDb());

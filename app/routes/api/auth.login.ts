@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const body = await readJson(request, loginBody);
     const { env, database } = await getApp();
-    const result = await login(database.db, { ...body, address: (await clientAddress(request, context)) ?? "", demoLogin: env.demoLogin });
+    const result = await login(database.db, { ...body, address: await clientAddress(request, context), demoLogin: env.demoLogin });
     if (!result.ok) return jsonError(result.status, result.message);
     const { token } = await createSession(database.db, result.user.id);
     return json({ user: result.user, token });
