@@ -19,12 +19,14 @@ import { Header } from "./components/header";
 import { LiveUpdates } from "./components/live";
 import { ToastProvider } from "./components/toast";
 import { userContext } from "./lib/context";
+import { availabilityMiddleware } from "./lib/availability.server";
 import { getApp } from "./lib/db.server";
 import { securityMiddleware } from "./lib/security.server";
 import { getTheme } from "./lib/theme.server";
 import { readToast } from "./lib/toast.server";
 
-export const middleware: Route.MiddlewareFunction[] = [securityMiddleware];
+// Outermost first: a failure of the database anywhere below answers 503.
+export const middleware: Route.MiddlewareFunction[] = [availabilityMiddleware, securityMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
