@@ -49,7 +49,8 @@ const LINGER = { ms: 2000, bytes: 32_000_000 };
  * A lingering close: a client still sending a refused body gets its answer only if the server
  * keeps reading for a moment, since closing a socket with unread data resets it and can take
  * the answer with it. So the rest is read and dropped (never kept) until the body ends, for at
- * most LINGER; then the stream is cancelled, which closes the connection.
+ * most LINGER; then the stream is cancelled, which closes the connection (Node's server may
+ * close it sooner, once the answer is sent: docs/BENCHMARKS.md measured 4-6 MB read).
  */
 function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
   const stop = () => void reader.cancel().catch(() => {});

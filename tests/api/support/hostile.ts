@@ -124,8 +124,14 @@ export function resetPeak(pid: number) {
  */
 export function floodPost(
   url: string,
-  options: { total: number; declareLength?: boolean; headers?: Record<string, string> },
-): Promise<{ status: number; ms: number; body: string }> {
+  options: {
+    total: number;
+    declareLength?: boolean;
+    headers?: Record<string, string>;
+    /** Go on sending after the answer, as a flood would, until the server closes the connection or `total` is sent. */
+    ignoreAnswer?: boolean;
+  },
+): Promise<{ status: number; ms: number; body: string; sent: number }> {
   return new Promise((resolve, reject) => {
     const began = performance.now();
     const headers: Record<string, string | number> = {
@@ -137,13 +143,23 @@ export function floodPost(
     const chunk = Buffer.alloc(64 * 1024, "a");
     let sent = 0;
     let answered = false;
+    const sending = () => !answered || options.ignoreAnswer === true;
+    let settled: { status: number; ms: number; body: string } | undefined;
+    const finish = (result: { status: number; ms: number; body: string }) => {
+      settled ??= result;
+      if (!options.ignoreAnswer || request.destroyed || sent >= options.total) {
+        request.destroy();
+        resolve({ ...settled, sent });
+      }
+    };
     const pump = () => {
-      while (!answered && sent < options.total) {
+      while (sending() && sent < options.total && !request.destroyed) {
         const size = Math.min(chunk.length, options.total - sent);
         sent += size;
         if (!request.write(size === chunk.length ? chunk : chunk.subarray(0, size))) return void request.once("drain", pump);
       }
-      if (!answered) request.end();
+      if (sent >= options.total && !request.destroyed) request.end();
+      if (settled) finish(settled);
     };
     request.on("response", (response) => {
       answered = true;
@@ -151,16 +167,18 @@ export function floodPost(
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (text) => (body += text));
-      response.on("end", () => {
-        request.destroy();
-        resolve({ status: response.statusCode ?? 0, ms, body });
-      });
+      const done = () => finish({ status: response.statusCode ?? 0, ms, body });
+      response.on("end", done);
       // The server closes the connection after a refusal: whatever arrived is the answer.
-      response.on("error", () => resolve({ status: response.statusCode ?? 0, ms, body }));
-      response.on("close", () => resolve({ status: response.statusCode ?? 0, ms, body }));
+      response.on("error", done);
+      response.on("close", done);
     });
     request.on("error", (error) => {
       if (!answered) reject(error);
+      else if (settled) resolve({ ...settled, sent });
+    });
+    request.on("close", () => {
+      if (settled) resolve({ ...settled, sent });
     });
     pump();
   });
