@@ -20,12 +20,14 @@ import { Header } from "./components/header";
 import { LiveUpdates, NOSCRIPT_REFRESH_SECONDS } from "./components/live";
 import { ToastProvider } from "./components/toast";
 import { userContext } from "./lib/context";
+import { availabilityMiddleware } from "./lib/availability.server";
 import { getApp } from "./lib/db.server";
 import { securityMiddleware } from "./lib/security.server";
 import { getTheme } from "./lib/theme.server";
 import { readToast, secureToastMiddleware } from "./lib/toast.server";
 
-export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, secureToastMiddleware];
+// Outermost first: a failure of the database anywhere below answers 503.
+export const middleware: Route.MiddlewareFunction[] = [availabilityMiddleware, securityMiddleware, secureToastMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

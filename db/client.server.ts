@@ -37,30 +37,56 @@ export function defaultMigrationsDir() {
 export class DataDirLockedError extends Error {}
 
 /**
- * PGlite does not lock its folder, and two processes writing one folder corrupt it,
- * so the embedded database takes a lock file holding the owner's PID.
+ * PGlite does not lock its folder, and two processes writing one folder corrupt it, so the
+ * embedded database takes a lock file naming its owner: the PID and, where the system tells it
+ * (Linux /proc), when that process started. A PID is reused after a crash or a container restart;
+ * the start time tells the owner from an unrelated process that now has its number.
  */
 function acquireLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, "tournament-manager.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(lockPath, `${process.pid}\n${processStart(process.pid) ?? ""}\n`, { flag: "wx" });
       return () => fs.rmSync(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(fs.readFileSync(lockPath, "utf8").trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+      const owner = readLock(lockPath);
+      if (owner && isHeld(owner)) {
         throw new DataDirLockedError(
-          `The data folder ${dataDir} is in use by another process (PID ${owner}). ` +
+          `The data folder ${dataDir} is in use by another process (PID ${owner.pid}). ` +
             `Stop it first, or start this one with another DATA_DIR.`,
         );
       }
-      // The owner is gone (a crash or kill -9): the lock is stale.
+      // The owner is gone (a crash or kill -9), or its PID now belongs to another process: the lock is stale.
       fs.rmSync(lockPath, { force: true });
     }
   }
   throw new DataDirLockedError(`Could not lock the data folder ${dataDir}.`);
+}
+
+type LockOwner = { pid: number; start: string | null; writtenAt: number };
+
+function readLock(lockPath: string): LockOwner | null {
+  try {
+    const [pid, start] = fs.readFileSync(lockPath, "utf8").split("\n").map((line) => line.trim());
+    return { pid: Number(pid), start: start || null, writtenAt: fs.statSync(lockPath).mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+function isHeld(owner: LockOwner) {
+  const { pid } = owner;
+  // The lock tolerates its own PID: a restarted container may give this process the old owner's number.
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return false;
+  const start = processStart(pid);
+  // Where start times are unknown, a live PID is taken to be the owner.
+  if (start === null) return true;
+  if (owner.start !== null) return owner.start === start;
+  // A lock file of an older version names only the PID: a process started after it was written is not its owner.
+  const startedAt = processStartedAt(start);
+  return startedAt === null || startedAt <= owner.writtenAt + 1000;
 }
 
 function isAlive(pid: number) {
@@ -69,6 +95,30 @@ function isAlive(pid: number) {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** "<boot id>:<start time in clock ticks since boot>" of a running process (Linux), or null where /proc cannot tell. */
+function processStart(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Field 22, counted after the parenthesised command name (which may hold spaces) ends at field 2.
+    const ticks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    const bootId = fs.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return ticks && /^\d+$/.test(ticks) ? `${bootId}:${ticks}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** When a process started, in epoch milliseconds, from processStart's ticks and the boot time (USER_HZ is 100 on Linux). */
+function processStartedAt(start: string): number | null {
+  try {
+    const bootSeconds = Number(fs.readFileSync("/proc/stat", "utf8").match(/^btime (\d+)$/m)?.[1]);
+    const ticks = Number(start.split(":")[1]);
+    return Number.isFinite(bootSeconds) && Number.isFinite(ticks) ? bootSeconds * 1000 + ticks * 10 : null;
+  } catch {
+    return null;
   }
 }
 

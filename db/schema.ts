@@ -25,14 +25,19 @@ export type ScoringTable = {
   eighth: number;
 };
 
-export const users = pgTable("users", {
-  id: serial("id").primaryKey(),
-  username: text("username").notNull().unique(),
-  // scrypt hash "scrypt$N$r$p$salt$hash"; never the password itself.
-  password: text("password").notNull(),
-  role: text("role", { enum: ["master", "admin", "user"] }).notNull().default("user"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull().unique(),
+    // scrypt hash "scrypt$N$r$p$salt$hash"; never the password itself.
+    password: text("password").notNull(),
+    role: text("role", { enum: ["master", "admin", "user"] }).notNull().default("user"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Usernames compare case-insensitively: "Admin" cannot sit beside "admin" (docs/decisions/008-login-limits.md).
+  (t) => [uniqueIndex("users_username_lower_uq").on(sql`lower(${t.username})`)],
+);
 
 // One table serves both the page cookie and the API bearer token; only a hash of the token is kept.
 export const sessions = pgTable(
@@ -49,7 +54,8 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-// Failed login attempts, for the per-username and per-address limit; shared by every app process.
+// Login attempts, recorded before the password is checked and kept when it was wrong, for the limit per
+// username and address (docs/decisions/008-login-limits.md); shared by every app process. `username` is lower-cased.
 export const loginAttempts = pgTable(
   "login_attempts",
   {

@@ -8,17 +8,17 @@ import { isActionError } from "~/models/errors";
 import type { DomainEvent } from "~/models/events";
 import type { PublicUser } from "~/models/auth.server";
 import { userContext } from "./context";
+import { PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
 import { getDb } from "./db.server";
 import { publish } from "./events.server";
 import { parsePositiveInt } from "./params";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** Bodies above this are refused before parsing (the spreadsheet import passes its own, larger limit). */
-export const DEFAULT_BODY_LIMIT = 1_000_000;
+/** Bodies above this many bytes are refused before parsing (the spreadsheet import passes its own, larger limit). */
+export const DEFAULT_BODY_LIMIT = PAGE_BODY_LIMIT;
 export const INVALID_JSON = "Invalid JSON body";
 export const NOT_AN_OBJECT = "Request body must be a JSON object";
-export const BODY_TOO_LARGE = "Request body too large";
 export const INVALID_TOURNAMENT_ID = "Invalid tournament ID";
 export const INVALID_PLAYER_ID = "Invalid player ID";
 export const INVALID_LOBBY_ID = "Invalid lobby ID";
@@ -65,18 +65,16 @@ export const emptyBodySchema = z.object({});
 /**
  * Reads a JSON body (an empty body is `{}`), then validates it with the schema; 400 with the
  * schema's first message otherwise. Malformed JSON and non-object bodies are 400 too, and a body
- * above `limit` characters is 413 without being parsed.
+ * above `limit` bytes is 413, by its declared length or while it is read, without being parsed.
  */
 export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
   limit = DEFAULT_BODY_LIMIT,
 ): Promise<z.infer<S>> {
-  // The declared length is in bytes and a character takes up to 4 of them: refuse early only what cannot fit.
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > limit * 4) throw jsonError(413, BODY_TOO_LARGE);
-  const text = await request.text();
-  if (text.length > limit) throw jsonError(413, BODY_TOO_LARGE);
+  const bytes = await readBodyWithin(request, limit);
+  if (bytes === TOO_LARGE) throw tooLargeResponse(limit);
+  const text = new TextDecoder().decode(bytes);
   let body: unknown = {};
   if (text.trim() !== "") {
     try {
@@ -136,7 +134,7 @@ type Params = ActionFunctionArgs["params"];
 export type Mutation<K, S extends z.ZodType, T> = {
   /** The body's schema; left out, the call takes no payload but still refuses a malformed body. */
   body?: S;
-  /** The body limit in characters (default DEFAULT_BODY_LIMIT). */
+  /** The body limit in bytes (default DEFAULT_BODY_LIMIT). */
   limit?: number;
   /** The model action, given the path's ids, the database, the caller and the parsed body. */
   run: (call: K & { db: AppDb; user: PublicUser; body: z.infer<S> }) => Promise<ActionResult<T>>;

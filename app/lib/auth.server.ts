@@ -4,9 +4,10 @@ import { FormStrategy } from "remix-auth-form";
 import { login, type LoginResult } from "~/models/auth.server";
 import { firstError, formToObject, loginSchema } from "~/models/validation";
 import { getApp } from "./db.server";
-import { clientAddress } from "./session.server";
 
-export const authenticator = new Authenticator<LoginResult>();
+const authenticator = new Authenticator<LoginResult>();
+/** The client address of each login request, for the per-address limit (the strategy sees only the request). */
+const addresses = new WeakMap<Request, string | null>();
 
 authenticator.use(
   new FormStrategy(async ({ form, request }): Promise<LoginResult> => {
@@ -14,7 +15,17 @@ authenticator.use(
     // The same schema as POST /api/auth/login: a refused username never reaches the database.
     const parsed = loginSchema.safeParse(formToObject(form));
     if (!parsed.success) return { ok: false, status: 400, message: firstError(parsed.error) };
-    return login(database.db, { ...parsed.data, address: clientAddress(request), demoLogin: env.demoLogin });
+    return login(database.db, { ...parsed.data, address: addresses.get(request) ?? null, demoLogin: env.demoLogin });
   }),
   "form",
 );
+
+/**
+ * Checks a login form that the root middleware already read (once, within the page body limit):
+ * the strategy gets a request built from that form, so the network body is never read again.
+ */
+export function authenticateForm(url: string, form: FormData, address: string | null) {
+  const request = new Request(url, { method: "POST", body: form });
+  addresses.set(request, address);
+  return authenticator.authenticate("form", request);
+}

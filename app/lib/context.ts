@@ -6,3 +6,5 @@ export const nonceContext = createContext<string>("");
 export const userContext = createContext<PublicUser | null>(null);
 /** The TCP peer's address as the HTTP server saw it (server/start.js); null when the server did not say. */
 export const clientAddressContext = createContext<string | null>(null);
+/** A page action's form, read once by the root middleware within the body limit (app/lib/security.server.ts). */
+export const formContext = createContext<FormData | null>(null);

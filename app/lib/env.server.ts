@@ -1,5 +1,6 @@
 // The environment, parsed once by one zod schema; a bad value stops the server with a clear message.
 import { z } from "zod";
+import { parseTrustProxy } from "./client-address.server";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -26,6 +27,18 @@ export const envSchema = z
       .optional(),
     MASTER_PASSWORD: z.string().min(6, "must be at least 6 characters").max(100).optional(),
     DEMO_LOGIN: flag,
+    // Proxies whose X-Forwarded-For is believed for the client's address (README's configuration table).
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const trust = parseTrustProxy(value);
+        if (trust && "error" in trust) {
+          ctx.addIssue({ code: "custom", message: `${trust.error} (a hop count, or addresses and CIDR ranges)` });
+          return z.NEVER;
+        }
+        return trust;
+      }),
   })
   .refine((env) => (env.MASTER_USERNAME === undefined) === (env.MASTER_PASSWORD === undefined), {
     message: "MASTER_USERNAME and MASTER_PASSWORD must be set together",

@@ -1,18 +1,28 @@
 // The login form's action, shared by /login and /auth: authenticate, open a session, redirect with a toast.
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { createSession } from "~/models/auth.server";
-import { authenticator } from "./auth.server";
+import { authenticateForm } from "./auth.server";
 import { getDb } from "./db.server";
+import { pageForm } from "./page.server";
 import { safeRedirect } from "./safe-redirect";
-import { commitSessionCookie } from "./session.server";
+import { clientAddress, commitSessionCookie } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
 export type LoginActionData = { title: string; message: string | null; description: string; username: string };
 
-export async function loginAction(request: Request, welcome: (username: string) => string) {
-  const form = await request.clone().formData();
-  const username = String(form.get("username") ?? "");
-  const result = await authenticator.authenticate("form", request);
+export async function loginAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  welcome: (username: string) => string,
+) {
+  // The form the root middleware read once, within the page body limit.
+  const form = pageForm(context);
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const username = field("username");
+  const result = await authenticateForm(request.url, form, await clientAddress(request, context));
   if (!result.ok) {
     const missing = result.message === "Missing credentials";
     return data<LoginActionData>(

@@ -8,9 +8,10 @@ import { isActionError } from "~/models/errors";
 import { fieldErrors, formToObject } from "~/models/validation";
 import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
-import { userContext } from "./context";
+import { formContext, userContext } from "./context";
 import { getDb } from "./db.server";
 import { publish } from "./events.server";
+import { INVALID_FORM_MESSAGE } from "./security.server";
 import { parseTournamentParam } from "./params";
 import { redirectWithToast, type Toast } from "./toast.server";
 
@@ -55,8 +56,15 @@ export async function loadSnapshotFromParams(raw: string | undefined) {
   return snapshot;
 }
 
-export async function readForm(request: Request) {
-  const form = await request.formData();
+/** The form a page action was posted, as the root middleware read it (within the body limit, parsed once). */
+export function pageForm(context: Readonly<RouterContextProvider>): FormData {
+  const form = context.get(formContext);
+  if (!form) throw data({ message: INVALID_FORM_MESSAGE }, { status: 400 });
+  return form;
+}
+
+export function readForm(context: Readonly<RouterContextProvider>) {
+  const form = pageForm(context);
   const intent = form.get("intent");
   return { form, intent: typeof intent === "string" ? intent : null, values: formToObject(form) };
 }

@@ -1,25 +1,32 @@
-// The root middleware: per-request CSP nonce, security headers, the cross-site form post check, the signed-in user.
+// The root middleware: per-request CSP nonce, security headers, the cross-site form post check, the signed-in user, page forms read once within a size limit.
 import type { MiddlewareFunction } from "react-router";
-import { nonceContext, userContext } from "./context";
+import { IMPORT_UPLOAD_LIMIT, PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
+import { formContext, nonceContext, userContext } from "./context";
 import { getUser } from "./session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CROSS_SITE_MESSAGE = "Cross-site request refused";
 export const INVALID_FORM_MESSAGE = "Invalid form submission";
 
+/** Page routes that take a bigger body than PAGE_BODY_LIMIT from a signed-in user: the dashboard's spreadsheet import. */
+const UPLOAD_LIMITS: Record<string, number> = { "/dashboard": IMPORT_UPLOAD_LIMIT };
+
 /**
- * Page actions read `request.formData()`, which throws on a body that is not a form (JSON,
- * broken multipart). Checking once here answers 400 for all of them instead of a 500.
- * The JSON API reads its own bodies and answers its own 400s.
+ * Page actions read the form this middleware put in formContext: the body is read once, within
+ * the route's byte limit (413 past it, before anything is parsed), and parsed once. A body that
+ * is not a form (JSON, broken multipart) answers 400 for every page instead of a 500.
+ * The JSON API reads its own bodies (readJson) and answers its own 400s and 413s.
  */
-async function isUnreadableForm(request: Request) {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
-  if (new URL(request.url).pathname.startsWith("/api/")) return false;
+async function readPageForm(request: Request, url: URL, signedIn: boolean): Promise<FormData | Response> {
+  const path = url.pathname.replace(/\/+$/, "") || "/";
+  const limit = (signedIn && UPLOAD_LIMITS[path]) || PAGE_BODY_LIMIT;
+  const bytes = await readBodyWithin(request, limit);
+  if (bytes === TOO_LARGE) return tooLargeResponse(limit);
   try {
-    await request.clone().formData();
-    return false;
+    const type = request.headers.get("content-type");
+    return await new Response(bytes, { headers: type ? { "content-type": type } : {} }).formData();
   } catch {
-    return true;
+    return Response.json({ message: INVALID_FORM_MESSAGE }, { status: 400 });
   }
 }
 
@@ -71,7 +78,7 @@ export function securityHeaders(headers: Headers, nonce: string) {
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
 }
 
-export const securityMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const securityMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const nonce = crypto.randomUUID().replaceAll("-", "");
   context.set(nonceContext, nonce);
   if (isCrossSite(request)) {
@@ -79,12 +86,16 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
     securityHeaders(response.headers, nonce);
     return response;
   }
-  if (await isUnreadableForm(request)) {
-    const response = Response.json({ message: INVALID_FORM_MESSAGE }, { status: 400 });
-    securityHeaders(response.headers, nonce);
-    return response;
+  const user = await getUser(request);
+  context.set(userContext, user);
+  if (!SAFE_METHODS.has(request.method.toUpperCase()) && !url.pathname.startsWith("/api/")) {
+    const form = await readPageForm(request, url, user !== null);
+    if (form instanceof Response) {
+      securityHeaders(form.headers, nonce);
+      return form;
+    }
+    context.set(formContext, form);
   }
-  context.set(userContext, await getUser(request));
   const response = await next();
   // A public page's cache may have swapped in the nonce its stored HTML was rendered with.
   const pageNonce = context.get(nonceContext);

@@ -1,6 +1,8 @@
 // Request plumbing for sign-in: the session cookie, the bearer token, and the guards every private loader starts with.
-import { createCookie, redirect } from "react-router";
+import { createCookie, redirect, type RouterContextProvider } from "react-router";
 import { getSessionUser, SESSION_DAYS, type PublicUser } from "~/models/auth.server";
+import { resolveClientAddress } from "./client-address.server";
+import { clientAddressContext } from "./context";
 import { getApp, getDb } from "./db.server";
 
 const COOKIE_NAME = "tm_session";
@@ -61,8 +63,12 @@ export async function requireMaster(request: Request): Promise<PublicUser> {
   return user;
 }
 
-/** The caller's address for the login limit; only a proxy in front can tell it to us. */
-export function clientAddress(request: Request) {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip") || "";
+/**
+ * The caller's address for the login limit: the TCP peer the HTTP server saw, or behind proxies
+ * named in TRUST_PROXY the address they forwarded (app/lib/client-address.server.ts). Null when
+ * the server did not tell the peer's address.
+ */
+export async function clientAddress(request: Request, context: Readonly<RouterContextProvider>) {
+  const { env } = await getApp();
+  return resolveClientAddress(context.get(clientAddressContext), request.headers.get("x-forwarded-for"), env.TRUST_PROXY);
 }

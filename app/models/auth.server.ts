@@ -1,7 +1,7 @@
 // Accounts and sessions: hashed passwords, demo login, the master account, opaque session tokens, the login limit.
 import crypto from "node:crypto";
 import { promisify } from "node:util";
-import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { loginAttempts, sessions, users, type User } from "#db/schema";
 
@@ -14,7 +14,8 @@ const scrypt = promisify(crypto.scrypt) as (
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
 export const SESSION_DAYS = 30;
-export const LOGIN_LIMIT = { failures: 10, windowMinutes: 15 };
+/** Wrong passwords allowed per username and address, and per address across usernames, in the window (docs/decisions/008-login-limits.md). */
+export const LOGIN_LIMIT = { failures: 10, addressFailures: 30, windowMinutes: 15 };
 export const TOO_MANY_ATTEMPTS = "Too many failed login attempts. Please wait 15 minutes and try again.";
 export const INVALID_CREDENTIALS = "Invalid username or password";
 
@@ -50,71 +51,121 @@ export type LoginResult =
   | { ok: true; user: PublicUser; created: boolean }
   | { ok: false; status: 400 | 401 | 429; message: string };
 
+/** Longer input cannot be an account's (usernames 3-30, passwords 6-100 characters); the API refuses it the same way. */
+const MAX_INPUT = 200;
+
+/** The user whose name matches case-insensitively (at most one: users_username_lower_uq). */
+async function findUser(db: Executor, username: string) {
+  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  return row;
+}
+
 /**
- * Checks a username and password. With demo login on, an unknown valid username becomes a new
- * organizer account; an existing username always needs its own password.
+ * Checks a username and password from a client address (null when unknown). With demo login on,
+ * an unknown valid username becomes a new organizer account; an existing username always needs
+ * its own password. Usernames compare case-insensitively. The attempt is recorded before the
+ * password is checked and kept when it was wrong; 429 once the username from this address, or
+ * the address across usernames, has used its tries (docs/decisions/008-login-limits.md).
  */
 export async function login(
   db: Executor,
-  input: { username: string; password: string; address: string; demoLogin: boolean },
+  input: { username: string; password: string; address: string | null; demoLogin: boolean },
 ): Promise<LoginResult> {
   const username = input.username.trim();
   if (!username || !input.password) return { ok: false, status: 400, message: "Missing credentials" };
-  if (await isLoginLimited(db, username, input.address)) {
-    return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+  if (username.length > MAX_INPUT || input.password.length > MAX_INPUT) {
+    return { ok: false, status: 400, message: "Missing credentials" };
   }
-  const [existing] = await db.select().from(users).where(eq(users.username, username));
+  const attempt = { username: username.toLowerCase(), address: input.address ?? "" };
+  const attemptId = await recordAttempt(db, attempt);
+  if (attemptId === null) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+
+  const existing = await findUser(db, username);
   if (existing) {
     if (await verifyPassword(input.password, existing.password)) {
-      await clearFailures(db, username);
+      await clearAttempts(db, attempt);
       return { ok: true, user: toPublicUser(existing), created: false };
     }
-    await recordFailure(db, username, input.address);
+    await trimAttempts(db);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
   if (!input.demoLogin) {
-    await recordFailure(db, username, input.address);
+    // As slow as a wrong password for a real account, so the answer's timing does not tell which names exist.
+    await verifyPassword(input.password, await dummyHash());
+    await trimAttempts(db);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
-  if (!USERNAME_PATTERN.test(username)) return { ok: false, status: 400, message: USERNAME_MESSAGE };
-  if (input.password.length < 6 || input.password.length > 100) {
-    return { ok: false, status: 400, message: PASSWORD_MESSAGE };
+  // Demo login of a new name: refusing its shape checks no password, so it is not a try.
+  if (!USERNAME_PATTERN.test(username) || input.password.length < 6 || input.password.length > 100) {
+    await forgetAttempt(db, attemptId);
+    return { ok: false, status: 400, message: USERNAME_PATTERN.test(username) ? PASSWORD_MESSAGE : USERNAME_MESSAGE };
   }
   const password = await hashPassword(input.password);
-  const [created] = await db
-    .insert(users)
-    .values({ username, password, role: "user" })
-    .onConflictDoNothing({ target: users.username })
-    .returning();
-  // A concurrent demo login of the same new name: the other request created it, so check its password.
-  if (!created) return login(db, input);
+  const [created] = await db.insert(users).values({ username, password, role: "user" }).onConflictDoNothing().returning();
+  if (!created) {
+    // A concurrent demo login of the same new name (in any case): the other request created it, so check its password.
+    await forgetAttempt(db, attemptId);
+    return login(db, input);
+  }
+  await clearAttempts(db, attempt);
   return { ok: true, user: toPublicUser(created), created: true };
 }
 
-async function isLoginLimited(db: Executor, username: string, address: string) {
-  const since = new Date(Date.now() - LOGIN_LIMIT.windowMinutes * 60_000);
-  const [row] = await db
-    .select({
-      byName: sql<number>`count(*) filter (where ${loginAttempts.username} = ${username})`,
-      byAddress: sql<number>`count(*) filter (where ${loginAttempts.address} = ${address})`,
-    })
-    .from(loginAttempts)
-    .where(
-      and(gt(loginAttempts.at, since), or(eq(loginAttempts.username, username), eq(loginAttempts.address, address))),
-    );
-  // Without a known address (no proxy telling it) only the per-username limit applies.
-  const byAddress = address ? Number(row?.byAddress ?? 0) : 0;
-  return Number(row?.byName ?? 0) >= LOGIN_LIMIT.failures || byAddress >= LOGIN_LIMIT.failures;
+let dummy: Promise<string> | undefined;
+function dummyHash() {
+  dummy ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  return dummy;
 }
 
-async function recordFailure(db: Executor, username: string, address: string) {
-  await db.insert(loginAttempts).values({ username, address });
-  // Old attempts only matter inside the window; trim them as we go.
+/** Two-key advisory lock namespace of the login limit (the migrations' lock is the one-key 727274). */
+const LOGIN_LOCK = 727275;
+
+/**
+ * Records an attempt unless the limit is reached, atomically: attempts from one address (or, when
+ * the address is unknown, for one username) take an advisory lock until the count and the insert
+ * have committed, so parallel tries are counted one after another. Answers the attempt's id, or
+ * null when the client must wait.
+ */
+async function recordAttempt(db: Executor, attempt: { username: string; address: string }): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const lockKey = attempt.address ? `address:${attempt.address}` : `username:${attempt.username}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOGIN_LOCK}, hashtext(${lockKey}))`);
+    const since = new Date(Date.now() - LOGIN_LIMIT.windowMinutes * 60_000);
+    const [row] = await tx
+      .select({
+        pair: sql<number>`count(*) filter (where ${loginAttempts.username} = ${attempt.username})`,
+        all: sql<number>`count(*)`,
+      })
+      .from(loginAttempts)
+      .where(
+        and(
+          gt(loginAttempts.at, since),
+          eq(loginAttempts.address, attempt.address),
+          // Without a known address every client shares "", so only the username's own tries count.
+          attempt.address ? undefined : eq(loginAttempts.username, attempt.username),
+        ),
+      );
+    if (Number(row?.pair ?? 0) >= LOGIN_LIMIT.failures) return null;
+    if (attempt.address && Number(row?.all ?? 0) >= LOGIN_LIMIT.addressFailures) return null;
+    const [inserted] = await tx.insert(loginAttempts).values(attempt).returning({ id: loginAttempts.id });
+    return inserted.id;
+  });
+}
+
+async function forgetAttempt(db: Executor, id: number) {
+  await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+}
+
+/** A correct password clears this username's tries from this address, and only those. */
+async function clearAttempts(db: Executor, attempt: { username: string; address: string }) {
+  await db
+    .delete(loginAttempts)
+    .where(and(eq(loginAttempts.username, attempt.username), eq(loginAttempts.address, attempt.address)));
+}
+
+/** Old attempts only matter inside the window; trim them as we go. */
+async function trimAttempts(db: Executor) {
   await db.delete(loginAttempts).where(lt(loginAttempts.at, new Date(Date.now() - 24 * 3600_000)));
-}
-
-async function clearFailures(db: Executor, username: string) {
-  await db.delete(loginAttempts).where(eq(loginAttempts.username, username));
 }
 
 function hashToken(token: string) {
@@ -153,15 +204,19 @@ export async function ensureMaster(
   options: { username?: string; password?: string; generateIfMissing: boolean },
 ): Promise<{ username: string; password: string } | null> {
   if (options.username && options.password) {
-    const [existing] = await db.select().from(users).where(eq(users.username, options.username));
+    const existing = await findUser(db, options.username);
     if (existing && existing.role === "master" && (await verifyPassword(options.password, existing.password))) {
       return null;
     }
     const password = await hashPassword(options.password);
-    await db
-      .insert(users)
-      .values({ username: options.username, password, role: "master" })
-      .onConflictDoUpdate({ target: users.username, set: { password, role: "master" } });
+    const set = { username: options.username, password, role: "master" as const };
+    // The configured name takes over an account that differs from it only in case.
+    if (existing) await db.update(users).set(set).where(eq(users.id, existing.id));
+    else {
+      const [created] = await db.insert(users).values(set).onConflictDoNothing().returning();
+      // Another process starting at the same time made it first: set it as configured.
+      if (!created) await db.update(users).set(set).where(sql`lower(${users.username}) = lower(${options.username})`);
+    }
     return null;
   }
   if (!options.generateIfMissing) return null;
@@ -171,7 +226,7 @@ export async function ensureMaster(
   const [created] = await db
     .insert(users)
     .values({ username: "admin", password: await hashPassword(password), role: "master" })
-    .onConflictDoNothing({ target: users.username })
+    .onConflictDoNothing()
     .returning();
   return created ? { username: "admin", password } : null;
 }

@@ -14,15 +14,16 @@ import { SCORING_KEYS, ordinal } from "./scoring";
 import { getTournament } from "./tournaments.server";
 import { FORMAT_LABELS, FORMATS, LOBBY_METHODS, statusLabel } from "./types";
 import { playerNameSchema, riotTagSchema, tournamentCreateSchema } from "./validation";
+import { streamWorkbook } from "./workbook.server";
 
 /** SPEC.md's import failure message, for every way a workbook can be unusable. */
 export const IMPORT_FAILED = "Failed to import tournament. Please check your Excel file format.";
-/** A base64 workbook of about 10 MB; bigger bodies are refused before parsing. */
+/** A base64 workbook of about 10 MB; bigger bodies are refused before parsing (the workbook's own parts are limited by WORKBOOK_LIMITS). */
 export const IMPORT_BODY_LIMIT = 14_000_000;
 /** New tournaments need 16 places (SPEC.md creation rule), whatever the sheet says. */
 const MIN_MAX_PLAYERS = 16;
 const MAX_MAX_PLAYERS = 256;
-/** A Players sheet longer than this is not a roster (256 players at most, plus blank lines). */
+/** A sheet longer than this is not a roster (256 players at most, plus blank lines); reading stops there. */
 const MAX_ROWS = 10_000;
 /** An imported sheet without a round count gets the create form's default. */
 const DEFAULT_ROUNDS = 5;
@@ -148,26 +149,22 @@ export async function importTournament(
 async function readWorkbook(excelData: string) {
   const base64 = excelData.replace(/^data:[^,]*;base64,/, "").replace(/\s+/g, "");
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(IMPORT_FAILED);
-  const book = new ExcelJS.Workbook();
+  let roster: ImportedPlayer[] | undefined;
+  let settings: Settings | undefined;
   try {
-    // exceljs declares its own Buffer type; the runtime takes a Node Buffer.
-    await book.xlsx.load(Buffer.from(base64, "base64") as unknown as ExcelJS.Buffer);
-  } catch {
-    throw badRequest(IMPORT_FAILED);
-  }
-  const sheet = findSheet(book, "players");
-  if (!sheet || sheet.rowCount > MAX_ROWS) throw badRequest(IMPORT_FAILED);
-
-  let roster: ImportedPlayer[];
-  let settings: Settings;
-  try {
-    roster = readPlayers(sheet);
-    settings = readSettings(findSheet(book, "tournament"));
+    // Only the Players and Tournament sheets are read, each as a stream that stops at MAX_ROWS.
+    await streamWorkbook(Buffer.from(base64, "base64"), async (sheet) => {
+      const name = sheet.name.trim().toLowerCase();
+      if (name === "players" && roster === undefined) roster = await readPlayers(sheet.rows);
+      else if (name === "tournament" && settings === undefined) settings = await readSettings(sheet.rows);
+    });
   } catch (error) {
-    // A workbook can be odd in more ways than we check for: every one of them is a bad file, not a server error.
+    // A workbook can be odd in more ways than we check for (too large, not a zip, broken XML): every one of them is a bad file, not a server error.
     if (isActionError(error)) throw error;
     throw badRequest(IMPORT_FAILED);
   }
+  if (!roster) throw badRequest(IMPORT_FAILED);
+  settings ??= {};
   const needed = Math.max(MIN_MAX_PLAYERS, Math.ceil(roster.length / 8) * 8);
   if (needed > MAX_MAX_PLAYERS) throw badRequest(IMPORT_FAILED);
   const sheetMax = typeof settings.maxPlayers === "number" ? settings.maxPlayers : 0;
@@ -185,30 +182,37 @@ async function readWorkbook(excelData: string) {
   return { tournament: { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring }, players: roster };
 }
 
-function findSheet(book: ExcelJS.Workbook, name: string) {
-  return book.worksheets.find((s) => s.name.trim().toLowerCase() === name);
+/** A sheet's rows as they are read, refused once the sheet is longer than MAX_ROWS (by count or by row number). */
+async function* capped(rows: AsyncIterable<ExcelJS.Row>) {
+  let count = 0;
+  for await (const row of rows) {
+    if (++count > MAX_ROWS || row.number > MAX_ROWS) throw badRequest(IMPORT_FAILED);
+    yield row;
+  }
 }
 
 const normalize = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-function readPlayers(sheet: ExcelJS.Worksheet): ImportedPlayer[] {
-  const header = (sheet.getRow(1).values as unknown[]).map((v) => normalize(cellText(v)));
-  const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
-  const nameCol = col("name", "playername", "player");
-  const tagCol = col("riottag", "tag", "gametag");
-  const lpCol = col("lp", "elo", "lpelo");
-  const seedCol = col("seed");
-  if (nameCol < 0 || tagCol < 0) throw badRequest(IMPORT_FAILED);
-
+/** The Players sheet: row 1 names the columns (Name, Riot Tag, LP, optional Seed), each later non-blank row is a player. */
+async function readPlayers(rows: AsyncIterable<ExcelJS.Row>): Promise<ImportedPlayer[]> {
+  let columns: { name: number; tag: number; lp: number; seed: number } | undefined;
   const out: ImportedPlayer[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
+  for await (const row of capped(rows)) {
+    if (!columns) {
+      // The header is row 1; a sheet that starts lower has none.
+      if (row.number !== 1) throw badRequest(IMPORT_FAILED);
+      const header = (row.values as unknown[]).map((v) => normalize(cellText(v)));
+      const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
+      columns = { name: col("name", "playername", "player"), tag: col("riottag", "tag", "gametag"), lp: col("lp", "elo", "lpelo"), seed: col("seed") };
+      if (columns.name < 0 || columns.tag < 0) throw badRequest(IMPORT_FAILED);
+      continue;
+    }
     const at = (c: number) => (c < 0 ? "" : cellText(row.getCell(c).value).trim());
-    const name = at(nameCol);
-    const riotTag = at(tagCol);
+    const name = at(columns.name);
+    const riotTag = at(columns.tag);
     if (name === "" && riotTag === "") continue;
-    const lp = at(lpCol);
-    const seed = at(seedCol);
+    const lp = at(columns.lp);
+    const seed = at(columns.seed);
     const player = importedPlayerSchema.safeParse({
       name,
       riotTag,
@@ -218,6 +222,7 @@ function readPlayers(sheet: ExcelJS.Worksheet): ImportedPlayer[] {
     if (!player.success) throw badRequest(IMPORT_FAILED);
     out.push(player.data);
   }
+  if (!columns) throw badRequest(IMPORT_FAILED);
   return out;
 }
 
@@ -232,14 +237,13 @@ type Settings = {
 };
 
 /** The Tournament sheet's Field/Value rows; unknown fields are ignored, a wrong value fails the import. */
-function readSettings(sheet: ExcelJS.Worksheet | undefined): Settings {
+async function readSettings(rows: AsyncIterable<ExcelJS.Row>): Promise<Settings> {
   const settings: Settings = {};
-  if (!sheet) return settings;
   const scoring: number[] = [];
-  sheet.eachRow((row) => {
+  for await (const row of capped(rows)) {
     const field = normalize(cellText(row.getCell(1).value));
     const value = cellText(row.getCell(2).value).trim();
-    if (value === "") return;
+    if (value === "") continue;
     const number = Number(value);
     if (field === "name") settings.name = value;
     else if (field === "format") settings.format = matchOption(value, FORMATS, FORMAT_LABELS);
@@ -251,7 +255,7 @@ function readSettings(sheet: ExcelJS.Worksheet | undefined): Settings {
       const place = field.match(/^points(\d)(st|nd|rd|th)$/);
       if (place) scoring[Number(place[1]) - 1] = number;
     }
-  });
+  }
   if (scoring.length > 0) settings.scoring = SCORING_KEYS.map((_, i) => scoring[i] ?? 0);
   return settings;
 }

@@ -14,8 +14,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return loginAction(request, (name) => `Welcome back, ${name}!`);
+export async function action({ request, context }: Route.ActionArgs) {
+  return loginAction(request, context, (name) => `Welcome back, ${name}!`);
 }
 
 export default function Auth({ actionData }: Route.ComponentProps) {

@@ -58,10 +58,10 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
+export async function action({ url, params, context }: Route.ActionArgs) {
   const tournamentId = tournamentIdOrThrow(params.tournamentId);
   const user = pageUser(context);
-  const { intent, values } = await readForm(request);
+  const { intent, values } = readForm(context);
   const input = { intent, values };
   switch (intent) {
     case "toggle-checkin":

@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Create Tournament | Tou
 
 const FAILURE_TITLE = "Failed to create tournament. Please try again.";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { intent, values } = await readForm(request);
+export async function action({ context }: Route.ActionArgs) {
+  const { intent, values } = readForm(context);
   const parsed = tournamentCreateSchema.safeParse(values);
   if (!parsed.success) {
     const nameMissing = parsed.error.issues.some((i) => i.path[0] === "name" && i.message === "Tournament name required");

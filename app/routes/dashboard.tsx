@@ -13,10 +13,7 @@ import {
   listForUser,
   startCheckin,
 } from "~/models/tournaments.server";
-import { IMPORT_FAILED } from "~/models/spreadsheet.server";
 import { idParam } from "~/models/validation";
-
-const IMPORT_UPLOAD_LIMIT = 10_500_000;
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Tournament Manager" }];
 
@@ -40,13 +37,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ context }: Route.ActionArgs) {
   const user = pageUser(context);
-  // About 10 MB of spreadsheet; a bigger upload is refused before it is read.
-  if (Number(request.headers.get("content-length") ?? "0") > IMPORT_UPLOAD_LIMIT) {
-    return refuse({ intent: "import", values: {} }, IMPORT_FAILED, 400, "Import Failed");
-  }
-  const { form, intent, values } = await readForm(request);
+  // The upload was read within IMPORT_UPLOAD_LIMIT by the root middleware (app/lib/security.server.ts).
+  const { form, intent, values } = readForm(context);
   if (intent === "import") return importSpreadsheetIntent(user, form, { intent, values });
 
   const tournamentId = idParam(values.tournamentId as string | undefined);

@@ -14,8 +14,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return loginAction(request, () => "Welcome to Tournament Manager!");
+export async function action({ request, context }: Route.ActionArgs) {
+  return loginAction(request, context, () => "Welcome to Tournament Manager!");
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

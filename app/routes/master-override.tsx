@@ -96,11 +96,11 @@ export async function loader({ params, request, url }: Route.LoaderArgs) {
 
 const CONFIRM_MESSAGE = "Please confirm the change to apply it";
 
-export async function action({ params, request, url }: Route.ActionArgs) {
+export async function action({ params, request, url, context }: Route.ActionArgs) {
   const user = await requireMaster(request);
   const tournament = await loadTournamentFromParams(params.tournamentId);
   const db = await getDb();
-  const { intent, values } = await readForm(request);
+  const { intent, values } = readForm(context);
   // `url`, not request.url: the latter carries the ".data" suffix of script-driven submissions.
   const path = url.pathname;
   const override = { override: true };

@@ -131,11 +131,11 @@ function failure(intent: string | null, values: Record<string, unknown>, error: 
   return data<FormFailure>({ ok: false, intent, error, title, fieldErrors: {}, values }, { status });
 }
 
-export async function action({ params, request, context, url }: Route.ActionArgs) {
+export async function action({ params, context, url }: Route.ActionArgs) {
   const tournament = await loadTournamentFromParams(params.tournamentId);
   const user = pageUser(context);
   const db = await getDb();
-  const { intent, values } = await readForm(request);
+  const { intent, values } = readForm(context);
   // `url`, not request.url: the latter carries the ".data" suffix of script-driven submissions.
   const path = url.pathname;
   const id = tournament.id;

@@ -57,9 +57,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
+export async function action({ url, params, context }: Route.ActionArgs) {
   const tournamentId = tournamentIdOrThrow(params.tournamentId);
-  const { intent, values } = await readForm(request);
+  const { intent, values } = readForm(context);
   if (intent !== "update") return refuse({ intent, values }, "Unknown action");
   // Status, round and lock belong to the master panel; this form never sends them.
   const { status: _s, currentRound: _c, isLocked: _l, ...fields } = values;

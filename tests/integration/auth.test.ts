@@ -1,5 +1,5 @@
 // Accounts and sessions on both databases: hashing, demo login, master bootstrap, tokens, revocation, the login limit.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { users } from "#db/schema";
 import {
@@ -64,26 +64,77 @@ describeEachDriver("accounts and sessions", (getDb) => {
     expect(await getSessionUser(db, token)).toBeNull();
   });
 
-  test(`${LOGIN_LIMIT.failures} failures for one username answer 429, even with the right password`, async () => {
+  test(`${LOGIN_LIMIT.failures} failures for one username from one address answer 429 there, even with the right password; the owner gets in from another address`, async () => {
     const { db } = getDb();
-    await login(db, demo("dave_1", "secret-1"));
+    await login(db, demo("dave_1", "secret-1", "10.2.0.1"));
     for (let i = 0; i < LOGIN_LIMIT.failures; i++) {
-      expect(await login(db, demo("dave_1", `wrong-${i}`, `10.1.0.${i}`))).toMatchObject({ status: 401 });
+      expect(await login(db, demo("dave_1", `wrong-${i}`, "10.1.0.1"))).toMatchObject({ status: 401 });
     }
-    expect(await login(db, demo("dave_1", "secret-1", "10.2.0.1"))).toEqual({
+    expect(await login(db, demo("dave_1", "secret-1", "10.1.0.1"))).toEqual({
       ok: false,
       status: 429,
       message: TOO_MANY_ATTEMPTS,
     });
+    // A stranger cannot lock the owner out: the owner's own address is not failing.
+    expect(await login(db, demo("dave_1", "secret-1", "10.2.0.1"))).toMatchObject({ ok: true, created: false });
+    // And the other case of the name is the same account, limited the same way.
+    expect(await login(db, demo("DAVE_1", "secret-1", "10.1.0.1"))).toMatchObject({ ok: false, status: 429 });
+  });
+
+  test("parallel wrong passwords are counted one after another: never more than the limit are checked", async () => {
+    const { db } = getDb();
+    await login(db, demo("gina_1", "secret-1", "10.3.0.1"));
+    const results = await Promise.all(
+      Array.from({ length: 3 * LOGIN_LIMIT.failures }, (_, i) => login(db, demo("gina_1", `wrong-${i}`, "10.3.0.2"))),
+    );
+    const statuses = results.map((r) => (r.ok ? 200 : r.status));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMIT.failures);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2 * LOGIN_LIMIT.failures);
+    // The limited address stays limited, even for the right password.
+    expect(await login(db, demo("gina_1", "secret-1", "10.3.0.2"))).toMatchObject({ status: 429 });
   });
 
   test("failures from one address are limited across usernames", async () => {
     const { db } = getDb();
-    for (let i = 0; i < LOGIN_LIMIT.failures; i++) {
+    for (let i = 0; i < LOGIN_LIMIT.addressFailures; i++) {
       await login(db, { ...demo(`ghost_${i}`, "secret-1", "10.9.9.9"), demoLogin: false });
     }
     expect(await login(db, demo("erin_1", "secret-1", "10.9.9.9"))).toMatchObject({ ok: false, status: 429 });
     expect(await login(db, demo("erin_1", "secret-1", "10.9.9.10"))).toMatchObject({ ok: true });
+  });
+
+  test("without a known address, only that username's own tries count", async () => {
+    const { db } = getDb();
+    for (let i = 0; i < LOGIN_LIMIT.failures; i++) {
+      await login(db, { ...demo(`nobody_${i}`, "secret-1", ""), address: null, demoLogin: false });
+    }
+    expect(await login(db, { ...demo("hank_1", "secret-1"), address: null })).toMatchObject({ ok: true, created: true });
+  });
+
+  test("usernames compare case-insensitively: another case signs in to the same account and never makes a second one", async () => {
+    const { db } = getDb();
+    const first = await login(db, demo("Ivy_Case", "secret-1"));
+    expect(first).toMatchObject({ ok: true, created: true, user: { username: "Ivy_Case" } });
+    expect(await login(db, demo("ivy_case", "secret-1"))).toMatchObject({ ok: true, created: false, user: { username: "Ivy_Case" } });
+    expect(await login(db, demo("IVY_CASE", "another-1"))).toMatchObject({ ok: false, status: 401 });
+    const rows = await db.select().from(users).where(sql`lower(${users.username}) = 'ivy_case'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  test("a correct password clears that username's tries from its own address only", async () => {
+    const { db } = getDb();
+    await login(db, demo("jill_1", "secret-1", "10.4.0.1"));
+    for (let i = 0; i < LOGIN_LIMIT.failures - 1; i++) await login(db, demo("jill_1", `wrong-${i}`, "10.4.0.2"));
+    // The owner signs in from elsewhere: the stranger's tries from 10.4.0.2 are not forgiven.
+    expect(await login(db, demo("jill_1", "secret-1", "10.4.0.1"))).toMatchObject({ ok: true });
+    expect(await login(db, demo("jill_1", "wrong-last", "10.4.0.2"))).toMatchObject({ status: 401 });
+    expect(await login(db, demo("jill_1", "secret-1", "10.4.0.2"))).toMatchObject({ status: 429 });
+    // A correct password from a failing address that is still under the limit clears its tries there.
+    await login(db, demo("jill_1", "wrong-0", "10.4.0.3"));
+    expect(await login(db, demo("jill_1", "secret-1", "10.4.0.3"))).toMatchObject({ ok: true });
+    for (let i = 0; i < LOGIN_LIMIT.failures; i++) {
+      expect(await login(db, demo("jill_1", `wrong-${i}`, "10.4.0.3"))).toMatchObject({ status: 401 });
+    }
   });
 
   test("the master account comes from the environment, or is generated once on the embedded default", async () => {
@@ -92,6 +143,10 @@ describeEachDriver("accounts and sessions", (getDb) => {
     const [boss] = await db.select().from(users).where(eq(users.username, "boss"));
     expect(boss.role).toBe("master");
     expect(await login(db, { ...demo("boss", "boss-pass-1"), demoLogin: false })).toMatchObject({ ok: true });
+    // The configured name takes over an account that differs only in case, instead of sitting beside it.
+    expect(await ensureMaster(db, { username: "Boss", password: "boss-pass-2", generateIfMissing: false })).toBeNull();
+    const bosses = await db.select().from(users).where(sql`lower(${users.username}) = 'boss'`);
+    expect(bosses.map((u) => [u.id, u.username, u.role])).toEqual([[boss.id, "Boss", "master"]]);
     // A master exists now, so nothing is generated.
     expect(await ensureMaster(db, { generateIfMissing: true })).toBeNull();
   });

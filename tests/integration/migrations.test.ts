@@ -91,6 +91,15 @@ describeEachDriver("the migrations", (getDb) => {
     });
   });
 
+  test("refuse a username that differs from another only in case", async () => {
+    const { db } = getDb();
+    await db.insert(users).values({ username: "casey", password: "x" });
+    expect(await rejection(db.insert(users).values({ username: "Casey", password: "y" }))).toEqual({
+      code: UNIQUE_VIOLATION,
+      constraint: "users_username_lower_uq",
+    });
+  });
+
   test("deleting a tournament deletes its players, lobbies and matches", async () => {
     const { db } = getDb();
     const { tournament, alice, lobby } = await seedTournament(getDb());
@@ -159,7 +168,7 @@ describe("an embedded data folder", () => {
     });
     try {
       await waitForLine(holder, "ready", 60_000);
-      expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), "utf8").trim()).toBe(String(holder.pid));
+      expect(lockOwner(dataDir)).toBe(String(holder.pid));
 
       const second = openDatabase({ dataDir, migrationsDir });
       await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
@@ -182,14 +191,51 @@ describe("an embedded data folder", () => {
 
     const database = await openDatabase({ dataDir, migrationsDir });
     try {
-      expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), "utf8").trim()).toBe(String(process.pid));
+      expect(lockOwner(dataDir)).toBe(String(process.pid));
       await database.db.insert(users).values({ username: "after-crash", password: "x" });
     } finally {
       await database.close();
     }
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   });
+
+  // After a crash the lock file's PID may be reused by any process; start-up must not wait for that one to end.
+  test.runIf(process.platform === "linux")(
+    "takes over a lock whose PID now belongs to a live, unrelated process",
+    { timeout: 60_000 },
+    async () => {
+      const unrelated = spawn("sleep", ["60"], { stdio: "ignore" });
+      try {
+        const pid = unrelated.pid!;
+        // This version's lock file: the PID and the start time of the process that wrote it (not this one).
+        const current = tempDataDir();
+        fs.writeFileSync(path.join(current, LOCK_FILE), `${pid}\n00000000-0000-0000-0000-000000000000:1\n`);
+        // An older version's lock file names only the PID, and was written before that process started.
+        const older = tempDataDir();
+        fs.writeFileSync(path.join(older, LOCK_FILE), String(pid));
+        const anHourAgo = new Date(Date.now() - 3600_000);
+        fs.utimesSync(path.join(older, LOCK_FILE), anHourAgo, anHourAgo);
+
+        for (const dataDir of [current, older]) {
+          const database = await openDatabase({ dataDir, migrationsDir });
+          try {
+            expect(lockOwner(dataDir)).toBe(String(process.pid));
+          } finally {
+            await database.close();
+          }
+        }
+        expect(unrelated.exitCode, "the unrelated process is left alone").toBeNull();
+      } finally {
+        unrelated.kill("SIGKILL");
+      }
+    },
+  );
 });
+
+/** The PID a data folder's lock file names (its first line). */
+function lockOwner(dataDir: string) {
+  return fs.readFileSync(path.join(dataDir, "tournament-manager.lock"), "utf8").split("\n")[0].trim();
+}
 
 function waitForLine(child: ReturnType<typeof spawn>, line: string, timeoutMs: number) {
   return new Promise<void>((resolve, reject) => {

@@ -16,6 +16,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ DEMO_LOGIN: "0" }).demoLogin).toBe(false);
   });
 
+  test("TRUST_PROXY: unset trusts no proxy; a hop count or a list of ranges is parsed", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeNull();
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toEqual({ hops: 1 });
+    expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toMatchObject({ ranges: [{ network: "127.0.0.0" }, { network: "::1" }] });
+  });
+
   test.each([
     [{ PORT: "abc" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
@@ -24,6 +30,7 @@ describe("parseEnv", () => {
     [{ MASTER_USERNAME: "boss" }, "MASTER_PASSWORD"],
     [{ MASTER_USERNAME: "no spaces", MASTER_PASSWORD: "secret-1" }, "MASTER_USERNAME"],
     [{ DEMO_LOGIN: "maybe" }, "DEMO_LOGIN"],
+    [{ TRUST_PROXY: "proxy.example" }, "TRUST_PROXY"],
   ])("%o is refused with a message naming %s", (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(name);

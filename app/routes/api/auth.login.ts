@@ -8,12 +8,12 @@ import { clientAddress } from "~/lib/session.server";
 
 export const loader = allowOnly("POST");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const body = await readJson(request, loginSchema);
     const { env, database } = await getApp();
-    const result = await login(database.db, { ...body, address: clientAddress(request), demoLogin: env.demoLogin });
+    const result = await login(database.db, { ...body, address: await clientAddress(request, context), demoLogin: env.demoLogin });
     if (!result.ok) return jsonError(result.status, result.message);
     const { token } = await createSession(database.db, result.user.id);
     return json({ user: result.user, token });

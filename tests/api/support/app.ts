@@ -27,7 +27,7 @@ export type CallOptions = {
 
 export type App = {
   baseURL: string;
-  /** The server process (with WEB_CONCURRENCY, the cluster's primary). */
+  /** The server process (with WEB_CONCURRENCY, the cluster's primary), for measuring its memory. */
   pid: number;
   databaseName: string;
   /** A second connection to the app's database, for reading what a call did. */
@@ -50,7 +50,14 @@ export function unavailableReason(): string | undefined {
  * Starts `node server/start.js` from the api build on a new database of the test PostgreSQL server,
  * or, given `shareWith`, a second app process on that app's database (which the first one owns).
  */
-export async function startApp(options: { shareWith?: App; env?: Record<string, string> } = {}): Promise<App> {
+export async function startApp(
+  options: {
+    shareWith?: App;
+    /** The address the app is given for its database, e.g. through a proxy the test can cut (the database is made first). */
+    connectVia?: (databaseUrl: string) => string;
+    env?: Record<string, string>;
+  } = {},
+): Promise<App> {
   const adminUrl = inject("pgAdminUrl");
   if (!adminUrl) throw new Error(`PostgreSQL is not available: ${unavailableReason()}`);
   const buildDir = inject("apiBuildDir");
@@ -73,7 +80,7 @@ export async function startApp(options: { shareWith?: App; env?: Record<string, 
       ...inherited,
       NODE_ENV: "production",
       BUILD_DIR: buildDir,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: options.connectVia ? options.connectVia(databaseUrl) : databaseUrl,
       HOST: "127.0.0.1",
       PORT: String(port),
       MASTER_USERNAME: MASTER.username,

@@ -1,0 +1,80 @@
+// The client's address for the login limit: the TCP peer, or, behind proxies named in TRUST_PROXY, the rightmost X-Forwarded-For hop they did not add.
+import net from "node:net";
+
+/** Which peers are our own proxies: the nearest `hops` addresses, or those in a list of addresses and CIDR ranges. */
+export type TrustProxy = { hops: number } | { ranges: { network: string; prefix: number; family: "ipv4" | "ipv6" }[] };
+
+/**
+ * Parses TRUST_PROXY: empty (trust no proxy), a hop count ("1": the peer is a proxy and the
+ * address it forwards is the client), or a comma-separated list of addresses and CIDR ranges
+ * ("10.0.0.0/8, ::1", "loopback" for 127.0.0.0/8 and ::1). Answers a message for a bad value.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy | null | { error: string } {
+  const value = raw?.trim() ?? "";
+  if (value === "") return null;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 20 ? { hops } : { error: "a hop count must be between 1 and 20" };
+  }
+  const ranges: Extract<TrustProxy, { ranges: unknown }>["ranges"] = [];
+  for (const item of value.split(",").map((s) => s.trim())) {
+    if (item.toLowerCase() === "loopback") {
+      ranges.push({ network: "127.0.0.0", prefix: 8, family: "ipv4" }, { network: "::1", prefix: 128, family: "ipv6" });
+      continue;
+    }
+    const [address, bits, extra] = item.split("/");
+    const version = net.isIP(normalize(address));
+    const max = version === 4 ? 32 : 128;
+    const prefix = bits === undefined ? max : /^\d+$/.test(bits) ? Number(bits) : NaN;
+    if (version === 0 || extra !== undefined || !(prefix >= 0 && prefix <= max)) {
+      return { error: `"${item}" is not an address, a CIDR range or "loopback"` };
+    }
+    ranges.push({ network: normalize(address), prefix, family: version === 4 ? "ipv4" : "ipv6" });
+  }
+  return { ranges };
+}
+
+/**
+ * The client's address: the socket's peer unless it is a trusted proxy, in which case the
+ * X-Forwarded-For hops are walked from the right (the ones our proxies appended) to the first
+ * address that is not a trusted proxy. Hops to its left were written by the client and are never
+ * believed. Null when the server did not tell the peer's address.
+ */
+export function resolveClientAddress(socket: string | null, forwardedFor: string | null, trust: TrustProxy | null) {
+  if (!socket) return null;
+  let address = normalize(socket);
+  if (!trust) return address;
+  const isTrusted = trustTest(trust);
+  const hops = (forwardedFor ?? "")
+    .split(",")
+    .map((hop) => normalize(hop.trim()))
+    .filter((hop) => hop !== "")
+    .reverse();
+  for (let i = 0; isTrusted(address, i) && i < hops.length; i++) {
+    // A hop that is not an address cannot be keyed on; the proxy that passed it on is the best we know.
+    if (net.isIP(hops[i]) === 0) break;
+    address = hops[i];
+  }
+  return address;
+}
+
+function trustTest(trust: TrustProxy): (address: string, index: number) => boolean {
+  if ("hops" in trust) return (_address, index) => index < trust.hops;
+  const list = new net.BlockList();
+  for (const range of trust.ranges) list.addSubnet(range.network, range.prefix, range.family);
+  return (address) => {
+    const version = net.isIP(address);
+    return version !== 0 && list.check(address, version === 4 ? "ipv4" : "ipv6");
+  };
+}
+
+/** "::ffff:1.2.3.4" and "1.2.3.4:5678" are 1.2.3.4; "[::1]:80" is ::1. */
+function normalize(address: string) {
+  let a = address.trim();
+  const bracketed = a.match(/^\[([^\]]+)\](?::\d+)?$/);
+  if (bracketed) a = bracketed[1];
+  const withPort = a.match(/^(\d+\.\d+\.\d+\.\d+):\d+$/);
+  if (withPort) a = withPort[1];
+  const mapped = a.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
+  return (mapped ? mapped[1] : a).toLowerCase();
+}
