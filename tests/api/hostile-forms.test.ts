@@ -218,6 +218,11 @@ describe.skipIf(skip)(`hostile-input sweep of the page forms${skip ? ` (skipped:
       ] as const) {
         const response = await post(path, Object.entries(entries), path === "/theme" ? "owner" : null);
         const location = response.headers.get("location") ?? "";
+        // A megabyte of form is over the page body limit: refused whole (413) before it is read.
+        if (redirectTo === MEGABYTE && response.status === 413) {
+          await response.body?.cancel();
+          continue;
+        }
         if (response.status !== 302 || !/^\/(?!\/)/.test(location) || /[\s\\]/.test(location)) {
           wrong.push(`${path} redirectTo=${show(redirectTo)} → ${response.status} ${JSON.stringify(location)}`);
         }
