@@ -211,6 +211,15 @@ async function main() {
       ["landing page / HTML", `${base}/`],
       ["player profile HTML", `${base}/tournaments/${id}/public/player/1`],
     ];
+    console.log("Page weight (uncompressed; hydration data = the inline scripts React Router streams the loader data in):");
+    for (const [label, url] of pages) {
+      const html = await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).text();
+      const hydration = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
+        .map((m) => m[1])
+        .filter((body) => body.includes("streamController") || body.includes("__reactRouterContext"))
+        .reduce((sum, body) => sum + Buffer.byteLength(body), 0);
+      console.log(`  ${label.padEnd(40)} ${(Buffer.byteLength(html) / 1024).toFixed(1).padStart(6)} KB${url.endsWith(".data") ? "" : `, hydration data ${(hydration / 1024).toFixed(1)} KB`}`);
+    }
     const plainRate = await rate(`${plainBase}/page`);
     console.log(`Requests per second, 32 connections, ${SECONDS} s each, Accept-Encoding of a browser:`);
     console.log(`  ${"plain node:http, 20 KB pre-gzipped".padEnd(40)} ${plainRate.rps.toFixed(0).padStart(7)} req/s`);
