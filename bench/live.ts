@@ -2,15 +2,15 @@
 // Starts the built app (embedded PGlite, or DATABASE_URL) pinned to one core, seeds a 256-player tournament in round 1
 // with 31 of 32 lobbies scored, then measures: SSE fan-out to 1k/5k/10k streams, memory per stream, the re-validation
 // storm of 5,000 spectators, and requests per second of the public pages. Loopback only; every loop is bounded.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { refetchDelay } from "~/components/live";
+import { freePort, waitUntilAnswering } from "../tests/setup/e2e-global";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -30,33 +30,8 @@ const CORES = os.availableParallelism();
 // The load generator takes the other core, so the server's core is its own.
 if (hasTaskset && os.availableParallelism() > 1) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 function pinned(args: string[]): [string, string[]] {
   return hasTaskset ? ["taskset", ["-c", "0", ...args]] : [args[0], args.slice(1)];
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 function rssKiB(pid: number): number {
@@ -65,7 +40,7 @@ function rssKiB(pid: number): number {
 }
 
 /** The node process itself (taskset runs it with exec, so the PIDs match; otherwise the child's child). */
-function serverPid(child: ChildProcess) {
+function serverPid(child: ReturnType<typeof spawn>) {
   return child.pid!;
 }
 
@@ -197,8 +172,8 @@ async function main() {
   };
   process.on("exit", stop);
   try {
-    await waitFor(`${base}/`, app);
-    await waitFor(`${plainBase}/page`, plain);
+    await waitUntilAnswering(base, app, 60_000);
+    await waitUntilAnswering(plainBase, plain, 60_000);
     console.log(`Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores, Node ${process.version}; server pinned to core 0: ${hasTaskset ? "yes" : "no (no taskset)"}; database: ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}`);
     const tournament = await seed(base);
     const id = tournament.id;

@@ -3,7 +3,9 @@ import { describe, expect, test } from "vitest";
 import type { Lobby, Match, Player, Tournament } from "#db/schema";
 import { refetchDelay } from "~/components/live";
 import { DEFAULT_SCORING, pointsFor } from "~/models/scoring";
+import { toLeaderboardRow } from "~/models/rounds.server";
 import { computeStandings } from "~/models/standings";
+import { toEnginePlayer } from "~/models/stats.server";
 import type { TournamentData } from "~/models/views/tournament-data.server";
 import {
   GRID_PAGE_SIZE,
@@ -79,24 +81,8 @@ function world(count: number, scored: number, overrides: Partial<Tournament> = {
       points: pointsFor(DEFAULT_SCORING, seat + 1),
     })),
   );
-  const engine = players.map((p) => ({
-    id: p.id,
-    name: p.name,
-    riotTag: p.riotTag,
-    lp: p.lp,
-    seed: p.seed,
-    isEliminated: p.isEliminated,
-    isCheckedIn: p.isCheckedIn,
-    isRemoved: false,
-    adjustPoints: 0,
-    adjustMatches: 0,
-    adjustAvg: null,
-  }));
   const byId = new Map(players.map((p) => [p.id, p]));
-  const standings = computeStandings(engine, matches).map((row) => {
-    const p = byId.get(row.playerId)!;
-    return { ...p, ...row, id: p.id };
-  });
+  const standings = computeStandings(players.map(toEnginePlayer), matches).map((row) => toLeaderboardRow(byId.get(row.playerId)!, row));
   return { tournament, players, lobbies, matches, standings };
 }
 

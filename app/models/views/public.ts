@@ -1,6 +1,7 @@
 // The spectator screens' read models: pure functions from one tournament's data to exactly what each screen renders.
 // Kept small on purpose: their answers are the pages' hydration data, downloaded by every spectator.
 import type { Lobby, Tournament } from "#db/schema";
+import type { LeaderboardRow } from "../rounds.server";
 import { searchPlayers } from "../search";
 import type { TournamentData } from "./tournament-data.server";
 
@@ -12,6 +13,19 @@ export type TournamentSummary = Pick<Tournament, "id" | "name" | "format" | "sta
 
 function summary({ tournament: t }: TournamentData): TournamentSummary {
   return { id: t.id, name: t.name, format: t.format, status: t.status, currentRound: t.currentRound, totalRounds: t.totalRounds };
+}
+
+/** A standings row as a spectator table shows it. */
+function standingRow(r: LeaderboardRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    riotTag: r.riotTag,
+    rank: r.rank,
+    totalPoints: r.totalPoints,
+    matchesPlayed: r.matchesPlayed,
+    isEliminated: r.isEliminated,
+  };
 }
 
 function currentLobbies(d: TournamentData): Lobby[] {
@@ -53,15 +67,7 @@ export function publicView(d: TournamentData, options: { q: string; page: number
         return { id, name: p?.name ?? "Unknown player", riotTag: p?.riotTag ?? "", rank: rankOf.get(id)?.rank ?? null };
       }),
     })),
-    top: rows.slice(0, TOP_COUNT).map((r) => ({
-      id: r.id,
-      name: r.name,
-      riotTag: r.riotTag,
-      rank: r.rank,
-      totalPoints: r.totalPoints,
-      matchesPlayed: r.matchesPlayed,
-      isEliminated: r.isEliminated,
-    })),
+    top: rows.slice(0, TOP_COUNT).map(standingRow),
     grid: {
       total: rows.length,
       page,
@@ -87,15 +93,9 @@ export function leaderboardView(d: TournamentData) {
   return {
     tournament: summary(d),
     rows: d.standings.map((r) => ({
-      id: r.id,
-      name: r.name,
-      riotTag: r.riotTag,
-      rank: r.rank,
-      totalPoints: r.totalPoints,
-      matchesPlayed: r.matchesPlayed,
+      ...standingRow(r),
       averagePlacement: r.averagePlacement,
       bestFinish: r.bestFinish,
-      isEliminated: r.isEliminated,
       separatedBy: r.separatedBy,
     })),
   };
