@@ -30,7 +30,8 @@ export function StatCard({ label, value, hint }: { label: string; value: ReactNo
 export function FormError({ title, message }: { title?: string | null; message?: string | null }) {
   if (!message) return null;
   return (
-    <div className="alert error" role="alert">
+    // data-form-refused: live updates hold their re-validation while a refusal is on screen (components/live.tsx).
+    <div className="alert error" role="alert" data-form-refused="">
       {title ? <strong>{title}</strong> : null}
       <div>{message}</div>
     </div>
@@ -39,7 +40,7 @@ export function FormError({ title, message }: { title?: string | null; message?:
 
 export function FieldError({ message, id }: { message?: string | null; id?: string }) {
   return message ? (
-    <div className="error" id={id} role="alert">
+    <div className="error" id={id} role="alert" data-form-refused="">
       {message}
     </div>
   ) : null;

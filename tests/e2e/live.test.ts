@@ -1,6 +1,6 @@
 // Live spectating with JavaScript on: a score saved through the API reaches an open public view by server-sent event, without reloads or polling.
 import type { APIRequestContext, Request } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, login, test } from "./fixtures";
 
 const PASSWORD = "password123";
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -120,5 +120,39 @@ test("the landing page picks up a new public tournament without reload", async (
   // Setup status is not live yet; starting check-in makes it so.
   await api("POST", `/api/tournaments/${created.id}/start-checkin`);
   await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveAttribute("href", `/tournaments/${created.id}/public`);
+  await request.dispose();
+});
+
+test("a refused form keeps what the host typed when a live event arrives", async ({ page, playwright }) => {
+  test.setTimeout(60_000);
+  const username = `keeper_${suffix}`;
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const reply = await request.post("/api/auth/login", { data: { username, password: PASSWORD } });
+  const api = apiClient(request, ((await reply.json()) as { token: string }).token);
+  const tournament = await api<{ id: number }>("POST", "/api/tournaments", { name: `Keep Cup ${suffix}`, maxPlayers: 16, totalRounds: 2 });
+  await api("POST", `/api/tournaments/${tournament.id}/players/bulk`, {
+    players: Array.from({ length: 16 }, (_, i) => ({ name: `Keeper ${i + 1}`, riotTag: `KP${i + 1}` })),
+  });
+
+  await login(page, username, PASSWORD);
+  const streamOpened = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
+  await page.goto(`/tournaments/${tournament.id}/manage-players`);
+  await streamOpened;
+  await page.getByLabel("Player Name").fill("Extra");
+  await page.getByLabel("Riot Tag").fill("X1");
+  await page.getByRole("button", { name: "Add Player" }).click();
+  await expect(page.getByText("Tournament is at maximum capacity (16 players). Remove a player first.")).toBeVisible();
+
+  // Someone else changes the tournament: the event reaches this page, which would re-validate.
+  const events: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.endsWith(".data")) events.push(r.url());
+  });
+  await api("PATCH", `/api/tournaments/${tournament.id}`, { name: `Keep Cup ${suffix} renamed` });
+  // Longer than the event's spread window (at most 1 s for a small audience).
+  await page.waitForTimeout(2_500);
+  await expect(page.getByLabel("Player Name")).toHaveValue("Extra");
+  await expect(page.getByLabel("Riot Tag")).toHaveValue("X1");
+  expect(events, "no re-validation while the refusal is on screen").toEqual([]);
   await request.dispose();
 });
