@@ -141,7 +141,9 @@ test("a refused form keeps what the host typed when a live event arrives", async
   await page.getByLabel("Player Name").fill("Extra");
   await page.getByLabel("Riot Tag").fill("X1");
   await page.getByRole("button", { name: "Add Player" }).click();
-  await expect(page.getByText("Tournament is at maximum capacity (16 players). Remove a player first.")).toBeVisible();
+  await expect(
+    page.getByRole("form", { name: "Add player" }).getByText("Tournament is at maximum capacity (16 players). Remove a player first."),
+  ).toBeVisible();
 
   // Someone else changes the tournament: the event reaches this page, which would re-validate.
   const events: string[] = [];
