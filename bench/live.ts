@@ -1,5 +1,5 @@
 // `npm run bench:live`: the spectator side under a stream's crowd, beside a bare node:http server as the platform's limit.
-// Starts the built app (embedded PGlite, or DATABASE_URL) pinned to one core, seeds a 256-player tournament in round 1
+// Starts the built app (embedded PGlite, or BENCH_DB=postgres for a throwaway PostgreSQL) pinned to one core, seeds a 256-player tournament in round 1
 // with 31 of 32 lobbies scored, then measures: SSE fan-out to 1k/5k/10k streams, memory per stream, the re-validation
 // storm of 5,000 spectators, and requests per second of the public pages. Loopback only; every loop is bounded.
 import { execFileSync, spawn } from "node:child_process";
@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { refetchDelay } from "~/components/live";
 import { freePort, waitUntilAnswering } from "../tests/setup/e2e-global";
+import startTestPostgres from "../tests/setup/postgres-global";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -145,14 +146,30 @@ async function rate(url: string, headers: Record<string, string> = {}) {
   return { rps: result.requests.average, bytes: result.throughput.average / Math.max(1, result.requests.average), errors };
 }
 
+/** BENCH_DB=postgres: a throwaway PostgreSQL (the integration tests' global setup); otherwise the embedded PGlite. */
+async function database(): Promise<{ url?: string; stop?: () => unknown }> {
+  if (process.env.BENCH_DB !== "postgres") return {};
+  let url: string | undefined;
+  const stop = await startTestPostgres({
+    provide(key: string, value: string) {
+      if (key === "pgAdminUrl") url = value;
+    },
+  } as never);
+  if (!url) throw new Error("BENCH_DB=postgres needs PostgreSQL 15 binaries (or TEST_DATABASE_URL)");
+  return { url, stop: stop as (() => unknown) | undefined };
+}
+
 async function main() {
+  const db = await database();
   const port = await freePort();
   const plainPort = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const plainBase = `http://127.0.0.1:${plainPort}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tm-bench-live-"));
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const env = {
-    ...process.env,
+    ...inherited,
+    ...(db.url ? { DATABASE_URL: db.url } : {}),
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -174,7 +191,7 @@ async function main() {
   try {
     await waitUntilAnswering(base, app, 60_000);
     await waitUntilAnswering(plainBase, plain, 60_000);
-    console.log(`Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores, Node ${process.version}; server pinned to core 0: ${hasTaskset ? "yes" : "no (no taskset)"}; database: ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}`);
+    console.log(`Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores, Node ${process.version}; server pinned to core 0: ${hasTaskset ? "yes" : "no (no taskset)"}; database: ${db.url ? "PostgreSQL" : "embedded PGlite"}`);
     const tournament = await seed(base);
     const id = tournament.id;
     console.log(`Seeded tournament ${id}: 256 players, round 1, 31 of 32 lobbies scored.\n`);
@@ -277,6 +294,7 @@ async function main() {
   } finally {
     stop();
     await new Promise((r) => setTimeout(r, 500));
+    await db.stop?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
