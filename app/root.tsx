@@ -94,8 +94,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** SPEC.md's footer badge, in a <footer> landmark after the content rather than fixed over it. */
 function FooterBadge() {
-  return <div className="footer-badge">Tournament Manager · v2.0 • Production Ready</div>;
+  return (
+    <footer className="site-footer">
+      <p className="footer-badge">Tournament Manager · v2.0 • Production Ready</p>
+    </footer>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -104,6 +109,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     const message = typeof error.data === "string" && error.data ? error.data : "Page not found";
     return (
+      <>
       <main className="container">
         <title>Not Found | Tournament Manager</title>
         <div className="empty card">
@@ -111,8 +117,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <p>{message}</p>
           <Link className="btn primary" to="/">Go Home</Link>
         </div>
-        <FooterBadge />
       </main>
+      <FooterBadge />
+    </>
     );
   }
   if (error instanceof Error) console.error(error);
@@ -122,6 +129,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : (error.data?.message ?? error.statusText)
     : null;
   return (
+    <>
     <main className="container">
       <title>Something went wrong | Tournament Manager</title>
       <div className="empty card">
@@ -132,7 +140,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <a className="btn" href="/">Go Home</a>
         </div>
       </div>
-      <FooterBadge />
     </main>
+    <FooterBadge />
+    </>
   );
 }

@@ -2,7 +2,7 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
-  // Public pages.
+  // Public pages (SPEC.md lists /guide as protected; docs/rules.md "Permissions and states" makes it public).
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
   route("auth", "routes/auth.tsx"),
@@ -16,12 +16,13 @@ export default [
   route("public/:tournamentId/player/:playerId?", "routes/public-player.tsx", { id: "public-player-short" }),
   route("tournaments/:tournamentId/leaderboard", "routes/leaderboard.tsx"),
   route("tournaments/:tournamentId/previous-lobbies", "routes/previous-lobbies.tsx"),
+  // Static help, readable by everyone: the landing page's "Learn More" sends visitors here (DECISIONS.md).
+  route("guide", "routes/guide.tsx"),
 
   // Protected pages: the layout's middleware sends visitors to /auth.
   layout("routes/protected.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("create-tournament", "routes/create-tournament.tsx"),
-    route("guide", "routes/guide.tsx"),
     route("tournaments/:tournamentId/settings", "routes/settings.tsx"),
     route("tournaments/:tournamentId/manage-players", "routes/manage-players.tsx"),
     route("tournaments/:tournamentId/players", "routes/players.tsx"),

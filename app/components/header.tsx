@@ -35,33 +35,37 @@ export function Header({ user, theme }: { user: PublicUser | null; theme: Theme 
             ← <span className="hide-sm">Back</span>
           </Link>
         ) : null}
-        <Link to="/" className="logo" aria-label="Tournament Manager home">
-          <span className="logo-mark" aria-hidden="true">TM</span>
+        {/* The mark is drawn by CSS, so the link's visible text is its whole name (WCAG 2.5.3). */}
+        <Link to="/" className="logo">
+          <span className="logo-mark" aria-hidden="true" />
           <span className="logo-text">Tournament Manager</span>
         </Link>
         {user && location.pathname !== "/" && location.pathname !== "/dashboard" ? (
           <Link to="/dashboard" className="btn small">Dashboard</Link>
         ) : null}
         {user ? (
-          <details className="menu">
-            <summary aria-label="User menu">
-              <span className="avatar" aria-hidden="true">{initials(user.username)}</span>
-              <span className="hide-sm">{user.username}</span>
+          // A disclosure (details/summary), not an ARIA menu: it holds links, a theme form and a
+          // logout form, which Tab reaches in order, with or without JavaScript.
+          <details className="menu user-menu">
+            <summary>
+              <span className="sr-only">User menu: </span>
+              <span className="avatar" aria-hidden="true" data-initials={initials(user.username)} />
+              <span className="sr-only-sm">{user.username}</span>
               {isMaster ? <span className="badge primary">Master</span> : null}
             </summary>
-            <div className="menu-panel" role="menu">
+            <div className="menu-panel">
               <div style={{ padding: "0.4rem 0.6rem" }}>
                 <div style={{ fontWeight: 700 }}>{user.username}</div>
                 <div className="muted small">{isMaster ? "Master Administrator" : "Tournament Organizer"}</div>
               </div>
               <hr />
-              <Link to="/dashboard" role="menuitem">Dashboard</Link>
-              <Link to="/guide" role="menuitem">Guide</Link>
+              <Link to="/dashboard">Dashboard</Link>
+              <Link to="/guide">Guide</Link>
               <hr />
               <ThemeForm theme={theme} redirectTo={here} />
               <hr />
               <Form method="post" action="/logout">
-                <button type="submit" role="menuitem" disabled={loggingOut}>
+                <button type="submit" disabled={loggingOut}>
                   {loggingOut ? "Logging out..." : "Logout"}
                 </button>
               </Form>

@@ -233,21 +233,23 @@ export function CheckinCard({ player, interactive }: { player: CardPlayer; inter
   const badge = (
     <span className={`badge ${player.isEliminated ? "danger" : player.isCheckedIn ? "success" : ""}`}>{state}</span>
   );
+  // The button's visible text is the player's Name#Tag, which its name ("Check in Name#Tag") contains
+  // (WCAG 2.5.3); the tick is drawn by CSS and the LP sits beside the button.
   const body = (
     <span className="host-card-body">
-      <span className="host-card-mark" aria-hidden="true">{player.isCheckedIn ? "✓" : ""}</span>
-      <span>
-        <strong>{player.name}</strong>
-        <span className="muted">#{player.riotTag}</span>
-        {player.lp > 0 ? <span className="small muted"> · {player.lp} LP</span> : null}
-      </span>
+      <span className="host-card-mark" aria-hidden="true" />
+      <strong className="host-card-name">
+        {player.name}#{player.riotTag}
+      </strong>
     </span>
   );
+  const lp = player.lp > 0 ? <span className="small muted host-card-lp">{player.lp} LP</span> : null;
   const className = `player-card host-checkin-card${player.isCheckedIn ? " checked" : ""}${player.isEliminated ? " eliminated" : ""}`;
   if (!interactive || player.isEliminated) {
     return (
       <li className={className} data-player-id={player.id}>
         {body}
+        {lp}
         {badge}
       </li>
     );
@@ -265,6 +267,7 @@ export function CheckinCard({ player, interactive }: { player: CardPlayer; inter
         >
           {body}
         </button>
+        {lp}
         {badge}
       </Form>
     </li>

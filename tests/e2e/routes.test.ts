@@ -30,11 +30,12 @@ test("every page of the route table answers with its screen", async ({ noJsPage,
     `/public/${t.id}/player/${p.id}`,
     `/tournaments/${t.id}/leaderboard`,
     `/tournaments/${t.id}/previous-lobbies`,
+    // DECISIONS.md "Visitors and spectators": the guide is public.
+    "/guide",
   ];
   const protectedPaths = [
     "/dashboard",
     "/create-tournament",
-    "/guide",
     `/tournaments/${t.id}/settings`,
     `/tournaments/${t.id}/manage-players`,
     `/tournaments/${t.id}/players`,

@@ -1,0 +1,141 @@
+// A small world for the accessibility and phone-layout tests: an organizer with a live tournament (round 2, one
+// lobby scored) and one in check-in, created through the JSON API.
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { expect } from "./fixtures";
+
+export const PASSWORD = "password123";
+
+type ApiPlayer = { id: number; name: string; riotTag: string };
+type ApiLobby = { id: number; name: string; playerIds: number[]; roundNumber: number };
+
+export type World = {
+  organizer: string;
+  liveId: number;
+  checkinId: number;
+  player: ApiPlayer;
+  players: ApiPlayer[];
+  checkinPlayers: ApiPlayer[];
+  round2: ApiLobby[];
+};
+
+function apiClient(request: APIRequestContext, token: string) {
+  return async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await request.fetch(path, {
+      method,
+      headers: { Authorization: `Bearer ${token}` },
+      data: body === undefined ? undefined : body,
+    });
+    if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+}
+
+/** Names long enough to wrap on a phone, with a tag each. */
+function roster(prefix: string, count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    name: `${prefix} Longername${String(i + 1).padStart(2, "0")}`,
+    riotTag: `EUW${i + 1}`,
+    lp: 1000 + i,
+  }));
+}
+
+export async function buildWorld(request: APIRequestContext, suffix: string): Promise<World> {
+  const organizer = `a11y_${suffix}`;
+  const login = await request.post("/api/auth/login", { data: { username: organizer, password: PASSWORD } });
+  expect(login.ok(), `demo login of ${organizer}`).toBeTruthy();
+  const api = apiClient(request, ((await login.json()) as { token: string }).token);
+
+  const live = await api<{ id: number }>("POST", "/api/tournaments", {
+    name: `Accessible Cup ${suffix}`,
+    format: "standard",
+    maxPlayers: 24,
+    totalRounds: 3,
+    isPublic: true,
+  });
+  const players = await api<ApiPlayer[]>("POST", `/api/tournaments/${live.id}/players/bulk`, {
+    players: roster("Ana", 17),
+  });
+  await api("POST", `/api/tournaments/${live.id}/start-checkin`);
+  for (const p of players.slice(0, 16)) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
+  const round1 = (await api<{ lobbies: ApiLobby[] }>("POST", `/api/tournaments/${live.id}/lobbies/generate`, {})).lobbies;
+  for (const lobby of round1) {
+    await api("POST", `/api/lobbies/${lobby.id}/matches`, {
+      scores: lobby.playerIds.map((playerId, i) => ({ playerId, placement: i + 1 })),
+    });
+  }
+  await api("POST", `/api/tournaments/${live.id}/advance-round`, { eliminationCount: 0 });
+  const round2 = (await api<{ lobbies: ApiLobby[] }>("POST", `/api/tournaments/${live.id}/lobbies/generate`, {})).lobbies;
+  await api("POST", `/api/lobbies/${round2[0].id}/matches`, {
+    scores: round2[0].playerIds.map((playerId, i) => ({ playerId, placement: i + 1 })),
+  });
+
+  const checkin = await api<{ id: number }>("POST", "/api/tournaments", {
+    name: `Check-in Cup ${suffix}`,
+    format: "elimination",
+    maxPlayers: 32,
+    totalRounds: 3,
+    isPublic: true,
+  });
+  const checkinPlayers = await api<ApiPlayer[]>("POST", `/api/tournaments/${checkin.id}/players/bulk`, {
+    players: roster("Bo", 20),
+  });
+  await api("POST", `/api/tournaments/${checkin.id}/start-checkin`);
+  for (const p of checkinPlayers.slice(0, 10)) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
+
+  return { organizer, liveId: live.id, checkinId: checkin.id, player: players[0], players, checkinPlayers, round2 };
+}
+
+export type Role = "visitor" | "organizer" | "master";
+
+/** Every screen SPEC.md names, for the role that can see it. */
+export function screens(world: World, role: Role): string[] {
+  const { liveId: t, checkinId: c, player } = world;
+  const visitor = [
+    "/",
+    "/login",
+    "/auth",
+    "/auth?tab=register",
+    "/guide",
+    `/tournaments/${t}/public`,
+    `/tournaments/${c}/public`,
+    `/tournaments/${t}/public/player/${player.id}`,
+    `/tournaments/${t}/leaderboard`,
+    `/tournaments/${t}/previous-lobbies`,
+    "/no-such-page",
+  ];
+  if (role === "visitor") return visitor;
+  const host = [
+    "/dashboard",
+    "/create-tournament",
+    "/guide",
+    `/tournaments/${t}/settings`,
+    `/tournaments/${t}/manage-players`,
+    `/tournaments/${c}/manage-players`,
+    `/tournaments/${t}/players`,
+    `/tournaments/${t}/scores`,
+    `/tournaments/${c}/checkin`,
+    `/tournament-checkin/${c}`,
+    `/tournament-checkin/${t}`,
+    `/tournaments/${t}/players/${player.id}`,
+    `/tournaments/${t}/public`,
+    `/tournaments/${t}/leaderboard`,
+  ];
+  if (role === "organizer") return host;
+  return [
+    "/dashboard",
+    `/tournaments/${t}/master-override`,
+    `/tournaments/${t}/master-override?tab=players`,
+    `/tournaments/${t}/master-override?tab=system`,
+  ];
+}
+
+/** The `ui-theme` cookie as react-router's createCookie writes it (base64 JSON, URI-encoded). */
+export async function setTheme(context: BrowserContext, baseURL: string, theme: "light" | "dark") {
+  const value = encodeURIComponent(Buffer.from(JSON.stringify(theme)).toString("base64"));
+  await context.addCookies([{ name: "ui-theme", value, url: baseURL }]);
+}
+
+/** Opens every <details> on the page: menus, row actions and confirmations. */
+export const OPEN_ALL_DETAILS = () => {
+  for (const d of Array.from(document.querySelectorAll("details"))) d.open = true;
+};

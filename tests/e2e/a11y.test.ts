@@ -1,0 +1,80 @@
+// WCAG 2.2 AA with axe-core (from npm, injected into the real Chromium): every screen, both themes, 1280 and 360 px,
+// menus closed and open, for a visitor, an organizer and a master.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "@playwright/test";
+import { E2E_MASTER, expect, login, test } from "./fixtures";
+import { buildWorld, OPEN_ALL_DETAILS, PASSWORD, type Role, screens, setTheme, type World } from "./a11y-world";
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const WIDTHS = [1280, 360];
+const THEMES = ["dark", "light"] as const;
+
+type Violation = { id: string; help: string; nodes: { target: string[]; failureSummary?: string }[] };
+
+async function axe(page: Page): Promise<Violation[]> {
+  // SPEC.md's fades run for 700 ms: measure the page as it stays, not half-faded.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe
+        .run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })
+        .then((r) => r.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }))),
+    TAGS,
+  );
+}
+
+function describe(violations: Violation[]) {
+  return violations
+    .map((v) => `${v.id} (${v.help}): ${v.nodes.length} nodes, e.g. ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(0, 2).join(" ")}`).join(" | ")}`)
+    .join("\n");
+}
+
+let world: World;
+const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  world = await buildWorld(request, suffix);
+  await request.dispose();
+});
+
+/** A context for the role and theme; `bypassCSP` lets the axe script in beside the page's nonce policy. */
+async function contextFor(browser: Browser, role: Role, theme: "light" | "dark") {
+  const baseURL = process.env.E2E_BASE_URL!;
+  const context = await browser.newContext({ baseURL, bypassCSP: true, viewport: { width: 1280, height: 900 } });
+  await setTheme(context, baseURL, theme);
+  const page = await context.newPage();
+  if (role === "organizer") await login(page, world.organizer, PASSWORD);
+  if (role === "master") await login(page, E2E_MASTER.username, E2E_MASTER.password);
+  return { context, page };
+}
+
+for (const role of ["visitor", "organizer", "master"] as const) {
+  for (const theme of THEMES) {
+    test(`axe: 0 WCAG 2.2 AA violations for a ${role}, ${theme} theme, 1280 and 360 px, menus closed and open`, async ({
+      browser,
+    }) => {
+      test.setTimeout(240_000);
+      const { context, page } = await contextFor(browser, role, theme);
+      const failures: string[] = [];
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+        for (const path of screens(world, role)) {
+          await page.goto(path);
+          await expect(page.locator("html"), `${path} renders the ${theme} theme`).toHaveClass(theme);
+          const closed = await axe(page);
+          if (closed.length) failures.push(`${path} @${width}px, menus closed:\n${describe(closed)}`);
+          await page.evaluate(OPEN_ALL_DETAILS);
+          const open = await axe(page);
+          if (open.length) failures.push(`${path} @${width}px, menus open:\n${describe(open)}`);
+        }
+      }
+      await context.close();
+      expect(failures, failures.join("\n\n")).toEqual([]);
+    });
+  }
+}
