@@ -14,6 +14,7 @@ import {
   useParams,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/app.css?url";
 import { Header } from "./components/header";
@@ -77,7 +78,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * Chromium honours scroll-padding-top for #anchors but not when Tab moves the focus, so a control
+ * can end up under the sticky header (WCAG 2.4.11); this scrolls it clear.
+ */
+function useFocusClearOfHeader() {
+  useEffect(() => {
+    const onFocus = (event: FocusEvent) => {
+      const header = document.querySelector(".site-header");
+      const target = event.target;
+      if (!(target instanceof Element) || !header || header.contains(target)) return;
+      if (getComputedStyle(header).position !== "sticky") return;
+      // After the browser's own scroll-into-view of the focused control.
+      requestAnimationFrame(() => {
+        const covered = header.getBoundingClientRect().bottom - target.getBoundingClientRect().top;
+        if (covered > 0) window.scrollBy({ top: -(covered + 8) });
+      });
+    };
+    document.addEventListener("focusin", onFocus);
+    return () => document.removeEventListener("focusin", onFocus);
+  }, []);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  useFocusClearOfHeader();
   const navigation = useNavigation();
   const params = useParams();
   const tournamentId = Number(params.tournamentId ?? params.id);

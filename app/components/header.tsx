@@ -1,5 +1,6 @@
 // The site header of SPEC.md "Header and global elements": back button, logo, Dashboard, sign-in buttons, user menu, theme.
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import type { PublicUser } from "~/models/auth.server";
 import type { Theme } from "~/lib/theme.server";
 
@@ -9,9 +10,27 @@ export function initials(username: string) {
   return letters.toUpperCase();
 }
 
-/** Tournament pages go back to the dashboard; every other page goes back to the landing page. */
-export function backTarget(pathname: string): string | null {
+/** A public tournament page (public view, profile, leaderboard, previous lobbies): its tournament id and whether it is the public view itself. */
+function publicPage(pathname: string): { id: string; isView: boolean } | null {
+  const view = /^\/(?:tournaments\/(\d+)\/public|public\/(\d+))\/?$/.exec(pathname);
+  if (view) return { id: view[1] ?? view[2], isView: true };
+  const other =
+    /^\/tournaments\/(\d+)\/(?:public\/player\/[^/]+|leaderboard|previous-lobbies)\/?$/.exec(pathname) ??
+    /^\/public\/(\d+)\/player(?:\/[^/]*)?\/?$/.exec(pathname);
+  return other ? { id: other[1], isView: false } : null;
+}
+
+/**
+ * Where the header's Back goes. Tournament pages go back to the dashboard for a signed-in user;
+ * a visitor on a public tournament page goes to its public view (or / from it), never to a login
+ * wall (DECISIONS.md "Visitors and spectators"); every other page goes back to the landing page.
+ */
+export function backTarget(pathname: string, signedIn = true): string | null {
   if (pathname === "/" || pathname === "/dashboard") return null;
+  if (!signedIn) {
+    const page = publicPage(pathname);
+    if (page) return page.isView ? "/" : `/tournaments/${page.id}/public`;
+  }
   const onTournamentPage =
     /^\/tournaments\/[^/]+/.test(pathname) ||
     /^\/(public|tournament-settings|manage-players|tournament-players|scores|leaderboard|previous-lobbies|checkin|tournament-checkin)(\/|$)/.test(
@@ -23,7 +42,8 @@ export function backTarget(pathname: string): string | null {
 export function Header({ user, theme }: { user: PublicUser | null; theme: Theme }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const back = backTarget(location.pathname);
+  const back = backTarget(location.pathname, !!user);
+  const demoLogin = useRouteLoaderData<typeof rootLoader>("root")?.demoLogin ?? false;
   const here = location.pathname + location.search;
   const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
   const isMaster = user?.role === "master";
@@ -82,12 +102,18 @@ export function Header({ user, theme }: { user: PublicUser | null; theme: Theme 
               </div>
             </details>
             <Link to="/login" className="btn small">Login</Link>
-            <Link to="/auth?tab=register" className="btn primary small">Create Account</Link>
+            {/* With demo login on, any new name signs in: the login tab (with its demo note) is how to get an account. */}
+            <Link to={createAccountHref(demoLogin)} className="btn primary small">Create Account</Link>
           </>
         )}
       </div>
     </header>
   );
+}
+
+/** Where a visitor's "Create Account" / "Create Tournament" go (DECISIONS.md "Visitors and spectators"). */
+export function createAccountHref(demoLogin: boolean) {
+  return demoLogin ? "/auth?tab=login" : "/auth?tab=register";
 }
 
 const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };

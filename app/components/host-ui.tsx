@@ -1,9 +1,9 @@
 // Pieces the host screens share: the tournament page header, refused-action alerts, player forms and check-in cards.
 import { useEffect, type ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { FormFailure } from "~/lib/page.server";
 import { InputField, SelectField } from "./form-fields";
-import { FormError, StatusBadge, usePendingIntent } from "./ui";
+import { FormError, StatusBadge, useFocusOnMount, usePendingIntent } from "./ui";
 import { useToast } from "./toast";
 
 /** The tournament fields a host page header needs. */
@@ -213,22 +213,39 @@ export function CheckinGrid({
   players,
   interactive,
   empty,
+  failure,
 }: {
   players: CardPlayer[];
   interactive: boolean;
   empty: ReactNode;
+  /** A refused tap: its message shows (and takes the focus) in the tapped card. */
+  failure?: FormFailure | null;
 }) {
   if (players.length === 0) return <div className="empty">{empty}</div>;
   return (
     <ul className="list-plain grid cols-3 host-checkin-grid">
       {players.map((p) => (
-        <CheckinCard key={p.id} player={p} interactive={interactive} />
+        <CheckinCard
+          key={p.id}
+          player={p}
+          interactive={interactive}
+          error={failure && String(failure.values.playerId) === String(p.id) ? failure.error : null}
+        />
       ))}
     </ul>
   );
 }
 
-export function CheckinCard({ player, interactive }: { player: CardPlayer; interactive: boolean }) {
+export function CheckinCard({
+  player,
+  interactive,
+  error,
+}: {
+  player: CardPlayer;
+  interactive: boolean;
+  error?: string | null;
+}) {
+  const location = useLocation();
   const state = player.isEliminated ? "Eliminated" : player.isCheckedIn ? "Checked In" : "Not Checked In";
   const badge = (
     <span className={`badge ${player.isEliminated ? "danger" : player.isCheckedIn ? "success" : ""}`}>{state}</span>
@@ -256,12 +273,14 @@ export function CheckinCard({ player, interactive }: { player: CardPlayer; inter
   }
   return (
     <li data-player-id={player.id}>
-      <Form method="post" className={className} preventScrollReset>
+      {/* The fragment brings the answer (a refusal, or the redirect after the tap) back to this card. */}
+      <Form method="post" action={`${location.pathname}${location.search}#player-${player.id}`} className={className} preventScrollReset>
         <input type="hidden" name="intent" value="toggle-checkin" />
         <input type="hidden" name="playerId" value={player.id} />
         <input type="hidden" name="checkedIn" value={player.isCheckedIn ? "false" : "true"} />
         <button
           type="submit"
+          id={`player-${player.id}`}
           aria-pressed={player.isCheckedIn}
           aria-label={`${player.isCheckedIn ? "Check out" : "Check in"} ${player.name}#${player.riotTag}`}
         >
@@ -270,6 +289,7 @@ export function CheckinCard({ player, interactive }: { player: CardPlayer; inter
         {lp}
         {badge}
       </Form>
+      {error ? <CardError message={error} /> : null}
     </li>
   );
 }
@@ -440,5 +460,18 @@ export function ExcelDownloadLink({
     >
       {children}
     </a>
+  );
+}
+
+/**
+ * A refused tap's message in its card, taking the focus (autofocus without JavaScript); the page's
+ * top alert announces it, so this one is not a second role=alert.
+ */
+function CardError({ message }: { message: string }) {
+  const ref = useFocusOnMount<HTMLDivElement>(true, message);
+  return (
+    <div ref={ref} className="error small host-card-error" tabIndex={-1} autoFocus>
+      {message}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 // One lobby on the score screen: placement selects in a plain form, or the saved placements read-only.
-import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { ordinal, pointsFor, type Scoring } from "~/models/scoring";
 import { FormError } from "./ui";
 
@@ -24,6 +24,15 @@ export type LobbyView = {
 export type LobbyFailure = { error: string; title?: string; placements: Record<number, number> };
 
 const PLACES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+/**
+ * A lobby's anchor on the score screen: "lobby-16" for "Lobby 16" (its number, never its database
+ * id). Saves and refusals return to it, so a host on a phone without JavaScript keeps their place.
+ */
+export function lobbyAnchor(lobby: { id: number; name: string }): string {
+  const number = /(\d+)\s*$/.exec(lobby.name)?.[1];
+  return number ? `lobby-${number}` : `lobby-id-${lobby.id}`;
+}
 
 /** Placements other players of the lobby hold; a player's own choice never counts as taken for them. */
 export function takenBy(placements: Record<number, number>, playerId: number): Set<number> {
@@ -55,10 +64,19 @@ export function LobbyCard({
   failure: LobbyFailure | null;
 }) {
   const showForm = canEdit && (!lobby.isComplete || editing);
+  const anchor = lobbyAnchor(lobby);
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // With JavaScript the redirect to #lobby-N is a client navigation, which moves no focus by itself;
+  // a refusal's own message takes the focus instead (FormError).
+  useEffect(() => {
+    if (location.hash === `#${anchor}` && !failure) heading.current?.focus({ preventScroll: true });
+  }, [location.key, location.hash, anchor, failure]);
   return (
-    <section className="card scores-lobby" aria-labelledby={`lobby-${lobby.id}-title`} data-lobby={lobby.name}>
+    <section className="card scores-lobby" aria-labelledby={anchor} data-lobby={lobby.name}>
       <div className="row between" style={{ marginBottom: "0.75rem" }}>
-        <h3 id={`lobby-${lobby.id}-title`} style={{ margin: 0 }}>
+        {/* The fragment target: focusable, so a jump to #lobby-N moves focus here too. */}
+        <h3 id={anchor} ref={heading} tabIndex={-1} style={{ margin: 0 }}>
           {lobby.name}
         </h3>
         {lobby.isComplete ? <span className="badge success">Complete</span> : <span className="badge warning">Pending</span>}
@@ -73,9 +91,10 @@ export function LobbyCard({
           clear={clear}
           hrefs={hrefs}
           failure={failure}
+          anchor={anchor}
         />
       ) : (
-        <SavedPlacements lobby={lobby} canEdit={canEdit} editHref={hrefs.edit} />
+        <SavedPlacements lobby={lobby} canEdit={canEdit} editHref={`${hrefs.edit}#${anchor}`} />
       )}
     </section>
   );
@@ -117,6 +136,7 @@ function LobbyForm({
   clear,
   hrefs,
   failure,
+  anchor,
 }: {
   lobby: LobbyView;
   scoring: Scoring;
@@ -124,8 +144,10 @@ function LobbyForm({
   clear: boolean;
   hrefs: { cancel: string; clear: string };
   failure: LobbyFailure | null;
+  anchor: string;
 }) {
   const navigation = useNavigation();
+  const location = useLocation();
   const [placements, setPlacements] = useState<Record<number, number>>(() => {
     const start: Record<number, number> = {};
     for (const p of lobby.players) {
@@ -140,11 +162,12 @@ function LobbyForm({
   const label = `Save ${lobby.name} Scores`;
 
   return (
-    <Form method="post" preventScrollReset>
+    // The action's fragment brings the answer (a refusal, or the redirect after a save) back to this lobby.
+    <Form method="post" action={`${location.pathname}${location.search}#${anchor}`} preventScrollReset>
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="lobbyId" value={lobby.id} />
       {editing ? <input type="hidden" name="editing" value="1" /> : null}
-      {failure ? <FormError title={failure.title} message={failure.error} /> : null}
+      {failure ? <FormError title={failure.title} message={failure.error} focus /> : null}
       <ul className="list-plain scores-players">
         {lobby.players.map((p, i) => {
           const own = placements[p.id] ?? 0;
@@ -185,7 +208,7 @@ function LobbyForm({
           {saving ? <span className="spinner" aria-hidden="true" /> : null} {saving ? "Saving..." : label}
         </button>
         <Link
-          to={hrefs.clear}
+          to={`${hrefs.clear}#${anchor}`}
           className="btn ghost small"
           preventScrollReset
           // With JavaScript the same URL keeps this form mounted, so its state is cleared here too.
@@ -194,7 +217,7 @@ function LobbyForm({
           Clear Placements
         </Link>
         {editing ? (
-          <Link to={hrefs.cancel} className="btn small" preventScrollReset>
+          <Link to={`${hrefs.cancel}#${anchor}`} className="btn small" preventScrollReset>
             Cancel Edit
           </Link>
         ) : null}

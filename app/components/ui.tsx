@@ -1,6 +1,6 @@
 // Small presentational pieces shared by the screens: badges, stat cards, alerts, confirmations that work without JavaScript.
-import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, useLocation, useNavigation } from "react-router";
 import { statusLabel } from "~/models/types";
 
 const STATUS_TONE: Record<string, string> = {
@@ -27,11 +27,16 @@ export function StatCard({ label, value, hint }: { label: string; value: ReactNo
 }
 
 /** A refused action's message, as an alert at the top of a form. */
-export function FormError({ title, message }: { title?: string | null; message?: string | null }) {
+/**
+ * A refusal's message. With `focus` it takes the focus when it appears (autofocus without
+ * JavaScript, React's autoFocus with it), so the host lands on it rather than at the top.
+ */
+export function FormError({ title, message, focus }: { title?: string | null; message?: string | null; focus?: boolean }) {
+  const ref = useFocusOnMount<HTMLDivElement>(!!focus && !!message, message);
   if (!message) return null;
   return (
     // data-form-refused: live updates hold their re-validation while a refusal is on screen (components/live.tsx).
-    <div className="alert error" role="alert" data-form-refused="">
+    <div ref={ref} className="alert error" role="alert" data-form-refused="" tabIndex={focus ? -1 : undefined} autoFocus={focus}>
       {title ? <strong>{title}</strong> : null}
       <div>{message}</div>
     </div>
@@ -124,4 +129,36 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       {children}
     </div>
   );
+}
+
+/**
+ * The page's action data, kept through re-validations. React Router drops actionData when a page
+ * re-validates (a live event, the safety re-validation), which remounted refused forms empty;
+ * DECISIONS.md: a form keeps what the user typed until it succeeds. It is dropped on the next
+ * navigation (a success redirects to a new location).
+ */
+export function useKeptActionData<T>(actionData: T | undefined): T | undefined {
+  const location = useLocation();
+  const [kept, setKept] = useState<{ data: T; key: string } | null>(null);
+  if (actionData !== undefined && actionData !== null) {
+    if (kept?.data !== actionData || kept.key !== location.key) setKept({ data: actionData, key: location.key });
+    return actionData;
+  }
+  if (kept && kept.key !== location.key) {
+    setKept(null);
+    return undefined;
+  }
+  return kept?.data;
+}
+
+/**
+ * Focuses the element when it appears (or its message changes). The server-rendered `autofocus`
+ * does it without JavaScript; React only honours autoFocus on form controls, so this covers the rest.
+ */
+export function useFocusOnMount<T extends HTMLElement>(active: boolean, trigger?: unknown) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (active) ref.current?.focus();
+  }, [active, trigger]);
+  return ref;
 }

@@ -91,7 +91,8 @@ export async function toggleCheckinIntent(user: PublicUser | null, input: FormIn
     { ...input, failureTitle: checkinFailureTitle },
     () => setCheckin(db, user, playerId, parsed.data.checkedIn),
     (player) => ({
-      redirectTo,
+      // Back to the tapped card (its button takes the focus), not the top of a long grid.
+      redirectTo: `${redirectTo.split("#")[0]}#player-${player.id}`,
       toast: {
         title: "Check-in Updated",
         description: `${player.name} is ${player.isCheckedIn ? "checked in" : "no longer checked in"}.`,

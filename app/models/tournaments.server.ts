@@ -2,8 +2,8 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { matches, players, tournaments, type Tournament } from "#db/schema";
-import { findTournamentOr404, lockForMutation, type ActionResult, type MutationOptions } from "./action.server";
-import { canManage, isMaster, requireActor } from "./access.server";
+import { findTournamentOr404, lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
+import { assertCanManage, canManage, isMaster, MASTER_ONLY, requireActor } from "./access.server";
 import type { PublicUser } from "./auth.server";
 import { badRequest, conflict, forbidden } from "./errors";
 import { event, type DomainEvent } from "./events";
@@ -188,8 +188,9 @@ export async function updateTournament(
 }
 
 /**
- * Deletes the tournament with its players, lobbies and matches. A completed tournament only
- * with the master override. Event: tournament_updated {name, deleted: true}.
+ * Deletes the tournament with its players, lobbies and matches. Its owner or a master may always
+ * delete it, completed or not (DECISIONS.md; docs/decisions/005-completed-is-read-only.md).
+ * Event: tournament_updated {name, deleted: true}.
  */
 export async function deleteTournament(
   db: AppDb,
@@ -197,8 +198,11 @@ export async function deleteTournament(
   tournamentId: number,
   options: MutationOptions = {},
 ): Promise<ActionResult<{ id: number; name: string }>> {
+  requireActor(user);
+  if (options.override && !isMaster(user)) throw forbidden(MASTER_ONLY);
   return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId, options);
+    const t = await lockTournament(tx, tournamentId);
+    assertCanManage(user, t);
     await tx.delete(tournaments).where(eq(tournaments.id, t.id));
     return {
       result: { id: t.id, name: t.name },

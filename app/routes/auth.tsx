@@ -43,7 +43,7 @@ export default function Auth({ actionData }: Route.ComponentProps) {
             <p className="small">Creating new accounts is currently disabled.</p>
             <button type="button" className="btn primary block" disabled>Create Account</button>
             <p className="small" style={{ marginTop: "1rem" }}>
-              <Link to={`/auth?tab=login${keep}`}>Sign in instead</Link>
+              <Link to={`/auth?tab=login${keep}`} className="tap">Sign in instead</Link>
             </p>
           </div>
         ) : (

@@ -10,7 +10,7 @@ import {
   tournamentIdOrThrow,
 } from "~/lib/host-actions.server";
 import { loadPlayerListPage } from "~/lib/player-list.server";
-import { ConfirmAction, StatCard } from "~/components/ui";
+import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
 import { pageUser, readForm } from "~/lib/page.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -86,7 +86,8 @@ export async function action({ url, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function Checkin({ loaderData, actionData }: Route.ComponentProps) {
+export default function Checkin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(latestActionData);
   const { tournament: t, canManage, lobbiesExist, counts, players, q, filter } = loaderData;
   useFailureToast(actionData);
   const mutable = canManage && t.status !== "completed";
@@ -102,6 +103,8 @@ export default function Checkin({ loaderData, actionData }: Route.ComponentProps
           Manage Players
         </Link>
       </TournamentHeader>
+      {/* A refused tap is announced here at the top too; its card shows it and takes the focus. */}
+      <FailureAlert failure={failureOf(actionData, "toggle-checkin")} />
 
       <section className="grid cols-5" aria-label="Check-in status">
         <StatCard label="Available Players" value={counts.available} />
@@ -148,10 +151,10 @@ export default function Checkin({ loaderData, actionData }: Route.ComponentProps
         ) : mutable ? (
           <p className="small muted">Click a player to check them in or out.</p>
         ) : null}
-        <FailureAlert failure={failureOf(actionData, "toggle-checkin")} />
         <CheckinGrid
           players={players}
           interactive={mutable && !lobbiesExist}
+          failure={failureOf(actionData, "toggle-checkin")}
           empty={
             <>
               <h3>{counts.available === 0 ? "No players yet" : "No players match"}</h3>

@@ -1,5 +1,6 @@
 // Create a tournament: the form of SPEC.md section 2, checked by the shared schema, then on to adding players.
 import { Form, Link } from "react-router";
+import { useKeptActionData } from "~/components/ui";
 import type { Route } from "./+types/create-tournament";
 import { FailureAlert, SubmitButton, failureOf, typed, useFailureToast } from "~/components/host-ui";
 import {
@@ -39,7 +40,8 @@ export async function action({ context }: Route.ActionArgs) {
   );
 }
 
-export default function CreateTournament({ actionData }: Route.ComponentProps) {
+export default function CreateTournament({ actionData: latestActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(latestActionData);
   useFailureToast(actionData);
   const failure = failureOf(actionData);
   const errors = failure?.fieldErrors ?? {};

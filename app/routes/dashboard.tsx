@@ -1,8 +1,9 @@
 // The host dashboard: stat cards, every tournament the user may see, and each row's actions as plain forms.
-import { Form, Link } from "react-router";
+import { Form, Link, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/dashboard";
 import { ExcelDownloadLink, FailureAlert, failureOf, useFailureToast } from "~/components/host-ui";
-import { ConfirmAction, EmptyState, ProgressBar, StatCard, StatusBadge, usePendingIntent } from "~/components/ui";
+import { ConfirmAction, EmptyState, ProgressBar, StatCard, StatusBadge, usePendingIntent, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { importSpreadsheetIntent, refuse } from "~/lib/host-actions.server";
@@ -94,7 +95,8 @@ const FAILURE_TEXT: Record<string, string> = {
   delete: "Failed to delete tournament. Please try again.",
 };
 
-export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(latestActionData);
   const { stats, tournaments } = loaderData;
   useFailureToast(actionData);
   const failure = failureOf(actionData);
@@ -217,6 +219,7 @@ function TournamentRow({ t }: { t: Row }) {
 }
 
 function RowActions({ t, name }: { t: Row; name: string }) {
+  const isMaster = useRouteLoaderData<typeof rootLoader>("root")?.user?.role === "master";
   const fields = { tournamentId: t.id };
   return (
     <details className="host-actions">
@@ -226,10 +229,11 @@ function RowActions({ t, name }: { t: Row; name: string }) {
       <div className="host-actions-panel" role="group" aria-label={`${name} actions`}>
         <Link to={`/tournaments/${t.id}/public`}>Public View</Link>
         {t.status === "completed" ? <Link to={`/tournaments/${t.id}/leaderboard`}>View Results</Link> : null}
+        {/* The panel is master-only (DECISIONS.md): an owner would only meet its guard; a master has it on every row. */}
+        {isMaster ? <Link to={`/tournaments/${t.id}/master-override`}>Master Override Panel</Link> : null}
         {t.isOwner ? (
           <>
             <Link to={`/tournaments/${t.id}/settings`}>Tournament Settings</Link>
-            <Link to={`/tournaments/${t.id}/master-override`}>Master Override Panel</Link>
             {t.status === "setup" ? <Link to={`/tournaments/${t.id}/manage-players`}>Add Players</Link> : null}
             {t.status === "registration" || t.status === "setup" ? (
               <ConfirmAction

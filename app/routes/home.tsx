@@ -1,5 +1,7 @@
 // The landing page: what the product does, the way in, and the public tournaments running now.
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { createAccountHref } from "~/components/header";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 import { roundLabel } from "~/components/public-shared";
 import { StatCard } from "~/components/ui";
@@ -44,6 +46,7 @@ const FEATURES = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { signedIn, live, stats } = loaderData;
+  const demoLogin = useRouteLoaderData<typeof rootLoader>("root")?.demoLogin ?? false;
   return (
     <div className="stack">
       <section className="hero">
@@ -60,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </>
           ) : (
             <>
-              <Link to="/auth?tab=register" className="btn primary">Create Tournament</Link>
+              <Link to={createAccountHref(demoLogin)} className="btn primary">Create Tournament</Link>
               <Link to="/guide" className="btn">Learn More</Link>
             </>
           )}

@@ -22,7 +22,7 @@ import {
   tournamentIdOrThrow,
 } from "~/lib/host-actions.server";
 import { loadPlayerListPage } from "~/lib/player-list.server";
-import { ConfirmAction, FieldError, StatCard } from "~/components/ui";
+import { ConfirmAction, FieldError, StatCard, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { invalid, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { parseBulkPlayers } from "~/models/bulk";
@@ -167,7 +167,8 @@ export async function action({ url, params, context }: Route.ActionArgs) {
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-export default function ManagePlayers({ loaderData, actionData }: Route.ComponentProps) {
+export default function ManagePlayers({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(latestActionData);
   const { tournament: t, canManage, counts, lobbiesExist, players, q, filter } = loaderData;
   useFailureToast(actionData);
   const mutable = canManage && t.status !== "completed";

@@ -6,7 +6,7 @@ import { MasterPlayersTab } from "~/components/master-players";
 import { MasterSettingsTab } from "~/components/master-settings";
 import { MasterSystemTab } from "~/components/master-system";
 import { useToast } from "~/components/toast";
-import { StatusBadge } from "~/components/ui";
+import { StatusBadge, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, readForm, runFormAction, type FormFailure } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
@@ -195,7 +195,8 @@ function useFailureToast(failure: FormFailure | undefined) {
   }, [failure, showToast]);
 }
 
-export default function MasterOverride({ loaderData, actionData }: Route.ComponentProps) {
+export default function MasterOverride({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(latestActionData);
   const { tab, tournament: t } = loaderData;
   const failure = actionData && actionData.ok === false ? actionData : undefined;
   useFailureToast(failure);

@@ -41,7 +41,7 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
   return (
     <div className="stack public-view">
       <nav className="row small" aria-label="Breadcrumb">
-        <Link to={`/tournaments/${t.id}/public`}>← {t.name}</Link>
+        <Link to={`/tournaments/${t.id}/public`} className="tap">← {t.name}</Link>
       </nav>
 
       <section className="card" aria-labelledby="player-info-title">

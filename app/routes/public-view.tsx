@@ -17,7 +17,7 @@ import { loadSnapshotFromParams } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { publicView, TOP_COUNT } from "~/models/views/public";
-import { FORMAT_LABELS, type Format } from "~/models/types";
+import { FORMAT_LABELS, statusLabel, type Format } from "~/models/types";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -41,14 +41,16 @@ export async function loader({ params, request, url }: Route.LoaderArgs) {
 export default function PublicView({ loaderData }: Route.ComponentProps) {
   const { tournament: t, shareUrl, q, results, lobbies, top, grid, stats } = loaderData;
   const completed = t.status === "completed";
+  const live = t.status === "active" || t.status === "in_progress";
   const base = `/tournaments/${t.id}`;
   const profile = (playerId: number) => `${base}/public/player/${playerId}`;
 
   return (
     <div className="stack public-view">
       <section className="card public-banner" aria-labelledby="tournament-name">
-        <span className={`badge ${completed ? "primary" : "live"}`}>
-          {completed ? "TOURNAMENT COMPLETED" : "TOURNAMENT LIVE"}
+        {/* LIVE only while rounds are played; before that the badge names the status (e.g. Check-in). */}
+        <span className={`badge ${completed ? "primary" : live ? "live" : "warning"}`}>
+          {completed ? "TOURNAMENT COMPLETED" : live ? "TOURNAMENT LIVE" : `TOURNAMENT ${statusLabel(t.status).toUpperCase()}`}
         </span>
         <h1 id="tournament-name">{t.name}</h1>
         <dl className="public-facts">
@@ -177,7 +179,7 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
       <section className="card" aria-labelledby="standings-title">
         <h2 id="standings-title">Top {TOP_COUNT} Standings</h2>
         {top.length === 0 ? (
-          <EmptyState title="No players yet" />
+          <EmptyState title={stats.gamesPlayed === 0 && grid.total > 0 ? "No games played yet" : "No players yet"} />
         ) : (
           <div className="table-wrap">
             <table>

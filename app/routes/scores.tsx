@@ -3,9 +3,9 @@ import { useEffect } from "react";
 import { data, Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/scores";
 import { CutPanel, type CutView } from "~/components/scores-cut";
-import { LobbyCard, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
+import { LobbyCard, lobbyAnchor, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
 import { useToast } from "~/components/toast";
-import { ConfirmAction, EmptyState, FormError, StatusBadge, usePendingIntent } from "~/components/ui";
+import { ConfirmAction, EmptyState, FormError, StatusBadge, usePendingIntent, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import {
   loadTournamentFromParams,
@@ -154,7 +154,8 @@ export async function action({ params, context, url }: Route.ActionArgs) {
         { intent, values, failureTitle: title },
         () => saveScores(db, user, lobby.id, parsed.data.scores),
         (result) => ({
-          redirectTo: result.lobby.roundNumber === round ? path : `${path}?round=${result.lobby.roundNumber}`,
+          // Back to the saved lobby (its heading takes the focus), not the top of a long page.
+          redirectTo: `${result.lobby.roundNumber === round ? path : `${path}?round=${result.lobby.roundNumber}`}#${lobbyAnchor(result.lobby)}`,
           toast: {
             title: editing ? "Scores Updated" : "Scores Saved",
             description: `${result.lobby.name} scores have been saved`,
@@ -271,7 +272,8 @@ function typedPlacements(values: Record<string, unknown>): Record<number, number
   return out;
 }
 
-export default function ScoreEntry({ loaderData, actionData }: Route.ComponentProps) {
+export default function ScoreEntry({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(latestActionData);
   const { tournament: t, viewRound, lobbies, current, manage, cut } = loaderData;
   const failure = actionData && actionData.ok === false ? actionData : undefined;
   useFailureToast(failure);
@@ -320,6 +322,8 @@ export default function ScoreEntry({ loaderData, actionData }: Route.ComponentPr
           <Link className="btn small" to="/dashboard">Dashboard</Link>
         </nav>
       </header>
+
+      {failure && failure.intent === "save" ? <SaveRefusal failure={failure} lobbies={lobbies} /> : null}
 
       {completed ? (
         <div className="alert success">
@@ -394,7 +398,7 @@ export default function ScoreEntry({ loaderData, actionData }: Route.ComponentPr
                 clear={editing && loaderData.clear}
                 failure={lobbyFailure}
                 hrefs={{
-                  edit: `${href(`edit=${lobby.id}`)}#lobby-${lobby.id}-title`,
+                  edit: href(`edit=${lobby.id}`),
                   cancel: href(""),
                   clear: editing ? href(`edit=${lobby.id}&clear=1`) : href(""),
                 }}
@@ -403,6 +407,26 @@ export default function ScoreEntry({ loaderData, actionData }: Route.ComponentPr
           })}
         </div>
       )}
+    </div>
+  );
+}
+
+/** A refused save, announced at the top of the page too, with a way down to its lobby. */
+function SaveRefusal({ failure, lobbies }: { failure: FormFailure; lobbies: LobbyView[] }) {
+  const lobby = lobbies.find((l) => String(l.id) === String(failure.values.lobbyId));
+  return (
+    <div className="alert error" role="alert">
+      <strong>{failure.title ?? "Failed to save scores"}</strong>
+      <div>
+        {lobby ? `${lobby.name}: ` : null}
+        {failure.error}
+        {lobby ? (
+          <>
+            {" "}
+            <a href={`#${lobbyAnchor(lobby)}`}>Go to {lobby.name}</a>
+          </>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -21,7 +21,7 @@ import {
   TotalRoundsField,
   TournamentNameField,
 } from "~/components/tournament-fields";
-import { usePendingIntent } from "~/components/ui";
+import { usePendingIntent, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { canManage } from "~/models/access.server";
@@ -80,7 +80,8 @@ export async function action({ url, params, context }: Route.ActionArgs) {
 
 const SETUP_ONLY = "Can only be changed during setup";
 
-export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+export default function Settings({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(latestActionData);
   const { tournament: t, canManage } = loaderData;
   useFailureToast(actionData);
   const failure = failureOf(actionData, "update");

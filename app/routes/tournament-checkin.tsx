@@ -20,7 +20,7 @@ import {
   toggleCheckinIntent,
   tournamentIdOrThrow,
 } from "~/lib/host-actions.server";
-import { ConfirmAction, StatCard } from "~/components/ui";
+import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { canManage } from "~/models/access.server";
@@ -107,7 +107,8 @@ export async function action({ url, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function TournamentCheckin({ loaderData, actionData }: Route.ComponentProps) {
+export default function TournamentCheckin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(latestActionData);
   const { tournament: t, canManage, lobbiesExist, counts, players, active, eliminated } = loaderData;
   useFailureToast(actionData);
   const mutable = canManage && t.status !== "completed";
@@ -121,6 +122,8 @@ export default function TournamentCheckin({ loaderData, actionData }: Route.Comp
           Manage Players
         </Link>
       </TournamentHeader>
+      {/* A refused tap is announced here at the top too; its card shows it and takes the focus. */}
+      <FailureAlert failure={failureOf(actionData, "toggle-checkin")} />
 
       <section className="grid cols-5" aria-label="Check-in status">
         <div className="card stat-card">
@@ -207,8 +210,12 @@ export default function TournamentCheckin({ loaderData, actionData }: Route.Comp
             Check-ins cannot be modified after lobby generation has started
           </div>
         ) : null}
-        <FailureAlert failure={failureOf(actionData, "toggle-checkin")} />
-        <CheckinGrid players={players} interactive={mutable && !lobbiesExist} empty={<h3>No players yet</h3>} />
+        <CheckinGrid
+          players={players}
+          interactive={mutable && !lobbiesExist}
+          failure={failureOf(actionData, "toggle-checkin")}
+          empty={<h3>No players yet</h3>}
+        />
       </section>
     </div>
   );

@@ -204,4 +204,17 @@ describeEachDriver("tournaments", (getDb) => {
     await expectRefused(deleteTournament(db, owner, t.id), 404);
     await expectRefused(listPlayers(db, t.id), 404);
   });
+
+  test("the owner may delete a completed tournament (DECISIONS.md); others still may not", async () => {
+    const { db } = getDb();
+    const owner = await makeUser(db);
+    const other = await makeUser(db);
+    const t = await makeTournament(db, owner);
+    await completeTournament(db, owner, t.id);
+    await expectRefused(deleteTournament(db, other, t.id), 403);
+    await expectRefused(deleteTournament(db, owner, t.id, { override: true }), 403);
+    const { result } = await deleteTournament(db, owner, t.id);
+    expect(result).toEqual({ id: t.id, name: t.name });
+    expect(await db.select().from(tournaments).where(eq(tournaments.id, t.id))).toHaveLength(0);
+  });
 });

@@ -67,7 +67,9 @@ export function publicView(d: TournamentData, options: { q: string; page: number
         return { id, name: p?.name ?? "Unknown player", riotTag: p?.riotTag ?? "", rank: rankOf.get(id)?.rank ?? null };
       }),
     })),
-    top: rows.slice(0, TOP_COUNT).map(standingRow),
+    // Standings start with the first game: before it (check-in) a "Top 8" of 0-point players would
+    // be a made-up order (docs/rules.md "Spectator pages").
+    top: rows.filter((r) => r.matchesPlayed > 0 || r.totalPoints > 0).slice(0, TOP_COUNT).map(standingRow),
     grid: {
       total: rows.length,
       page,
