@@ -96,6 +96,7 @@ function useFocusClearOfHeader() {
       });
     };
     document.addEventListener("focusin", onFocus);
+    document.documentElement.dataset.focusGuard = "on";
     return () => document.removeEventListener("focusin", onFocus);
   }, []);
 }

@@ -214,12 +214,15 @@ export function CheckinGrid({
   interactive,
   empty,
   failure,
+  select,
 }: {
   players: CardPlayer[];
   interactive: boolean;
   empty: ReactNode;
   /** A refused tap: its message shows (and takes the focus) in the tapped card. */
   failure?: FormFailure | null;
+  /** "Check in selected": the form id the cards' boxes belong to, and whether they start ticked. */
+  select?: { form: string; all: boolean; ids?: string[] };
 }) {
   if (players.length === 0) return <div className="empty">{empty}</div>;
   return (
@@ -229,6 +232,7 @@ export function CheckinGrid({
           key={p.id}
           player={p}
           interactive={interactive}
+          select={select}
           error={failure && String(failure.values.playerId) === String(p.id) ? failure.error : null}
         />
       ))}
@@ -240,10 +244,12 @@ export function CheckinCard({
   player,
   interactive,
   error,
+  select,
 }: {
   player: CardPlayer;
   interactive: boolean;
   error?: string | null;
+  select?: { form: string; all: boolean; ids?: string[] };
 }) {
   const location = useLocation();
   const state = player.isEliminated ? "Eliminated" : player.isCheckedIn ? "Checked In" : "Not Checked In";
@@ -272,7 +278,24 @@ export function CheckinCard({
     );
   }
   return (
-    <li data-player-id={player.id}>
+    <li data-player-id={player.id} className={select ? "host-card-selectable" : undefined}>
+      {select && !player.isCheckedIn ? (
+        <label className="host-card-select">
+          {/* Keyed so "Select all" (a link) re-ticks boxes that are already on the page; a refused
+              "Check in selected" keeps the boxes that were ticked. */}
+          <input
+            key={`${select.all}-${select.ids?.join(",") ?? ""}`}
+            type="checkbox"
+            name="playerIds"
+            value={player.id}
+            form={select.form}
+            defaultChecked={select.all || (select.ids?.includes(String(player.id)) ?? false)}
+          />
+          <span className="sr-only">
+            Select {player.name}#{player.riotTag}
+          </span>
+        </label>
+      ) : null}
       {/* The fragment brings the answer (a refusal, or the redirect after the tap) back to this card. */}
       <Form method="post" action={`${location.pathname}${location.search}#player-${player.id}`} className={className} preventScrollReset>
         <input type="hidden" name="intent" value="toggle-checkin" />

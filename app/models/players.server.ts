@@ -1,5 +1,5 @@
 // Players: registration, bulk import, check-in, max players, edits, deletion and substitution.
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournaments, type Player } from "#db/schema";
 import { findTournamentOr404, lockForMutation, type ActionResult, type MutationOptions } from "./action.server";
@@ -280,6 +280,47 @@ export async function setCheckin(
     return {
       result: updated,
       events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id, checkedIn })],
+    };
+  });
+}
+
+/**
+ * "Check in selected": checks in the listed players of one tournament in one transaction, under the
+ * same rules as one tap (no change after lobbies exist, no eliminated player, at most maxPlayers
+ * checked in); any refusal changes nothing. Players already checked in are left as they are.
+ * Event: one tournament_updated {checkedIn: true, playerIds}.
+ */
+export async function setCheckins(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  playerIds: number[],
+): Promise<ActionResult<{ checkedIn: Player[] }>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId);
+    if (await hasLobbies(tx, t.id)) throw conflict(CHECKIN_LOCKED);
+    const ids = [...new Set(playerIds)];
+    if (ids.length === 0) throw badRequest("Select at least one player");
+    const rows = await tx
+      .select()
+      .from(players)
+      .where(and(eq(players.tournamentId, t.id), inArray(players.id, ids), isNull(players.removedAt)));
+    if (rows.length !== ids.length) throw notFound(PLAYER_NOT_FOUND);
+    if (rows.some((p) => p.isEliminated)) throw conflict("Eliminated players cannot be checked in");
+    const toCheck = rows.filter((p) => !p.isCheckedIn);
+    if ((await countActiveCheckedIn(tx, t.id)) + toCheck.length > t.maxPlayers) throw conflict(checkinMaxMessage(t.maxPlayers));
+    if (toCheck.length === 0) return { result: { checkedIn: [] }, events: [] };
+    const updated = await tx
+      .update(players)
+      .set({ isCheckedIn: true })
+      .where(inArray(
+        players.id,
+        toCheck.map((p) => p.id),
+      ))
+      .returning();
+    return {
+      result: { checkedIn: updated },
+      events: [event("tournament_updated", t.id, { name: t.name, checkedIn: true, playerIds: updated.map((p) => p.id) })],
     };
   });
 }

@@ -11,7 +11,9 @@ import {
 } from "~/lib/host-actions.server";
 import { loadPlayerListPage } from "~/lib/player-list.server";
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
-import { pageUser, readForm } from "~/lib/page.server";
+import { pageUser, readForm, runFormAction } from "~/lib/page.server";
+import { getDb } from "~/lib/db.server";
+import { setCheckins } from "~/models/players.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -40,6 +42,8 @@ export async function loader(args: Route.LoaderArgs) {
     counts: { available: available.length, checkedIn, unchecked: available.length - checkedIn },
     q,
     filter,
+    // ?select=all: every shown (searched and filtered) card's "Check in selected" box starts ticked.
+    selectAll: args.url.searchParams.get("select") === "all",
     players: players
       .filter((p) => {
         if (!matchesSearch(p)) return false;
@@ -66,6 +70,24 @@ export async function action({ url, params, context }: Route.ActionArgs) {
   switch (intent) {
     case "toggle-checkin":
       return toggleCheckinIntent(user, input, samePage(url));
+    case "checkin-selected": {
+      const ids = (Array.isArray(values.playerIds) ? values.playerIds : values.playerIds === undefined ? [] : [values.playerIds])
+        .map((v) => Number(v))
+        .filter((n) => Number.isInteger(n) && n > 0);
+      const back = new URL(url);
+      back.searchParams.delete("select");
+      return runFormAction(
+        { ...input, failureTitle: "Failed to update check-in status" },
+        async () => setCheckins(await getDb(), user, tournamentId, ids),
+        ({ checkedIn }) => ({
+          redirectTo: back.pathname + back.search,
+          toast: {
+            title: "Check-in Updated",
+            description: `${checkedIn.length} player${checkedIn.length === 1 ? " is" : "s are"} checked in.`,
+          },
+        }),
+      );
+    }
     case "save": {
       // Each click already saved its check-in; this only confirms and moves on.
       const checkedIn = Number(values.checkedIn) || 0;
@@ -88,7 +110,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
 
 export default function Checkin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const { tournament: t, canManage, lobbiesExist, counts, players, q, filter } = loaderData;
+  const { tournament: t, canManage, lobbiesExist, counts, players, q, filter, selectAll } = loaderData;
   useFailureToast(actionData);
   const mutable = canManage && t.status !== "completed";
   const remaining = Math.max(0, t.maxPlayers - counts.checkedIn);
@@ -151,9 +173,13 @@ export default function Checkin({ loaderData, actionData: latestActionData }: Ro
         ) : mutable ? (
           <p className="small muted">Click a player to check them in or out.</p>
         ) : null}
+        {mutable && !lobbiesExist && players.some((p) => !p.isCheckedIn && !p.isEliminated) ? (
+          <SelectedCheckinForm q={q} filter={filter} selectAll={selectAll} failure={failureOf(actionData, "checkin-selected")} />
+        ) : null}
         <CheckinGrid
           players={players}
           interactive={mutable && !lobbiesExist}
+          select={mutable && !lobbiesExist ? { form: SELECTED_FORM, all: selectAll, ids: selectedIds(actionData) } : undefined}
           failure={failureOf(actionData, "toggle-checkin")}
           empty={
             <>
@@ -169,4 +195,57 @@ export default function Checkin({ loaderData, actionData: latestActionData }: Ro
       </section>
     </div>
   );
+}
+
+const SELECTED_FORM = "checkin-selected";
+
+/**
+ * "Check in selected": the cards' boxes belong to this form (form="checkin-selected"), so it works
+ * without JavaScript; "Select all" is a link that renders the shown cards' boxes ticked.
+ */
+function SelectedCheckinForm({
+  q,
+  filter,
+  selectAll,
+  failure,
+}: {
+  q: string;
+  filter: string;
+  selectAll: boolean;
+  failure: ReturnType<typeof failureOf>;
+}) {
+  const query = (extra: Record<string, string>) => {
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (filter && filter !== "all") params.set("filter", filter);
+    for (const [k, v] of Object.entries(extra)) params.set(k, v);
+    const text = params.toString();
+    return text ? `?${text}` : "?";
+  };
+  const filtered = Boolean(q) || (filter && filter !== "all");
+  return (
+    <Form method="post" id={SELECTED_FORM} className="row host-selected-checkin" aria-label="Check in selected">
+      <input type="hidden" name="intent" value="checkin-selected" />
+      <SubmitButton intent="checkin-selected" className="btn">
+        Check in selected
+      </SubmitButton>
+      <Link to={query({ select: "all" })} className="btn ghost small" preventScrollReset>
+        {filtered ? "Select all filtered" : "Select all visible"}
+      </Link>
+      {selectAll ? (
+        <Link to={query({})} className="btn ghost small" preventScrollReset>
+          Clear selection
+        </Link>
+      ) : null}
+      <FailureAlert failure={failure} />
+    </Form>
+  );
+}
+
+/** The boxes a refused "Check in selected" had ticked. */
+function selectedIds(actionData: unknown): string[] | undefined {
+  const failure = failureOf(actionData, "checkin-selected");
+  if (!failure) return undefined;
+  const raw = failure.values.playerIds;
+  return (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
 }

@@ -146,3 +146,45 @@ test("a refused add-player form and bulk list keep what was typed through a live
   await expect(page.getByLabel("Riot Tag")).toHaveValue("EUW");
   await request.dispose();
 });
+
+for (const js of [false, true]) {
+  test(`"Check in selected" checks in the ticked (or all filtered) players at once, JavaScript ${js ? "on" : "off"}`, async ({
+    browser,
+    playwright,
+  }) => {
+    const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const setup = await organizer(request, `sel_${js ? "js" : "nojs"}_${suffix}`);
+    const t = await setup.api<{ id: number }>("POST", "/api/tournaments", { name: `Select Cup ${js} ${suffix}`, maxPlayers: 24, totalRounds: 3 });
+    await setup.api("POST", `/api/tournaments/${t.id}/players/bulk`, {
+      players: [
+        ...Array.from({ length: 6 }, (_, i) => ({ name: `Alpha${i + 1}`, riotTag: `A${i + 1}` })),
+        ...Array.from({ length: 4 }, (_, i) => ({ name: `Beta${i + 1}`, riotTag: `B${i + 1}` })),
+      ],
+    });
+    await setup.api("POST", `/api/tournaments/${t.id}/start-checkin`);
+    await request.dispose();
+    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, javaScriptEnabled: js });
+    const page = await context.newPage();
+    await login(page, setup.username, PASSWORD);
+
+    // Two ticked boxes.
+    await page.goto(`/tournaments/${t.id}/checkin`);
+    await page.getByLabel("Select Beta1#B1", { exact: true }).check();
+    await page.getByLabel("Select Beta2#B2", { exact: true }).check();
+    await page.getByRole("button", { name: "Check in selected" }).click();
+    await expect(page.getByText("2 players are checked in.")).toBeVisible();
+    await expect(page.locator(".stat-card", { hasText: "Checked In" })).toContainText("2/24");
+
+    // Every filtered card: search "Alpha", select all filtered, check in.
+    await page.getByLabel("Search players").fill("Alpha");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=Alpha/);
+    await page.getByRole("link", { name: "Select all filtered" }).click();
+    await expect(page.getByLabel("Select Alpha6#A6", { exact: true })).toBeChecked();
+    await page.getByRole("button", { name: "Check in selected" }).click();
+    await expect(page.getByText("6 players are checked in.")).toBeVisible();
+    await expect(page.locator(".stat-card", { hasText: "Checked In" })).toContainText("8/24");
+    await expect(page.getByRole("button", { name: "Check out Alpha6#A6", exact: true })).toBeVisible();
+    await context.close();
+  });
+}

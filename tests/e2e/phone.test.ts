@@ -118,17 +118,22 @@ test("a jump to #lobby-N and a focused control land below the sticky header at 3
   const top = await target.evaluate((el) => el.getBoundingClientRect().top);
   expect(top, "the lobby's top is below the sticky header").toBeGreaterThanOrEqual(headerBottom - 1);
 
-  // Tab backwards from the bottom of the page: each focused control is scrolled clear of the header.
+  // Tab backwards from the bottom of the page: each focused control is scrolled clear of the header
+  // (by app/root.tsx's focus listener once the page has hydrated).
+  await page.waitForFunction(() => document.documentElement.dataset.focusGuard === "on");
   await page.keyboard.press("End");
   for (let i = 0; i < 8; i++) {
     await page.keyboard.press("Shift+Tab");
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const box = await page.evaluate(() => {
-      const el = document.activeElement;
-      if (!el || el === document.body || el.closest(".site-header")) return null;
-      return el.getBoundingClientRect().top;
-    });
-    if (box !== null) expect(box, "a focused control is not hidden under the header").toBeGreaterThanOrEqual(headerBottom - 1);
+    const top = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body || el.closest(".site-header")) return Infinity;
+        return el.getBoundingClientRect().top;
+      });
+    const who = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
+    await expect.poll(top, { message: `a focused control is not hidden under the header: ${who}`, timeout: 2_000 }).toBeGreaterThanOrEqual(
+      headerBottom - 1,
+    );
   }
   await context.close();
 });

@@ -1,7 +1,7 @@
 // Player actions on both databases: add and capacity, bulk, edits and adjustments, check-in, max players, delete, substitution.
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { lobbies, players } from "#db/schema";
+import { lobbies, players, tournaments } from "#db/schema";
 import {
   addPlayer,
   bulkAddPlayers,
@@ -10,6 +10,7 @@ import {
   listCheckedIn,
   listPlayers,
   setCheckin,
+  setCheckins,
   setMaxPlayers,
   substitute,
   updatePlayer,
@@ -193,5 +194,24 @@ describeEachDriver("players", (getDb) => {
     const [lobby] = (await listLobbies(db, t.id)).filter((l) => l.id === result.lobbies[1].id);
     expect(lobby.playerIds[3]).toBe(bench.id);
     expect(lobby.playerIds).not.toContain(outgoing);
+  });
+
+  test("check in selected: one transaction under the tap's rules; a refusal changes nothing", async () => {
+    const { db } = getDb();
+    const owner = await makeUser(db);
+    const other = await makeUser(db);
+    const t = await makeTournament(db, owner, { maxPlayers: 24 });
+    const list = await addPlayers(db, owner, t.id, 20, 10);
+    await db.update(tournaments).set({ maxPlayers: 16 }).where(eq(tournaments.id, t.id));
+    const fresh = list.slice(10).map((p) => p.id);
+    await expectRefused(setCheckins(db, other, t.id, fresh.slice(0, 2)), 403);
+    // 10 + 7 > 16: refused, and none of the 7 is checked in.
+    await expectRefused(setCheckins(db, owner, t.id, fresh.slice(0, 7)), 409, "Maximum 16 players can be checked in");
+    expect(await listCheckedIn(db, t.id)).toHaveLength(10);
+    const { result, events } = await setCheckins(db, owner, t.id, [...fresh.slice(0, 6), list[0].id]);
+    expect(result.checkedIn.map((p) => p.id).sort()).toEqual(fresh.slice(0, 6).sort());
+    expect(events).toHaveLength(1);
+    expect(await listCheckedIn(db, t.id)).toHaveLength(16);
+    await expectRefused(setCheckins(db, owner, t.id, [999_999]), 404);
   });
 });
