@@ -44,15 +44,6 @@ export function refetchDelay(audience: unknown, random = Math.random()): number 
 /** Spectator pages without JavaScript reload every 30 s while the tournament runs (cheap: a 304 when nothing changed). */
 export const NOSCRIPT_REFRESH_SECONDS = 30;
 
-/**
- * Whether a refused form is on screen. A re-validation drops the action's answer, and with it the
- * values the user typed; forms keep them until they succeed (docs/rules.md, "Permissions and
- * states"), so live updates wait until that form is sent again (its answer reloads the page's data).
- */
-function showsRefusal() {
-  return document.querySelector("[data-form-refused]") !== null;
-}
-
 type LiveData = { tournament?: { status?: string } } | undefined;
 
 /** A route `handle` for live spectator pages: the document adds a <noscript> refresh while the tournament is not completed. */
@@ -90,13 +81,13 @@ export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) 
       clearTimeout(pending);
       const revalidateWhenIdle = () => {
         if (busyRef.current) pending = setTimeout(revalidateWhenIdle, 300);
-        else if (!showsRefusal()) void revalidateRef.current();
+        else void revalidateRef.current();
       };
       pending = setTimeout(revalidateWhenIdle, refetchDelay((event as { audience?: unknown }).audience));
     };
     source.onerror = (error) => console.warn("Live updates interrupted; the browser will reconnect.", error);
     const safety = setInterval(() => {
-      if (document.visibilityState === "visible" && !showsRefusal()) void revalidateRef.current();
+      if (document.visibilityState === "visible") void revalidateRef.current();
     }, SAFETY_REVALIDATE_MS);
     return () => {
       clearTimeout(pending);

@@ -35,8 +35,7 @@ export function FormError({ title, message, focus }: { title?: string | null; me
   const ref = useFocusOnMount<HTMLDivElement>(!!focus && !!message, message);
   if (!message) return null;
   return (
-    // data-form-refused: live updates hold their re-validation while a refusal is on screen (components/live.tsx).
-    <div ref={ref} className="alert error" role="alert" data-form-refused="" tabIndex={focus ? -1 : undefined} autoFocus={focus}>
+    <div ref={ref} className="alert error" role="alert" tabIndex={focus ? -1 : undefined} autoFocus={focus}>
       {title ? <strong>{title}</strong> : null}
       <div>{message}</div>
     </div>
@@ -45,7 +44,7 @@ export function FormError({ title, message, focus }: { title?: string | null; me
 
 export function FieldError({ message, id }: { message?: string | null; id?: string }) {
   return message ? (
-    <div className="error" id={id} role="alert" data-form-refused="">
+    <div className="error" id={id} role="alert">
       {message}
     </div>
   ) : null;
