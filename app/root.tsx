@@ -18,8 +18,10 @@ import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/app.css?url";
 import { Header } from "./components/header";
+import { ErrorPanel, TryAgainLink } from "./components/route-error";
+import { errorScreen } from "./lib/error-screen";
 import { LiveUpdates, NOSCRIPT_REFRESH_SECONDS } from "./components/live";
-import { ToastProvider } from "./components/toast";
+import { ToastProvider, ToastRegion } from "./components/toast";
 import { userContext } from "./lib/context";
 import { availabilityMiddleware } from "./lib/availability.server";
 import { getApp } from "./lib/db.server";
@@ -110,6 +112,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <ToastProvider initial={loaderData.toast}>
       {navigation.state !== "idle" ? <div className="nav-progress" role="progressbar" aria-label="Loading" /> : null}
       <Header user={loaderData.user} theme={loaderData.theme} />
+      <div className="container">
+        <ToastRegion />
+      </div>
       <main className="container">
         <Outlet />
       </main>
@@ -128,45 +133,30 @@ function FooterBadge() {
   );
 }
 
+/**
+ * The error screen of pages without their own: the site header and footer stay, and the message is
+ * a person's words (app/lib/error-screen.ts), never the framework's.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const location = useLocation();
-  const here = location.pathname + location.search;
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    const message = typeof error.data === "string" && error.data ? error.data : "Page not found";
-    return (
-      <>
-      <main className="container">
-        <title>Not Found | Tournament Manager</title>
-        <div className="empty card">
-          <h1>404</h1>
-          <p>{message}</p>
-          <Link className="btn primary" to="/">Go Home</Link>
-        </div>
-      </main>
-      <FooterBadge />
-    </>
-    );
-  }
-  if (error instanceof Error) console.error(error);
-  const detail = isRouteErrorResponse(error)
-    ? typeof error.data === "string"
-      ? error.data
-      : (error.data?.message ?? error.statusText)
-    : null;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const screen = errorScreen(error);
+  if (screen.status >= 500 && error instanceof Error) console.error(error);
   return (
     <>
-    <main className="container">
-      <title>Something went wrong | Tournament Manager</title>
-      <div className="empty card">
-        <h1>Something went wrong</h1>
-        <p>{detail ?? "An unexpected error occurred. Please try again."}</p>
-        <div className="row" style={{ justifyContent: "center" }}>
-          <a className="btn primary" href={here}>Try Again</a>
-          <a className="btn" href="/">Go Home</a>
-        </div>
-      </div>
-    </main>
-    <FooterBadge />
+      <Header user={root?.user ?? null} theme={root?.theme ?? "dark"} />
+      <main className="container">
+        {screen.status === 404 ? (
+          <ErrorPanel screen={screen} heading="404">
+            <Link className="btn primary" to="/">Go Home</Link>
+          </ErrorPanel>
+        ) : (
+          <ErrorPanel screen={screen}>
+            <TryAgainLink />
+            <a className="btn" href="/">Go Home</a>
+          </ErrorPanel>
+        )}
+      </main>
+      <FooterBadge />
     </>
   );
 }

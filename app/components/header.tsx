@@ -1,4 +1,5 @@
 // The site header of SPEC.md "Header and global elements": back button, logo, Dashboard, sign-in buttons, user menu, theme.
+import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import type { PublicUser } from "~/models/auth.server";
@@ -47,8 +48,14 @@ export function Header({ user, theme }: { user: PublicUser | null; theme: Theme 
   const here = location.pathname + location.search;
   const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
   const isMaster = user?.role === "master";
+  const headerRef = useRef<HTMLElement>(null);
+  // Without JavaScript every navigation is a new page, whose menus start closed; with it, the
+  // header stays mounted, so an open menu is closed here once the next page is shown.
+  useEffect(() => {
+    headerRef.current?.querySelectorAll("details[open]").forEach((menu) => menu.removeAttribute("open"));
+  }, [location.key]);
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <div className="container">
         {back ? (
           <Link to={back} className="btn ghost small" aria-label="Back">

@@ -3,7 +3,8 @@ import { useEffect, type ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { FormFailure } from "~/lib/page.server";
 import { InputField, SelectField } from "./form-fields";
-import { FormError, StatusBadge, useFocusOnMount, usePendingIntent } from "./ui";
+import { ConfirmAction, FormError, StatusBadge, useFocusOnMount, usePendingIntent } from "./ui";
+import { substitutionBlocked } from "~/models/policy";
 import { useToast } from "./toast";
 
 /** The tournament fields a host page header needs. */
@@ -49,6 +50,36 @@ export function TournamentHeader({
         </div>
       ) : null}
     </header>
+  );
+}
+
+/**
+ * Completing a tournament, from the dashboard or the last round's advance: one confirmation, the
+ * same words in both places (docs/rules.md "Host flows"), without JavaScript too.
+ */
+export function CompleteTournamentConfirm({
+  name,
+  intent,
+  fields,
+  primary,
+  small,
+}: {
+  name: string;
+  intent: string;
+  fields?: Record<string, string | number>;
+  primary?: boolean;
+  small?: boolean;
+}) {
+  return (
+    <ConfirmAction
+      label="Complete Tournament"
+      intent={intent}
+      fields={fields}
+      question={`Completing ${name} calculates the final standings and makes the tournament read-only. No more scores, rounds or players can be changed.`}
+      confirmLabel="Complete Tournament"
+      primary={primary}
+      small={small}
+    />
   );
 }
 
@@ -146,9 +177,9 @@ export function AddPlayerForm({
       <input type="hidden" name="intent" value="add-player" />
       <input type="hidden" name="tournamentId" value={tournamentId} />
       <FailureAlert failure={failure} />
-      <fieldset disabled={disabled}>
+      <fieldset disabled={disabled} aria-describedby={disabled && disabledNote ? "add-player-locked" : undefined}>
         <legend>Add New Player</legend>
-        {disabled && disabledNote ? <p className="small muted">{disabledNote}</p> : null}
+        {disabled && disabledNote ? <DisabledNote id="add-player-locked" label="Locked">{disabledNote}</DisabledNote> : null}
         <div className="grid cols-3">
           {PLAYER_TEXT_FIELDS.map((f) => (
             <InputField
@@ -327,14 +358,14 @@ export function SubstitutionForm({
   eliminated: { id: number; name: string; riotTag: string }[];
   failure: FormFailure | null;
 }) {
-  const none = eliminated.length === 0;
+  const blocked = substitutionBlocked(active.length, eliminated.length);
   return (
     <Form method="post" aria-label="Player substitution">
       <input type="hidden" name="intent" value="substitute" />
       <FailureAlert failure={failure} />
-      <fieldset disabled={none}>
+      <fieldset disabled={!!blocked} aria-describedby={blocked ? "substitution-blocked" : undefined}>
         <legend>Player Substitution</legend>
-        {none ? <p className="small muted">No eliminated players are available to substitute in.</p> : null}
+        {blocked ? <DisabledNote id="substitution-blocked">{blocked}</DisabledNote> : null}
         <div className="grid cols-2">
           <PlayerSelect
             id="sub-old"
@@ -358,6 +389,15 @@ export function SubstitutionForm({
         </SubmitButton>
       </fieldset>
     </Form>
+  );
+}
+
+/** Why a form is disabled, inside its disabled fieldset: a lock mark and the reason, in readable contrast. */
+export function DisabledNote({ id, label = "Unavailable", children }: { id: string; label?: string; children: ReactNode }) {
+  return (
+    <p className="disabled-note small" id={id}>
+      <span className="badge">{label}</span> {children}
+    </p>
   );
 }
 

@@ -1,32 +1,49 @@
-// The error screen of tournament pages: SPEC.md's page messages ("Invalid tournament ID", "Tournament not found", …) as the heading.
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+// Error screens: the tournament pages' boundary (SPEC.md's page messages such as "Invalid tournament ID" as the heading) and the panel the root boundary shares.
+import type { ReactNode } from "react";
+import { Link, useLocation, useRouteError } from "react-router";
+import { errorScreen, type ErrorScreen } from "~/lib/error-screen";
+
+/** The body of an error screen: its heading, a plain sentence, and the ways on. */
+export function ErrorPanel({ screen, heading, children }: { screen: ErrorScreen; heading?: string; children: ReactNode }) {
+  return (
+    <div className="empty card error-screen" style={{ marginTop: "1.5rem" }}>
+      <title>{`${screen.title} | Tournament Manager`}</title>
+      <h1>{heading ?? screen.title}</h1>
+      {heading ? <p>{screen.title}</p> : null}
+      {screen.message ? <p>{screen.message}</p> : null}
+      <div className="row" style={{ justifyContent: "center" }}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** "Try Again" reloads the same address: a plain link, so it works without JavaScript. */
+export function TryAgainLink() {
+  const location = useLocation();
+  return (
+    <a className="btn primary" href={location.pathname + location.search}>
+      Try Again
+    </a>
+  );
+}
 
 export function TournamentErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    const message =
-      typeof error.data === "string" ? error.data : (error.data?.message ?? error.statusText ?? "Something went wrong");
+  const screen = errorScreen(error);
+  if (screen.status >= 500 || !(error && typeof error === "object" && "status" in error)) {
+    if (error instanceof Error) console.error(error);
     return (
-      <div className="empty card" style={{ marginTop: "1.5rem" }}>
-        <title>{`${message} | Tournament Manager`}</title>
-        <h1>{message}</h1>
-        <div className="row" style={{ justifyContent: "center" }}>
-          <Link className="btn primary" to="/dashboard">Back to Dashboard</Link>
-          <Link className="btn" to="/">Go Home</Link>
-        </div>
-      </div>
+      <ErrorPanel screen={screen}>
+        <TryAgainLink />
+        <Link className="btn" to="/">Go Home</Link>
+      </ErrorPanel>
     );
   }
-  if (error instanceof Error) console.error(error);
   return (
-    <div className="empty card" style={{ marginTop: "1.5rem" }}>
-      <title>Something went wrong | Tournament Manager</title>
-      <h1>Something went wrong</h1>
-      <p>An unexpected error occurred. Please try again.</p>
-      <div className="row" style={{ justifyContent: "center" }}>
-        <a className="btn primary" href="">Try Again</a>
-        <Link className="btn" to="/">Go Home</Link>
-      </div>
-    </div>
+    <ErrorPanel screen={screen}>
+      <Link className="btn primary" to="/dashboard">Back to Dashboard</Link>
+      <Link className="btn" to="/">Go Home</Link>
+    </ErrorPanel>
   );
 }

@@ -1,6 +1,7 @@
 // One lobby on the score screen: placement selects in a plain form, or the saved placements read-only.
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { duplicatePlacements, lockedPlacements } from "~/models/policy";
 import { ordinal, pointsFor, type Scoring } from "~/models/scoring";
 import { FormError } from "./ui";
 
@@ -34,15 +35,6 @@ export function lobbyAnchor(lobby: { id: number; name: string }): string {
   return number ? `lobby-${number}` : `lobby-id-${lobby.id}`;
 }
 
-/** Placements other players of the lobby hold; a player's own choice never counts as taken for them. */
-export function takenBy(placements: Record<number, number>, playerId: number): Set<number> {
-  const taken = new Set<number>();
-  for (const [id, placement] of Object.entries(placements)) {
-    if (Number(id) !== playerId && placement > 0) taken.add(placement);
-  }
-  return taken;
-}
-
 export function LobbyCard({
   lobby,
   scoring,
@@ -58,7 +50,7 @@ export function LobbyCard({
   canEdit: boolean;
   /** ?edit=<this lobby>: a saved lobby shown as its form again. */
   editing: boolean;
-  /** ?clear=1 with ?edit: start the edit from "Unscored" so placements can be swapped without JavaScript. */
+  /** ?clear=1 with ?edit: start the edit from "Unscored", to re-enter the whole lobby. */
   clear: boolean;
   hrefs: { edit: string; cancel: string; clear: string };
   failure: LobbyFailure | null;
@@ -155,6 +147,10 @@ function LobbyForm({
     }
     return start;
   });
+  // Editing a saved lobby, the saved placements stay open to swap (docs/rules.md "Editing saved scores").
+  const saved = editing ? Object.fromEntries(lobby.players.map((p) => [p.id, p.placement ?? 0])) : null;
+  const holder = new Map(lobby.players.filter((p) => (placements[p.id] ?? 0) > 0).map((p) => [placements[p.id], p.name]));
+  const duplicates = duplicatePlacements(placements);
   const saving =
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "save" &&
@@ -171,7 +167,7 @@ function LobbyForm({
       <ul className="list-plain scores-players">
         {lobby.players.map((p, i) => {
           const own = placements[p.id] ?? 0;
-          const taken = takenBy(placements, p.id);
+          const locked = lockedPlacements(placements, p.id, saved);
           const selectId = `placement-${lobby.id}-${p.id}`;
           return (
             <li key={p.id} className="scores-player">
@@ -191,10 +187,12 @@ function LobbyForm({
               >
                 <option value={0}>Unscored</option>
                 {PLACES.map((place) => {
-                  const isTaken = taken.has(place) && place !== own;
+                  const isTaken = locked.has(place) && place !== own;
+                  const other = place !== own && !isTaken ? holder.get(place) : undefined;
+                  const note = isTaken ? " - Taken" : other ? ` - swap with ${other}` : "";
                   return (
                     <option key={place} value={place} disabled={isTaken}>
-                      {`${ordinal(place)} (${pointsFor(scoring, place)} pts)${isTaken ? " - Taken" : ""}`}
+                      {`${ordinal(place)} (${pointsFor(scoring, place)} pts)${note}`}
                     </option>
                   );
                 })}
@@ -203,6 +201,12 @@ function LobbyForm({
           );
         })}
       </ul>
+      {/* A swap passes through a moment where two players hold one placement; the note says which. */}
+      <p className="small scores-duplicates" aria-live="polite">
+        {duplicates.length > 0
+          ? `${duplicates.map((d) => ordinal(d)).join(", ")} ${duplicates.length === 1 ? "is" : "are"} chosen twice: change the other player's placement before saving.`
+          : null}
+      </p>
       <div className="row" style={{ marginTop: "0.75rem" }}>
         <button type="submit" className="btn primary" disabled={saving}>
           {saving ? <span className="spinner" aria-hidden="true" /> : null} {saving ? "Saving..." : label}

@@ -1,10 +1,12 @@
-// One toast at a time: the server's flash message or a live event; dismissed after 5 s when JavaScript runs.
+// One toast at a time: the server's flash message or a live event, shown in the flow under the header; it leaves after 5 s (CSS without JavaScript) or when dismissed.
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 
 export type ToastMessage = { title: string; description?: string; type?: "success" | "error" | "info" };
 
 const ToastContext = createContext<(toast: ToastMessage) => void>(() => {});
+type ToastState = { toast: ToastMessage | null; serial: number; dismiss: () => void };
+const ToastStateContext = createContext<ToastState>({ toast: null, serial: 0, dismiss: () => {} });
 
 export function useToast() {
   return useContext(ToastContext);
@@ -15,7 +17,6 @@ export const TOAST_DURATION_MS = 5000;
 export function ToastProvider({ initial, children }: { initial: ToastMessage | null; children: ReactNode }) {
   const [toast, setToast] = useState<ToastMessage | null>(initial);
   const [serial, setSerial] = useState(0);
-  const location = useLocation();
 
   // A new server flash (after a redirect) replaces whatever was showing.
   useEffect(() => {
@@ -44,30 +45,43 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
     setSerial((n) => n + 1);
   }, []);
 
+  const dismiss = useCallback(() => setToast(null), []);
   return (
     <ToastContext.Provider value={show}>
-      {children}
-      <div id="toast-region" className="toast-region" role="region" aria-label="Notifications (F8)" tabIndex={-1}>
-        {toast ? (
-          <div className={`toast ${toast.type ?? "info"}`} role="status" aria-live="polite" key={serial}>
-            <div className="title">{toast.title}</div>
-            {toast.description ? <div className="small muted">{toast.description}</div> : null}
-            <Link
-              to={location.pathname + location.search}
-              className="close"
-              aria-label="Dismiss notification"
-              replace
-              preventScrollReset
-              onClick={(event) => {
-                event.preventDefault();
-                setToast(null);
-              }}
-            >
-              ×
-            </Link>
-          </div>
-        ) : null}
-      </div>
+      <ToastStateContext.Provider value={{ toast, serial, dismiss }}>{children}</ToastStateContext.Provider>
     </ToastContext.Provider>
+  );
+}
+
+/**
+ * Where the toast shows: the app puts it in the flow right under the header, so it pushes the page
+ * down instead of covering a button. Its close link reloads the page without the (already read)
+ * flash, so it works without JavaScript; with it, it just hides the toast.
+ */
+export function ToastRegion() {
+  const { toast, serial, dismiss } = useContext(ToastStateContext);
+  const location = useLocation();
+  return (
+    <div id="toast-region" className="toast-region" role="region" aria-label="Notifications (F8)" tabIndex={-1}>
+      {toast ? (
+        <div className={`toast ${toast.type ?? "info"}`} role="status" aria-live="polite" key={serial}>
+          <div className="title">{toast.title}</div>
+          {toast.description ? <div className="small muted">{toast.description}</div> : null}
+          <Link
+            to={location.pathname + location.search}
+            className="close"
+            aria-label="Dismiss notification"
+            replace
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              dismiss();
+            }}
+          >
+            ×
+          </Link>
+        </div>
+      ) : null}
+    </div>
   );
 }

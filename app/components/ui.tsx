@@ -58,7 +58,8 @@ export function usePendingIntent(intent: string) {
 
 /**
  * A confirmation without JavaScript: the button opens a panel with the question and the real
- * submit button. `steps` of two asks twice (a warning, then a final confirmation).
+ * submit button; `finalQuestion` asks a second time. `primary` fills the opening button (the host's
+ * next step); `quiet` draws a destructive one as an outline, for lists of many (docs/rules.md "Host flows").
  */
 export function ConfirmAction({
   label,
@@ -70,6 +71,8 @@ export function ConfirmAction({
   action,
   fields,
   small,
+  primary,
+  quiet,
 }: {
   label: string;
   intent: string;
@@ -80,8 +83,11 @@ export function ConfirmAction({
   action?: string;
   fields?: Record<string, string | number>;
   small?: boolean;
+  primary?: boolean;
+  quiet?: boolean;
 }) {
   const pending = usePendingIntent(intent);
+  const tone = danger ? (quiet ? "danger-quiet" : "danger") : primary ? "primary" : "";
   const form = (
     <Form method="post" action={action} className="inline-form">
       <input type="hidden" name="intent" value={intent} />
@@ -95,7 +101,7 @@ export function ConfirmAction({
   );
   return (
     <details className="confirm">
-      <summary className={`btn ${danger ? "danger" : ""} ${small ? "small" : ""}`}>{label}</summary>
+      <summary className={`btn ${tone} ${small ? "small" : ""}`}>{label}</summary>
       <div className="confirm-box" role="alertdialog" aria-label={label}>
         <div style={{ marginBottom: "0.5rem" }}>{question}</div>
         {finalQuestion ? (

@@ -1,8 +1,8 @@
 // Create a tournament: the form of SPEC.md section 2, checked by the shared schema, then on to adding players.
 import { Form, Link } from "react-router";
-import { useKeptActionData } from "~/components/ui";
+import { FormError, useKeptActionData } from "~/components/ui";
 import type { Route } from "./+types/create-tournament";
-import { FailureAlert, SubmitButton, failureOf, typed, useFailureToast } from "~/components/host-ui";
+import { SubmitButton, failureOf, typed } from "~/components/host-ui";
 import {
   FormatField,
   LobbyMethodField,
@@ -13,6 +13,7 @@ import {
   TournamentNameField,
 } from "~/components/tournament-fields";
 import { getDb } from "~/lib/db.server";
+import { formFailureSummary } from "~/lib/error-screen";
 import { invalid, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { DEFAULT_SCORING } from "~/models/scoring";
 import { createTournament } from "~/models/tournaments.server";
@@ -42,13 +43,12 @@ export async function action({ context }: Route.ActionArgs) {
 
 export default function CreateTournament({ actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  useFailureToast(actionData);
   const failure = failureOf(actionData);
-  const errors = failure?.fieldErrors ?? {};
-  const alert =
-    failure?.title === "Tournament name required"
-      ? { ...failure, error: "Please enter a name for your tournament" }
-      : failure;
+  // SPEC.md's two lines for a missing name: the title heads the summary, the sentence sits by the field.
+  const errors = { ...failure?.fieldErrors };
+  if (errors.name === "Tournament name required") errors.name = "Please enter a name for your tournament";
+  // Each refusal shows once: by its field, or in the one summary (docs/rules.md "Host flows"); no toast on top.
+  const summary = failure ? formFailureSummary(failure, FAILURE_TITLE) : null;
   return (
     <div className="stack host-create">
       <div>
@@ -57,7 +57,7 @@ export default function CreateTournament({ actionData: latestActionData }: Route
       </div>
       <Form method="post" className="card" aria-label="Create Tournament" noValidate>
         <input type="hidden" name="intent" value="create" />
-        <FailureAlert failure={alert} />
+        <FormError title={summary?.title} message={summary?.message} focus />
         <TournamentNameField
           placeholder="e.g. Weekly Showdown #12"
           defaultValue={typed(failure, "name")}

@@ -2,7 +2,7 @@
 import { Form, Link, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/dashboard";
-import { ExcelDownloadLink, FailureAlert, failureOf, useFailureToast } from "~/components/host-ui";
+import { CompleteTournamentConfirm, ExcelDownloadLink, FailureAlert, failureOf, useFailureToast } from "~/components/host-ui";
 import { ConfirmAction, EmptyState, ProgressBar, StatCard, StatusBadge, usePendingIntent, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { pageUser, readForm, runFormAction } from "~/lib/page.server";
@@ -249,16 +249,7 @@ function RowActions({ t, name }: { t: Row; name: string }) {
             {t.status === "active" ? <Link to={`/tournaments/${t.id}/scores`}>Enter Scores</Link> : null}
             <ExportDialog id={t.id} />
             {t.status !== "completed" ? (
-              <ConfirmAction
-                label="Complete Tournament"
-                intent="complete"
-                fields={fields}
-                question={`Completing ${name} calculates the final standings and makes the tournament read-only. No more scores, rounds or players can be changed.`}
-                finalQuestion="Are you absolutely sure? This is the final confirmation."
-                confirmLabel="Complete Tournament"
-                danger
-                small
-              />
+              <CompleteTournamentConfirm name={name} intent="complete" fields={fields} small />
             ) : null}
             <ConfirmAction
               label="Delete Tournament"

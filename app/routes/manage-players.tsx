@@ -9,6 +9,7 @@ import {
   PlayerSelect,
   SubmitButton,
   SubstitutionForm,
+  DisabledNote,
   TournamentHeader,
   failureOf,
   typed,
@@ -221,7 +222,12 @@ export default function ManagePlayers({ loaderData, actionData: latestActionData
               resetKey={counts.total}
               tournamentId={id}
               disabled={t.isLocked}
-              disabledNote="The tournament is locked: unlock it on the check-in management page to add players."
+              disabledNote={
+                <>
+                  The tournament is locked: unlock it on the <Link to={`/tournament-checkin/${id}`}>check-in management page</Link> to
+                  add players.
+                </>
+              }
             />
           </section>
           <section className="card">
@@ -273,6 +279,7 @@ export default function ManagePlayers({ loaderData, actionData: latestActionData
                     question={`Delete ${p.name}#${p.riotTag}? Their scores are removed too.`}
                     confirmLabel="Delete Player"
                     danger
+                    quiet
                     small
                   />
                 ) : null}
@@ -324,8 +331,13 @@ function BulkImportForm({
     <Form method="post" aria-label="Bulk import" key={failure ? "typed" : resetKey}>
       <input type="hidden" name="intent" value="bulk-add" />
       <FailureAlert failure={failure} />
-      <fieldset disabled={locked}>
+      <fieldset disabled={locked} aria-describedby={locked ? "bulk-locked" : undefined}>
         <legend>Bulk Import</legend>
+        {locked ? (
+          <DisabledNote id="bulk-locked" label="Locked">
+            The tournament is locked: players cannot be imported until it is unlocked.
+          </DisabledNote>
+        ) : null}
         <div className="field">
           <label htmlFor="bulk">Players, one per line</label>
           <textarea

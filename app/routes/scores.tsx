@@ -5,6 +5,7 @@ import type { Route } from "./+types/scores";
 import { CutPanel, type CutView } from "~/components/scores-cut";
 import { LobbyCard, lobbyAnchor, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
 import { useToast } from "~/components/toast";
+import { CompleteTournamentConfirm } from "~/components/host-ui";
 import { ConfirmAction, EmptyState, FormError, StatusBadge, usePendingIntent, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import {
@@ -32,6 +33,7 @@ import {
   saveScores,
   undoRound,
 } from "~/models/rounds.server";
+import { nextRoundStep } from "~/models/policy";
 import { FORMAT_LABELS } from "~/models/types";
 import { advanceSchema, idParam, scoresSchema } from "~/models/validation";
 
@@ -457,6 +459,7 @@ function RoundActions({
   const base = useLocation().pathname;
   const round = t.currentRound;
   const hasLobbies = current.lobbyCount > 0;
+  const step = nextRoundStep({ lobbyCount: current.lobbyCount, scored: current.scored, isLastRound });
   return (
     <section className="card scores-actions" aria-label="Round actions">
       <h2>Round {round}</h2>
@@ -467,6 +470,7 @@ function RoundActions({
             <ConfirmAction
               label="Generate Round 1 Lobbies"
               intent="generate"
+              primary
               confirmLabel={generating ? "Generating..." : "Generate Lobbies"}
               question={
                 unchecked > 0
@@ -495,12 +499,17 @@ function RoundActions({
             <Link to={`${base}?cut=1#cut`} className="btn" preventScrollReset>
               Cut Players
             </Link>
-            <Form method="post" className="inline-form">
-              <input type="hidden" name="intent" value="advance" />
-              <button type="submit" className="btn primary" disabled={advancing}>
-                {advancing ? "Advancing..." : isLastRound ? "Complete Tournament" : `Advance to Round ${round + 1}`}
-              </button>
-            </Form>
+            {isLastRound ? (
+              // Completing asks once, as the dashboard's Complete does (docs/rules.md "Host flows").
+              <CompleteTournamentConfirm name={t.name || `Tournament #${t.id}`} intent="advance" primary={step === "complete"} />
+            ) : (
+              <Form method="post" className="inline-form">
+                <input type="hidden" name="intent" value="advance" />
+                <button type="submit" className={`btn${step === "advance" ? " primary" : ""}`} disabled={advancing}>
+                  {advancing ? "Advancing..." : `Advance to Round ${round + 1}`}
+                </button>
+              </Form>
+            )}
             {!current.finalized ? (
               <ConfirmAction
                 label="Undo Lobby Generation"
@@ -517,6 +526,12 @@ function RoundActions({
           </>
         )}
       </div>
+      {step === "score" ? (
+        <p className="small scores-next-step" style={{ marginTop: "0.75rem", marginBottom: 0 }}>
+          Next: save the scores of every lobby below ({current.scored}/{current.lobbyCount} scores submitted); then{" "}
+          {isLastRound ? "complete the tournament" : "advance to the next round"}.
+        </p>
+      ) : null}
       {hasLobbies && !current.finalized ? (
         <p className="muted small" style={{ marginTop: "0.75rem", marginBottom: 0 }}>
           Finalizing locks this round&apos;s scores and disables undo. Advancing finalizes the round if needed and applies any cut.

@@ -1,0 +1,59 @@
+// What an error says: an error screen's words (our own refusal messages as they are, never the framework's text) and a refused form's summary.
+import { isRouteErrorResponse } from "react-router";
+
+export type ErrorScreen = { status: number; title: string; message: string };
+
+export const GENERIC_TITLE = "Something went wrong";
+export const GENERIC_MESSAGE = "An unexpected error occurred. Please try again.";
+
+const BY_STATUS: Record<number, { title: string; message: string }> = {
+  400: { title: GENERIC_TITLE, message: "The request could not be understood. Please go back and try again." },
+  401: { title: "Please sign in", message: "Sign in to see this page." },
+  403: { title: "Access denied", message: "You do not have access to this page." },
+  404: { title: "Page not found", message: "The page you are looking for does not exist or has been moved." },
+  405: { title: GENERIC_TITLE, message: "This page cannot do that. Please go back and try again." },
+  413: { title: GENERIC_TITLE, message: "What was sent is too large. Please try again with less." },
+};
+
+/** Our own message in an error response: a string or `{ message }` we threw, not one React Router made (`internal`). */
+function ownMessage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || (error as { internal?: boolean }).internal) return null;
+  const data: unknown = error.data;
+  if (typeof data === "string") return data.trim() || null;
+  if (data && typeof data === "object" && !(data instanceof Error)) {
+    const message = (data as { message?: unknown }).message;
+    if (typeof message === "string" && message.trim()) return message;
+  }
+  return null;
+}
+
+/**
+ * The error screen for `error`. A 4xx we answered on purpose shows its message as the heading
+ * (SPEC.md's "Invalid tournament ID", "Tournament not found", …); framework answers (a POST to a
+ * page without a form, an unknown route) and every 5xx or thrown exception read "Something went
+ * wrong" with a plain sentence, never "Unexpected Server Error", a status text or a stack.
+ */
+export function errorScreen(error: unknown): ErrorScreen {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) return { status, title: GENERIC_TITLE, message: GENERIC_MESSAGE };
+  const own = ownMessage(error);
+  const fallback = BY_STATUS[status] ?? { title: GENERIC_TITLE, message: GENERIC_MESSAGE };
+  if (own) return { status, title: own, message: "" };
+  return { status, ...fallback };
+}
+
+/**
+ * The one summary at the top of a refused form. A message that belongs to a field is shown beside
+ * that field only, so the summary names the problem ("Tournament name required", or the form's
+ * failure title) and points down to the fields instead of repeating them; a refusal of no field is
+ * the summary's own message.
+ */
+export function formFailureSummary(
+  failure: { title?: string; error: string; fieldErrors: Record<string, string> },
+  fallbackTitle: string,
+): { title: string; message: string } {
+  const title = failure.title ?? fallbackTitle;
+  const count = Object.keys(failure.fieldErrors).length;
+  if (count === 0) return { title, message: failure.error };
+  return { title, message: count === 1 ? "Check the highlighted field below." : `Check the ${count} highlighted fields below.` };
+}
