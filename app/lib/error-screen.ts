@@ -15,16 +15,21 @@ const BY_STATUS: Record<number, { title: string; message: string }> = {
   413: { title: GENERIC_TITLE, message: "What was sent is too large. Please try again with less." },
 };
 
-/** Our own message in an error response: a string or `{ message }` we threw, not one React Router made (`internal`). */
+/** The statuses our loaders and actions throw with a message meant for people (SPEC.md's page messages). */
+const OWN_STATUSES = new Set([400, 401, 403, 404, 409]);
+
+/**
+ * Our own message in an error response: a string or `{ message }` we threw. Not one React Router
+ * made: those are `internal` on the server, and after hydration their Error arrives as a string
+ * starting "Error: ", which none of ours does.
+ */
 function ownMessage(error: unknown): string | null {
-  if (!isRouteErrorResponse(error) || (error as { internal?: boolean }).internal) return null;
+  if (!isRouteErrorResponse(error) || (error as { internal?: boolean }).internal || !OWN_STATUSES.has(error.status)) return null;
   const data: unknown = error.data;
-  if (typeof data === "string") return data.trim() || null;
-  if (data && typeof data === "object" && !(data instanceof Error)) {
-    const message = (data as { message?: unknown }).message;
-    if (typeof message === "string" && message.trim()) return message;
-  }
-  return null;
+  let message: unknown = data;
+  if (data && typeof data === "object") message = data instanceof Error ? null : (data as { message?: unknown }).message;
+  if (typeof message !== "string" || !message.trim() || /^\w*Error: /.test(message)) return null;
+  return message;
 }
 
 /**

@@ -1,44 +1,7 @@
 // Score entry: the whole round cycle as plain HTML forms (JavaScript off), and the live placement and tie-breaker checks (JavaScript on).
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, login, test } from "./fixtures";
+import { expect, login, PASSWORD, test, tournamentWithCheckedInPlayers, uniqueName } from "./fixtures";
 
-const PASSWORD = "password123";
-
-function uniqueName(prefix: string) {
-  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 30);
-}
-
-type Setup = { id: number; token: string; players: { id: number; name: string }[] };
-
-/** An organizer's tournament with `count` checked-in players, built through the API to save time. */
-async function tournamentWithCheckedInPlayers(
-  request: APIRequestContext,
-  username: string,
-  count: number,
-  maxPlayers = count,
-): Promise<Setup> {
-  const auth = await request.post("/api/auth/login", { data: { username, password: PASSWORD } });
-  expect(auth.ok(), `API login: ${await auth.text()}`).toBeTruthy();
-  const { token } = await auth.json();
-  const headers = { Authorization: `Bearer ${token}` };
-  const created = await request.post("/api/tournaments", {
-    headers,
-    data: { name: `Scores ${username}`, format: "standard", maxPlayers, totalRounds: 3, isPublic: true },
-  });
-  expect(created.ok(), `create tournament: ${await created.text()}`).toBeTruthy();
-  const { id } = await created.json();
-  const list = Array.from({ length: count }, (_, i) => ({ name: `P${String(i + 1).padStart(2, "0")} ${username.slice(-4)}`, riotTag: `T${i + 1}`, lp: 1000 - i }));
-  const bulk = await request.post(`/api/tournaments/${id}/players/bulk`, { headers, data: { players: list } });
-  expect(bulk.ok(), `bulk add: ${await bulk.text()}`).toBeTruthy();
-  const players: { id: number; name: string }[] = await bulk.json();
-  const checkin = await request.post(`/api/tournaments/${id}/start-checkin`, { headers });
-  expect(checkin.ok(), `start check-in: ${await checkin.text()}`).toBeTruthy();
-  for (const p of players) {
-    const r = await request.post(`/api/players/${p.id}/checkin`, { headers, data: { checkedIn: true } });
-    expect(r.ok(), `check in ${p.name}: ${await r.text()}`).toBeTruthy();
-  }
-  return { id, token, players };
-}
 
 function lobbyCard(page: Page, name: string): Locator {
   return page.locator(`section.scores-lobby[data-lobby="${name}"]`);
@@ -123,11 +86,11 @@ test("without JavaScript a host plays a whole round: generate, save scores, refu
   await expect(lobby1.locator(".scores-player").first()).toContainText(order1[0]);
   await expect(lobby1.locator(".scores-player").first()).toContainText("+8 pts");
 
-  // Editing a saved lobby shows its saved placements, the others' marked taken; Cancel Edit goes back.
+  // Editing a saved lobby shows its saved placements, the others' open to swap; Cancel Edit goes back.
   await lobby1.getByRole("link", { name: "Edit Scores" }).click();
   await expect(lobby1.locator("select").first()).toHaveValue("1");
-  await expect(lobby1.locator("select").nth(1).locator("option", { hasText: "1st (8 pts)" })).toHaveText("1st (8 pts) - Taken");
-  await expect(lobby1.locator("select").nth(1).locator("option", { hasText: "1st (8 pts)" })).toBeDisabled();
+  await expect(lobby1.locator("select").nth(1).locator("option", { hasText: "1st (8 pts)" })).toHaveText(`1st (8 pts) - swap with ${order1[0]}`);
+  await expect(lobby1.locator("select").nth(1).locator("option", { hasText: "1st (8 pts)" })).toBeEnabled();
   await lobby1.getByRole("link", { name: "Cancel Edit" }).click();
   await expect(lobby1.locator("select")).toHaveCount(0);
 
@@ -199,11 +162,10 @@ test("with JavaScript the placements other players hold become disabled and mark
   await expect(lobby1.getByText("Scores Saved")).toBeVisible();
   await expect(lobby1.locator(".badge")).toHaveText("Complete");
 
-  // Edit, then a duplicate cannot even be chosen; saving the edit says "Scores Updated".
+  // Editing, the saved placements stay open, so a swap takes two changes; saving the edit says "Scores Updated".
   await lobby1.getByRole("link", { name: "Edit Scores" }).click();
   await expect(lobby1.getByRole("link", { name: "Cancel Edit" })).toBeVisible();
-  await expect(lobby1.locator("select").nth(1).locator('option[value="1"]')).toBeDisabled();
-  await lobby1.locator("select").nth(0).selectOption("0");
+  await expect(lobby1.locator("select").nth(1).locator('option[value="1"]')).toBeEnabled();
   await lobby1.locator("select").nth(1).selectOption("1");
   await lobby1.locator("select").nth(0).selectOption("2");
   await lobby1.getByRole("button", { name: "Save Lobby 1 Scores" }).click();

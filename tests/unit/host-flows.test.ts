@@ -69,6 +69,10 @@ describe("error screens", () => {
     expect(errorScreen(new Error("Unexpected Server Error"))).toEqual({ status: 500, title: GENERIC_TITLE, message: GENERIC_MESSAGE });
     expect(errorScreen(thrown(null, 503)).title).toBe(GENERIC_TITLE);
     expect(errorScreen(thrown(null, 404)).title).toBe("Page not found");
+    // After hydration a framework Error arrives as a plain string and no longer says it is internal.
+    const hydrated = thrown('Error: You made a POST request to "/guide" but did not provide an `action`', 405);
+    expect(errorScreen(hydrated).title).toBe(GENERIC_TITLE);
+    expect(errorScreen(thrown('Error: No route matches URL "/x"', 404)).title).toBe("Page not found");
   });
 });
 
