@@ -224,7 +224,7 @@ export default function ManagePlayers({ loaderData, actionData: latestActionData
               disabled={t.isLocked}
               disabledNote={
                 <>
-                  The tournament is locked: unlock it on the <Link to={`/tournament-checkin/${id}`}>check-in management page</Link> to
+                  The tournament is locked: unlock it on the <Link className="tap" to={`/tournament-checkin/${id}`}>check-in management page</Link> to
                   add players.
                 </>
               }

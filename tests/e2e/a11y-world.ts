@@ -102,6 +102,8 @@ export function screens(world: World, role: Role): string[] {
     `/tournaments/${t}/leaderboard`,
     `/tournaments/${t}/previous-lobbies`,
     "/no-such-page",
+    // An error screen inside the site's frame (SPEC.md's "Tournament not found").
+    "/tournaments/999999999/public",
   ];
   if (role === "visitor") return visitor;
   const host = [
@@ -119,6 +121,7 @@ export function screens(world: World, role: Role): string[] {
     `/tournaments/${t}/players/${player.id}`,
     `/tournaments/${t}/public`,
     `/tournaments/${t}/leaderboard`,
+    "/tournaments/abc/scores",
   ];
   if (role === "organizer") return host;
   return [
