@@ -76,6 +76,7 @@ export function CompleteTournamentConfirm({
       intent={intent}
       fields={fields}
       question={`Completing ${name} calculates the final standings and makes the tournament read-only. No more scores, rounds or players can be changed.`}
+      finalQuestion="Are you absolutely sure? This is the final confirmation."
       confirmLabel="Complete Tournament"
       primary={primary}
       small={small}

@@ -109,7 +109,7 @@ test.describe("round actions", () => {
     await expect(page.getByText(/Next: save the scores/)).toHaveCount(0);
   });
 
-  test("the last round's advance asks once before completing, as the dashboard's Complete does", async ({ noJsPage: page, request }) => {
+  test("the last round's advance asks twice before completing, as the dashboard's Complete does", async ({ noJsPage: page, request }) => {
     const username = uniqueName("hfc");
     await login(page, username, PASSWORD);
     const setup = await tournamentWithCheckedInPlayers(request, username, 16, { totalRounds: 1 });
@@ -122,6 +122,9 @@ test.describe("round actions", () => {
     await expect(page.getByText(/calculates the final standings and makes the tournament read-only/)).toBeVisible();
     const tournament = await (await request.get(`/api/tournaments/${setup.id}`)).json();
     expect(tournament.status, "opening the confirmation changes nothing").toBe("active");
+    await expect(page.getByRole("button", { name: "Complete Tournament" }), "a warning first, then the final confirmation").toHaveCount(0);
+    await page.locator("summary", { hasText: "Continue" }).click();
+    await expect(page.getByText("This is the final confirmation.")).toBeVisible();
     await page.getByRole("button", { name: "Complete Tournament" }).click();
     await expect(page).toHaveURL(new RegExp(`/leaderboard/${setup.id}$`));
     await expect(page.locator(".toast .title")).toHaveText("Tournament completed!");

@@ -202,7 +202,7 @@ test.describe("host screens without JavaScript", () => {
     await expect(page.locator("tr", { hasText: name })).toHaveCount(2);
   });
 
-  test("complete and delete each ask once, from the dashboard", async ({ noJsPage: page }) => {
+  test("complete asks twice and delete asks once, from the dashboard", async ({ noJsPage: page }) => {
     await login(page, unique("host"), "password123");
     const toComplete = unique("Complete Me ");
     const toDelete = unique("Delete Me ");
@@ -212,8 +212,10 @@ test.describe("host screens without JavaScript", () => {
     let row = await dashboardRow(page, toComplete);
     await row.locator("summary", { hasText: "Complete Tournament" }).click();
     await expect(row.getByText(/calculates the final standings and makes the tournament read-only/)).toBeVisible();
-    // One confirmation, the same as the last round's advance on the score screen (docs/rules.md "Host flows").
-    await expect(row.locator("summary", { hasText: "Continue" })).toHaveCount(0);
+    // Two confirmations, the same as the last round's advance on the score screen (docs/rules.md "Host flows").
+    await expect(row.getByRole("button", { name: "Complete Tournament" })).toHaveCount(0);
+    await row.locator("summary", { hasText: "Continue" }).click();
+    await expect(row.getByText("This is the final confirmation.")).toBeVisible();
     await row.getByRole("button", { name: "Complete Tournament" }).click();
     await expect(page.getByText("Tournament completed")).toBeVisible();
     await expect(page.getByText("Final standings have been calculated with comprehensive tiebreaking.")).toBeVisible();
