@@ -687,7 +687,8 @@ export const OPERATIONS: Operation[] = [
     tag: "Players",
     summary: "A player checks themselves in with the code read out on stream",
     description:
-      "No account needed. `player` is the player's id or their name as \"Name#Tag\" (any case); `code` is compared " +
+      "No account needed. Name the player by `playerId`, or by `nameTag` (\"Name#Tag\", any case; it wins over `playerId`); " +
+      "`code` is compared " +
       "ignoring case, spaces and dashes. Wrong codes are limited per client address and tournament, per address, and per " +
       "tournament: past the limit the call answers 429 with a Retry-After header (seconds). A player already checked in " +
       "gets 200 with alreadyCheckedIn true.",

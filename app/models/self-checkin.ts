@@ -1,6 +1,6 @@
 // Player self check-in's pure rules: the code's alphabet and comparison form, "Name#Tag" parsing, the input schema, the messages.
 import { z } from "zod";
-import { idParam } from "./validation";
+import { NO_CONTROL_CHARACTERS, numeric } from "./validation";
 
 /** 6 characters read out on stream: no 0/O, 1/I/L, so nobody mishears or mistypes one (31 symbols, about 30 bits). */
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -34,15 +34,21 @@ export function parseNameTag(raw: string): { name: string; riotTag: string } | n
 /** Who is checking in: a player id, or the name as "Name#Tag". */
 export type PlayerRef = { id: number } | { name: string; riotTag: string };
 
+const INT_MAX = 2_147_483_647;
+
 /**
- * The self check-in input, from the JSON API (`player`: an id or "Name#Tag") or the page's form
- * (`playerId` from the list, or `nameTag` typed; a typed name wins). Unknown keys are ignored.
+ * The self check-in input, the same for the JSON API and the page's form: `playerId` (from the list)
+ * or `nameTag` ("Name#Tag", typed; it wins over the list), and `code`. Unknown keys are ignored.
  */
 export const selfCheckinSchema = z
   .object({
-    player: z.union([z.number(), z.string().max(100)]).optional(),
-    playerId: z.string().max(20).optional(),
-    nameTag: z.string().max(100).optional(),
+    playerId: numeric(z.int({ error: "Invalid player ID" }).min(1, "Invalid player ID").max(INT_MAX, "Invalid player ID").optional()),
+    // Checked here, not left to the database: PostgreSQL refuses NUL in text, which would be a 500.
+    nameTag: z
+      .string({ error: NAME_TAG_MESSAGE })
+      .max(100, NAME_TAG_MESSAGE)
+      .regex(NO_CONTROL_CHARACTERS, "Name#Tag must not contain control characters")
+      .optional(),
     code: z.string({ error: CODE_REQUIRED }).max(40, WRONG_CODE),
   })
   .transform((input, ctx) => {
@@ -51,7 +57,7 @@ export const selfCheckinSchema = z
       ctx.addIssue({ code: "custom", message: CODE_REQUIRED, path: ["code"] });
       return z.NEVER;
     }
-    const typed = (typeof input.player === "string" && !/^\s*\d+\s*$/.test(input.player) ? input.player : input.nameTag)?.trim();
+    const typed = input.nameTag?.trim();
     if (typed) {
       const parsed = parseNameTag(typed);
       if (!parsed) {
@@ -60,17 +66,11 @@ export const selfCheckinSchema = z
       }
       return { player: parsed as PlayerRef, code };
     }
-    const rawId = input.player ?? input.playerId;
-    if (rawId === undefined || rawId === "") {
+    if (input.playerId === undefined) {
       ctx.addIssue({ code: "custom", message: CHOOSE_PLAYER, path: ["playerId"] });
       return z.NEVER;
     }
-    const id = idParam(rawId);
-    if (id === null) {
-      ctx.addIssue({ code: "custom", message: "Invalid player ID", path: ["playerId"] });
-      return z.NEVER;
-    }
-    return { player: { id } as PlayerRef, code };
+    return { player: { id: input.playerId } as PlayerRef, code };
   });
 
 export type SelfCheckinInput = z.infer<typeof selfCheckinSchema>;

@@ -78,20 +78,22 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-i
     expect((await app.call("GET", `/api/tournaments/${tournament.id}`)).text).not.toContain(code);
 
     const before = await app.snapshot();
-    expectRefusal(await app.call("POST", path, { body: { player: players[0].id, code: wrongFor(code) } }), 400, WRONG_CODE);
-    expectRefusal(await app.call("POST", path, { body: { player: players[0].id } }), 400);
-    expectRefusal(await app.call("POST", path, { body: { player: "no separator", code } }), 400, "Enter your name as Name#Tag");
-    expectRefusal(await app.call("POST", path, { body: { player: "Nobody#EUW", code } }), 404, "Player not found");
+    expectRefusal(await app.call("POST", path, { body: { playerId: players[0].id, code: wrongFor(code) } }), 400, WRONG_CODE);
+    expectRefusal(await app.call("POST", path, { body: { playerId: players[0].id } }), 400);
+    expectRefusal(await app.call("POST", path, { body: { nameTag: "no separator", code } }), 400, "Enter your name as Name#Tag");
+    expectRefusal(await app.call("POST", path, { body: { nameTag: "Nobody#EUW", code } }), 404, "Player not found");
+    // Reaches the player lookup with self check-in open: a NUL byte must be a 400, never a database error.
+    expectRefusal(await app.call("POST", path, { body: { nameTag: "Bad\u0000Name#EUW", code } }), 400, "Name#Tag must not contain control characters");
     expect(await app.snapshot(), "refusals change nothing").toEqual(before);
 
-    const ok = await app.call("POST", path, { body: { player: "player 2#euw2", code: code.toLowerCase() } });
+    const ok = await app.call("POST", path, { body: { nameTag: "player 2#euw2", code: code.toLowerCase() } });
     expectStatus(ok, 200);
     expect(expectShape(selfCheckinAnswer, ok.body)).toMatchObject({ alreadyCheckedIn: false, player: { id: players[1].id, isCheckedIn: true } });
 
     const closed = await app.call("DELETE", `${path}/code`, { token: owner });
     expectStatus(closed, 200);
     expect(closed.body).toEqual({ open: false, code: null });
-    expectRefusal(await app.call("POST", path, { body: { player: players[2].id, code } }), 409, "Self check-in is not open");
+    expectRefusal(await app.call("POST", path, { body: { playerId: players[2].id, code } }), 409, "Self check-in is not open");
   });
 
   test("a full tournament and locking refuse with their messages", async () => {
@@ -100,11 +102,11 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-i
     // The master narrows the tournament to what will be checked in: 8.
     const master = await app.login(MASTER.username, MASTER.password);
     expectOk(await app.call("PATCH", `/api/tournaments/${tournament.id}`, { token: master, body: { maxPlayers: 8 } }), "max 8");
-    for (const p of players.slice(0, 8)) expectStatus(await app.call("POST", path, { body: { player: p.id, code } }), 200);
-    expectRefusal(await app.call("POST", path, { body: { player: players[8].id, code } }), 409, "Maximum 8 players can be checked in");
+    for (const p of players.slice(0, 8)) expectStatus(await app.call("POST", path, { body: { playerId: p.id, code } }), 200);
+    expectRefusal(await app.call("POST", path, { body: { playerId: players[8].id, code } }), 409, "Maximum 8 players can be checked in");
 
     expectOk(await app.call("POST", `/api/tournaments/${tournament.id}/lock`, { token: owner, body: { locked: true } }), "lock");
-    expectRefusal(await app.call("POST", path, { body: { player: players[9].id, code } }), 409, "Self check-in is not open");
+    expectRefusal(await app.call("POST", path, { body: { playerId: players[9].id, code } }), 409, "Self check-in is not open");
   });
 
   test("wrong codes: 429 with Retry-After per address and tournament; another address still gets in; another tournament is not held up", async () => {
@@ -113,17 +115,17 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-i
     const path = `/api/tournaments/${first.tournament.id}/self-checkin`;
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await postFrom(app, "127.0.0.51", path, { player: first.players[0].id, code: wrongFor(first.code) })).status);
+      statuses.push((await postFrom(app, "127.0.0.51", path, { playerId: first.players[0].id, code: wrongFor(first.code) })).status);
     }
     expect(statuses).toEqual([...Array(10).fill(400), 429]);
-    const limited = await postFrom(app, "127.0.0.51", path, { player: first.players[0].id, code: first.code });
+    const limited = await postFrom(app, "127.0.0.51", path, { playerId: first.players[0].id, code: first.code });
     expect(limited.status, "even the right code waits").toBe(429);
     expect(limited.body).toEqual({ message: TOO_MANY });
     expect(limited.headers["retry-after"]).toBe("900");
 
-    expect((await postFrom(app, "127.0.0.52", path, { player: first.players[0].id, code: first.code })).status).toBe(200);
+    expect((await postFrom(app, "127.0.0.52", path, { playerId: first.players[0].id, code: first.code })).status).toBe(200);
     const elsewhere = `/api/tournaments/${second.tournament.id}/self-checkin`;
-    expect((await postFrom(app, "127.0.0.51", elsewhere, { player: second.players[0].id, code: second.code })).status).toBe(200);
+    expect((await postFrom(app, "127.0.0.51", elsewhere, { playerId: second.players[0].id, code: second.code })).status).toBe(200);
   });
 
   test("wrong codes: 429 per tournament once many addresses have used up its tries", async () => {
@@ -131,11 +133,11 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-i
     const path = `/api/tournaments/${tournament.id}/self-checkin`;
     for (let a = 1; a <= 10; a++) {
       for (let i = 0; i < 10; i++) {
-        const reply = await postFrom(app, `127.0.1.${a}`, path, { player: players[0].id, code: wrongFor(code) });
+        const reply = await postFrom(app, `127.0.1.${a}`, path, { playerId: players[0].id, code: wrongFor(code) });
         expect(reply.status).toBe(400);
       }
     }
-    const fresh = await postFrom(app, "127.0.1.99", path, { player: players[0].id, code });
+    const fresh = await postFrom(app, "127.0.1.99", path, { playerId: players[0].id, code });
     expect(fresh.status).toBe(429);
     expect(fresh.headers["retry-after"]).toBe("900");
   });

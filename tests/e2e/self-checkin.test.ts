@@ -103,7 +103,7 @@ test("with JavaScript: the host's check-in page shows a player's own check-in wi
   await page.evaluate(() => ((window as unknown as { __host: string }).__host = "same document"));
 
   const me = players[0];
-  const reply = await request.post(`/api/tournaments/${id}/self-checkin`, { data: { player: `${me.name}#${me.riotTag}`, code } });
+  const reply = await request.post(`/api/tournaments/${id}/self-checkin`, { data: { nameTag: `${me.name}#${me.riotTag}`, code } });
   expect(reply.status()).toBe(200);
   await expect(page.getByRole("button", { name: `Check out ${me.name}#${me.riotTag}` })).toBeVisible({ timeout: 20_000 });
   expect(await page.evaluate(() => (window as unknown as { __host?: string }).__host)).toBe("same document");

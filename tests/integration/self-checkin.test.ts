@@ -80,41 +80,41 @@ describeEachDriver("self check-in", (getDb) => {
     const { result } = await openSelfCheckin(db, owner, t.id);
     const code = result.code!;
     const loose = `${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`;
-    const first = await selfCheckin(db, t.id, input({ player: list[0].id, code: loose }), freshAddress());
+    const first = await selfCheckin(db, t.id, input({ playerId: list[0].id, code: loose }), freshAddress());
     expect(first.result).toMatchObject({ alreadyCheckedIn: false, player: { id: list[0].id, isCheckedIn: true } });
     expect(first.events).toEqual([
       expect.objectContaining({ type: "tournament_updated", tournamentId: t.id, data: expect.objectContaining({ checkedIn: true }) }),
     ]);
 
-    const byName = await selfCheckin(db, t.id, input({ player: "player 2#na2", code }), freshAddress());
+    const byName = await selfCheckin(db, t.id, input({ nameTag: "player 2#na2", code }), freshAddress());
     expect(byName.result.player.id).toBe(list[1].id);
     // The page's form: a typed name wins over the list.
     const form = await selfCheckin(db, t.id, input({ playerId: String(list[5].id), nameTag: "Player 3#NA3", code }), freshAddress());
     expect(form.result.player.id).toBe(list[2].id);
 
-    const again = await selfCheckin(db, t.id, input({ player: list[0].id, code }), freshAddress());
+    const again = await selfCheckin(db, t.id, input({ playerId: list[0].id, code }), freshAddress());
     expect(again).toEqual({ result: { player: expect.objectContaining({ id: list[0].id }), alreadyCheckedIn: true }, events: [] });
   });
 
   test("refusals: wrong code, not open, closed check-in, full, lobbies drawn, unknown or eliminated player; nothing changes", async () => {
     const { db, owner, t, list } = await setUp({ maxPlayers: 16, registered: 16, checkedIn: 0 });
     const address = freshAddress();
-    await expectRefused(selfCheckin(db, t.id, input({ player: list[0].id, code: "AAAAAA" }), address), 409, SELF_CHECKIN_NOT_OPEN);
+    await expectRefused(selfCheckin(db, t.id, input({ playerId: list[0].id, code: "AAAAAA" }), address), 409, SELF_CHECKIN_NOT_OPEN);
     const { code } = (await openSelfCheckin(db, owner, t.id)).result;
     const wrong = code === "AAAAAA" ? "BBBBBB" : "AAAAAA";
     const before = await versionOf(db, t.id);
-    await expectRefused(selfCheckin(db, t.id, input({ player: list[0].id, code: wrong }), address), 400, WRONG_CODE);
+    await expectRefused(selfCheckin(db, t.id, input({ playerId: list[0].id, code: wrong }), address), 400, WRONG_CODE);
     expect(await versionOf(db, t.id)).toBe(before);
     expect((await getPlayer(db, list[0].id)).isCheckedIn).toBe(false);
-    await expectRefused(selfCheckin(db, t.id, input({ player: "Nobody#NA", code: code! }), address), 404, "Player not found");
-    await expectRefused(selfCheckin(db, t.id, input({ player: 999_999, code: code! }), address), 404, "Player not found");
-    await expectRefused(selfCheckin(db, 999_999, input({ player: list[0].id, code: code! }), address), 404);
+    await expectRefused(selfCheckin(db, t.id, input({ nameTag: "Nobody#NA", code: code! }), address), 404, "Player not found");
+    await expectRefused(selfCheckin(db, t.id, input({ playerId: 999_999, code: code! }), address), 404, "Player not found");
+    await expectRefused(selfCheckin(db, 999_999, input({ playerId: list[0].id, code: code! }), address), 404);
 
     // Full: 16 of 16 checked in (the master squeezes the max down to what is checked in).
     await db.update(tournaments).set({ maxPlayers: 4 }).where(eq(tournaments.id, t.id));
-    for (const p of list.slice(0, 4)) await selfCheckin(db, t.id, input({ player: p.id, code: code! }), freshAddress());
+    for (const p of list.slice(0, 4)) await selfCheckin(db, t.id, input({ playerId: p.id, code: code! }), freshAddress());
     await expectRefused(
-      selfCheckin(db, t.id, input({ player: list[4].id, code: code! }), freshAddress()),
+      selfCheckin(db, t.id, input({ playerId: list[4].id, code: code! }), freshAddress()),
       409,
       "Maximum 4 players can be checked in",
     );
@@ -122,7 +122,7 @@ describeEachDriver("self check-in", (getDb) => {
 
     await db.update(players).set({ isEliminated: true }).where(eq(players.id, list[5].id));
     await expectRefused(
-      selfCheckin(db, t.id, input({ player: list[5].id, code: code! }), freshAddress()),
+      selfCheckin(db, t.id, input({ playerId: list[5].id, code: code! }), freshAddress()),
       409,
       "Eliminated players cannot be checked in",
     );
@@ -130,21 +130,21 @@ describeEachDriver("self check-in", (getDb) => {
     // Check-in closed: back in registration (a master's status change) stops it too.
     const master = await makeUser(db, "master");
     await updateTournament(db, master, t.id, { status: "registration" });
-    await expectRefused(selfCheckin(db, t.id, input({ player: list[6].id, code: code! }), freshAddress()), 409, CHECKIN_CLOSED);
+    await expectRefused(selfCheckin(db, t.id, input({ playerId: list[6].id, code: code! }), freshAddress()), 409, CHECKIN_CLOSED);
   });
 
   test("locking, round 1 and completion stop it; unlocking does not reopen it", async () => {
     const { db, owner, t, list } = await setUp({ registered: 20, checkedIn: 16 });
     const { code } = (await openSelfCheckin(db, owner, t.id)).result;
     await setLocked(db, owner, t.id, true);
-    await expectRefused(selfCheckin(db, t.id, input({ player: list[17].id, code: code! }), freshAddress()), 409, SELF_CHECKIN_NOT_OPEN);
+    await expectRefused(selfCheckin(db, t.id, input({ playerId: list[17].id, code: code! }), freshAddress()), 409, SELF_CHECKIN_NOT_OPEN);
     await setLocked(db, owner, t.id, false);
-    await expectRefused(selfCheckin(db, t.id, input({ player: list[17].id, code: code! }), freshAddress()), 409, SELF_CHECKIN_NOT_OPEN);
+    await expectRefused(selfCheckin(db, t.id, input({ playerId: list[17].id, code: code! }), freshAddress()), 409, SELF_CHECKIN_NOT_OPEN);
 
     const reopened = (await openSelfCheckin(db, owner, t.id)).result.code!;
     await generateLobbies(db, owner, t.id, 1);
     await expectRefused(
-      selfCheckin(db, t.id, input({ player: list[17].id, code: reopened }), freshAddress()),
+      selfCheckin(db, t.id, input({ playerId: list[17].id, code: reopened }), freshAddress()),
       409,
       "Check-ins cannot be modified after lobby generation has started",
     );
@@ -154,7 +154,7 @@ describeEachDriver("self check-in", (getDb) => {
     await openSelfCheckin(db, other.owner, other.t.id);
     await completeTournament(db, other.owner, other.t.id);
     await expectRefused(
-      selfCheckin(db, other.t.id, input({ player: other.list[0].id, code: "AAAAAA" }), freshAddress()),
+      selfCheckin(db, other.t.id, input({ playerId: other.list[0].id, code: "AAAAAA" }), freshAddress()),
       409,
       "Tournament has been completed",
     );
@@ -166,11 +166,11 @@ describeEachDriver("self check-in", (getDb) => {
     const wrong = code === "AAAAAA" ? "BBBBBB" : "AAAAAA";
     const address = freshAddress();
     for (let i = 0; i < SELF_CHECKIN_LIMIT.failures; i++) {
-      await expectRefused(selfCheckin(db, t.id, input({ player: list[0].id, code: wrong }), address), 400, WRONG_CODE);
+      await expectRefused(selfCheckin(db, t.id, input({ playerId: list[0].id, code: wrong }), address), 400, WRONG_CODE);
     }
     let caught: unknown;
     try {
-      await selfCheckin(db, t.id, input({ player: list[0].id, code: code! }), address);
+      await selfCheckin(db, t.id, input({ playerId: list[0].id, code: code! }), address);
     } catch (error) {
       caught = error;
     }
@@ -178,8 +178,8 @@ describeEachDriver("self check-in", (getDb) => {
     expect((await getPlayer(db, list[0].id)).isCheckedIn).toBe(false);
 
     const other = freshAddress();
-    await expectRefused(selfCheckin(db, t.id, input({ player: list[0].id, code: wrong }), other), 400, WRONG_CODE);
-    await selfCheckin(db, t.id, input({ player: list[0].id, code: code! }), other);
+    await expectRefused(selfCheckin(db, t.id, input({ playerId: list[0].id, code: wrong }), other), 400, WRONG_CODE);
+    await selfCheckin(db, t.id, input({ playerId: list[0].id, code: code! }), other);
     const left = await db.select().from(loginAttempts).where(eq(loginAttempts.address, other));
     expect(left).toEqual([]);
   });
@@ -193,10 +193,10 @@ describeEachDriver("self check-in", (getDb) => {
       address: `10.99.${Math.floor(i / 200)}.${i % 200}`,
     }));
     await db.insert(loginAttempts).values(rows);
-    await expectRefused(selfCheckin(db, t.id, input({ player: list[0].id, code: code! }), freshAddress()), 429, TOO_MANY_CODES);
+    await expectRefused(selfCheckin(db, t.id, input({ playerId: list[0].id, code: code! }), freshAddress()), 429, TOO_MANY_CODES);
     // Another tournament's players are not held up.
     const other = await setUp();
     const otherCode = (await openSelfCheckin(db, other.owner, other.t.id)).result.code!;
-    await selfCheckin(db, other.t.id, input({ player: other.list[0].id, code: otherCode }), freshAddress());
+    await selfCheckin(db, other.t.id, input({ playerId: other.list[0].id, code: otherCode }), freshAddress());
   });
 });

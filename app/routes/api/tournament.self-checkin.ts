@@ -1,4 +1,4 @@
-// POST /api/tournaments/{id}/self-checkin {player, code}: a registered player checks themselves in with the code read out on stream (no account).
+// POST /api/tournaments/{id}/self-checkin {playerId or nameTag, code}: a registered player checks themselves in with the code read out on stream (no account).
 import type { Route } from "./+types/tournament.self-checkin";
 import {
   allowOnly,
