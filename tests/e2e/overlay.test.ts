@@ -1,6 +1,6 @@
 // The stream overlay: complete without JavaScript (no header or footer, transparent), and with JavaScript it follows a score save without a reload.
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, login, test } from "./fixtures";
 
 const PASSWORD = "password123";
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -84,5 +84,25 @@ test("with JavaScript the overlay follows a score save without a reload", async 
   await expect(page.getByText("8 pts")).toBeVisible();
   await expect(page.locator("li")).toHaveCount(3);
   expect(await page.evaluate(() => (window as unknown as { __overlay?: string }).__overlay), "no reload").toBe("same document");
+  await request.dispose();
+});
+
+test("the settings page lists the overlay's addresses in read-only fields, without JavaScript", async ({ noJsPage: page, playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const { id } = await drawnTournament(request, `Overlay Settings Cup ${suffix}`);
+  await login(page, `overlay_${suffix}`, PASSWORD);
+  await page.goto(`/tournaments/${id}/settings`);
+  const section = page.getByRole("region", { name: "Stream overlay" });
+  const standings = section.getByLabel("Standings (top 8)");
+  await expect(standings).toHaveAttribute("readonly", "");
+  await expect(standings).toHaveValue(new RegExp(`/tournaments/${id}/overlay\\?view=standings&top=8$`));
+  await expect(section.getByLabel("One lobby (Lobby 1)")).toHaveValue(new RegExp(`/tournaments/${id}/overlay\\?view=lobby&lobby=Lobby%201$`));
+  await expect(section.getByLabel("Round progress")).toHaveValue(new RegExp(`/tournaments/${id}/overlay\\?view=round$`));
+  // The Copy buttons need JavaScript: without it the fields are the way to copy.
+  await expect(section.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
+  // The address in the field is the overlay itself.
+  const url = new URL(await standings.inputValue());
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole("heading", { level: 1, name: "Top 8" })).toBeVisible();
   await request.dispose();
 });
