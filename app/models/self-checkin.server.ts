@@ -57,6 +57,25 @@ export async function isSelfCheckinOpen(db: AppDb, tournamentId: number): Promis
 }
 
 /**
+ * Why players cannot check themselves in now, or null while they can: the refusal of a try, and what
+ * the public page says instead of its form. Checked before the code, as none of it is a secret.
+ */
+export function closedRefusal(t: Pick<Tournament, "status">, lobbiesDrawn: boolean, open: boolean): string | null {
+  if (t.status === "completed") return COMPLETED_MESSAGE;
+  if (lobbiesDrawn) return CHECKIN_LOCKED;
+  if (t.status !== "checkin") return CHECKIN_CLOSED;
+  return open ? null : SELF_CHECKIN_NOT_OPEN;
+}
+
+/** Why self check-in cannot be opened now, or null when it can: the server's refusal and the page's offer, one rule. */
+export function openRefusal(t: Pick<Tournament, "status" | "isLocked">, lobbiesDrawn: boolean): string | null {
+  if (t.status !== "checkin") return "Self check-in can only be opened while the tournament is in check-in";
+  if (t.isLocked) return "The tournament is locked: unlock it to open self check-in";
+  if (lobbiesDrawn) return CHECKIN_LOCKED;
+  return null;
+}
+
+/**
  * Opens self check-in with a new code: the owner or a master, only while the tournament is in
  * check-in, unlocked and without lobbies (409 otherwise). Opening it again keeps the code.
  * Event: tournament_updated {selfCheckin: true} (never the code).
@@ -68,9 +87,8 @@ export async function openSelfCheckin(
 ): Promise<ActionResult<SelfCheckinStatus>> {
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
-    if (t.status !== "checkin") throw conflict("Self check-in can only be opened while the tournament is in check-in");
-    if (t.isLocked) throw conflict("The tournament is locked: unlock it to open self check-in");
-    if (await hasLobbies(tx, t.id)) throw conflict(CHECKIN_LOCKED);
+    const refusal = openRefusal(t, await hasLobbies(tx, t.id));
+    if (refusal) throw conflict(refusal);
     const existing = await activeSelfCheckin(tx, t);
     if (existing) return { result: { open: true, code: existing.code }, events: [] };
     const [row] = await tx.insert(selfCheckins).values({ tournamentId: t.id, code: generateCode() }).returning();
@@ -103,10 +121,10 @@ export type SelfCheckinResult = { player: Player; alreadyCheckedIn: boolean };
  * A player checks themselves in with the code (no account). Every try is first counted against
  * the limit (per address and tournament, per address, per tournament: 429 with Retry-After past
  * it); a try refused before the code was compared does not count, a right code clears this
- * address's tries. Then, in one transaction under the tournament's lock: 409 when the tournament
- * is completed, not in check-in ("Check-in is closed") or self check-in is not open; 400 "Wrong
- * check-in code"; then the host's check-in rules (409 once lobbies exist, 409 "Maximum {max}
- * players can be checked in"; eliminated players refused; 404 for an unknown player). A player
+ * address's tries. Then, in one transaction under the tournament's lock: 409 as `closedRefusal`
+ * says (completed, lobbies drawn, not in check-in, self check-in not open); 400 "Wrong check-in
+ * code"; then the host's check-in rules (409 "Maximum {max} players can be checked in";
+ * eliminated players refused; 404 for an unknown player). A player
  * already checked in succeeds without a change. Event: tournament_updated {checkedIn: true}, as
  * the host's check-in, so host screens and public pages update live.
  */
@@ -123,12 +141,10 @@ export async function selfCheckin(
   try {
     outcome = await db.transaction(async (tx) => {
       const t = await lockTournament(tx, tournamentId);
-      if (t.status === "completed") throw conflict(COMPLETED_MESSAGE);
-      if (t.status !== "checkin") throw conflict(await hasLobbies(tx, t.id) ? CHECKIN_LOCKED : CHECKIN_CLOSED);
       const open = await activeSelfCheckin(tx, t);
-      if (!open) throw conflict(SELF_CHECKIN_NOT_OPEN);
+      const closed = closedRefusal(t, await hasLobbies(tx, t.id), open !== null);
+      if (closed || !open) throw conflict(closed ?? SELF_CHECKIN_NOT_OPEN);
       if (!codesMatch(input.code, open.code)) throw badRequest(WRONG_CODE, "code");
-      if (await hasLobbies(tx, t.id)) throw conflict(CHECKIN_LOCKED);
 
       const player = await findPlayer(tx, t.id, input.player);
       if (player.isEliminated) throw conflict("Eliminated players cannot be checked in");

@@ -10,10 +10,8 @@ import { invalid, loadSnapshotFromParams, readForm, runFormAction } from "~/lib/
 import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { clientAddress } from "~/lib/session.server";
-import { COMPLETED_MESSAGE } from "~/models/errors";
-import { CHECKIN_LOCKED } from "~/models/players.server";
 import { CHECKIN_CLOSED, CODE_LENGTH, SELF_CHECKIN_NOT_OPEN, selfCheckinSchema, TOO_MANY_CODES, WRONG_CODE } from "~/models/self-checkin";
-import { selfCheckin } from "~/models/self-checkin.server";
+import { closedRefusal, selfCheckin } from "~/models/self-checkin.server";
 import { activeSelfCheckin } from "~/models/self-checkin-state.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -24,14 +22,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 // One answer per tournament version for visitors: opening or closing self check-in, and every check-in, bump it.
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
-
-/** Why players cannot check themselves in right now, or null while they can. */
-function closedReason(t: { status: string }, lobbiesDrawn: boolean, open: boolean): string | null {
-  if (t.status === "completed") return COMPLETED_MESSAGE;
-  if (lobbiesDrawn) return CHECKIN_LOCKED;
-  if (t.status !== "checkin") return CHECKIN_CLOSED;
-  return open ? null : SELF_CHECKIN_NOT_OPEN;
-}
 
 export async function loader({ params, url }: Route.LoaderArgs) {
   const snapshot = await loadSnapshotFromParams(params.tournamentId);
@@ -47,7 +37,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   const done = doneId === null ? undefined : inPlay.find((p) => p.id === doneId && p.isCheckedIn);
   return {
     tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers },
-    closed: closedReason(t, lobbies.length > 0, open),
+    closed: closedRefusal(t, lobbies.length > 0, open),
     checkedIn: inPlay.filter((p) => p.isCheckedIn && !p.isEliminated).length,
     waiting: open ? waiting : [],
     confirmed: done ? `${done.name}#${done.riotTag}` : null,

@@ -27,7 +27,7 @@ import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { canManage } from "~/models/access.server";
 import { hasLobbies, listPlayers } from "~/models/players.server";
-import { closeSelfCheckin, openSelfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
+import { closeSelfCheckin, openRefusal, openSelfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
 import { setLocked } from "~/models/tournaments.server";
 import { lockSchema } from "~/models/validation";
 
@@ -64,7 +64,11 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers, isLocked: t.isLocked },
     canManage: canManage(user, t),
     lobbiesExist,
-    selfCheckin: { ...selfCheckin, url: `${publicOrigin(request, url)}/tournaments/${t.id}/check-in` },
+    selfCheckin: {
+      ...selfCheckin,
+      canOpen: openRefusal(t, lobbiesExist) === null,
+      url: `${publicOrigin(request, url)}/tournaments/${t.id}/check-in`,
+    },
     counts: {
       total: players.length,
       checkedIn: active.length,
@@ -214,7 +218,7 @@ export default function TournamentCheckin({ loaderData, actionData: latestAction
           open={selfCheckin.open}
           code={selfCheckin.code}
           url={selfCheckin.url}
-          canOpen={t.status === "checkin" && !t.isLocked && !lobbiesExist}
+          canOpen={selfCheckin.canOpen}
         />
       ) : null}
 
