@@ -16,6 +16,9 @@ export default [
   route("public/:tournamentId/player/:playerId?", "routes/public-player.tsx", { id: "public-player-short" }),
   route("tournaments/:tournamentId/leaderboard", "routes/leaderboard.tsx"),
   route("tournaments/:tournamentId/previous-lobbies", "routes/previous-lobbies.tsx"),
+  // Player self check-in with the code read out on stream, and the stream overlay (docs/rules.md).
+  route("tournaments/:tournamentId/check-in", "routes/self-checkin.tsx"),
+  route("tournaments/:tournamentId/overlay", "routes/overlay.ts"),
   // Static help, readable by everyone: the landing page's "Learn More" sends visitors here (DECISIONS.md).
   route("guide", "routes/guide.tsx"),
 
@@ -61,6 +64,8 @@ export default [
     route("tournaments/:id/substitute", "routes/api/tournament.substitute.ts"),
     route("tournaments/:id/advance-round", "routes/api/tournament.advance-round.ts"),
     route("tournaments/:id/finalize-round", "routes/api/tournament.finalize-round.ts"),
+    route("tournaments/:id/self-checkin", "routes/api/tournament.self-checkin.ts"),
+    route("tournaments/:id/self-checkin/code", "routes/api/tournament.self-checkin.code.ts"),
     route("tournaments/:id/players", "routes/api/tournament.players.ts"),
     route("tournaments/:id/players/bulk", "routes/api/tournament.players.bulk.ts"),
     route("tournaments/:id/checked-in-players", "routes/api/tournament.checked-in-players.ts"),

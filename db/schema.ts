@@ -102,6 +102,16 @@ export const tournaments = pgTable(
   ],
 );
 
+// Player self check-in, one row per tournament while it is open (docs/rules.md, "Player self check-in"). A table of
+// its own, not a tournament column: tournament rows are answered whole by the public API, and the code must not be.
+export const selfCheckins = pgTable("self_checkins", {
+  tournamentId: integer("tournament_id")
+    .primaryKey()
+    .references(() => tournaments.id, { onDelete: "cascade" }),
+  code: text("code").notNull(),
+  openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const players = pgTable(
   "players",
   {
@@ -184,3 +194,4 @@ export type Tournament = typeof tournaments.$inferSelect;
 export type Player = typeof players.$inferSelect;
 export type Lobby = typeof lobbies.$inferSelect;
 export type Match = typeof matches.$inferSelect;
+export type SelfCheckin = typeof selfCheckins.$inferSelect;

@@ -11,12 +11,12 @@ export function initials(username: string) {
   return letters.toUpperCase();
 }
 
-/** A public tournament page (public view, profile, leaderboard, previous lobbies): its tournament id and whether it is the public view itself. */
+/** A public tournament page (public view, profile, leaderboard, previous lobbies, self check-in): its tournament id and whether it is the public view itself. */
 function publicPage(pathname: string): { id: string; isView: boolean } | null {
   const view = /^\/(?:tournaments\/(\d+)\/public|public\/(\d+))\/?$/.exec(pathname);
   if (view) return { id: view[1] ?? view[2], isView: true };
   const other =
-    /^\/tournaments\/(\d+)\/(?:public\/player\/[^/]+|leaderboard|previous-lobbies)\/?$/.exec(pathname) ??
+    /^\/tournaments\/(\d+)\/(?:public\/player\/[^/]+|leaderboard|previous-lobbies|check-in)\/?$/.exec(pathname) ??
     /^\/public\/(\d+)\/player(?:\/[^/]*)?\/?$/.exec(pathname);
   return other ? { id: other[1], isView: false } : null;
 }

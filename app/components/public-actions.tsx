@@ -175,3 +175,25 @@ export function ExportLink({
     </a>
   );
 }
+
+/**
+ * An address to hand out: a labelled read-only field (select and copy it without JavaScript, it
+ * selects itself on focus) and, once scripts run, a Copy button beside it.
+ */
+export function CopyUrlField({ id, label, url }: { id: string; label: string; url: string }) {
+  const hydrated = useHydrated();
+  const copy = useCopy();
+  return (
+    <div className="field copy-url">
+      <label htmlFor={id}>{label}</label>
+      <div className="row copy-url-row">
+        <input id={id} type="url" readOnly value={url} className="mono" onFocus={(event) => event.currentTarget.select()} />
+        {hydrated ? (
+          <button type="button" className="btn small" aria-label={`Copy ${label}`} onClick={() => void copy(url, label)}>
+            Copy
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -97,7 +97,11 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
     return await run();
   } catch (error) {
     if (error instanceof Response) return error;
-    if (isActionError(error)) return jsonError(error.status, error.message);
+    if (isActionError(error)) {
+      const answer = jsonError(error.status, error.message);
+      if (error.retryAfter !== undefined) answer.headers.set("Retry-After", String(error.retryAfter));
+      return answer;
+    }
     console.error("API error", error);
     return jsonError(500, "Internal server error");
   }

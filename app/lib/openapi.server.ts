@@ -1,6 +1,7 @@
 // The JSON API described once: answer schemas, every operation, the OpenAPI 3.1 document built from the routes' zod schemas, and the docs page's view of it.
 import { z } from "zod";
 import { IMPORT_FAILED, spreadsheetImportSchema } from "~/models/spreadsheet.server";
+import { selfCheckinSchema } from "~/models/self-checkin";
 import { CRITERION_LABELS, type Criterion } from "~/models/standings";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "~/models/types";
 import * as v from "~/models/validation";
@@ -184,6 +185,19 @@ export const importAnswer = z.strictObject({
   importedPlayers: z.int(),
 });
 
+export const selfCheckinAnswer = z
+  .strictObject({
+    player: playerAnswer,
+    alreadyCheckedIn: z.boolean().describe("The player was checked in before this call (nothing changed)"),
+  })
+  .describe("A player's own check-in");
+export const selfCheckinStatusAnswer = z
+  .strictObject({
+    open: z.boolean().describe("Players can check themselves in"),
+    code: z.string().nullable().describe("The code to read out on stream (6 characters); null once closed"),
+  })
+  .describe("Player self check-in, as its owner sees it");
+
 const answers = z.registry<{ id: string }>();
 for (const [name, schema] of Object.entries({
   Scoring: scoringAnswer,
@@ -208,6 +222,8 @@ for (const [name, schema] of Object.entries({
   CutPreview: cutPreviewAnswer,
   ExportAnswer: exportAnswer,
   ImportAnswer: importAnswer,
+  SelfCheckinAnswer: selfCheckinAnswer,
+  SelfCheckinStatus: selfCheckinStatusAnswer,
 })) {
   answers.add(schema, { id: name });
 }
@@ -223,6 +239,7 @@ const BODY_SCHEMAS = {
   PlayerUpdate: v.playerUpdateSchema,
   BulkPlayers: v.bulkPlayersSchema,
   Checkin: v.checkinSchema,
+  SelfCheckin: selfCheckinSchema,
   Lock: v.lockSchema,
   Substitute: v.substituteSchema,
   Advance: v.advanceSchema,
@@ -661,6 +678,60 @@ export const OPERATIONS: Operation[] = [
       ...mutation,
       ...refused.player,
       ...refused.conflict("Lobbies exist, the tournament is full, or the player is eliminated"),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/tournaments/{id}/self-checkin",
+    operationId: "selfCheckin",
+    tag: "Players",
+    summary: "A player checks themselves in with the code read out on stream",
+    description:
+      "No account needed. Name the player by `playerId`, or by `nameTag` (\"Name#Tag\", any case; it wins over `playerId`); " +
+      "`code` is compared " +
+      "ignoring case, spaces and dashes. Wrong codes are limited per client address and tournament, per address, and per " +
+      "tournament: past the limit the call answers 429 with a Retry-After header (seconds). A player already checked in " +
+      "gets 200 with alreadyCheckedIn true.",
+    auth: "none",
+    body: "SelfCheckin",
+    answers: {
+      200: ok("The player, checked in", "SelfCheckinAnswer"),
+      400: { description: '"Wrong check-in code", a missing code or player, or a malformed Name#Tag' },
+      ...refused.player,
+      ...refused.conflict(
+        '"Self check-in is not open", "Check-in is closed", lobbies already drawn, "Maximum {max} players can be checked in", ' +
+          "an eliminated player, or a completed tournament",
+      ),
+      429: { description: "Too many wrong codes: wait the Retry-After seconds" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/tournaments/{id}/self-checkin/code",
+    operationId: "openSelfCheckin",
+    tag: "Tournaments",
+    summary: "Open player self check-in: answers the code to read out (opening again keeps it)",
+    description: "Only while the tournament is in check-in and unlocked. Locking, drawing round 1 or completing closes it.",
+    auth: "user",
+    answers: {
+      200: ok("Open, with its code", "SelfCheckinStatus"),
+      ...mutation,
+      ...refused.tournament,
+      ...refused.conflict("Not in check-in, locked, lobbies drawn, or completed"),
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/tournaments/{id}/self-checkin/code",
+    operationId: "closeSelfCheckin",
+    tag: "Tournaments",
+    summary: "Close player self check-in and forget its code",
+    auth: "user",
+    answers: {
+      200: ok("Closed", "SelfCheckinStatus"),
+      ...mutation,
+      ...refused.tournament,
+      ...refused.conflict("Tournament has been completed"),
     },
   },
 

@@ -106,7 +106,7 @@ export async function runFormAction<T>(
           fieldErrors: error.field ? { [error.field]: error.message } : {},
           values: options.values,
         },
-        { status: error.status },
+        { status: error.status, headers: error.retryAfter !== undefined ? { "Retry-After": String(error.retryAfter) } : undefined },
       );
     }
     throw error;

@@ -1,9 +1,10 @@
 // Accounts and sessions: hashed passwords, demo login, the master account, opaque session tokens, the login limit.
 import crypto from "node:crypto";
 import { promisify } from "node:util";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
-import { loginAttempts, sessions, users, type User } from "#db/schema";
+import { sessions, users, type User } from "#db/schema";
+import { clearAttempts, forgetAttempt, recordAttempt, trimAttempts, type AttemptLimit } from "./attempts.server";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -15,7 +16,7 @@ const scrypt = promisify(crypto.scrypt) as (
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
 export const SESSION_DAYS = 30;
 /** Wrong passwords allowed per username and address, and per address across usernames, in the window (docs/decisions/008-login-limits.md). */
-export const LOGIN_LIMIT = { failures: 10, addressFailures: 30, windowMinutes: 15 };
+export const LOGIN_LIMIT: AttemptLimit = { family: "login", failures: 10, addressFailures: 30, windowMinutes: 15 };
 export const TOO_MANY_ATTEMPTS = "Too many failed login attempts. Please wait 15 minutes and try again.";
 export const INVALID_CREDENTIALS = "Invalid username or password";
 
@@ -76,8 +77,8 @@ export async function login(
   if (username.length > MAX_INPUT || input.password.length > MAX_INPUT) {
     return { ok: false, status: 400, message: "Missing credentials" };
   }
-  const attempt = { username: username.toLowerCase(), address: input.address ?? "" };
-  const attemptId = await recordAttempt(db, attempt);
+  const attempt = { key: username.toLowerCase(), address: input.address ?? "" };
+  const attemptId = await recordAttempt(db, attempt, LOGIN_LIMIT);
   if (attemptId === null) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
 
   const existing = await findUser(db, username);
@@ -115,57 +116,6 @@ let dummy: Promise<string> | undefined;
 function dummyHash() {
   dummy ??= hashPassword(crypto.randomBytes(16).toString("hex"));
   return dummy;
-}
-
-/** Two-key advisory lock namespace of the login limit (the migrations' lock is the one-key 727274). */
-const LOGIN_LOCK = 727275;
-
-/**
- * Records an attempt unless the limit is reached, atomically: attempts from one address (or, when
- * the address is unknown, for one username) take an advisory lock until the count and the insert
- * have committed, so parallel tries are counted one after another. Answers the attempt's id, or
- * null when the client must wait.
- */
-async function recordAttempt(db: Executor, attempt: { username: string; address: string }): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const lockKey = attempt.address ? `address:${attempt.address}` : `username:${attempt.username}`;
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOGIN_LOCK}, hashtext(${lockKey}))`);
-    const since = new Date(Date.now() - LOGIN_LIMIT.windowMinutes * 60_000);
-    const [row] = await tx
-      .select({
-        pair: sql<number>`count(*) filter (where ${loginAttempts.username} = ${attempt.username})`,
-        all: sql<number>`count(*)`,
-      })
-      .from(loginAttempts)
-      .where(
-        and(
-          gt(loginAttempts.at, since),
-          eq(loginAttempts.address, attempt.address),
-          // Without a known address every client shares "", so only the username's own tries count.
-          attempt.address ? undefined : eq(loginAttempts.username, attempt.username),
-        ),
-      );
-    if (Number(row?.pair ?? 0) >= LOGIN_LIMIT.failures) return null;
-    if (attempt.address && Number(row?.all ?? 0) >= LOGIN_LIMIT.addressFailures) return null;
-    const [inserted] = await tx.insert(loginAttempts).values(attempt).returning({ id: loginAttempts.id });
-    return inserted.id;
-  });
-}
-
-async function forgetAttempt(db: Executor, id: number) {
-  await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
-}
-
-/** A correct password clears this username's tries from this address, and only those. */
-async function clearAttempts(db: Executor, attempt: { username: string; address: string }) {
-  await db
-    .delete(loginAttempts)
-    .where(and(eq(loginAttempts.username, attempt.username), eq(loginAttempts.address, attempt.address)));
-}
-
-/** Old attempts only matter inside the window; trim them as we go. */
-async function trimAttempts(db: Executor) {
-  await db.delete(loginAttempts).where(lt(loginAttempts.at, new Date(Date.now() - 24 * 3600_000)));
 }
 
 function hashToken(token: string) {

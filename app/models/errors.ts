@@ -2,6 +2,9 @@
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
 
 export class ActionError extends Error {
+  /** Seconds a 429 asks the client to wait (answered as Retry-After). */
+  retryAfter?: number;
+
   constructor(
     public readonly status: ErrorStatus,
     message: string,
@@ -19,6 +22,11 @@ export const forbidden = (message = "You do not have permission to change this t
 export const TOURNAMENT_NOT_FOUND = "Tournament not found";
 export const notFound = (message = TOURNAMENT_NOT_FOUND) => new ActionError(404, message);
 export const conflict = (message: string) => new ActionError(409, message);
+export function tooManyRequests(message: string, retryAfterSeconds: number) {
+  const error = new ActionError(429, message);
+  error.retryAfter = retryAfterSeconds;
+  return error;
+}
 
 export const COMPLETED_MESSAGE = "Tournament has been completed";
 

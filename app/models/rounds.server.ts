@@ -23,6 +23,7 @@ import { badRequest, COMPLETED_MESSAGE, conflict, notFound } from "./errors";
 import { event, type DomainEvent } from "./events";
 import { assignSeeds, eligibleForRound, planRoundLobbies } from "./lobbies";
 import { pointsFor } from "./scoring";
+import { stopSelfCheckin } from "./self-checkin-state.server";
 import { computeStandings, type Criterion, type StandingRow } from "./standings";
 import { recomputeStats, toEnginePlayer } from "./stats.server";
 import { validateLobbyScores, type ScoreEntry } from "./validation";
@@ -143,6 +144,7 @@ export async function generateLobbies(
       .insert(lobbies)
       .values(plan.map((l) => ({ tournamentId: t.id, roundNumber: round, name: l.name, playerIds: l.playerIds })))
       .returning();
+    if (round === 1) await stopSelfCheckin(tx, t.id);
     await tx
       .update(tournaments)
       .set(round === 1 ? { status: "active", isLocked: true } : { status: "active" })

@@ -8,6 +8,7 @@ import type { PublicUser } from "./auth.server";
 import { badRequest, conflict, forbidden } from "./errors";
 import { event, type DomainEvent } from "./events";
 import { SCORING_KEYS, pointsFor, type Scoring } from "./scoring";
+import { stopSelfCheckin } from "./self-checkin-state.server";
 import { recomputeStats } from "./stats.server";
 import { statusLabel } from "./types";
 import type { TournamentCreateInput, TournamentUpdateInput } from "./validation";
@@ -179,6 +180,7 @@ export async function updateTournament(
     if (Object.keys(changes).length === 0) return { result: t, events: [] };
 
     const [updated] = await tx.update(tournaments).set(changes).where(eq(tournaments.id, t.id)).returning();
+    if (updated.status !== "checkin" || updated.isLocked) await stopSelfCheckin(tx, t.id);
     if (scoringChanged) await rescoreMatches(tx, t.id, scoring!);
 
     const events: DomainEvent[] = [event("tournament_updated", t.id, { name: updated.name })];
@@ -219,6 +221,7 @@ export async function completeTournament(
 ): Promise<ActionResult<Tournament>> {
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
+    await stopSelfCheckin(tx, t.id);
     const [updated] = await tx
       .update(tournaments)
       .set({ status: "completed" })
@@ -266,6 +269,8 @@ export async function setLocked(
       throw conflict(LOCK_MESSAGE);
     }
     if (t.isLocked === locked) return { result: t, events: [] };
+    // Locking stops self check-in for good: unlocking later does not reopen it.
+    if (locked) await stopSelfCheckin(tx, t.id);
     const [updated] = await tx
       .update(tournaments)
       .set({ isLocked: locked })

@@ -22,6 +22,8 @@ import {
   TournamentNameField,
 } from "~/components/tournament-fields";
 import { usePendingIntent, useKeptActionData } from "~/components/ui";
+import { publicOrigin } from "~/components/public-shared";
+import { StreamOverlaySection } from "~/components/stream-overlay-section";
 import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { canManage } from "~/models/access.server";
@@ -35,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Tournament Settings - ${data.tournament.name} | Tournament Manager` : "Tournament Settings | Tournament Manager" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request, url }: Route.LoaderArgs) {
   const t = await loadTournamentFromParams(params.tournamentId);
   const stored = t.scoring as Partial<Scoring> | null;
   // SPEC.md: a tournament without a stored table shows 10,8,6,4,2,1,0,0.
@@ -54,6 +56,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       scoring: complete ? (stored as Scoring) : { ...SETTINGS_FALLBACK_SCORING },
     },
     canManage: canManage(pageUser(context), t),
+    overlayBase: `${publicOrigin(request, url)}/tournaments/${t.id}/overlay`,
   };
 }
 
@@ -137,6 +140,8 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
         </section>
         {canManage ? <ImportCard /> : null}
       </div>
+
+      <StreamOverlaySection base={loaderData.overlayBase} />
 
       <div>
         <Link to="/dashboard" className="btn">

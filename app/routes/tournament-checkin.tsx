@@ -21,10 +21,13 @@ import {
   tournamentIdOrThrow,
 } from "~/lib/host-actions.server";
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
+import { publicOrigin } from "~/components/public-shared";
+import { SelfCheckinPanel } from "~/components/self-checkin-panel";
 import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { canManage } from "~/models/access.server";
 import { hasLobbies, listPlayers } from "~/models/players.server";
+import { closeSelfCheckin, openRefusal, openSelfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
 import { setLocked } from "~/models/tournaments.server";
 import { lockSchema } from "~/models/validation";
 
@@ -38,10 +41,15 @@ export const meta: Route.MetaFunction = ({ data }) => [
 const ROUND_ONE_BUTTON_FROM = 4;
 const ROUND_ONE_MINIMUM = 16;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request, url }: Route.LoaderArgs) {
   const t = await loadTournamentFromParams(params.tournamentId);
   const db = await getDb();
-  const [players, lobbiesExist] = await Promise.all([listPlayers(db, t.id), hasLobbies(db, t.id)]);
+  const user = pageUser(context);
+  const [players, lobbiesExist, selfCheckin] = await Promise.all([
+    listPlayers(db, t.id),
+    hasLobbies(db, t.id),
+    selfCheckinStatus(db, user, t),
+  ]);
   const card = (p: (typeof players)[number]) => ({
     id: p.id,
     name: p.name,
@@ -54,8 +62,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const eliminated = players.filter((p) => p.isEliminated);
   return {
     tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers, isLocked: t.isLocked },
-    canManage: canManage(pageUser(context), t),
+    canManage: canManage(user, t),
     lobbiesExist,
+    selfCheckin: {
+      ...selfCheckin,
+      canOpen: openRefusal(t, lobbiesExist) === null,
+      url: `${publicOrigin(request, url)}/tournaments/${t.id}/check-in`,
+    },
     counts: {
       total: players.length,
       checkedIn: active.length,
@@ -102,6 +115,21 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       return substituteIntent(user, tournamentId, input, back);
     case "toggle-checkin":
       return toggleCheckinIntent(user, input, back);
+    case "open-self-checkin":
+    case "close-self-checkin": {
+      const open = intent === "open-self-checkin";
+      const db = await getDb();
+      return runFormAction(
+        { ...input, failureTitle: "Failed to update check-in status" },
+        () => (open ? openSelfCheckin : closeSelfCheckin)(db, user, tournamentId),
+        (status) => ({
+          redirectTo: back,
+          toast: status.open
+            ? { title: "Self check-in open", description: `Read out the code ${status.code} on stream.` }
+            : { title: "Self check-in closed", description: "Players can no longer check themselves in." },
+        }),
+      );
+    }
     default:
       return refuse(input, "Unknown action");
   }
@@ -109,7 +137,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
 
 export default function TournamentCheckin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const { tournament: t, canManage, lobbiesExist, counts, players, active, eliminated } = loaderData;
+  const { tournament: t, canManage, lobbiesExist, counts, players, active, eliminated, selfCheckin } = loaderData;
   useFailureToast(actionData);
   const mutable = canManage && t.status !== "completed";
   return (
@@ -138,7 +166,7 @@ export default function TournamentCheckin({ loaderData, actionData: latestAction
         <StatCard label="Eliminated" value={counts.eliminated} />
       </section>
 
-      <FailureAlert failure={failureOf(actionData, "lock", "generate-first")} />
+      <FailureAlert failure={failureOf(actionData, "lock", "generate-first", "open-self-checkin", "close-self-checkin")} />
 
       {mutable ? (
         <section className="card row host-round-one">
@@ -183,6 +211,15 @@ export default function TournamentCheckin({ loaderData, actionData: latestAction
             </>
           ) : null}
         </section>
+      ) : null}
+
+      {mutable ? (
+        <SelfCheckinPanel
+          open={selfCheckin.open}
+          code={selfCheckin.code}
+          url={selfCheckin.url}
+          canOpen={selfCheckin.canOpen}
+        />
       ) : null}
 
       {mutable ? (

@@ -112,6 +112,7 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
       Generate: { roundNumber: 1 },
       Scores: { scores: placements(lobbies[0]) },
       Import: { excelData },
+      SelfCheckin: { playerId: players[0].id, code: "ABCDEF" },
     };
     const body = bodies[name];
     if (!body) throw new Error(`No valid ${name} body in the sweep: add one`);

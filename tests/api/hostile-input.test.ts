@@ -125,6 +125,7 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       Generate: { roundNumber: 1 },
       Scores: { scores: lobby ? placements(lobby) : [{ playerId: a.id, placement: 1 }] },
       Import: { excelData },
+      SelfCheckin: { playerId: a.id, code: "ABCDEF" },
     };
     const body = bodies[name];
     if (!body) throw new Error(`No valid ${name} body in the hostile sweep: add one`);

@@ -86,6 +86,9 @@ describe.skipIf(skip)(`OpenAPI document and docs page${skip ? ` (skipped: ${skip
       const documented = doc.components.schemas[name];
       expect(Object.keys(documented.properties), name).toEqual(Object.keys(schema.shape));
     }
+    // The self check-in body is the page form's schema too (a transform): its input fields are documented.
+    expect(Object.keys(doc.components.schemas.SelfCheckin.properties)).toEqual(["playerId", "nameTag", "code"]);
+    expect(doc.components.schemas.SelfCheckin.required).toEqual(["code"]);
     expect(doc.components.schemas.TournamentCreate.required).toEqual(["name", "maxPlayers", "totalRounds"]);
     expect(doc.components.schemas.TournamentCreate.properties.maxPlayers).toMatchObject({ type: "integer", minimum: 16, maximum: 256 });
     expect(doc.components.schemas.PlayerCreate.properties.name).toMatchObject({ type: "string", minLength: 1, maxLength: 50 });

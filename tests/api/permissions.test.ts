@@ -32,6 +32,13 @@ type Case = {
 
 const t = (f: Fixture) => f.tournament!.id;
 
+/** A tournament moved to check-in: where self check-in can be opened. */
+async function inCheckin(app: App, owner: string): Promise<Fixture> {
+  const tournament = await createTournament(app, owner);
+  expectOk(await app.call("POST", `/api/tournaments/${tournament.id}/start-checkin`, { token: owner }), "start check-in");
+  return { tournament };
+}
+
 const CASES: Case[] = [
   {
     method: "POST",
@@ -78,6 +85,24 @@ const CASES: Case[] = [
     path: "/api/tournaments/{id}/start-checkin",
     setup: async (app, owner) => ({ tournament: await createTournament(app, owner) }),
     request: (f) => ({ path: `/api/tournaments/${t(f)}/start-checkin` }),
+    success: 200,
+  },
+  {
+    method: "POST",
+    path: "/api/tournaments/{id}/self-checkin/code",
+    setup: (app, owner) => inCheckin(app, owner),
+    request: (f) => ({ path: `/api/tournaments/${t(f)}/self-checkin/code` }),
+    success: 200,
+  },
+  {
+    method: "DELETE",
+    path: "/api/tournaments/{id}/self-checkin/code",
+    setup: async (app, owner) => {
+      const fixture = await inCheckin(app, owner);
+      expectOk(await app.call("POST", `/api/tournaments/${t(fixture)}/self-checkin/code`, { token: owner }), "open self check-in");
+      return fixture;
+    },
+    request: (f) => ({ path: `/api/tournaments/${t(f)}/self-checkin/code` }),
     success: 200,
   },
   {

@@ -81,6 +81,8 @@ export async function buildWorld(request: APIRequestContext, suffix: string): Pr
   });
   await api("POST", `/api/tournaments/${checkin.id}/start-checkin`);
   for (const p of checkinPlayers.slice(0, 10)) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
+  // Self check-in open: the public check-in page shows its form, the management page its code.
+  await api("POST", `/api/tournaments/${checkin.id}/self-checkin/code`);
 
   return { organizer, liveId: live.id, checkinId: checkin.id, player: players[0], players, checkinPlayers, round2 };
 }
@@ -101,6 +103,8 @@ export function screens(world: World, role: Role): string[] {
     `/tournaments/${t}/public/player/${player.id}`,
     `/tournaments/${t}/leaderboard`,
     `/tournaments/${t}/previous-lobbies`,
+    `/tournaments/${c}/check-in`,
+    `/tournaments/${t}/check-in`,
     "/no-such-page",
     // An error screen inside the site's frame (SPEC.md's "Tournament not found").
     "/tournaments/999999999/public",
@@ -130,6 +134,15 @@ export function screens(world: World, role: Role): string[] {
     `/tournaments/${t}/master-override?tab=players`,
     `/tournaments/${t}/master-override?tab=system`,
   ];
+}
+
+/**
+ * The stream overlay's views: pages for an OBS browser source, without the site's header, footer or
+ * theme (the accessibility test checks them; the phone layout test does not, as no one reads them on a phone).
+ */
+export function overlayScreens(world: World): string[] {
+  const base = `/tournaments/${world.liveId}/overlay`;
+  return [base, `${base}?view=lobby&lobby=Lobby%201`, `${base}?view=round`, `/tournaments/${world.checkinId}/overlay?view=round`];
 }
 
 /** The `ui-theme` cookie as react-router's createCookie writes it (base64 JSON, URI-encoded). */

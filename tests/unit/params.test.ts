@@ -28,6 +28,8 @@ test("the back button goes to the dashboard from tournament pages, else home, an
   expect(backTarget("/public/4")).toBe("/dashboard");
   expect(backTarget("/guide")).toBe("/");
   expect(backTarget("/login")).toBe("/");
+  // A player on the public self check-in page goes back to the tournament's public view.
+  expect(backTarget("/tournaments/4/check-in", false)).toBe("/tournaments/4/public");
 });
 
 test("initials avatar has two letters", () => {

@@ -15,6 +15,7 @@ import {
   publicView,
   spectatorStatus,
 } from "~/models/views/public";
+import { overlayView, parseOverlayQuery } from "~/models/views/overlay";
 
 function player(id: number, overrides: Partial<Player> = {}): Player {
   return {
@@ -169,5 +170,46 @@ describe("the re-fetch spread after an event", () => {
     expect(refetchDelay(1_000_000, 1)).toBe(15_000);
     expect(refetchDelay(undefined, 1)).toBe(1_000);
     expect(refetchDelay("lots", 1)).toBe(1_000);
+  });
+});
+
+describe("stream overlay", () => {
+  const query = (search: string) => parseOverlayQuery(new URLSearchParams(search));
+
+  test("its query: standings by default with top 8, top 1 to 32, a lobby by name, round; anything else is a message for a 400", () => {
+    expect(query("")).toEqual({ ok: true, query: { view: "standings", top: 8 } });
+    expect(query("view=standings&top=3")).toEqual({ ok: true, query: { view: "standings", top: 3 } });
+    expect(query("view=lobby&lobby=%20Lobby%20%203%20")).toEqual({ ok: true, query: { view: "lobby", lobby: "Lobby 3" } });
+    expect(query("view=round")).toEqual({ ok: true, query: { view: "round" } });
+    for (const bad of ["view=x", "top=0", "top=33", "top=2.5", "top=-1", "top=1e1", "view=lobby", "view=lobby&lobby=%20", `view=lobby&lobby=${"x".repeat(41)}`]) {
+      expect(query(bad).ok, bad).toBe(false);
+    }
+  });
+
+  test("standings: the asked top of players with games; before the first game a message instead of a made-up order", () => {
+    const view = overlayView(world(32, 2), { view: "standings", top: 5 });
+    expect(view.heading).toBe("Top 5");
+    expect(view.rows).toHaveLength(5);
+    expect(view.rows[0]).toMatchObject({ rank: "#1", detail: "8 pts" });
+    const before = overlayView(world(32, 0), { view: "standings", top: 8 });
+    expect(before).toMatchObject({ heading: "Top 8", rows: [], message: "No games played yet" });
+  });
+
+  test("a lobby by name in any case: placements and points once scored, ranks before; an unknown lobby is missing", () => {
+    const scored = overlayView(world(24, 1), { view: "lobby", lobby: "lobby 1" });
+    expect(scored.heading).toBe("Lobby 1");
+    expect(scored.subheading).toContain("Complete");
+    expect(scored.rows.map((r) => r.rank)).toEqual(["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"]);
+    expect(scored.rows[0].detail).toBe("+8 pts");
+    const pending = overlayView(world(24, 1), { view: "lobby", lobby: "Lobby 2" });
+    expect(pending.subheading).toContain("Pending");
+    expect(pending.rows[0].rank).toMatch(/^#\d+$/);
+    expect(overlayView(world(24, 1), { view: "lobby", lobby: "Lobby 9" })).toMatchObject({ missing: true, message: 'No lobby named "Lobby 9" in round 1' });
+  });
+
+  test("round: round x of y and lobbies complete m/n; before lobbies, the status", () => {
+    expect(overlayView(world(32, 3), { view: "round" })).toMatchObject({ heading: "Round 1 of 3", message: "Lobbies complete: 3/4" });
+    const checkin = world(0, 0, { status: "checkin" });
+    expect(overlayView(checkin, { view: "round" }).message).toBe("Check-in: lobbies not drawn yet");
   });
 });

@@ -28,7 +28,15 @@ function standingRow(r: LeaderboardRow) {
   };
 }
 
-function currentLobbies(d: TournamentData): Lobby[] {
+/**
+ * The first `count` standings rows. Standings start with the first game: before it (check-in) a top
+ * list of 0-point players would be a made-up order (docs/rules.md "Spectator pages").
+ */
+export function topStandings(d: TournamentData, count: number) {
+  return d.standings.filter((r) => r.matchesPlayed > 0 || r.totalPoints > 0).slice(0, count).map(standingRow);
+}
+
+export function currentLobbies(d: TournamentData): Lobby[] {
   return d.lobbies.filter((l) => l.roundNumber === d.tournament.currentRound);
 }
 
@@ -67,9 +75,7 @@ export function publicView(d: TournamentData, options: { q: string; page: number
         return { id, name: p?.name ?? "Unknown player", riotTag: p?.riotTag ?? "", rank: rankOf.get(id)?.rank ?? null };
       }),
     })),
-    // Standings start with the first game: before it (check-in) a "Top 8" of 0-point players would
-    // be a made-up order (docs/rules.md "Spectator pages").
-    top: rows.filter((r) => r.matchesPlayed > 0 || r.totalPoints > 0).slice(0, TOP_COUNT).map(standingRow),
+    top: topStandings(d, TOP_COUNT),
     grid: {
       total: rows.length,
       page,

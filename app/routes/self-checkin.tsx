@@ -1,0 +1,169 @@
+// Player self check-in (public, no login): a registered player picks their name (or types Name#Tag), enters the code read out on stream, and is checked in.
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/self-checkin";
+import { FailureAlert, SubmitButton, failureOf, typed, useFailureToast } from "~/components/host-ui";
+import { InputField, SelectField } from "~/components/form-fields";
+import { StatCard, useKeptActionData } from "~/components/ui";
+import { getDb } from "~/lib/db.server";
+import { checkinFailureTitle, tournamentIdOrThrow } from "~/lib/host-actions.server";
+import { invalid, loadSnapshotFromParams, readForm, runFormAction } from "~/lib/page.server";
+import { parsePositiveInt } from "~/lib/params";
+import { tournamentPageCache } from "~/lib/public-cache.server";
+import { clientAddress } from "~/lib/session.server";
+import { CHECKIN_CLOSED, CODE_LENGTH, SELF_CHECKIN_NOT_OPEN, selfCheckinSchema, TOO_MANY_CODES, WRONG_CODE } from "~/models/self-checkin";
+import { closedRefusal, selfCheckin } from "~/models/self-checkin.server";
+import { activeSelfCheckin } from "~/models/self-checkin-state.server";
+
+export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Check-in - ${loaderData.tournament.name} | Tournament Manager` : "Check-in | Tournament Manager" },
+];
+
+// One answer per tournament version for visitors: opening or closing self check-in, and every check-in, bump it.
+export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
+
+export async function loader({ params, url }: Route.LoaderArgs) {
+  const snapshot = await loadSnapshotFromParams(params.tournamentId);
+  const { tournament: t, players, lobbies } = snapshot.data;
+  const open = (await activeSelfCheckin(await getDb(), t)) !== null;
+  const inPlay = players.filter((p) => p.removedAt === null);
+  const waiting = inPlay
+    .filter((p) => !p.isCheckedIn && !p.isEliminated)
+    .map((p) => ({ id: p.id, label: `${p.name}#${p.riotTag}` }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  // The confirmation after a successful check-in (post/redirect/get), read from the data, never from the URL alone.
+  const doneId = parsePositiveInt(url.searchParams.get("checkedIn"));
+  const done = doneId === null ? undefined : inPlay.find((p) => p.id === doneId && p.isCheckedIn);
+  return {
+    tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers },
+    closed: closedRefusal(t, lobbies.length > 0, open),
+    checkedIn: inPlay.filter((p) => p.isCheckedIn && !p.isEliminated).length,
+    waiting: open ? waiting : [],
+    confirmed: done ? `${done.name}#${done.riotTag}` : null,
+  };
+}
+
+/** SPEC.md's titles where it has them ("Check-ins locked", "Tournament full"), else plain ones. */
+function failureTitle(message: string): string {
+  if (message === WRONG_CODE) return "Wrong code";
+  if (message === TOO_MANY_CODES) return "Too many attempts";
+  if (message === SELF_CHECKIN_NOT_OPEN || message === CHECKIN_CLOSED) return "Check-in closed";
+  return checkinFailureTitle(message);
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const tournamentId = tournamentIdOrThrow(params.tournamentId);
+  const { intent, values } = readForm(context);
+  // What the player typed comes back with a refusal, except the code.
+  const kept = { playerId: values.playerId, nameTag: values.nameTag };
+  const parsed = selfCheckinSchema.safeParse(values);
+  if (!parsed.success) return invalid(intent, parsed.error, kept, "Check-in failed");
+  const db = await getDb();
+  const address = await clientAddress(request, context);
+  return runFormAction(
+    { intent, values: kept, failureTitle },
+    () => selfCheckin(db, tournamentId, parsed.data, address),
+    ({ player, alreadyCheckedIn }) => ({
+      redirectTo: `/tournaments/${tournamentId}/check-in?checkedIn=${player.id}`,
+      toast: {
+        title: "Check-in Updated",
+        description: `${player.name}#${player.riotTag} ${alreadyCheckedIn ? "was already" : "is"} checked in.`,
+      },
+    }),
+  );
+}
+
+export default function SelfCheckin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(latestActionData);
+  const { tournament: t, closed, checkedIn, waiting, confirmed } = loaderData;
+  const failure = failureOf(actionData);
+  useFailureToast(actionData);
+  return (
+    <div className="stack self-checkin">
+      <header>
+        <h1>Player Check-in</h1>
+        <p className="muted" style={{ margin: 0, overflowWrap: "anywhere" }}>
+          {t.name}
+        </p>
+      </header>
+
+      {confirmed ? (
+        <div className="alert success" role="status">
+          <strong>You're checked in</strong>
+          <div>{confirmed} is checked in. Good luck!</div>
+        </div>
+      ) : null}
+
+      <section className="grid cols-2" aria-label="Check-in status">
+        <StatCard label="Checked In" value={`${checkedIn}/${t.maxPlayers}`} />
+        <StatCard label="Remaining Spots" value={Math.max(0, t.maxPlayers - checkedIn)} />
+      </section>
+
+      {closed ? (
+        <div className="alert warning" role="note">
+          <strong>Check-in closed</strong>
+          <div>{closed}</div>
+        </div>
+      ) : (
+        <section className="card" aria-labelledby="self-checkin-heading">
+          <h2 id="self-checkin-heading">Check yourself in</h2>
+          <FailureAlert failure={failure} />
+          <Form method="post" className="self-checkin-form">
+            <input type="hidden" name="intent" value="self-checkin" />
+            <SelectField
+              id="self-checkin-player"
+              name="playerId"
+              label="Your name"
+              defaultValue={typed(failure, "playerId")}
+              error={failure?.fieldErrors.playerId}
+              errorId="self-checkin-player-error"
+            >
+              <option value="">Choose your name</option>
+              {waiting.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </SelectField>
+            <InputField
+              id="self-checkin-name-tag"
+              name="nameTag"
+              label="Or type it as Name#Tag"
+              placeholder="Name#NA1"
+              autoComplete="off"
+              maxLength={100}
+              defaultValue={typed(failure, "nameTag")}
+              error={failure?.fieldErrors.nameTag}
+              errorId="self-checkin-name-tag-error"
+            />
+            <InputField
+              id="self-checkin-code"
+              name="code"
+              label="Check-in code"
+              hint={`The ${CODE_LENGTH}-character code the host reads out on stream`}
+              hintId="self-checkin-code-hint"
+              required
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              className="self-checkin-code"
+              error={failure?.fieldErrors.code}
+              errorId="self-checkin-code-error"
+            />
+            <SubmitButton intent="self-checkin" pendingLabel="Checking in...">
+              Check In
+            </SubmitButton>
+          </Form>
+        </section>
+      )}
+
+      <div className="row">
+        <Link to={`/tournaments/${t.id}/public`} className="btn">
+          Public View
+        </Link>
+      </div>
+    </div>
+  );
+}

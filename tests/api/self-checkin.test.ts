@@ -1,0 +1,198 @@
+// Player self check-in and the stream overlay over HTTP against PostgreSQL: the endpoints, the code limit per address and
+// per tournament (429 with Retry-After, by the socket address the HTTP server saw), and the overlay's answers and 4xx.
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { selfCheckinAnswer, selfCheckinStatusAnswer } from "~/lib/openapi.server";
+import { MASTER, startApp, unavailableReason, unique, type App } from "./support/app";
+import { expectRefusal, expectShape, expectStatus } from "./support/expect";
+import { addPlayers, createTournament, drawnTournament, expectOk, placements } from "./support/fixtures";
+
+const reason = unavailableReason();
+
+type Answer = { status: number; body: any; headers: http.IncomingHttpHeaders };
+
+/** POST JSON from a chosen loopback source address (Linux routes all of 127.0.0.0/8 to this host). */
+function postFrom(app: App, from: string, path: string, body: unknown): Promise<Answer> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(path, app.baseURL),
+      { method: "POST", localAddress: from, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null, headers: res.headers }));
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+const WRONG_CODE = "Wrong check-in code";
+const TOO_MANY = "Too many wrong codes. Please wait 15 minutes and try again.";
+/** A code that is never the real one (the real one is compared first). */
+const wrongFor = (code: string) => (code === "AAAAAA" ? "BBBBBB" : "AAAAAA");
+
+describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-in and overlay over HTTP", () => {
+  let app: App;
+  let owner: string;
+  let stranger: string;
+
+  beforeAll(async () => {
+    app = await startApp();
+    owner = await app.login(unique("host"));
+    stranger = await app.login(unique("stranger"));
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  /** A tournament in check-in with `count` players registered, none checked in, self check-in open; answers its code. */
+  async function openTournament(count = 8) {
+    const tournament = await createTournament(app, owner);
+    const players = await addPlayers(app, owner, tournament.id, count);
+    expectOk(await app.call("POST", `/api/tournaments/${tournament.id}/start-checkin`, { token: owner }), "start check-in");
+    const opened = await app.call("POST", `/api/tournaments/${tournament.id}/self-checkin/code`, { token: owner });
+    expectStatus(opened, 200);
+    const { code } = expectShape(selfCheckinStatusAnswer, opened.body);
+    return { tournament, players, code: code! };
+  }
+
+  test("the owner opens and closes it; others are refused; a player checks in by Name#Tag, a wrong code changes nothing", async () => {
+    const setup = await createTournament(app, owner);
+    expectRefusal(
+      await app.call("POST", `/api/tournaments/${setup.id}/self-checkin/code`, { token: owner }),
+      409,
+      "Self check-in can only be opened while the tournament is in check-in",
+    );
+
+    const { tournament, players, code } = await openTournament();
+    expect(code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+    const path = `/api/tournaments/${tournament.id}/self-checkin`;
+    expectRefusal(await app.call("POST", `${path}/code`, { token: stranger }), 403);
+    expectRefusal(await app.call("DELETE", `${path}/code`), 401);
+    // The code never shows on the tournament's public answer.
+    expect((await app.call("GET", `/api/tournaments/${tournament.id}`)).text).not.toContain(code);
+
+    const before = await app.snapshot();
+    expectRefusal(await app.call("POST", path, { body: { playerId: players[0].id, code: wrongFor(code) } }), 400, WRONG_CODE);
+    expectRefusal(await app.call("POST", path, { body: { playerId: players[0].id } }), 400);
+    expectRefusal(await app.call("POST", path, { body: { nameTag: "no separator", code } }), 400, "Enter your name as Name#Tag");
+    expectRefusal(await app.call("POST", path, { body: { nameTag: "Nobody#EUW", code } }), 404, "Player not found");
+    // Reaches the player lookup with self check-in open: a NUL byte must be a 400, never a database error.
+    expectRefusal(await app.call("POST", path, { body: { nameTag: "Bad\u0000Name#EUW", code } }), 400, "Name#Tag must not contain control characters");
+    expect(await app.snapshot(), "refusals change nothing").toEqual(before);
+
+    const ok = await app.call("POST", path, { body: { nameTag: "player 2#euw2", code: code.toLowerCase() } });
+    expectStatus(ok, 200);
+    expect(expectShape(selfCheckinAnswer, ok.body)).toMatchObject({ alreadyCheckedIn: false, player: { id: players[1].id, isCheckedIn: true } });
+
+    const closed = await app.call("DELETE", `${path}/code`, { token: owner });
+    expectStatus(closed, 200);
+    expect(closed.body).toEqual({ open: false, code: null });
+    expectRefusal(await app.call("POST", path, { body: { playerId: players[2].id, code } }), 409, "Self check-in is not open");
+  });
+
+  test("a full tournament and locking refuse with their messages", async () => {
+    const { tournament, players, code } = await openTournament(10);
+    const path = `/api/tournaments/${tournament.id}/self-checkin`;
+    // The master narrows the tournament to what will be checked in: 8.
+    const master = await app.login(MASTER.username, MASTER.password);
+    expectOk(await app.call("PATCH", `/api/tournaments/${tournament.id}`, { token: master, body: { maxPlayers: 8 } }), "max 8");
+    for (const p of players.slice(0, 8)) expectStatus(await app.call("POST", path, { body: { playerId: p.id, code } }), 200);
+    expectRefusal(await app.call("POST", path, { body: { playerId: players[8].id, code } }), 409, "Maximum 8 players can be checked in");
+
+    expectOk(await app.call("POST", `/api/tournaments/${tournament.id}/lock`, { token: owner, body: { locked: true } }), "lock");
+    expectRefusal(await app.call("POST", path, { body: { playerId: players[9].id, code } }), 409, "Self check-in is not open");
+  });
+
+  test("wrong codes: 429 with Retry-After per address and tournament; another address still gets in; another tournament is not held up", async () => {
+    const first = await openTournament();
+    const second = await openTournament();
+    const path = `/api/tournaments/${first.tournament.id}/self-checkin`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await postFrom(app, "127.0.0.51", path, { playerId: first.players[0].id, code: wrongFor(first.code) })).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+    const limited = await postFrom(app, "127.0.0.51", path, { playerId: first.players[0].id, code: first.code });
+    expect(limited.status, "even the right code waits").toBe(429);
+    expect(limited.body).toEqual({ message: TOO_MANY });
+    expect(limited.headers["retry-after"]).toBe("900");
+
+    expect((await postFrom(app, "127.0.0.52", path, { playerId: first.players[0].id, code: first.code })).status).toBe(200);
+    const elsewhere = `/api/tournaments/${second.tournament.id}/self-checkin`;
+    expect((await postFrom(app, "127.0.0.51", elsewhere, { playerId: second.players[0].id, code: second.code })).status).toBe(200);
+  });
+
+  test("wrong codes: 429 per tournament once many addresses have used up its tries", async () => {
+    const { tournament, players, code } = await openTournament();
+    const path = `/api/tournaments/${tournament.id}/self-checkin`;
+    for (let a = 1; a <= 10; a++) {
+      for (let i = 0; i < 10; i++) {
+        const reply = await postFrom(app, `127.0.1.${a}`, path, { playerId: players[0].id, code: wrongFor(code) });
+        expect(reply.status).toBe(400);
+      }
+    }
+    const fresh = await postFrom(app, "127.0.1.99", path, { playerId: players[0].id, code });
+    expect(fresh.status).toBe(429);
+    expect(fresh.headers["retry-after"]).toBe("900");
+  });
+
+  test("the overlay: complete small HTML, transparent, public cache with 304; standings, lobby and round views; 4xx for bad queries", async () => {
+    const { tournament, lobbies } = await drawnTournament(app, owner, 16);
+    const base = `${app.baseURL}/tournaments/${tournament.id}/overlay`;
+
+    const standings = await fetch(base);
+    expect(standings.status).toBe(200);
+    expect(standings.headers.get("content-type")).toContain("text/html");
+    expect(standings.headers.get("cache-control")).toContain("public");
+    const html = await standings.text();
+    expect(html).toMatch(/html,body\{background:transparent/);
+    expect(html).not.toContain("<header");
+    expect(html).not.toContain("<footer");
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(html).toContain("No games played yet");
+    expect(html.length, "tiny: no React bundle, only its own data").toBeLessThan(6_000);
+    // The inline script carries the nonce the CSP allows.
+    const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1];
+    expect(standings.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+    const etag = standings.headers.get("etag")!;
+    expect((await fetch(base, { headers: { "If-None-Match": etag } })).status).toBe(304);
+
+    const round = await (await fetch(`${base}?view=round`)).text();
+    expect(round).toContain(`Round 1 of ${tournament.totalRounds}`);
+    expect(round).toContain(`Lobbies complete: 0/${lobbies.length}`);
+
+    const lobbyUrl = `${base}?view=lobby&lobby=${encodeURIComponent("lobby 1")}`;
+    const lobby = await (await fetch(lobbyUrl)).text();
+    expect(lobby).toContain("<h1>Lobby 1</h1>");
+    expect(lobby).toContain("Pending");
+
+    expectOk(
+      await app.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, { token: owner, body: { scores: placements(lobbies[0]) } }),
+      "save scores",
+    );
+    const after = await fetch(base, { headers: { "If-None-Match": etag } });
+    expect(after.status, "a score save makes a new answer").toBe(200);
+    const top = await after.text();
+    expect(top).toContain("Top 8");
+    expect(top).toContain("8 pts");
+    expect(await (await fetch(`${base}?view=round`)).text()).toContain(`Lobbies complete: 1/${lobbies.length}`);
+    expect(await (await fetch(lobbyUrl)).text()).toContain("1st");
+
+    for (const query of ["?view=bad", "?top=0", "?top=33", "?top=abc", "?view=lobby", `?view=lobby&lobby=${"x".repeat(41)}`]) {
+      const reply = await fetch(`${base}${query}`);
+      expect(reply.status, query).toBe(400);
+      expect(await reply.text(), query).toContain("Overlay unavailable");
+    }
+    const unknownLobby = await fetch(`${base}?view=lobby&lobby=Lobby%2099`);
+    expect(unknownLobby.status).toBe(404);
+    expect(await unknownLobby.text()).toContain("No lobby named &quot;Lobby 99&quot; in round 1");
+    expect((await fetch(`${app.baseURL}/tournaments/abc/overlay`)).status).toBe(400);
+    expect((await fetch(`${app.baseURL}/tournaments/2147483647/overlay`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,111 @@
+// Player self check-in with JavaScript off: the owner opens it and reads the code, a visitor checks in with it (a wrong code is
+// refused, what they chose is kept), the host sees it; closing stops it. With JavaScript, the host's page updates live.
+import type { APIRequestContext } from "@playwright/test";
+import { expect, login, test } from "./fixtures";
+
+const PASSWORD = "password123";
+const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+type ApiPlayer = { id: number; name: string; riotTag: string };
+
+async function hostApi(request: APIRequestContext, username: string) {
+  const response = await request.post("/api/auth/login", { data: { username, password: PASSWORD } });
+  expect(response.ok(), "demo login").toBeTruthy();
+  const token = ((await response.json()) as { token: string }).token;
+  return async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const reply = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data: body });
+    if (!reply.ok()) throw new Error(`${method} ${path} answered ${reply.status()}: ${await reply.text()}`);
+    return (await reply.json()) as T;
+  };
+}
+
+/** A tournament in check-in with six registered players, made through the API. */
+async function tournamentInCheckin(request: APIRequestContext, owner: string, name: string) {
+  const api = await hostApi(request, owner);
+  const t = await api<{ id: number }>("POST", "/api/tournaments", { name, maxPlayers: 16, totalRounds: 2 });
+  const players = await api<ApiPlayer[]>("POST", `/api/tournaments/${t.id}/players/bulk`, {
+    players: Array.from({ length: 6 }, (_, i) => ({ name: `Self Player ${i + 1}`, riotTag: `SC${i + 1}` })),
+  });
+  await api("POST", `/api/tournaments/${t.id}/start-checkin`);
+  return { api, id: t.id, players };
+}
+
+test("without JavaScript: the owner opens self check-in, a visitor checks in with the code, a wrong code is refused", async ({
+  noJsPage: host,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const owner = `selfhost_${suffix}`;
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const { id, players } = await tournamentInCheckin(request, owner, `Self Cup ${suffix}`);
+
+  await login(host, owner, PASSWORD);
+  await host.goto(`/tournament-checkin/${id}`);
+  const panel = host.getByRole("region", { name: "Player Self Check-in" });
+  await panel.getByRole("button", { name: "Open self check-in" }).click();
+  const code = (await panel.locator(".self-checkin-code-display").textContent())!.trim();
+  expect(code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+  await expect(panel.getByLabel("Player check-in link")).toHaveValue(new RegExp(`/tournaments/${id}/check-in$`));
+
+  const visitorContext = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/tournaments/${id}/check-in`);
+  await expect(visitor.getByRole("heading", { name: "Player Check-in" })).toBeVisible();
+  const me = players[2];
+  await visitor.getByLabel("Your name").selectOption({ label: `${me.name}#${me.riotTag}` });
+  await visitor.getByLabel("Check-in code").fill(code === "AAAAAA" ? "BBBBBB" : "AAAAAA");
+  await visitor.getByRole("button", { name: "Check In" }).click();
+  await expect(visitor.getByRole("alert").filter({ hasText: "Wrong check-in code" }).first()).toBeVisible();
+  // The chosen name is kept; the code is not.
+  await expect(visitor.getByLabel("Your name")).toHaveValue(String(me.id));
+
+  await visitor.getByLabel("Check-in code").fill(code.toLowerCase());
+  await visitor.getByRole("button", { name: "Check In" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/tournaments/${id}/check-in\\?checkedIn=${me.id}$`));
+  await expect(visitor.locator(".alert.success").filter({ hasText: `${me.name}#${me.riotTag} is checked in` })).toBeVisible();
+  // A checked-in player leaves the list.
+  await expect(visitor.getByLabel("Your name").locator("option", { hasText: `${me.name}#${me.riotTag}` })).toHaveCount(0);
+
+  // Typing Name#Tag works too.
+  const other = players[4];
+  await visitor.getByLabel("Or type it as Name#Tag").fill(`${other.name.toUpperCase()}#${other.riotTag.toLowerCase()}`);
+  await visitor.getByLabel("Check-in code").fill(code);
+  await visitor.getByRole("button", { name: "Check In" }).click();
+  await expect(visitor.locator(".alert.success").filter({ hasText: `${other.name}#${other.riotTag} is checked in` })).toBeVisible();
+
+  await host.reload();
+  await expect(host.getByRole("button", { name: `Check out ${me.name}#${me.riotTag}` })).toBeVisible();
+  await expect(host.getByRole("region", { name: "Check-in status" }).getByText("2/16")).toBeVisible();
+
+  await host.getByRole("button", { name: "Close self check-in" }).click();
+  await expect(host.getByRole("button", { name: "Open self check-in" })).toBeVisible();
+  await visitor.goto(`/tournaments/${id}/check-in`);
+  await expect(visitor.getByText("Self check-in is not open")).toBeVisible();
+  await expect(visitor.getByRole("button", { name: "Check In" })).toHaveCount(0);
+  await visitorContext.close();
+  await request.dispose();
+});
+
+test("with JavaScript: the host's check-in page shows a player's own check-in without a reload", async ({ page, playwright }) => {
+  test.setTimeout(60_000);
+  const owner = `selflive_${suffix}`;
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const { api, id, players } = await tournamentInCheckin(request, owner, `Self Live Cup ${suffix}`);
+  const { code } = await api<{ code: string }>("POST", `/api/tournaments/${id}/self-checkin/code`);
+
+  await login(page, owner, PASSWORD);
+  const streamOpened = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
+  await page.goto(`/tournament-checkin/${id}`);
+  await streamOpened;
+  await expect(page.locator(".self-checkin-code-display")).toHaveText(code);
+  await page.evaluate(() => ((window as unknown as { __host: string }).__host = "same document"));
+
+  const me = players[0];
+  const reply = await request.post(`/api/tournaments/${id}/self-checkin`, { data: { nameTag: `${me.name}#${me.riotTag}`, code } });
+  expect(reply.status()).toBe(200);
+  await expect(page.getByRole("button", { name: `Check out ${me.name}#${me.riotTag}` })).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => (window as unknown as { __host?: string }).__host)).toBe("same document");
+  await request.dispose();
+});
