@@ -101,7 +101,16 @@ function useFocusClearOfHeader() {
   }, []);
 }
 
+/** Marks the end of hydration (the first effect), for the phone benchmark (bench/phone.ts) and tests. */
+function useHydratedMark() {
+  useEffect(() => {
+    performance.mark("tm:hydrated");
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  useHydratedMark();
   useFocusClearOfHeader();
   const navigation = useNavigation();
   const params = useParams();
