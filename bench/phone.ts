@@ -1,8 +1,8 @@
 // `npm run bench:phone`: the app on a low-end phone (Chromium, CPU throttled 6×, slow 4G, 360 px), beside a bare node:http page as the baseline.
 // Starts the built app (embedded PGlite, or BENCH_DB=postgres), seeds a 64- and a 256-player tournament (round 1, every lobby but
 // the last scored), and loads the two score screens (signed in as the host), the 256-player public view and its leaderboard with
-// JavaScript on and off, each from a cold cache, BENCH_RUNS times; then saves one lobby's scores on each score screen, JS on and off.
-// Reports medians: first paint, first contentful paint, hydration, bytes of JavaScript (as transferred, gzip) and HTML, the save.
+// JavaScript on and off, cold (empty cache) then warm, BENCH_RUNS times; then saves one lobby's scores on each score screen, JS on and off.
+// Reports medians: time to first byte, first paint, first contentful paint, hydration, bytes of JavaScript (as transferred, gzip) and HTML, the save.
 import { execFileSync, spawn } from "node:child_process";
 import os from "node:os";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -16,7 +16,7 @@ const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 
 const CPU_SLOWDOWN = 6;
 const VIEWPORT = { width: 360, height: 780 };
 
-type Load = { fp: number; fcp: number; hydrated: number | null; jsBytes: number; jsFiles: number; htmlBytes: number; htmlRaw: number };
+type Load = { ttfb: number; fp: number; fcp: number; hydrated: number | null; jsLoaded: number; jsBytes: number; jsFiles: number; htmlBytes: number; htmlRaw: number };
 
 function median(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -53,9 +53,11 @@ async function readLoad(page: Page, javaScript: boolean): Promise<Load> {
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((r) => /\.m?js(\?|$)/.test(r.name));
     return {
+      ttfb: navigation.responseStart,
       fp: performance.getEntriesByName("first-paint")[0]?.startTime ?? NaN,
       fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
       hydrated: performance.getEntriesByName("tm:hydrated")[0]?.startTime ?? null,
+      jsLoaded: Math.max(0, ...scripts.map((r) => r.responseEnd)),
       jsBytes: scripts.reduce((sum, r) => sum + r.encodedBodySize, 0),
       jsFiles: scripts.length,
       htmlBytes: navigation.encodedBodySize,
@@ -115,83 +117,117 @@ async function timeSave(page: Page, url: string, lobbyName: string, shift: numbe
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number | null) => (value === null || Number.isNaN(value) ? "—" : `${Math.round(value)} ms`);
 
+/** One build under test: its server, its two tournaments and the host's cookies. */
+type Subject = Awaited<ReturnType<typeof startSubject>>;
+
+async function startSubject(browser: Browser, name: string, buildDir: string | undefined, databaseUrl: string | undefined) {
+  const app = await startBuiltApp({ databaseUrl, buildDir });
+  const small = await seedTournament(app.base, { size: 64, name: "Phone Cup 64", host: HOST });
+  const large = await seedTournament(app.base, { size: 256, name: "Phone Cup 256", host: HOST });
+  const host = await hostSession(browser, app.base);
+  return { name, ...app, small, large, host };
+}
+
+function loadRow(label: string, javaScript: boolean, cache: string, loads: Load[], baselineFcp: number) {
+  const of = (pick: (l: Load) => number) => median(loads.map(pick));
+  const sample = loads[0];
+  const fcp = of((l) => l.fcp);
+  return (
+    `  ${label.padEnd(44)}${(javaScript ? "on" : "off").padEnd(5)}${cache}${ms(of((l) => l.ttfb)).padStart(8)}${ms(of((l) => l.fp)).padStart(13)}${ms(fcp).padStart(9)}` +
+    `${ms(javaScript ? of((l) => l.jsLoaded) : null).padStart(11)}${ms(javaScript ? of((l) => l.hydrated ?? NaN) : null).padStart(10)}` +
+    `${(javaScript ? `${kb(sample.jsBytes)} in ${sample.jsFiles}` : "—").padStart(18)}${`${kb(sample.htmlBytes)} / ${kb(sample.htmlRaw)}`.padStart(22)}` +
+    `${Number.isNaN(baselineFcp) ? "" : `  FCP ×${(fcp / baselineFcp).toFixed(1)}`}`
+  );
+}
+
 async function main() {
   const db = await benchDatabase();
   const plainPort = await freePort();
   const plainBase = `http://127.0.0.1:${plainPort}`;
-  const { base, stop: stopApp } = await startBuiltApp({ databaseUrl: db.url });
   const plain = spawn(process.execPath, ["bench/plain-server.mjs"], { cwd: root, env: { ...process.env, PORT: String(plainPort) }, stdio: "ignore" });
   process.on("exit", () => plain.kill("SIGTERM"));
   const browser = await chromium.launch({
     executablePath: execFileSync("which", ["chromium"], { encoding: "utf8" }).trim(),
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
   });
+  const subjects: Subject[] = [];
   try {
     await waitUntilAnswering(plainBase, plain, 60_000);
-    const small = await seedTournament(base, { size: 64, name: "Phone Cup 64", host: HOST });
-    const large = await seedTournament(base, { size: 256, name: "Phone Cup 256", host: HOST });
-    const host = await hostSession(browser, base);
+    subjects.push(await startSubject(browser, "this build", process.env.BUILD_DIR, db.url));
+    // BENCH_COMPARE=<build dir>: a second build (e.g. an older commit's) measured in turn with this one, so both meet the
+    // same load; on PostgreSQL both use the one database (their tournaments are their own).
+    if (process.env.BENCH_COMPARE) subjects.push(await startSubject(browser, process.env.BENCH_COMPARE, process.env.BENCH_COMPARE, db.url));
     console.log(
-      `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, Node ${process.version}, ${browser.version()}; database: ${db.url ? "PostgreSQL" : "embedded PGlite"}`,
+      `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, load average ${os.loadavg()[0].toFixed(1)}, Node ${process.version}, Chromium ${browser.version()}; database: ${db.url ? "PostgreSQL" : "embedded PGlite"}`,
     );
     console.log(
       `Phone: ${VIEWPORT.width}×${VIEWPORT.height} px, CPU ${CPU_SLOWDOWN}× slower, network ${NETWORK.latency} ms latency, ` +
         `${((NETWORK.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbit/s down, ${((NETWORK.uploadThroughput * 8) / 1024).toFixed(0)} kbit/s up; ` +
-        `cold cache each load; median of ${RUNS} runs.\n`,
+        `each page loaded cold (a new browser context) then warm (again, cached), right after a cold load of the baseline; median of ${RUNS} runs.\n`,
     );
 
-    const screens: { label: string; url: string; signedIn: boolean }[] = [
-      { label: "baseline: plain node:http, 20 KB HTML", url: `${plainBase}/page`, signedIn: false },
-      { label: "score screen, 64 players (host)", url: `${base}/tournaments/${small.id}/scores`, signedIn: true },
-      { label: "score screen, 256 players (host)", url: `${base}/tournaments/${large.id}/scores`, signedIn: true },
-      { label: "public view, 256 players", url: `${base}/tournaments/${large.id}/public`, signedIn: false },
-      { label: "leaderboard, 256 players", url: `${base}/tournaments/${large.id}/leaderboard`, signedIn: false },
+    const screens: { label: string; url: (s: Subject) => string; signedIn: boolean }[] = [
+      { label: "score screen, 64 players (host)", url: (s) => `${s.base}/tournaments/${s.small.id}/scores`, signedIn: true },
+      { label: "score screen, 256 players (host)", url: (s) => `${s.base}/tournaments/${s.large.id}/scores`, signedIn: true },
+      { label: "public view, 256 players", url: (s) => `${s.base}/tournaments/${s.large.id}/public`, signedIn: false },
+      { label: "leaderboard, 256 players", url: (s) => `${s.base}/tournaments/${s.large.id}/leaderboard`, signedIn: false },
     ];
-    console.log("Page loads".padEnd(42) + "JS  " + "first paint".padStart(12) + "FCP".padStart(9) + "hydrated".padStart(10) + "JS (gzip)".padStart(20) + "HTML (gzip / raw)".padStart(22));
-    let baselineFcp = NaN;
+    console.log(
+      "Page loads".padEnd(46) + "JS   cache" + "TTFB".padStart(8) + "first paint".padStart(13) + "FCP".padStart(9) + "JS loaded".padStart(11) + "hydrated".padStart(10) +
+        "JS (gzip)".padStart(18) + "HTML (gzip / raw)".padStart(22) + "  ratio to the baseline",
+    );
     for (const screen of screens) {
-      const isBaseline = screen.url.startsWith(plainBase);
-      for (const javaScript of isBaseline ? [false] : [true, false]) {
-        const loads: Load[] = [];
+      for (const javaScript of [true, false]) {
+        const baseline: Load[] = [];
+        // Cold: a first visit (empty cache); warm: the same page again, its files cached (assets are immutable for a year).
+        const loads = subjects.map(() => ({ cold: [] as Load[], warm: [] as Load[] }));
         for (let run = 0; run < RUNS; run++) {
-          const { page, close } = await phonePage(browser, javaScript, screen.signedIn ? host : undefined);
-          await page.goto(screen.url, { waitUntil: "commit" });
-          loads.push(await readLoad(page, javaScript && !isBaseline));
-          await close();
+          const plainPage = await phonePage(browser, false);
+          await plainPage.page.goto(`${plainBase}/page`, { waitUntil: "commit" });
+          baseline.push(await readLoad(plainPage.page, false));
+          await plainPage.close();
+          for (const [i, subject] of subjects.entries()) {
+            const { page, close } = await phonePage(browser, javaScript, screen.signedIn ? subject.host : undefined);
+            for (const cache of ["cold", "warm"] as const) {
+              await page.goto(screen.url(subject), { waitUntil: "commit" });
+              loads[i][cache].push(await readLoad(page, javaScript));
+            }
+            await close();
+          }
         }
-        const fcp = median(loads.map((l) => l.fcp));
-        if (isBaseline) baselineFcp = fcp;
-        const hydrated = javaScript ? median(loads.map((l) => l.hydrated ?? NaN)) : null;
-        console.log(
-          `  ${screen.label.padEnd(40)}${(javaScript ? "on" : "off").padEnd(4)}${ms(median(loads.map((l) => l.fp))).padStart(12)}${ms(fcp).padStart(9)}` +
-            `${ms(hydrated).padStart(10)}${(javaScript ? `${kb(loads[0].jsBytes)} in ${loads[0].jsFiles}` : "—").padStart(20)}` +
-            `${`${kb(loads[0].htmlBytes)} / ${kb(loads[0].htmlRaw)}`.padStart(22)}${isBaseline ? "" : `  FCP ×${(fcp / baselineFcp).toFixed(1)} of baseline`}`,
-        );
+        const baselineFcp = median(baseline.map((l) => l.fcp));
+        console.log(loadRow(`baseline: plain node:http, 20 KB HTML`, false, "cold", baseline, NaN));
+        for (const [i, subject] of subjects.entries()) {
+          const label = subjects.length > 1 ? `${screen.label} [${subject.name}]` : screen.label;
+          for (const cache of ["cold", "warm"] as const) console.log(loadRow(label, javaScript, cache, loads[i][cache], baselineFcp));
+        }
       }
     }
 
     console.log("\nOne lobby save (JS off: post → redirect → next page's FCP; JS on: click → lobby shown saved)");
     let shift = 1;
-    for (const [label, t] of [
-      ["score screen, 64 players", small],
-      ["score screen, 256 players", large],
-    ] as const) {
-      const lobbyName = `Lobby ${t.lobbies.length}`;
-      const url = `${base}/tournaments/${t.id}/scores?edit=${t.last.id}&clear=1#lobby-${t.lobbies.length}`;
+    for (const size of ["small", "large"] as const) {
       for (const javaScript of [true, false]) {
-        const times: number[] = [];
+        const times = subjects.map(() => [] as number[]);
         for (let run = 0; run < RUNS; run++) {
-          const { page, close } = await phonePage(browser, javaScript, host);
-          times.push(await timeSave(page, url, lobbyName, shift++, javaScript));
-          await close();
+          for (const [i, subject] of subjects.entries()) {
+            const t = subject[size];
+            const url = `${subject.base}/tournaments/${t.id}/scores?edit=${t.last.id}&clear=1#lobby-${t.lobbies.length}`;
+            const { page, close } = await phonePage(browser, javaScript, subject.host);
+            times[i].push(await timeSave(page, url, `Lobby ${t.lobbies.length}`, shift++, javaScript));
+            await close();
+          }
         }
-        console.log(`  ${label.padEnd(40)}${(javaScript ? "on" : "off").padEnd(4)}${ms(median(times)).padStart(12)}  (${times.map((x) => Math.round(x)).join(", ")} ms)`);
+        for (const [i, subject] of subjects.entries()) {
+          const label = `score screen, ${size === "small" ? 64 : 256} players${subjects.length > 1 ? ` [${subject.name}]` : ""}`;
+          console.log(`  ${label.padEnd(44)}${(javaScript ? "on" : "off").padEnd(4)}${ms(median(times[i])).padStart(12)}  (${times[i].map((x) => Math.round(x)).join(", ")} ms)`);
+        }
       }
     }
   } finally {
     await browser.close();
     plain.kill("SIGTERM");
-    await stopApp();
+    for (const subject of subjects) await subject.stop();
     await db.stop?.();
   }
 }

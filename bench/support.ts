@@ -64,10 +64,10 @@ export async function benchDatabase(): Promise<{ url?: string; stop?: () => unkn
 }
 
 /**
- * Starts the built app (`node server/start.js`, NODE_ENV=production, demo login on) on a free port with its own data folder;
+ * Starts the built app (`node server/start.js`, NODE_ENV=production, demo login on; `buildDir` or BUILD_DIR, default build/) on a free port with its own data folder;
  * `wrap` may prefix the command (e.g. taskset). Answers once it answers HTTP.
  */
-export async function startBuiltApp(options: { databaseUrl?: string; wrap?: (args: string[]) => [string, string[]] } = {}) {
+export async function startBuiltApp(options: { databaseUrl?: string; buildDir?: string; wrap?: (args: string[]) => [string, string[]] } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tm-bench-"));
@@ -75,6 +75,7 @@ export async function startBuiltApp(options: { databaseUrl?: string; wrap?: (arg
   const env = {
     ...inherited,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.buildDir ? { BUILD_DIR: options.buildDir } : {}),
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
