@@ -133,7 +133,7 @@ function loadRow(label: string, javaScript: boolean, cache: string, loads: Load[
   const sample = loads[0];
   const fcp = of((l) => l.fcp);
   return (
-    `  ${label.padEnd(44)}${(javaScript ? "on" : "off").padEnd(5)}${cache}${ms(of((l) => l.ttfb)).padStart(8)}${ms(of((l) => l.fp)).padStart(13)}${ms(fcp).padStart(9)}` +
+    `  ${label.padEnd(50)}${(javaScript ? "on" : "off").padEnd(5)}${cache}${ms(of((l) => l.ttfb)).padStart(8)}${ms(of((l) => l.fp)).padStart(13)}${ms(fcp).padStart(9)}` +
     `${ms(javaScript ? of((l) => l.jsLoaded) : null).padStart(11)}${ms(javaScript ? of((l) => l.hydrated ?? NaN) : null).padStart(10)}` +
     `${(javaScript ? `${kb(sample.jsBytes)} in ${sample.jsFiles}` : "—").padStart(18)}${`${kb(sample.htmlBytes)} / ${kb(sample.htmlRaw)}`.padStart(22)}` +
     `${Number.isNaN(baselineFcp) ? "" : `  FCP ×${(fcp / baselineFcp).toFixed(1)}`}`
@@ -173,7 +173,7 @@ async function main() {
       { label: "leaderboard, 256 players", url: (s) => `${s.base}/tournaments/${s.large.id}/leaderboard`, signedIn: false },
     ];
     console.log(
-      "Page loads".padEnd(46) + "JS   cache" + "TTFB".padStart(8) + "first paint".padStart(13) + "FCP".padStart(9) + "JS loaded".padStart(11) + "hydrated".padStart(10) +
+      "Page loads".padEnd(52) + "JS   cache" + "TTFB".padStart(8) + "first paint".padStart(13) + "FCP".padStart(9) + "JS loaded".padStart(11) + "hydrated".padStart(10) +
         "JS (gzip)".padStart(18) + "HTML (gzip / raw)".padStart(22) + "  ratio to the baseline",
     );
     for (const screen of screens) {
@@ -220,7 +220,7 @@ async function main() {
         }
         for (const [i, subject] of subjects.entries()) {
           const label = `score screen, ${size === "small" ? 64 : 256} players${subjects.length > 1 ? ` [${subject.name}]` : ""}`;
-          console.log(`  ${label.padEnd(44)}${(javaScript ? "on" : "off").padEnd(4)}${ms(median(times[i])).padStart(12)}  (${times[i].map((x) => Math.round(x)).join(", ")} ms)`);
+          console.log(`  ${label.padEnd(50)}${(javaScript ? "on" : "off").padEnd(4)}${ms(median(times[i])).padStart(12)}  (${times[i].map((x) => Math.round(x)).join(", ")} ms)`);
         }
       }
     }
