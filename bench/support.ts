@@ -97,6 +97,7 @@ export async function startBuiltApp(options: { databaseUrl?: string; buildDir?: 
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   process.on("exit", () => app.kill("SIGTERM"));
-  await waitUntilAnswering(base, app, 60_000);
+  // Generous: PGlite's first start (migrations) on a busy 2-core machine can take a minute.
+  await waitUntilAnswering(base, app, 180_000);
   return { app, base, stop };
 }
