@@ -2,7 +2,7 @@
 // Starts the built app (embedded PGlite, or BENCH_DB=postgres), seeds a 64- and a 256-player tournament (round 1, every lobby but
 // the last scored), and loads the two score screens (signed in as the host), the 256-player public view and its leaderboard with
 // JavaScript on and off, cold (empty cache) then warm, BENCH_RUNS times; then saves one lobby's scores on each score screen, JS on and off.
-// BENCH_COMPARE=<build dir> measures a second (older) build in turn with this one. Reports medians: time to first byte, first paint, first contentful paint, hydration, bytes of JavaScript (as transferred, gzip) and HTML, the save.
+// BENCH_COMPARE=<build dir> measures a second (older) build in turn with this one. Reports medians: time to first byte, first paint, first contentful paint, hydration, bytes of JavaScript and HTML as transferred (brotli or gzip, whichever the browser got), the save.
 import { execFileSync, spawn } from "node:child_process";
 import os from "node:os";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
