@@ -1,10 +1,33 @@
 // Vite config for the React Router build; `~/` maps to app/.
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/**
+ * Writes a .gz (level 9) and a .br (quality 11) beside every script and stylesheet of the browser build, once, so the
+ * server sends them as they are (server/start.js) instead of gzipping 350 KB of JavaScript at level 4 for each visitor.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: "tm-precompress-assets",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css)$/.test(name)) continue;
+        const file = path.join(options.dir!, name);
+        const body = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        fs.writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompressAssets()],
   // Names this build in the public pages' ETags, so a deploy never answers 304 for a page it changed.
   define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   resolve: {

@@ -32,10 +32,7 @@ import { readToast, secureToastMiddleware } from "./lib/toast.server";
 // Outermost first: a failure of the database anywhere below answers 503.
 export const middleware: Route.MiddlewareFunction[] = [availabilityMiddleware, securityMiddleware, secureToastMiddleware];
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ toast, clear }, theme, { env }] = await Promise.all([readToast(request), getTheme(request), getApp()]);
@@ -62,6 +59,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* A stylesheet with a precedence is one React writes before the scripts' modulepreload links, so the
+            browser asks for it first and paints without waiting for JavaScript. */}
+        <link rel="stylesheet" href={stylesheet} precedence="app" />
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
         <Meta />
         {refresh ? (
@@ -103,7 +103,16 @@ function useFocusClearOfHeader() {
   }, []);
 }
 
+/** Marks the end of hydration (the first effect), for the phone benchmark (bench/phone.ts) and tests. */
+function useHydratedMark() {
+  useEffect(() => {
+    performance.mark("tm:hydrated");
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  useHydratedMark();
   useFocusClearOfHeader();
   const navigation = useNavigation();
   const params = useParams();

@@ -6,14 +6,11 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { refetchDelay } from "~/components/live";
 import { freePort, waitUntilAnswering } from "../tests/setup/e2e-global";
-import startTestPostgres from "../tests/setup/postgres-global";
+import { benchDatabase, root, seedTournament, startBuiltApp } from "./support";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 // Largest first: its memory is measured from a heap no earlier streams have grown (later counts reuse it).
 const STREAM_COUNTS = (process.env.BENCH_STREAMS ?? "10000,5000,1000").split(",").map(Number);
@@ -43,42 +40,6 @@ function rssKiB(pid: number): number {
 /** The node process itself (taskset runs it with exec, so the PIDs match; otherwise the child's child). */
 function serverPid(child: ReturnType<typeof spawn>) {
   return child.pid!;
-}
-
-type Api = <T = any>(method: string, url: string, body?: unknown) => Promise<T>;
-
-function apiClient(base: string, token?: string): Api {
-  return async (method, url, body) => {
-    const response = await fetch(base + url, {
-      method,
-      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-}
-
-/** 256 players checked in, round 1 drawn, 31 of 32 lobbies scored. Answers the tournament id, a token and the last lobby. */
-async function seed(base: string) {
-  const login = await apiClient(base)<{ token: string }>("POST", "/api/auth/login", { username: "bench_host", password: "bench-pass-123" });
-  const api = apiClient(base, login.token);
-  const t = await api<{ id: number }>("POST", "/api/tournaments", { name: "Stream Cup", maxPlayers: 256, totalRounds: 5, isPublic: true });
-  const players = await api<{ id: number }[]>("POST", `/api/tournaments/${t.id}/players/bulk`, {
-    players: Array.from({ length: 256 }, (_, i) => ({ name: `Player ${i + 1}`, riotTag: `EUW${i + 1}`, lp: 2000 - i })),
-    manualOverride: true,
-  });
-  for (const p of players) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
-  const { lobbies } = await api<{ lobbies: { id: number; playerIds: number[] }[] }>("POST", `/api/tournaments/${t.id}/lobbies/generate`, {});
-  const scores = (lobby: { playerIds: number[] }, shift = 0) =>
-    lobby.playerIds.map((playerId, i) => ({ playerId, placement: ((i + shift) % lobby.playerIds.length) + 1 }));
-  for (const lobby of lobbies.slice(0, -1)) await api("POST", `/api/lobbies/${lobby.id}/matches`, { scores: scores(lobby) });
-  const last = lobbies.at(-1)!;
-  let shift = 0;
-  /** Saves (or edits) the last lobby: each call is a real change, so each bumps the version and sends an event. */
-  const save = () => api("POST", `/api/lobbies/${last.id}/matches`, { scores: scores(last, shift++) });
-  return { id: t.id, save };
 }
 
 type SseClient = { req: http.ClientRequest; waiters: ((at: number) => void)[] };
@@ -146,53 +107,22 @@ async function rate(url: string, headers: Record<string, string> = {}) {
   return { rps: result.requests.average, bytes: result.throughput.average / Math.max(1, result.requests.average), errors };
 }
 
-/** BENCH_DB=postgres: a throwaway PostgreSQL (the integration tests' global setup); otherwise the embedded PGlite. */
-async function database(): Promise<{ url?: string; stop?: () => unknown }> {
-  if (process.env.BENCH_DB !== "postgres") return {};
-  let url: string | undefined;
-  const stop = await startTestPostgres({
-    provide(key: string, value: string) {
-      if (key === "pgAdminUrl") url = value;
-    },
-  } as never);
-  if (!url) throw new Error("BENCH_DB=postgres needs PostgreSQL 15 binaries (or TEST_DATABASE_URL)");
-  return { url, stop: stop as (() => unknown) | undefined };
-}
-
 async function main() {
-  const db = await database();
-  const port = await freePort();
+  const db = await benchDatabase();
   const plainPort = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const plainBase = `http://127.0.0.1:${plainPort}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tm-bench-live-"));
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const env = {
-    ...inherited,
-    ...(db.url ? { DATABASE_URL: db.url } : {}),
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DEMO_LOGIN: "1",
-    SESSION_SECRET: "bench-live-session-secret-0123456789",
-    MASTER_USERNAME: "bench_master",
-    MASTER_PASSWORD: "bench-master-pass",
-  };
-  const [cmd, args] = pinned([process.execPath, "server/start.js"]);
-  const app = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const { app, base, stop: stopApp } = await startBuiltApp({ databaseUrl: db.url, wrap: pinned });
   const [pcmd, pargs] = pinned([process.execPath, "bench/plain-server.mjs"]);
   const plain = spawn(pcmd, pargs, { cwd: root, env: { ...process.env, PORT: String(plainPort) }, stdio: "ignore" });
-  const stop = () => {
-    app.kill("SIGTERM");
+  const stop = async () => {
     plain.kill("SIGTERM");
+    await stopApp();
   };
-  process.on("exit", stop);
+  process.on("exit", () => plain.kill("SIGTERM"));
   try {
-    await waitUntilAnswering(base, app, 60_000);
     await waitUntilAnswering(plainBase, plain, 60_000);
     console.log(`Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores, Node ${process.version}; server pinned to core 0: ${hasTaskset ? "yes" : "no (no taskset)"}; database: ${db.url ? "PostgreSQL" : "embedded PGlite"}`);
-    const tournament = await seed(base);
+    const tournament = await seedTournament(base, { size: 256, name: "Stream Cup", host: { username: "bench_host", password: "bench-pass-123" } });
     const id = tournament.id;
     console.log(`Seeded tournament ${id}: 256 players, round 1, 31 of 32 lobbies scored.\n`);
 
@@ -292,10 +222,8 @@ async function main() {
     const last = Math.max(...served) - eventAt;
     console.log(`  all ${served.length} served ${(last / 1000).toFixed(2)} s after the event (spread window ${(refetchDelay(STORM, 1) / 1000).toFixed(2)} s, ${failed} failed)`);
   } finally {
-    stop();
-    await new Promise((r) => setTimeout(r, 500));
+    await stop();
     await db.stop?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

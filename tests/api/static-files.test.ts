@@ -1,4 +1,4 @@
-// Static files from the HTTP server (server/start.js): nosniff on every one, immutable caching for hashed assets.
+// Static files from the HTTP server (server/start.js): nosniff on every one, immutable caching for hashed assets, precompressed scripts and CSS.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, unavailableReason, type App } from "./support/app";
 
@@ -27,5 +27,36 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("static files
     expect(script.status).toBe(200);
     expect(script.headers.get("x-content-type-options")).toBe("nosniff");
     expect(script.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+  });
+
+  test("built scripts and stylesheets are sent as the build compressed them: brotli, else gzip, else as they are", async () => {
+    const html = await (await fetch(`${app.baseURL}/`)).text();
+    const script = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];
+    const stylesheet = /\/assets\/[\w-]+\.css/.exec(html)?.[0];
+    expect(script, "the page names the entry script").toBeTruthy();
+    expect(stylesheet, "the page names its stylesheet").toBeTruthy();
+    for (const asset of [script!, stylesheet!]) {
+      const plain = await fetch(app.baseURL + asset, { headers: { "Accept-Encoding": "identity" } });
+      const text = await plain.text();
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      for (const [accept, encoding] of [
+        ["gzip, deflate, br", "br"],
+        ["gzip", "gzip"],
+        ["br;q=0, gzip", "gzip"],
+      ] as const) {
+        // fetch decodes the body, so it must come back as the very file.
+        const answer = await fetch(app.baseURL + asset, { headers: { "Accept-Encoding": accept } });
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get("content-encoding"), `${asset} for ${accept}`).toBe(encoding);
+        expect(answer.headers.get("vary")).toMatch(/Accept-Encoding/i);
+        expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(answer.headers.get("cache-control")).toMatch(/immutable/);
+        expect(answer.headers.get("content-type")).toMatch(asset.endsWith(".css") ? /^text\/css/ : /^text\/javascript/);
+        // A length up front: the stored file, not the compression middleware's stream (which sends none).
+        expect(answer.headers.get("content-length"), "sent as stored, with its length").not.toBeNull();
+        expect(Number(answer.headers.get("content-length"))).toBeLessThan(Buffer.byteLength(text) / 2);
+        expect(await answer.text()).toBe(text);
+      }
+    }
   });
 });

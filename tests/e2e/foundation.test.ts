@@ -167,6 +167,22 @@ test("the shell: footer badge, page titles, security headers", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Tournament Guide" })).toBeVisible();
 });
 
+test("the stylesheet comes before every script and modulepreload in the head, and hydration is marked", async ({ page, request }) => {
+  // As sent: a browser asks for the files in this order, so the CSS must not queue behind JavaScript.
+  for (const path of ["/", "/login", "/guide"]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const stylesheet = head.search(/<link[^>]*rel="stylesheet"/);
+    const firstScript = head.search(/<link[^>]*rel="modulepreload"|<script/);
+    expect(stylesheet, `${path}: a stylesheet link in the head`).toBeGreaterThan(0);
+    expect(firstScript, `${path}: modulepreload links in the head`).toBeGreaterThan(0);
+    expect(stylesheet, `${path}: the stylesheet before the first script`).toBeLessThan(firstScript);
+  }
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  expect(await page.evaluate(() => performance.getEntriesByName("tm:hydrated").length)).toBe(1);
+});
+
 test.describe("API sessions and security", () => {
   test("a token revoked by logout no longer works", async ({ request }) => {
     const response = await request.post("/api/auth/login", { data: { username: unique(), password: "password123" } });
