@@ -61,6 +61,8 @@ export default [
     route("tournaments/:id/substitute", "routes/api/tournament.substitute.ts"),
     route("tournaments/:id/advance-round", "routes/api/tournament.advance-round.ts"),
     route("tournaments/:id/finalize-round", "routes/api/tournament.finalize-round.ts"),
+    route("tournaments/:id/staff", "routes/api/tournament.staff.ts"),
+    route("tournaments/:id/staff/:userId", "routes/api/tournament.staff.member.ts"),
     route("tournaments/:id/players", "routes/api/tournament.players.ts"),
     route("tournaments/:id/players/bulk", "routes/api/tournament.players.bulk.ts"),
     route("tournaments/:id/checked-in-players", "routes/api/tournament.checked-in-players.ts"),
