@@ -22,8 +22,7 @@ import {
 } from "~/lib/host-actions.server";
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
-import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
-import { canManage } from "~/models/access.server";
+import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { hasLobbies, listPlayers } from "~/models/players.server";
 import { setLocked } from "~/models/tournaments.server";
 import { lockSchema } from "~/models/validation";
@@ -41,7 +40,7 @@ const ROUND_ONE_MINIMUM = 16;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const t = await loadTournamentFromParams(params.tournamentId);
   const db = await getDb();
-  const [players, lobbiesExist] = await Promise.all([listPlayers(db, t.id), hasLobbies(db, t.id)]);
+  const [players, lobbiesExist, access] = await Promise.all([listPlayers(db, t.id), hasLobbies(db, t.id), pageAccess(context, t)]);
   const card = (p: (typeof players)[number]) => ({
     id: p.id,
     name: p.name,
@@ -54,7 +53,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const eliminated = players.filter((p) => p.isEliminated);
   return {
     tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers, isLocked: t.isLocked },
-    canManage: canManage(pageUser(context), t),
+    canManage: access.can.manage,
+    // A scorekeeper may tap the cards; the rest of this page stays the owner's (docs/rules.md, "Staff").
+    canCheckIn: access.can.checkIn,
+    scorekeeper: access.role === "scorekeeper",
     lobbiesExist,
     counts: {
       total: players.length,
@@ -109,12 +111,12 @@ export async function action({ url, params, context }: Route.ActionArgs) {
 
 export default function TournamentCheckin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const { tournament: t, canManage, lobbiesExist, counts, players, active, eliminated } = loaderData;
+  const { tournament: t, canManage, canCheckIn, scorekeeper, lobbiesExist, counts, players, active, eliminated } = loaderData;
   useFailureToast(actionData);
   const mutable = canManage && t.status !== "completed";
   return (
     <div className="stack host-tournament-checkin">
-      <TournamentHeader title="Check-in Management" tournament={t} canManage={canManage}>
+      <TournamentHeader title="Check-in Management" tournament={t} canManage={canManage} scorekeeper={scorekeeper}>
         <Link to={`/tournaments/${t.id}/checkin`} className="btn">
           Check-in Page
         </Link>
@@ -212,7 +214,7 @@ export default function TournamentCheckin({ loaderData, actionData: latestAction
         ) : null}
         <CheckinGrid
           players={players}
-          interactive={mutable && !lobbiesExist}
+          interactive={canCheckIn && t.status !== "completed" && !lobbiesExist}
           failure={failureOf(actionData, "toggle-checkin")}
           empty={<h3>No players yet</h3>}
         />
