@@ -175,14 +175,17 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
 
       {staff ? <StaffSection staff={staff} readOnly={t.status === "completed"} actionData={actionData} /> : null}
 
-      <div className="grid cols-2">
-        <section className="card" aria-labelledby="export-title">
-          <h2 id="export-title">Excel Export</h2>
-          <p className="small muted">Download the tournament, its players, lobbies and scores as a spreadsheet.</p>
-          <ExcelDownloadLink tournamentId={t.id} />
-        </section>
-        {canManage ? <ImportCard /> : null}
-      </div>
+      {/* A scorekeeper gets no export: only check-in and scores are theirs (docs/rules.md, "Staff"). */}
+      {!scorekeeper ? (
+        <div className="grid cols-2">
+          <section className="card" aria-labelledby="export-title">
+            <h2 id="export-title">Excel Export</h2>
+            <p className="small muted">Download the tournament, its players, lobbies and scores as a spreadsheet.</p>
+            <ExcelDownloadLink tournamentId={t.id} />
+          </section>
+          {canManage ? <ImportCard /> : null}
+        </div>
+      ) : null}
 
       <div>
         <Link to="/dashboard" className="btn">

@@ -89,6 +89,7 @@ test("without JavaScript a scorekeeper added in Settings checks a player in and 
   await keeper.goto(`/tournaments/${id}/settings`);
   await expect(keeper.getByRole("button", { name: "Save Settings" })).toHaveCount(0);
   await expect(keeper.locator("section#staff")).toHaveCount(0);
+  await expect(keeper.getByRole("heading", { name: "Excel Export" })).toHaveCount(0);
   const refused = await keeper.request.post(`/tournaments/${id}/settings`, { form: { intent: "update", name: "Taken over" } });
   expect(refused.status(), "a scorekeeper's settings post").toBe(403);
   const addSelf = await keeper.request.post(`/tournaments/${id}/settings`, { form: { intent: "add-staff", username: ownerName } });
