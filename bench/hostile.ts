@@ -1,9 +1,7 @@
 // What a stranger costs the server: its peak resident memory and answer times under hostile spreadsheets and a 4 × 300 MB body flood, on loopback only.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   deflatedBlanks,
   floodPost,
@@ -14,10 +12,10 @@ import {
   workbookParts,
   writeZip,
 } from "../tests/api/support/hostile";
-import { freePort, kill, waitUntilAnswering } from "../tests/setup/e2e-global";
+import { kill, waitUntilAnswering } from "../tests/setup/e2e-global";
+import { spawnBenchServer } from "./server";
 import startTestPostgres from "../tests/setup/postgres-global";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const GOAL = { peakMb: 300, answerMs: 1000 };
 const SHEET = "xl/worksheets/sheet1.xml";
 const FLOOD = { requests: 4, bytes: 300_000_000 };
@@ -43,22 +41,7 @@ if (!onPglite && !databaseUrl) {
   process.exit(1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tm-bench-hostile-"));
-const port = await freePort();
-const baseURL = `http://127.0.0.1:${port}`;
-const { DATABASE_URL: _u, ...inherited } = process.env;
-const server = spawn(process.execPath, ["server/start.js"], {
-  cwd: root,
-  env: {
-    ...inherited,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DEMO_LOGIN: "1",
-    SESSION_SECRET: "bench-hostile-session-secret-0123",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const { server, baseURL } = await spawnBenchServer({ databaseUrl, dataDir, sessionSecret: "bench-hostile-session-secret-0123" });
 console.log(`server PID ${pid()} on ${baseURL}, database: ${onPglite ? "PGlite" : "PostgreSQL"}`);
 function pid() {
   return server.pid!;

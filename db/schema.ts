@@ -188,6 +188,27 @@ export const matches = pgTable(
   ],
 );
 
+// The accounts the owner lets help run one tournament: scorekeepers check players in and out and save
+// lobby scores until the round is finalized (docs/rules.md, "Staff").
+export const tournamentStaff = pgTable(
+  "tournament_staff",
+  {
+    id: serial("id").primaryKey(),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["scorekeeper"] }).notNull().default("scorekeeper"),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("tournament_staff_tournament_user_uq").on(t.tournamentId, t.userId),
+    index("tournament_staff_user_idx").on(t.userId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Tournament = typeof tournaments.$inferSelect;
@@ -195,3 +216,4 @@ export type Player = typeof players.$inferSelect;
 export type Lobby = typeof lobbies.$inferSelect;
 export type Match = typeof matches.$inferSelect;
 export type SelfCheckin = typeof selfCheckins.$inferSelect;
+export type TournamentStaff = typeof tournamentStaff.$inferSelect;

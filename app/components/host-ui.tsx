@@ -12,17 +12,20 @@ export type HeaderTournament = { id: number; name: string; status: string; isLoc
 
 /**
  * The top of every tournament page: the page name, the tournament's name and status, and the
- * "View Only" note for anyone who may not change it.
+ * "View Only" note for anyone who may not change it ("Scorekeeper" for its staff, who may check
+ * players in and save scores: docs/rules.md, "Staff").
  */
 export function TournamentHeader({
   title,
   tournament,
   canManage,
+  scorekeeper = false,
   children,
 }: {
   title: string;
   tournament: HeaderTournament;
   canManage: boolean;
+  scorekeeper?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -33,7 +36,8 @@ export function TournamentHeader({
           <div className="row">
             <span className="host-tournament-name">{tournament.name || `Tournament #${tournament.id}`}</span>
             <StatusBadge status={tournament.status} />
-            {!canManage ? <span className="badge warning">View Only</span> : null}
+            {scorekeeper ? <span className="badge primary">Scorekeeper</span> : null}
+            {!canManage && !scorekeeper ? <span className="badge warning">View Only</span> : null}
           </div>
         </div>
         {children ? <div className="row">{children}</div> : null}
@@ -43,7 +47,8 @@ export function TournamentHeader({
           This tournament has been completed: its results are final and it is read-only.
         </div>
       ) : null}
-      {!canManage ? (
+      {scorekeeper ? <ScorekeeperNote /> : null}
+      {!canManage && !scorekeeper ? (
         <div className="alert warning host-view-only" role="note">
           <strong>View Only</strong>
           <div className="small">Only the tournament's owner or a master administrator can make changes here.</div>
@@ -81,6 +86,18 @@ export function CompleteTournamentConfirm({
       primary={primary}
       small={small}
     />
+  );
+}
+
+/** What a scorekeeper may do here, said once on every page they open. */
+export function ScorekeeperNote() {
+  return (
+    <div className="alert host-scorekeeper-note" role="note">
+      <strong>Scorekeeper</strong>
+      <div className="small">
+        You may check players in and out and save lobby scores until the round is finalized; everything else is the owner&apos;s.
+      </div>
+    </div>
   );
 }
 

@@ -23,6 +23,7 @@ export const INVALID_TOURNAMENT_ID = "Invalid tournament ID";
 export const INVALID_PLAYER_ID = "Invalid player ID";
 export const INVALID_LOBBY_ID = "Invalid lobby ID";
 export const INVALID_ROUND = "Invalid round number";
+export const INVALID_USER_ID = "Invalid user ID";
 
 export function json(body: unknown, status = 200, headers: HeadersInit = {}) {
   const all = new Headers(headers);
@@ -208,6 +209,11 @@ export const userAction = actionFor(() => ({}));
 export const tournamentAction = actionFor(tournamentId);
 /** Actions on /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
 export const roundAction = actionFor(tournamentRound);
+/** Actions on /api/tournaments/{id}/staff/{userId}: `id` and the staff member's `userId`. */
+export const staffMemberAction = actionFor((params) => ({
+  ...tournamentId(params),
+  userId: requireId(params.userId, INVALID_USER_ID),
+}));
 /** Actions on /api/players/{id}/…: `id` is the player's. */
 export const playerAction = actionFor((params) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }));
 /** Actions on /api/lobbies/{id}/…: `id` is the lobby's. */
@@ -219,6 +225,11 @@ export const publicLoader = loaderFor(() => ({}));
 export const userLoader = loaderFor(({ context }) => ({ user: requireApiUser(context) }));
 /** Public reads of /api/tournaments/{id}/…: `id`. */
 export const tournamentLoader = loaderFor(({ params }) => tournamentId(params));
+/** Reads of /api/tournaments/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. */
+export const tournamentUserLoader = loaderFor(({ params, context }) => ({
+  ...tournamentId(params),
+  user: requireApiUser(context),
+}));
 /** Public reads of /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
 export const roundLoader = loaderFor(({ params }) => tournamentRound(params));
 /** Public reads of /api/players/{id}: `id`. */

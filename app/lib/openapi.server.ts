@@ -48,8 +48,20 @@ export const tournamentListItemAnswer = tournamentAnswer
   .extend({
     canManage: z.boolean().describe("The caller is the owner or a master"),
     isOwner: z.boolean(),
+    role: z
+      .enum(["organizer", "scorekeeper", "owner", "master"])
+      .describe("The caller's role for it: a scorekeeper may check players in and out and save lobby scores"),
   })
-  .describe("A tournament in the caller's list (false canManage is shown as View Only)");
+  .describe("A tournament in the caller's list (false canManage is shown as View Only, or Scorekeeper for its staff)");
+
+export const staffMemberAnswer = z
+  .strictObject({
+    userId: id,
+    username: z.string(),
+    role: z.enum(["scorekeeper"]),
+    addedAt: timestamp,
+  })
+  .describe("An account on the tournament's staff");
 
 export const playerAnswer = z
   .strictObject({
@@ -208,6 +220,7 @@ for (const [name, schema] of Object.entries({
   Match: matchAnswer,
   LeaderboardRow: leaderboardRowAnswer,
   User: userAnswer,
+  StaffMember: staffMemberAnswer,
   Error: errorAnswer,
   LoginAnswer: loginAnswer,
   LogoutAnswer: logoutAnswer,
@@ -240,6 +253,7 @@ const BODY_SCHEMAS = {
   BulkPlayers: v.bulkPlayersSchema,
   Checkin: v.checkinSchema,
   SelfCheckin: selfCheckinSchema,
+  StaffAdd: v.staffAddSchema,
   Lock: v.lockSchema,
   Substitute: v.substituteSchema,
   Advance: v.advanceSchema,
@@ -277,6 +291,7 @@ const refused = {
   badInput: { 400: { description: "Invalid input: malformed JSON, a wrong or missing field, or a malformed id" } },
   auth: { 401: { description: "Not signed in" } },
   owner: { 403: { description: "Neither the owner nor a master" } },
+  staff: { 403: { description: "Neither the owner, a master nor one of the tournament's scorekeepers" } },
   tournament: { 404: { description: "Tournament not found" } },
   player: { 404: { description: "Player not found" } },
   lobby: { 404: { description: "Lobby not found" } },
@@ -617,6 +632,48 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/api/tournaments/{id}/staff",
+    operationId: "listStaff",
+    tag: "Tournaments",
+    summary: "The tournament's scorekeepers, oldest first (owner or master)",
+    auth: "user",
+    answers: { 200: ok("The list", "StaffMember", true), ...mutation, ...refused.tournament },
+  },
+  {
+    method: "post",
+    path: "/api/tournaments/{id}/staff",
+    operationId: "addScorekeeper",
+    tag: "Tournaments",
+    summary: "Add an existing account as a scorekeeper, by username (any case)",
+    description:
+      "A scorekeeper may check players in and out (POST /api/players/{id}/checkin) and save or edit lobby scores " +
+      "(POST /api/lobbies/{id}/matches) until the round is finalized; nothing else. Only the owner or a master manages staff. " +
+      "An unknown username or the owner's answers 400.",
+    auth: "user",
+    body: "StaffAdd",
+    answers: {
+      200: ok("The new staff member", "StaffMember"),
+      ...mutation,
+      ...refused.tournament,
+      ...refused.conflict("Already a scorekeeper, or the tournament completed"),
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/tournaments/{id}/staff/{userId}",
+    operationId: "removeScorekeeper",
+    tag: "Tournaments",
+    summary: "Remove a scorekeeper (owner or master)",
+    auth: "user",
+    answers: {
+      200: ok("The removed staff member", "StaffMember"),
+      ...mutation,
+      404: { description: "Tournament not found, or the account is not on its staff" },
+      ...refused.conflict("Tournament has been completed"),
+    },
+  },
+  {
+    method: "get",
     path: "/api/tournaments/{id}/checked-in-players",
     operationId: "listCheckedInPlayers",
     tag: "Players",
@@ -671,11 +728,13 @@ export const OPERATIONS: Operation[] = [
     operationId: "checkinPlayer",
     tag: "Players",
     summary: "Check a player in or out",
+    description: "The owner, a master or one of the tournament's scorekeepers.",
     auth: "user",
     body: "Checkin",
     answers: {
       200: ok("The player", "Player"),
       ...mutation,
+      ...refused.staff,
       ...refused.player,
       ...refused.conflict("Lobbies exist, the tournament is full, or the player is eliminated"),
     },
@@ -819,12 +878,14 @@ export const OPERATIONS: Operation[] = [
     summary: "Save (or replace) a lobby's placements",
     description:
       'Every player of the lobby exactly once, placements 1 to 8 each used once: "No scores entered", "Incomplete scores", ' +
-      '"Duplicate placements", "Invalid placements". The owner may edit until the round is finalized, a master at any time.',
+      '"Duplicate placements", "Invalid placements". The owner and the tournament\'s scorekeepers may edit until the round is finalized, ' +
+      "a master at any time.",
     auth: "user",
     body: "Scores",
     answers: {
       200: ok("The lobby and its matches", "ScoresAnswer"),
       ...mutation,
+      ...refused.staff,
       ...refused.lobby,
       ...refused.conflict("The round is finalized, or the tournament completed"),
     },
@@ -855,6 +916,7 @@ const PARAM_DESCRIPTIONS: Record<string, (path: string) => string> = {
   id: (path) =>
     path.startsWith("/api/players/") ? "Player id" : path.startsWith("/api/lobbies/") ? "Lobby id" : "Tournament id",
   round: () => "Round number",
+  userId: () => "The staff member's user id",
 };
 
 type JsonObject = Record<string, unknown>;

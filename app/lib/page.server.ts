@@ -6,6 +6,7 @@ import type { ActionResult } from "~/models/action.server";
 import type { PublicUser } from "~/models/auth.server";
 import { isActionError } from "~/models/errors";
 import { fieldErrors, formToObject } from "~/models/validation";
+import { tournamentAccess } from "~/models/staff.server";
 import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import { formContext, userContext } from "./context";
@@ -42,6 +43,11 @@ export async function loadTournamentFromParams(raw: string | undefined) {
     if (isActionError(error)) throw data(error.message, { status: error.status });
     throw error;
   }
+}
+
+/** The signed-in user's role for the tournament and its capabilities (app/models/policy.ts), for the screen to show only what they may use. */
+export async function pageAccess(context: Readonly<RouterContextProvider>, tournament: { id: number; ownerId: number }) {
+  return tournamentAccess(await getDb(), pageUser(context), tournament);
 }
 
 /**

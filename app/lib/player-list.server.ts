@@ -1,8 +1,7 @@
 // What the check-in and manage-players loaders share: the tournament with its players, whether lobbies exist, and the page's search and filter.
 import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/lib/db.server";
-import { loadTournamentFromParams, pageUser } from "~/lib/page.server";
-import { canManage } from "~/models/access.server";
+import { loadTournamentFromParams, pageAccess } from "~/lib/page.server";
 import { hasLobbies, listPlayers } from "~/models/players.server";
 import { playerMatches } from "~/models/search";
 
@@ -16,7 +15,11 @@ export async function loadPlayerListPage(
 ) {
   const t = await loadTournamentFromParams(params.tournamentId);
   const db = await getDb();
-  const [players, lobbiesExist] = await Promise.all([listPlayers(db, t.id), hasLobbies(db, t.id)]);
+  const [players, lobbiesExist, access] = await Promise.all([
+    listPlayers(db, t.id),
+    hasLobbies(db, t.id),
+    pageAccess(context, t),
+  ]);
   const q = (url.searchParams.get("q") ?? "").trim();
   const requested = url.searchParams.get("filter");
   const filter = requested !== null && filters.some((f) => f.value === requested) ? requested : "all";
@@ -24,7 +27,8 @@ export async function loadPlayerListPage(
     t,
     players,
     lobbiesExist,
-    canManage: canManage(pageUser(context), t),
+    canManage: access.can.manage,
+    access,
     q,
     filter,
     matchesSearch: (p: { name: string; riotTag: string }) => playerMatches(p, q),

@@ -1,8 +1,10 @@
-// Who may change a tournament: its owner or a master; completed tournaments only through the master override.
+// Who may change a tournament: its owner or a master, its scorekeepers for check-in and scores (app/models/policy.ts);
+// completed tournaments only through the master override.
 import type { Tournament } from "#db/schema";
 import type { PublicUser } from "./auth.server";
 import { ActionError, COMPLETED_MESSAGE, conflict, forbidden } from "./errors";
 import type { MutationOptions } from "./action.server";
+import { can, roleFor, type Capability } from "./policy";
 
 export const AUTH_REQUIRED = "Authentication required";
 export const NOT_ALLOWED = "You do not have permission to change this tournament";
@@ -39,17 +41,31 @@ export function assertMaster(user: PublicUser | null | undefined, message = MAST
   if (!isMaster(user)) throw forbidden(message);
 }
 
+/** 401 when signed out, 403 unless the user's role for the tournament has the capability (app/models/policy.ts). */
+export function assertCan(
+  user: PublicUser | null | undefined,
+  tournament: Pick<Tournament, "ownerId">,
+  capability: Capability,
+  isScorekeeper = false,
+): asserts user is PublicUser {
+  requireActor(user);
+  if (!can(roleFor(user, tournament, isScorekeeper), capability)) throw forbidden(NOT_ALLOWED);
+}
+
 /**
- * The check every mutation makes after locking the tournament: 401 / 403 as `assertCanManage`,
+ * The check every mutation makes after locking the tournament: 401 when signed out, 403 unless the
+ * user's role has the `capability` (app/models/policy.ts; by default `manage`: owner or master),
  * 403 for an override by a non-master, then 409 "Tournament has been completed" on a completed
- * tournament unless a master overrides.
+ * tournament unless a master overrides. `isScorekeeper` says whether the user is on its staff.
  */
 export function assertCanMutate(
   user: PublicUser | null | undefined,
   tournament: Pick<Tournament, "ownerId" | "status">,
   options: MutationOptions = {},
+  capability: Capability = "manage",
+  isScorekeeper = false,
 ): asserts user is PublicUser {
-  assertCanManage(user, tournament);
+  assertCan(user, tournament, capability, isScorekeeper);
   if (options.override && !isMaster(user)) throw forbidden(MASTER_ONLY);
   if (tournament.status === "completed" && !options.override) throw conflict(COMPLETED_MESSAGE);
 }

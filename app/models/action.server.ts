@@ -1,11 +1,12 @@
 // The shape every mutating model function answers, and the tournament-row lock each one starts with.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppTx, Executor } from "#db/client.server";
-import { tournaments, type Tournament } from "#db/schema";
-import { assertCanMutate, requireActor } from "./access.server";
+import { tournamentStaff, tournaments, type Tournament } from "#db/schema";
+import { assertCanMutate, canManage, requireActor } from "./access.server";
 import type { PublicUser } from "./auth.server";
 import { notFound } from "./errors";
 import type { DomainEvent } from "./events";
+import { STAFF_CAPABILITIES, type Capability } from "./policy";
 
 /**
  * What a committed action answers: its `result` and the `events` the caller publishes after
@@ -42,18 +43,38 @@ export async function findTournamentOr404(db: Executor, tournamentId: number): P
   return row;
 }
 
+/** What a mutation asks of `lockForMutation` after the tournament id: its options and the capability it needs. */
+export type LockNeeds = [options?: MutationOptions, capability?: Capability];
+
+/** True when the user is a scorekeeper of the tournament (docs/rules.md, "Staff"). */
+export async function isScorekeeper(db: Executor, tournamentId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tournamentStaff.id })
+    .from(tournamentStaff)
+    .where(and(eq(tournamentStaff.tournamentId, tournamentId), eq(tournamentStaff.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * The start of every mutation: 401 when signed out, then the lock, then 403 / 409 as
- * `assertCanMutate` says. Answers the locked tournament row.
+ * `assertCanMutate` says for the `capability` the action needs (default `manage`: owner or
+ * master; `checkIn` and `saveScores` also let the tournament's scorekeepers in). Answers the
+ * locked tournament row.
  */
 export async function lockForMutation(
   tx: AppTx,
   user: PublicUser | null | undefined,
   tournamentId: number,
   options: MutationOptions = {},
+  capability: Capability = "manage",
 ): Promise<Tournament> {
-  requireActor(user);
+  const actor = requireActor(user);
   const tournament = await lockTournament(tx, tournamentId);
-  assertCanMutate(user, tournament, options);
+  const staff =
+    STAFF_CAPABILITIES.includes(capability) && !canManage(actor, tournament)
+      ? await isScorekeeper(tx, tournament.id, actor.id)
+      : false;
+  assertCanMutate(actor, tournament, options, capability, staff);
   return tournament;
 }

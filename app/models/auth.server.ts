@@ -56,7 +56,7 @@ export type LoginResult =
 const MAX_INPUT = 200;
 
 /** The user whose name matches case-insensitively (at most one: users_username_lower_uq). */
-async function findUser(db: Executor, username: string) {
+export async function findUser(db: Executor, username: string) {
   const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
   return row;
 }

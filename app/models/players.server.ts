@@ -2,7 +2,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournaments, type Player } from "#db/schema";
-import { findTournamentOr404, lockForMutation, type ActionResult, type MutationOptions } from "./action.server";
+import { findTournamentOr404, lockForMutation, type LockNeeds, type ActionResult, type MutationOptions } from "./action.server";
 import { isMaster, requireActor } from "./access.server";
 import type { PublicUser } from "./auth.server";
 import type { BulkPlayer } from "./bulk";
@@ -265,7 +265,7 @@ export async function setCheckin(
   checkedIn: boolean,
 ): Promise<ActionResult<Player>> {
   return db.transaction(async (tx) => {
-    const { tournament: t, player } = await lockPlayer(tx, user, playerId);
+    const { tournament: t, player } = await lockPlayer(tx, user, playerId, {}, "checkIn");
     if (await hasLobbies(tx, t.id)) throw conflict(CHECKIN_LOCKED);
     if (player.isCheckedIn === checkedIn) return { result: player, events: [] };
     if (checkedIn) {
@@ -297,7 +297,7 @@ export async function setCheckins(
   playerIds: number[],
 ): Promise<ActionResult<{ checkedIn: Player[] }>> {
   return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+    const t = await lockForMutation(tx, user, tournamentId, {}, "checkIn");
     if (await hasLobbies(tx, t.id)) throw conflict(CHECKIN_LOCKED);
     const ids = [...new Set(playerIds)];
     if (ids.length === 0) throw badRequest("Select at least one player");
@@ -445,11 +445,11 @@ export async function hasLobbies(db: Executor, tournamentId: number): Promise<bo
 }
 
 /** Finds the player's tournament, locks it for a mutation, then reads the player under that lock; 404 for either. */
-async function lockPlayer(tx: AppTx, user: PublicUser | null, playerId: number, options: MutationOptions = {}) {
+async function lockPlayer(tx: AppTx, user: PublicUser | null, playerId: number, ...needs: LockNeeds) {
   requireActor(user);
   const [ref] = await tx.select({ tournamentId: players.tournamentId }).from(players).where(eq(players.id, playerId));
   if (!ref) throw notFound(PLAYER_NOT_FOUND);
-  const tournament = await lockForMutation(tx, user, ref.tournamentId, options);
+  const tournament = await lockForMutation(tx, user, ref.tournamentId, ...needs);
   const [player] = await tx.select().from(players).where(eq(players.id, playerId));
   if (!player) throw notFound(PLAYER_NOT_FOUND);
   return { tournament, player };

@@ -5,6 +5,7 @@ import { lobbies, matches, players, tournaments, type Lobby, type Match, type Pl
 import {
   findTournamentOr404,
   lockForMutation,
+  type LockNeeds,
   type ActionResult,
   type MutationOptions,
 } from "./action.server";
@@ -235,8 +236,8 @@ export async function undoRound(
 /**
  * Saves (or replaces) one lobby's placements: checked with `validateLobbyScores` (400 with its
  * message), points from the scoring table, lobby marked complete, its players' totals recomputed.
- * Earlier matches of the lobby are replaced, never added to. The owner may edit until the round
- * is finalized (409 after), a master at any time. Event: matches_saved {lobbyId, roundNumber}.
+ * Earlier matches of the lobby are replaced, never added to. The owner and the tournament's
+ * scorekeepers may edit until the round is finalized (409 after), a master at any time. Event: matches_saved {lobbyId, roundNumber}.
  */
 export async function saveScores(
   db: AppDb,
@@ -245,7 +246,7 @@ export async function saveScores(
   scores: readonly ScoreEntry[],
 ): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
   return db.transaction(async (tx) => {
-    const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId);
+    const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, {}, "saveScores");
     if (t.finalizedRound >= lobby.roundNumber && !isMaster(user)) {
       throw conflict(`Round ${lobby.roundNumber} has been finalized: its scores can no longer be edited`);
     }
@@ -526,11 +527,11 @@ export function toLeaderboardRow(p: Player, row: StandingRow): LeaderboardRow {
 }
 
 /** Finds the lobby's tournament, locks it for a mutation, then reads the lobby under that lock; 404 for either. */
-async function lockLobby(tx: AppTx, user: PublicUser | null, lobbyId: number, options: MutationOptions = {}) {
+async function lockLobby(tx: AppTx, user: PublicUser | null, lobbyId: number, ...needs: LockNeeds) {
   requireActor(user);
   const [ref] = await tx.select({ tournamentId: lobbies.tournamentId }).from(lobbies).where(eq(lobbies.id, lobbyId));
   if (!ref) throw notFound(LOBBY_NOT_FOUND);
-  const tournament = await lockForMutation(tx, user, ref.tournamentId, options);
+  const tournament = await lockForMutation(tx, user, ref.tournamentId, ...needs);
   const [lobby] = await tx.select().from(lobbies).where(eq(lobbies.id, lobbyId));
   if (!lobby) throw notFound(LOBBY_NOT_FOUND);
   return { tournament, lobby };

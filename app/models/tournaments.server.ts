@@ -1,10 +1,11 @@
 // Tournaments: the lists, creating, settings, check-in start, lock, completion and deletion, one transaction per action.
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
-import { matches, players, tournaments, type Tournament } from "#db/schema";
+import { matches, players, tournamentStaff, tournaments, type Tournament } from "#db/schema";
 import { findTournamentOr404, lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
 import { assertCanManage, canManage, isMaster, MASTER_ONLY, requireActor } from "./access.server";
 import type { PublicUser } from "./auth.server";
+import { roleFor, type Role } from "./policy";
 import { badRequest, conflict, forbidden } from "./errors";
 import { event, type DomainEvent } from "./events";
 import { SCORING_KEYS, pointsFor, type Scoring } from "./scoring";
@@ -13,8 +14,11 @@ import { recomputeStats } from "./stats.server";
 import { statusLabel } from "./types";
 import type { TournamentCreateInput, TournamentUpdateInput } from "./validation";
 
-/** A dashboard row: the tournament plus whether the viewer may manage it (false shows "View Only"). */
-export type TournamentListItem = Tournament & { canManage: boolean; isOwner: boolean };
+/**
+ * A dashboard row: the tournament plus whether the viewer may manage it (false shows "View Only",
+ * or "Scorekeeper" for its staff) and the viewer's role (app/models/policy.ts).
+ */
+export type TournamentListItem = Tournament & { canManage: boolean; isOwner: boolean; role: Role };
 
 export type DashboardStats = {
   /** Status active, checkin or registration. */
@@ -34,16 +38,29 @@ export const LOCK_MESSAGE = "Need at least 8 checked-in players to lock tourname
 
 const newestFirst = [desc(tournaments.createdAt), desc(tournaments.id)];
 
-/** The dashboard list: a master sees every tournament; others their own plus the public ones of others. Newest first. */
+/**
+ * The dashboard list: a master sees every tournament; others their own, those they keep score for
+ * and the public ones of others. Newest first.
+ */
 export async function listForUser(db: Executor, user: PublicUser): Promise<TournamentListItem[]> {
+  const staffOf = await db
+    .select({ id: tournamentStaff.tournamentId })
+    .from(tournamentStaff)
+    .where(eq(tournamentStaff.userId, user.id));
+  const scorekeeping = new Set(staffOf.map((r) => r.id));
   const rows = isMaster(user)
     ? await db.select().from(tournaments).orderBy(...newestFirst)
     : await db
         .select()
         .from(tournaments)
-        .where(or(eq(tournaments.ownerId, user.id), eq(tournaments.isPublic, true)))
+        .where(or(eq(tournaments.ownerId, user.id), eq(tournaments.isPublic, true), scorekeeping.size > 0 ? inArray(tournaments.id, [...scorekeeping]) : undefined))
         .orderBy(...newestFirst);
-  return rows.map((t) => ({ ...t, canManage: canManage(user, t), isOwner: t.ownerId === user.id }));
+  return rows.map((t) => ({
+    ...t,
+    canManage: canManage(user, t),
+    isOwner: t.ownerId === user.id,
+    role: roleFor(user, t, scorekeeping.has(t.id)),
+  }));
 }
 
 /** Public tournaments whose status is active, registration or checkin, newest first (landing page). */

@@ -403,6 +403,13 @@ export function validateLobbyScores(lobbyPlayerIds: readonly number[], scores: r
   return complete ? null : "Incomplete scores";
 }
 
+// ---------- staff ----------
+
+/** Settings → Staff and POST /api/tournaments/{id}/staff: the account to add as scorekeeper. */
+export const staffAddSchema = z.object({
+  username: text("Username", "Username is required").min(1, "Username is required").max(30, "No account has that username"),
+});
+
 // ---------- accounts ----------
 
 /** The login form and POST /api/auth/login. The password is only ever hashed, so any character may be in it. */

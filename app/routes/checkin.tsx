@@ -32,12 +32,15 @@ const FILTERS = [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { t, players, lobbiesExist, canManage, q, filter, matchesSearch } = await loadPlayerListPage(args, FILTERS);
+  const { t, players, lobbiesExist, canManage, access, q, filter, matchesSearch } = await loadPlayerListPage(args, FILTERS);
   const available = players.filter((p) => !p.isEliminated);
   const checkedIn = available.filter((p) => p.isCheckedIn).length;
   return {
     tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers },
     canManage,
+    // A scorekeeper checks players in and out; saving and drawing lobbies stay the owner's.
+    canCheckIn: access.can.checkIn,
+    scorekeeper: access.role === "scorekeeper",
     lobbiesExist,
     counts: { available: available.length, checkedIn, unchecked: available.length - checkedIn },
     q,
@@ -110,9 +113,9 @@ export async function action({ url, params, context }: Route.ActionArgs) {
 
 export default function Checkin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const { tournament: t, canManage, lobbiesExist, counts, players, q, filter, selectAll } = loaderData;
+  const { tournament: t, canManage, canCheckIn, scorekeeper, lobbiesExist, counts, players, q, filter, selectAll } = loaderData;
   useFailureToast(actionData);
-  const mutable = canManage && t.status !== "completed";
+  const mutable = canCheckIn && t.status !== "completed";
   const remaining = Math.max(0, t.maxPlayers - counts.checkedIn);
   const question =
     counts.unchecked > 0
@@ -120,10 +123,16 @@ export default function Checkin({ loaderData, actionData: latestActionData }: Ro
       : `Generate Round 1 lobbies with ${counts.checkedIn} players?`;
   return (
     <div className="stack host-checkin">
-      <TournamentHeader title="Check-in" tournament={t} canManage={canManage}>
-        <Link to={`/tournaments/${t.id}/manage-players`} className="btn">
-          Manage Players
-        </Link>
+      <TournamentHeader title="Check-in" tournament={t} canManage={canManage} scorekeeper={scorekeeper}>
+        {scorekeeper ? (
+          <Link to={`/tournaments/${t.id}/scores`} className="btn">
+            Scores
+          </Link>
+        ) : (
+          <Link to={`/tournaments/${t.id}/manage-players`} className="btn">
+            Manage Players
+          </Link>
+        )}
       </TournamentHeader>
       {/* A refused tap is announced here at the top too; its card shows it and takes the focus. */}
       <FailureAlert failure={failureOf(actionData, "toggle-checkin")} />
@@ -134,7 +143,7 @@ export default function Checkin({ loaderData, actionData: latestActionData }: Ro
         <StatCard label="Remaining Spots" value={remaining} />
       </section>
 
-      {mutable ? (
+      {mutable && canManage ? (
         <div className="row host-checkin-actions">
           <Form method="post">
             <input type="hidden" name="intent" value="save" />
@@ -184,7 +193,7 @@ export default function Checkin({ loaderData, actionData: latestActionData }: Ro
           empty={
             <>
               <h3>{counts.available === 0 ? "No players yet" : "No players match"}</h3>
-              {counts.available === 0 && mutable ? (
+              {counts.available === 0 && mutable && canManage ? (
                 <Link to={`/tournaments/${t.id}/manage-players`} className="btn primary">
                   Add Players
                 </Link>

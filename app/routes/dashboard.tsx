@@ -34,6 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       createdAt: t.createdAt.toISOString(),
       isOwner: t.isOwner,
       canManage: t.canManage,
+      scorekeeper: t.role === "scorekeeper",
     })),
   };
 }
@@ -197,7 +198,8 @@ function TournamentRow({ t }: { t: Row }) {
         <div className="row" style={{ gap: "0.35rem" }}>
           <strong>{name}</strong>
           {t.isPublic ? <span className="badge primary">Public</span> : null}
-          {!t.isOwner ? <span className="badge warning">View Only</span> : null}
+          {t.scorekeeper ? <span className="badge primary">Scorekeeper</span> : null}
+          {!t.isOwner && !t.scorekeeper ? <span className="badge warning">View Only</span> : null}
         </div>
         <div className="small muted">Created {dateFormat.format(new Date(t.createdAt))}</div>
       </td>
@@ -231,6 +233,9 @@ function RowActions({ t, name }: { t: Row; name: string }) {
         {t.status === "completed" ? <Link to={`/tournaments/${t.id}/leaderboard`}>View Results</Link> : null}
         {/* The panel is master-only (DECISIONS.md): an owner would only meet its guard; a master has it on every row. */}
         {isMaster ? <Link to={`/tournaments/${t.id}/master-override`}>Master Override Panel</Link> : null}
+        {/* A scorekeeper's row offers only what they may do (docs/rules.md, "Staff"). */}
+        {t.scorekeeper && t.status === "checkin" ? <Link to={`/tournaments/${t.id}/checkin`}>Check-in</Link> : null}
+        {t.scorekeeper && t.status === "active" ? <Link to={`/tournaments/${t.id}/scores`}>Scores</Link> : null}
         {t.isOwner ? (
           <>
             <Link to={`/tournaments/${t.id}/settings`}>Tournament Settings</Link>

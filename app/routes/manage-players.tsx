@@ -45,7 +45,7 @@ const FILTERS = [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { t, players, lobbiesExist, canManage, q, filter, matchesSearch } = await loadPlayerListPage(args, FILTERS);
+  const { t, players, lobbiesExist, canManage, access, q, filter, matchesSearch } = await loadPlayerListPage(args, FILTERS);
   const shown = players.filter((p) => {
     if (!matchesSearch(p)) return false;
     if (filter === "checked-in") return p.isCheckedIn && !p.isEliminated;
@@ -75,6 +75,7 @@ export async function loader(args: Route.LoaderArgs) {
       isLocked: t.isLocked,
     },
     canManage,
+    scorekeeper: access.role === "scorekeeper",
     lobbiesExist,
     counts: {
       total: players.length,
@@ -170,13 +171,13 @@ type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function ManagePlayers({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const { tournament: t, canManage, counts, lobbiesExist, players, q, filter } = loaderData;
+  const { tournament: t, canManage, scorekeeper, counts, lobbiesExist, players, q, filter } = loaderData;
   useFailureToast(actionData);
   const mutable = canManage && t.status !== "completed";
   const id = t.id;
   return (
     <div className="stack host-manage">
-      <TournamentHeader title="Manage Players" tournament={t} canManage={canManage}>
+      <TournamentHeader title="Manage Players" tournament={t} canManage={canManage} scorekeeper={scorekeeper}>
         <Link to={`/tournaments/${id}/checkin`} className="btn">Check-in</Link>
         <Link to={`/tournaments/${id}/scores`} className="btn">Scores</Link>
         <Link to={`/tournaments/${id}/leaderboard`} className="btn">Leaderboard</Link>

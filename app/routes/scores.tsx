@@ -5,11 +5,12 @@ import type { Route } from "./+types/scores";
 import { CutPanel, type CutView } from "~/components/scores-cut";
 import { LobbyCard, lobbyAnchor, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
 import { useToast } from "~/components/toast";
-import { CompleteTournamentConfirm } from "~/components/host-ui";
+import { CompleteTournamentConfirm, ScorekeeperNote } from "~/components/host-ui";
 import { ConfirmAction, EmptyState, FormError, StatusBadge, usePendingIntent, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import {
   loadTournamentFromParams,
+  pageAccess,
   pageUser,
   readForm,
   runFormAction,
@@ -19,7 +20,6 @@ import {
 import { lobbyFailureTitle } from "~/lib/host-actions.server";
 import { parsePositiveInt } from "~/lib/params";
 import { redirectWithToast } from "~/lib/toast.server";
-import { canManage, isMaster } from "~/models/access.server";
 import { roundDownToMultipleOf8 } from "~/models/cuts";
 import { COMPLETED_MESSAGE } from "~/models/errors";
 import { listPlayers } from "~/models/players.server";
@@ -43,7 +43,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Score Entry | Tournamen
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const tournament = await loadTournamentFromParams(params.tournamentId);
-  const user = pageUser(context);
   const db = await getDb();
   const current = tournament.currentRound;
   const requested = parsePositiveInt(url.searchParams.get("round"));
@@ -78,12 +77,13 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const currentLobbies = allLobbies.filter((l) => l.roundNumber === current);
   const roundsWithLobbies = [...new Set(allLobbies.map((l) => l.roundNumber))].sort((a, b) => a - b);
 
-  const manage = canManage(user, tournament);
+  const { role, can } = await pageAccess(context, tournament);
+  const manage = can.manage;
   const completed = tournament.status === "completed";
-  const master = isMaster(user);
-  // Owner: until the round is finalized; master: always (DECISIONS.md). Nobody once completed.
+  const master = role === "master";
+  // Owner and scorekeepers: until the round is finalized; master: always (docs/rules.md). Nobody once completed.
   const canEditRound = (round: number) =>
-    manage && !completed && (master || (round === current && round > tournament.finalizedRound));
+    can.saveScores && !completed && (master || (round === current && round > tournament.finalizedRound));
 
   let cut: CutView | null = null;
   if (manage && !completed && url.searchParams.has("cut") && currentLobbies.length > 0) {
@@ -111,6 +111,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     editLobby: parsePositiveInt(url.searchParams.get("edit")),
     clear: url.searchParams.get("clear") === "1",
     manage,
+    scorekeeper: role === "scorekeeper",
     current: {
       lobbyCount: currentLobbies.length,
       scored: currentLobbies.filter((l) => l.isComplete).length,
@@ -276,7 +277,7 @@ function typedPlacements(values: Record<string, unknown>): Record<number, number
 
 export default function ScoreEntry({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const { tournament: t, viewRound, lobbies, current, manage, cut } = loaderData;
+  const { tournament: t, viewRound, lobbies, current, manage, scorekeeper, cut } = loaderData;
   const failure = actionData && actionData.ok === false ? actionData : undefined;
   useFailureToast(failure);
 
@@ -302,9 +303,11 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
           </div>
           <div className="row">
             <StatusBadge status={t.status} />
-            {!manage ? <span className="badge">View Only</span> : null}
+            {scorekeeper ? <span className="badge primary">Scorekeeper</span> : null}
+            {!manage && !scorekeeper ? <span className="badge">View Only</span> : null}
           </div>
         </div>
+        {scorekeeper ? <ScorekeeperNote /> : null}
         <div className="row scores-round-header" style={{ marginTop: "0.75rem" }}>
           <strong className="scores-round-title">
             {completed ? "Completed" : `Round ${t.currentRound} of ${t.totalRounds}`}
@@ -319,7 +322,11 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
         </div>
         <nav className="row" style={{ marginTop: "0.75rem" }} aria-label="Tournament pages">
           <Link className="btn small" to={`/public/${t.id}`}>Public View</Link>
-          <Link className="btn small" to={`/manage-players/${t.id}`}>Manage Players</Link>
+          {scorekeeper ? (
+            <Link className="btn small" to={`/tournaments/${t.id}/checkin`}>Check-in</Link>
+          ) : (
+            <Link className="btn small" to={`/manage-players/${t.id}`}>Manage Players</Link>
+          )}
           <Link className="btn small" to={`/leaderboard/${t.id}`}>Leaderboard</Link>
           <Link className="btn small" to="/dashboard">Dashboard</Link>
         </nav>

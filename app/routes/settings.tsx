@@ -1,4 +1,4 @@
-// Tournament settings: the settings form, Excel export and import cards, back to the dashboard.
+// Tournament settings: the settings form, the Staff section (scorekeepers), Excel export and import cards, back to the dashboard.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
 import {
@@ -25,11 +25,12 @@ import { usePendingIntent, useKeptActionData } from "~/components/ui";
 import { publicOrigin } from "~/components/public-shared";
 import { StreamOverlaySection } from "~/components/stream-overlay-section";
 import { getDb } from "~/lib/db.server";
-import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
-import { canManage } from "~/models/access.server";
+import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction } from "~/lib/page.server";
+import { InputField } from "~/components/form-fields";
+import { addScorekeeper, listStaff, removeScorekeeper } from "~/models/staff.server";
 import { SCORING_KEYS, SETTINGS_FALLBACK_SCORING, type Scoring } from "~/models/scoring";
 import { updateTournament } from "~/models/tournaments.server";
-import { tournamentUpdateSchema } from "~/models/validation";
+import { idParam, staffAddSchema, tournamentUpdateSchema } from "~/models/validation";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -39,6 +40,11 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ params, context, request, url }: Route.LoaderArgs) {
   const t = await loadTournamentFromParams(params.tournamentId);
+  const { role, can } = await pageAccess(context, t);
+  // The staff list is only for those who manage it: nobody else gets its usernames.
+  const staff = can.manageStaff
+    ? (await listStaff(await getDb(), pageUser(context), t.id)).map((m) => ({ userId: m.userId, username: m.username }))
+    : null;
   const stored = t.scoring as Partial<Scoring> | null;
   // SPEC.md: a tournament without a stored table shows 10,8,6,4,2,1,0,0.
   const complete = stored && SCORING_KEYS.every((k) => typeof stored[k] === "number");
@@ -55,7 +61,9 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
       isPublic: t.isPublic,
       scoring: complete ? (stored as Scoring) : { ...SETTINGS_FALLBACK_SCORING },
     },
-    canManage: canManage(pageUser(context), t),
+    canManage: can.manage,
+    scorekeeper: role === "scorekeeper",
+    staff,
     overlayBase: `${publicOrigin(request, url)}/tournaments/${t.id}/overlay`,
   };
 }
@@ -63,6 +71,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
 export async function action({ url, params, context }: Route.ActionArgs) {
   const tournamentId = tournamentIdOrThrow(params.tournamentId);
   const { intent, values } = readForm(context);
+  if (intent === "add-staff" || intent === "remove-staff") return staffAction(url, context, tournamentId, { intent, values });
   if (intent !== "update") return refuse({ intent, values }, "Unknown action");
   // Status, round and lock belong to the master panel; this form never sends them.
   const { status: _s, currentRound: _c, isLocked: _l, ...fields } = values;
@@ -81,11 +90,46 @@ export async function action({ url, params, context }: Route.ActionArgs) {
   );
 }
 
+/** Settings → Staff: add a scorekeeper by username, or remove one (docs/rules.md, "Staff"). */
+async function staffAction(
+  url: URL,
+  context: Route.ActionArgs["context"],
+  tournamentId: number,
+  input: { intent: "add-staff" | "remove-staff"; values: Record<string, unknown> },
+) {
+  const db = await getDb();
+  const user = pageUser(context);
+  const back = `${samePage(url)}#staff`;
+  if (input.intent === "add-staff") {
+    const title = "Failed to add scorekeeper";
+    const parsed = staffAddSchema.safeParse(input.values);
+    if (!parsed.success) return invalid(input.intent, parsed.error, input.values, title);
+    return runFormAction(
+      { ...input, failureTitle: title },
+      () => addScorekeeper(db, user, tournamentId, parsed.data.username),
+      (member) => ({
+        redirectTo: back,
+        toast: { title: "Scorekeeper added", description: `${member.username} can now check players in and save scores.` },
+      }),
+    );
+  }
+  const userId = idParam(typeof input.values.userId === "string" ? input.values.userId : undefined);
+  if (userId === null) return refuse(input, "Invalid user ID");
+  return runFormAction(
+    { ...input, failureTitle: "Failed to remove scorekeeper" },
+    () => removeScorekeeper(db, user, tournamentId, userId),
+    (member) => ({
+      redirectTo: back,
+      toast: { title: "Scorekeeper removed", description: `${member.username} is no longer a scorekeeper.` },
+    }),
+  );
+}
+
 const SETUP_ONLY = "Can only be changed during setup";
 
 export default function Settings({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const { tournament: t, canManage } = loaderData;
+  const { tournament: t, canManage, scorekeeper, staff } = loaderData;
   useFailureToast(actionData);
   const failure = failureOf(actionData, "update");
   const errors = failure?.fieldErrors ?? {};
@@ -93,7 +137,7 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
   const readOnly = !canManage || t.status === "completed";
   return (
     <div className="stack host-settings">
-      <TournamentHeader title="Tournament Settings" tournament={t} canManage={canManage}>
+      <TournamentHeader title="Tournament Settings" tournament={t} canManage={canManage} scorekeeper={scorekeeper}>
         <Link to="/dashboard" className="btn">
           Back to Dashboard
         </Link>
@@ -132,14 +176,19 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
         </fieldset>
       </Form>
 
-      <div className="grid cols-2">
-        <section className="card" aria-labelledby="export-title">
-          <h2 id="export-title">Excel Export</h2>
-          <p className="small muted">Download the tournament, its players, lobbies and scores as a spreadsheet.</p>
-          <ExcelDownloadLink tournamentId={t.id} />
-        </section>
-        {canManage ? <ImportCard /> : null}
-      </div>
+      {staff ? <StaffSection staff={staff} readOnly={t.status === "completed"} actionData={actionData} /> : null}
+
+      {/* A scorekeeper gets no export: only check-in and scores are theirs (docs/rules.md, "Staff"). */}
+      {!scorekeeper ? (
+        <div className="grid cols-2">
+          <section className="card" aria-labelledby="export-title">
+            <h2 id="export-title">Excel Export</h2>
+            <p className="small muted">Download the tournament, its players, lobbies and scores as a spreadsheet.</p>
+            <ExcelDownloadLink tournamentId={t.id} />
+          </section>
+          {canManage ? <ImportCard /> : null}
+        </div>
+      ) : null}
 
       <StreamOverlaySection base={loaderData.overlayBase} />
 
@@ -149,6 +198,71 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
         </Link>
       </div>
     </div>
+  );
+}
+
+/** Settings → Staff: the scorekeepers with a Remove button each, and the add-by-username form; plain forms. */
+function StaffSection({
+  staff,
+  readOnly,
+  actionData,
+}: {
+  staff: { userId: number; username: string }[];
+  readOnly: boolean;
+  actionData: unknown;
+}) {
+  const addFailure = failureOf(actionData, "add-staff");
+  const removeFailure = failureOf(actionData, "remove-staff");
+  return (
+    <section className="card host-staff" id="staff" aria-labelledby="staff-title" tabIndex={-1}>
+      <h2 id="staff-title">Staff</h2>
+      <p className="small muted">
+        Scorekeepers may check players in and out and save lobby scores until the round is finalized. They cannot change
+        settings, cuts or rounds.
+      </p>
+      <FailureAlert failure={removeFailure} />
+      {staff.length === 0 ? (
+        <p className="small">No scorekeepers yet.</p>
+      ) : (
+        <ul className="host-staff-list" aria-label="Scorekeepers">
+          {staff.map((m) => (
+            <li key={m.userId} className="row between">
+              <span>
+                {m.username} <span className="badge primary">Scorekeeper</span>
+              </span>
+              {!readOnly ? (
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="intent" value="remove-staff" />
+                  <input type="hidden" name="userId" value={m.userId} />
+                  <button type="submit" className="btn small danger" aria-label={`Remove ${m.username}`}>
+                    Remove
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!readOnly ? (
+        <Form method="post" aria-label="Add scorekeeper" noValidate key={addFailure ? "typed" : staff.length}>
+          <input type="hidden" name="intent" value="add-staff" />
+          <FailureAlert failure={addFailure} />
+          <InputField
+            id="staff-username"
+            name="username"
+            label="Username"
+            hint="An existing account; the owner is already in charge"
+            autoComplete="off"
+            defaultValue={typed(addFailure, "username", "")}
+            error={addFailure?.fieldErrors.username}
+            errorId="staff-username-error"
+          />
+          <SubmitButton intent="add-staff" pendingLabel="Adding..." className="btn">
+            Add Scorekeeper
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </section>
   );
 }
 

@@ -24,8 +24,7 @@ import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
 import { publicOrigin } from "~/components/public-shared";
 import { SelfCheckinPanel } from "~/components/self-checkin-panel";
 import { getDb } from "~/lib/db.server";
-import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
-import { canManage } from "~/models/access.server";
+import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { hasLobbies, listPlayers } from "~/models/players.server";
 import { closeSelfCheckin, openRefusal, openSelfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
 import { setLocked } from "~/models/tournaments.server";
@@ -45,9 +44,10 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const t = await loadTournamentFromParams(params.tournamentId);
   const db = await getDb();
   const user = pageUser(context);
-  const [players, lobbiesExist, selfCheckin] = await Promise.all([
+  const [players, lobbiesExist, access, selfCheckin] = await Promise.all([
     listPlayers(db, t.id),
     hasLobbies(db, t.id),
+    pageAccess(context, t),
     selfCheckinStatus(db, user, t),
   ]);
   const card = (p: (typeof players)[number]) => ({
@@ -62,7 +62,10 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const eliminated = players.filter((p) => p.isEliminated);
   return {
     tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers, isLocked: t.isLocked },
-    canManage: canManage(user, t),
+    canManage: access.can.manage,
+    // A scorekeeper may tap the cards; the rest of this page stays the owner's (docs/rules.md, "Staff").
+    canCheckIn: access.can.checkIn,
+    scorekeeper: access.role === "scorekeeper",
     lobbiesExist,
     selfCheckin: {
       ...selfCheckin,
@@ -137,12 +140,12 @@ export async function action({ url, params, context }: Route.ActionArgs) {
 
 export default function TournamentCheckin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const { tournament: t, canManage, lobbiesExist, counts, players, active, eliminated, selfCheckin } = loaderData;
+  const { tournament: t, canManage, canCheckIn, scorekeeper, lobbiesExist, counts, players, active, eliminated, selfCheckin } = loaderData;
   useFailureToast(actionData);
   const mutable = canManage && t.status !== "completed";
   return (
     <div className="stack host-tournament-checkin">
-      <TournamentHeader title="Check-in Management" tournament={t} canManage={canManage}>
+      <TournamentHeader title="Check-in Management" tournament={t} canManage={canManage} scorekeeper={scorekeeper}>
         <Link to={`/tournaments/${t.id}/checkin`} className="btn">
           Check-in Page
         </Link>
@@ -249,7 +252,7 @@ export default function TournamentCheckin({ loaderData, actionData: latestAction
         ) : null}
         <CheckinGrid
           players={players}
-          interactive={mutable && !lobbiesExist}
+          interactive={canCheckIn && t.status !== "completed" && !lobbiesExist}
           failure={failureOf(actionData, "toggle-checkin")}
           empty={<h3>No players yet</h3>}
         />

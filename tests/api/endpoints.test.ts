@@ -127,6 +127,39 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expect(all.map((t) => t.id)).toEqual(expect.arrayContaining([mine.id, hidden.id, shown.id]));
     });
 
+    test("GET, POST /api/tournaments/{id}/staff and DELETE …/staff/{userId}: the scorekeepers, by username, owner only", async () => {
+      const t = await createTournament(app, owner);
+      const name = unique("Staffer");
+      const keeper = await app.login(name);
+      expectStatus(await app.call("GET", `/api/tournaments/${t.id}/staff`, { token: owner }), 200);
+
+      const added = await app.call("POST", `/api/tournaments/${t.id}/staff`, { token: owner, body: { username: name.toUpperCase() } });
+      expectStatus(added, 200);
+      const member = expectShape(answers.staffMemberAnswer, added.body);
+      expect(member).toMatchObject({ username: name, role: "scorekeeper" });
+      const [stored] = await app.sql`select user_id, role from tournament_staff where tournament_id = ${t.id}`;
+      expect(stored).toEqual({ user_id: member.userId, role: "scorekeeper" });
+      const listed = expectShape(list(answers.staffMemberAnswer), (await app.call("GET", `/api/tournaments/${t.id}/staff`, { token: owner })).body);
+      expect(listed.map((m) => m.username)).toEqual([name]);
+
+      // The dashboard list shows the private tournament to its scorekeeper, with the role.
+      const theirs = expectShape(list(answers.tournamentListItemAnswer), (await app.call("GET", "/api/tournaments", { token: keeper })).body);
+      expect(theirs.find((row) => row.id === t.id)).toMatchObject({ role: "scorekeeper", canManage: false, isOwner: false });
+
+      expectRefusal(await app.call("POST", `/api/tournaments/${t.id}/staff`, { token: owner, body: { username: name } }), 409);
+      expectRefusal(await app.call("POST", `/api/tournaments/${t.id}/staff`, { token: owner, body: { username: "no_such_user" } }), 400);
+      expectRefusal(await app.call("POST", `/api/tournaments/${t.id}/staff`, { token: owner, body: {} }), 400);
+      expectRefusal(await app.call("GET", `/api/tournaments/${t.id}/staff`, { token: keeper }), 403);
+      expectRefusal(await app.call("GET", `/api/tournaments/${t.id}/staff`), 401);
+      expectRefusal(await app.call("DELETE", `/api/tournaments/${t.id}/staff/abc`, { token: owner }), 400);
+
+      const removed = await app.call("DELETE", `/api/tournaments/${t.id}/staff/${member.userId}`, { token: owner });
+      expectStatus(removed, 200);
+      expect(expectShape(answers.staffMemberAnswer, removed.body).userId).toBe(member.userId);
+      expect(await app.sql`select 1 from tournament_staff where tournament_id = ${t.id}`).toHaveLength(0);
+      expectRefusal(await app.call("DELETE", `/api/tournaments/${t.id}/staff/${member.userId}`, { token: owner }), 404);
+    });
+
     test("GET /api/tournaments/public lists public tournaments only, without a token", async () => {
       const open = await createTournament(app, owner, { isPublic: true });
       const closed = await createTournament(app, owner, { isPublic: false });

@@ -104,6 +104,8 @@ const FORMS: Form[] = [
   ),
   { label: "import at /dashboard", path: () => "/dashboard", as: "owner", base: () => ({}), fields: [["intent", "choice"]] },
   tournamentForms("update", settings, () => ({ name: "Sweep" }), tournamentFields),
+  tournamentForms("add-staff", settings, () => ({ username: "Sweep" }), [["username", "text"]]),
+  tournamentForms("remove-staff", settings, () => ({ userId: "1" }), [["userId", "id"]]),
   tournamentForms("add-player", managePlayers, () => ({ name: "Sweep", riotTag: "SW" }), [...playerFields, ["manualOverride", "boolean"]]),
   tournamentForms("bulk-add", managePlayers, () => ({ bulk: "Sweep#SW 10" }), [["bulk", "bulk"], ["manualOverride", "boolean"]]),
   tournamentForms("delete-player", managePlayers, (w) => ({ playerId: String(w.players[0].id) }), [["playerId", "id"]]),

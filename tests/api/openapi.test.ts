@@ -76,6 +76,7 @@ describe.skipIf(skip)(`OpenAPI document and docs page${skip ? ` (skipped: ${skip
       PlayerUpdate: v.playerUpdateSchema,
       BulkPlayers: v.bulkPlayersSchema,
       Checkin: v.checkinSchema,
+      StaffAdd: v.staffAddSchema,
       Lock: v.lockSchema,
       Advance: v.advanceSchema,
       Generate: v.generateSchema,

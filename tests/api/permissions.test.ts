@@ -1,6 +1,7 @@
-// The permission matrix: every mutating API call as a visitor, another organizer, the owner and a master; refusals change nothing.
+// The permission matrix: every mutating API call, and every page form action, as a visitor, another organizer, a scorekeeper of
+// the tournament, the owner and a master; refusals change nothing (docs/rules.md, "Permissions and states" and "Staff").
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startAppWithCallers, unavailableReason, unique, type App } from "./support/app";
+import { MASTER, startApp, unavailableReason, unique, type App } from "./support/app";
 import { expectStatus } from "./support/expect";
 import {
   addPlayers,
@@ -18,16 +19,18 @@ import {
 
 const skip = process.env.CI !== "true" ? unavailableReason() : undefined;
 
-type Fixture = { tournament?: Tournament; players?: Player[]; lobbies?: Lobby[]; excelData?: string };
+type Fixture = { tournament?: Tournament; players?: Player[]; lobbies?: Lobby[]; excelData?: string; helper?: string; helperId?: number };
 type Case = {
   method: string;
   path: string;
-  /** Builds, as the owner, the state the call succeeds from. */
-  setup: (app: App, owner: string) => Promise<Fixture>;
+  /** Builds, as the owner, the state the call succeeds from; `helper` is an account that may be made staff. */
+  setup: (app: App, owner: string, helper: string) => Promise<Fixture>;
   request: (f: Fixture) => { path: string; body?: unknown };
   success: number;
   /** Calls that belong to no tournament (create, import): any signed-in user may make them. */
   ownerless?: boolean;
+  /** Calls a scorekeeper of the tournament may make too (check-in, lobby scores). */
+  scorekeeper?: boolean;
 };
 
 const t = (f: Fixture) => f.tournament!.id;
@@ -202,6 +205,7 @@ const CASES: Case[] = [
     },
     request: (f) => ({ path: `/api/players/${f.players![0].id}/checkin`, body: { checkedIn: true } }),
     success: 200,
+    scorekeeper: true,
   },
   {
     method: "DELETE",
@@ -216,24 +220,141 @@ const CASES: Case[] = [
     setup: (app, owner) => drawnTournament(app, owner),
     request: (f) => ({ path: `/api/lobbies/${f.lobbies![0].id}/matches`, body: { scores: placements(f.lobbies![0]) } }),
     success: 200,
+    scorekeeper: true,
+  },
+  {
+    method: "POST",
+    path: "/api/tournaments/{id}/staff",
+    setup: async (app, owner) => ({ tournament: await createTournament(app, owner) }),
+    request: (f) => ({ path: `/api/tournaments/${t(f)}/staff`, body: { username: f.helper } }),
+    success: 200,
+  },
+  {
+    method: "DELETE",
+    path: "/api/tournaments/{id}/staff/{userId}",
+    setup: async (app, owner, helper) => {
+      const tournament = await createTournament(app, owner);
+      const added = expectOk(await app.call("POST", `/api/tournaments/${tournament.id}/staff`, { token: owner, body: { username: helper } }), "add staff");
+      return { tournament, helperId: added.userId };
+    },
+    request: (f) => ({ path: `/api/tournaments/${t(f)}/staff/${f.helperId}` }),
+    success: 200,
   },
 ];
 
 /** Every mutating operation the OpenAPI document lists, so a new one without a row here fails the matrix. */
 const MUTATIONS_COVERED = new Set(CASES.map((c) => `${c.method} ${c.path}`));
 
+type PageCaller = "visitor" | "other" | "keeper" | "owner" | "master";
+/** One page form action: the page it posts to, its fields, and who may use it besides the owner and a master. */
+type PageForm = {
+  page: string;
+  intent: string;
+  case: Case;
+  path: (f: Fixture) => string;
+  fields: (f: Fixture) => Record<string, string | string[]>;
+  scorekeeper?: boolean;
+  masterOnly?: boolean;
+};
+
+const caseOf = (method: string, path: string) => CASES.find((c) => c.method === method && c.path === path)!;
+const created = caseOf("PATCH", "/api/tournaments/{id}");
+const withPlayer = caseOf("PATCH", "/api/players/{id}");
+const ready = caseOf("POST", "/api/tournaments/{id}/lobbies/generate");
+const drawn = caseOf("POST", "/api/lobbies/{id}/matches");
+const scored = caseOf("POST", "/api/tournaments/{id}/finalize-round");
+const staffed = caseOf("DELETE", "/api/tournaments/{id}/staff/{userId}");
+const page = (name: string) => (f: Fixture) => `/tournaments/${t(f)}/${name}`;
+const form = (page: string, intent: string, c: Case, path: (f: Fixture) => string, fields: (f: Fixture) => Record<string, string | string[]> = () => ({}), extra: Partial<PageForm> = {}): PageForm => ({
+  page,
+  intent,
+  case: c,
+  path,
+  fields: (f) => ({ intent, ...fields(f) }),
+  ...extra,
+});
+const lobbyFields = (f: Fixture) => {
+  const lobby = f.lobbies![0];
+  const fields: Record<string, string> = { lobbyId: String(lobby.id) };
+  lobby.playerIds.forEach((id, i) => {
+    fields[`scores.${i}.playerId`] = String(id);
+    fields[`scores.${i}.placement`] = String(i + 1);
+  });
+  return fields;
+};
+
+const PAGE_FORMS: PageForm[] = [
+  ...["delete", "complete", "start-checkin"].map((intent) => form("/dashboard", intent, created, () => "/dashboard", (f) => ({ tournamentId: String(t(f)) }))),
+  form("settings", "update", created, page("settings"), () => ({ name: "Renamed" })),
+  form("settings", "add-staff", created, page("settings"), (f) => ({ username: f.helper! })),
+  form("settings", "remove-staff", staffed, page("settings"), (f) => ({ userId: String(f.helperId) })),
+  form("manage-players", "add-player", created, page("manage-players"), () => ({ name: "Newcomer", riotTag: "EUW" })),
+  form("manage-players", "delete-player", withPlayer, page("manage-players"), (f) => ({ playerId: String(f.players![0].id) })),
+  form("manage-players", "max-players", withPlayer, page("manage-players"), () => ({ maxPlayers: "32" })),
+  form("checkin", "toggle-checkin", withPlayer, page("checkin"), (f) => ({ playerId: String(f.players![0].id), checkedIn: "true" }), { scorekeeper: true }),
+  form("checkin", "checkin-selected", withPlayer, page("checkin"), (f) => ({ playerIds: [String(f.players![0].id)] }), { scorekeeper: true }),
+  form("checkin", "generate-first", ready, page("checkin")),
+  form("tournament-checkin", "toggle-checkin", withPlayer, (f) => `/tournament-checkin/${t(f)}`, (f) => ({ playerId: String(f.players![0].id), checkedIn: "true" }), { scorekeeper: true }),
+  form("tournament-checkin", "lock", caseOf("POST", "/api/tournaments/{id}/lock"), (f) => `/tournament-checkin/${t(f)}`, () => ({ locked: "true" })),
+  form("scores", "save", drawn, page("scores"), lobbyFields, { scorekeeper: true }),
+  form("scores", "generate", ready, page("scores")),
+  form("scores", "finalize", scored, page("scores")),
+  form("scores", "undo", drawn, page("scores")),
+  form("scores", "advance", scored, page("scores")),
+  form("scores", "cut", scored, page("scores"), () => ({ eliminationCount: "8" })),
+  form("master-override", "updateTournament", created, page("master-override"), () => ({ name: "Overridden" }), { masterOnly: true }),
+];
+
 describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, () => {
   let app: App;
   let owner: string;
   let other: string;
   let master: string;
+  let keeper: string;
+  const names = { owner: unique("owner"), other: unique("intruder"), keeper: unique("keeper") };
+  const keeperName = names.keeper;
+  /** The page session cookies of the same accounts, for the page form actions. */
+  const cookies: Record<PageCaller, string> = { visitor: "", other: "", keeper: "", owner: "", master: "" };
+
+  async function pageLogin(username: string, password = "password123") {
+    const response = await fetch(`${app.baseURL}/login`, { method: "POST", body: new URLSearchParams({ username, password }), redirect: "manual" });
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("tm_session="));
+    if (!cookie) throw new Error(`No session for ${username}: ${response.status}`);
+    return cookie.split(";")[0];
+  }
 
   beforeAll(async () => {
-    ({ app, owner, other, master } = await startAppWithCallers("intruder"));
+    app = await startApp();
+    [owner, other, keeper, master] = await Promise.all([
+      app.login(names.owner),
+      app.login(names.other),
+      app.login(names.keeper),
+      app.login(MASTER.username, MASTER.password),
+    ]);
+    [cookies.owner, cookies.other, cookies.keeper, cookies.master] = await Promise.all([
+      pageLogin(names.owner),
+      pageLogin(names.other),
+      pageLogin(names.keeper),
+      pageLogin(MASTER.username, MASTER.password),
+    ]);
   });
   afterAll(async () => {
     await app?.stop();
   });
+
+  /** The case's fixture, with the scorekeeper on the staff of its tournament and a fresh helper account to add or remove. */
+  async function fixtureFor(c: Case): Promise<Fixture> {
+    const helper = unique("helper");
+    await app.login(helper);
+    const fixture = { ...(await c.setup(app, owner, helper)), helper };
+    if (fixture.tournament) {
+      expectOk(
+        await app.call("POST", `/api/tournaments/${fixture.tournament.id}/staff`, { token: owner, body: { username: keeperName } }),
+        "add the scorekeeper",
+      );
+    }
+    return fixture;
+  }
 
   test("every mutating operation of the OpenAPI document is in the matrix", async () => {
     const doc = (await app.call("GET", "/api/openapi.json")).body;
@@ -248,14 +369,16 @@ describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, (
   });
 
   for (const c of CASES) {
+    const keeperStatus = c.ownerless || c.scorekeeper ? c.success : 403;
     const expected = c.ownerless ? [401, c.success, c.success, c.success] : [401, 403, c.success, c.success];
-    test(`${c.method} ${c.path}: visitor ${expected[0]}, other organizer ${expected[1]}, owner ${expected[2]}, master ${expected[3]}`, async () => {
+    test(`${c.method} ${c.path}: visitor ${expected[0]}, other organizer ${expected[1]}, scorekeeper ${keeperStatus}, owner ${expected[2]}, master ${expected[3]}`, async () => {
       // The refusals first, on one fixture: each must leave the database as it was.
-      const fixture = await c.setup(app, owner);
+      const fixture = await fixtureFor(c);
       const callers: [string, string | null, number][] = [
         ["visitor", null, expected[0]],
         ["other organizer", other, expected[1]],
       ];
+      if (keeperStatus >= 400) callers.push(["scorekeeper", keeper, keeperStatus]);
       for (const [who, token, status] of callers) {
         const before = await app.snapshot();
         const { path, body } = c.request(fixture);
@@ -267,14 +390,61 @@ describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, (
         }
       }
 
-      // The owner succeeds on that same untouched fixture; the master on a fresh one.
+      // The owner succeeds on that same untouched fixture; the master (and an allowed scorekeeper) on a fresh one each.
       const asOwner = await app.call(c.method, c.request(fixture).path, { token: owner, body: c.request(fixture).body });
       expectStatus(asOwner, expected[2]);
-      const fresh = await c.setup(app, owner);
-      const before = await app.snapshot();
-      const asMaster = await app.call(c.method, c.request(fresh).path, { token: master, body: c.request(fresh).body });
-      expectStatus(asMaster, expected[3]);
-      expect(await app.snapshot(), "the master's call changed nothing").not.toEqual(before);
+      const succeeding: [string, string][] = [["master", master]];
+      if (keeperStatus < 400) succeeding.push(["scorekeeper", keeper]);
+      for (const [who, token] of succeeding) {
+        const fresh = await fixtureFor(c);
+        const before = await app.snapshot();
+        const reply = await app.call(c.method, c.request(fresh).path, { token, body: c.request(fresh).body });
+        expectStatus(reply, who === "master" ? expected[3] : keeperStatus);
+        expect(await app.snapshot(), `the ${who}'s call changed nothing`).not.toEqual(before);
+      }
+    });
+  }
+
+  /** A form post as a browser without JavaScript sends it: urlencoded, the session cookie, the site's own Origin. */
+  function post(path: string, fields: Record<string, string | string[]>, as: PageCaller) {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
+    return fetch(app.baseURL + path, {
+      method: "POST",
+      headers: { origin: app.baseURL, ...(cookies[as] ? { cookie: cookies[as] } : {}) },
+      body,
+      redirect: "manual",
+    });
+  }
+
+  for (const form of PAGE_FORMS) {
+    const allowed = (who: PageCaller) => who === "owner" || who === "master" || (who === "keeper" && !!form.scorekeeper);
+    const allowedNames = (["keeper", "owner", "master"] as const).filter((w) => allowed(w) && !(form.masterOnly && w !== "master"));
+    test(`page ${form.intent} at ${form.page}: allowed for ${allowedNames.join(", ")} only`, async () => {
+      const fixture = await fixtureFor(form.case);
+      for (const who of ["visitor", "other", "keeper", "owner"] as const) {
+        if (allowed(who) && !form.masterOnly) continue;
+        const before = await app.snapshot();
+        const response = await post(form.path(fixture), form.fields(fixture), who);
+        const where = response.headers.get("location") ?? "";
+        await response.body?.cancel();
+        if (who === "visitor") {
+          expect(`${response.status} ${where}`, "a visitor is sent to sign in").toMatch(/^302 \/auth\?redirectTo=/);
+        } else if (form.masterOnly) {
+          expect(response.status === 403 || (response.status === 302 && !where.startsWith(form.path(fixture))), `${who}: ${response.status} ${where}`).toBe(true);
+        } else {
+          expect(response.status, `${who} at ${form.path(fixture)}`).toBe(403);
+        }
+        expect(await app.snapshot(), `${who}'s refused form changed the database`).toEqual(before);
+      }
+      for (const who of allowedNames) {
+        const fresh = await fixtureFor(form.case);
+        const before = await app.snapshot();
+        const response = await post(form.path(fresh), { ...form.fields(fresh), ...(form.masterOnly ? { confirmed: "1" } : {}) }, who);
+        await response.body?.cancel();
+        expect(response.status, `${who} at ${form.path(fresh)}`).toBe(302);
+        expect(await app.snapshot(), `${who}'s form changed nothing`).not.toEqual(before);
+      }
     });
   }
 });

@@ -10,6 +10,8 @@ type ApiLobby = { id: number; name: string; playerIds: number[]; roundNumber: nu
 
 export type World = {
   organizer: string;
+  /** A scorekeeper of both tournaments (docs/rules.md, "Staff"). */
+  scorekeeper: string;
   liveId: number;
   checkinId: number;
   player: ApiPlayer;
@@ -44,6 +46,9 @@ export async function buildWorld(request: APIRequestContext, suffix: string): Pr
   const login = await request.post("/api/auth/login", { data: { username: organizer, password: PASSWORD } });
   expect(login.ok(), `demo login of ${organizer}`).toBeTruthy();
   const api = apiClient(request, ((await login.json()) as { token: string }).token);
+  const scorekeeper = `a11y_k_${suffix}`;
+  const keeperLogin = await request.post("/api/auth/login", { data: { username: scorekeeper, password: PASSWORD } });
+  expect(keeperLogin.ok(), `demo login of ${scorekeeper}`).toBeTruthy();
 
   const live = await api<{ id: number }>("POST", "/api/tournaments", {
     name: `Accessible Cup ${suffix}`,
@@ -55,6 +60,7 @@ export async function buildWorld(request: APIRequestContext, suffix: string): Pr
   const players = await api<ApiPlayer[]>("POST", `/api/tournaments/${live.id}/players/bulk`, {
     players: roster("Ana", 17),
   });
+  await api("POST", `/api/tournaments/${live.id}/staff`, { username: scorekeeper });
   await api("POST", `/api/tournaments/${live.id}/start-checkin`);
   for (const p of players.slice(0, 16)) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
   const round1 = (await api<{ lobbies: ApiLobby[] }>("POST", `/api/tournaments/${live.id}/lobbies/generate`, {})).lobbies;
@@ -79,15 +85,16 @@ export async function buildWorld(request: APIRequestContext, suffix: string): Pr
   const checkinPlayers = await api<ApiPlayer[]>("POST", `/api/tournaments/${checkin.id}/players/bulk`, {
     players: roster("Bo", 20),
   });
+  await api("POST", `/api/tournaments/${checkin.id}/staff`, { username: scorekeeper });
   await api("POST", `/api/tournaments/${checkin.id}/start-checkin`);
   for (const p of checkinPlayers.slice(0, 10)) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
   // Self check-in open: the public check-in page shows its form, the management page its code.
   await api("POST", `/api/tournaments/${checkin.id}/self-checkin/code`);
 
-  return { organizer, liveId: live.id, checkinId: checkin.id, player: players[0], players, checkinPlayers, round2 };
+  return { organizer, scorekeeper, liveId: live.id, checkinId: checkin.id, player: players[0], players, checkinPlayers, round2 };
 }
 
-export type Role = "visitor" | "organizer" | "master";
+export type Role = "visitor" | "organizer" | "scorekeeper" | "master";
 
 /** Every screen SPEC.md names, for the role that can see it. */
 export function screens(world: World, role: Role): string[] {
@@ -128,6 +135,9 @@ export function screens(world: World, role: Role): string[] {
     "/tournaments/abc/scores",
   ];
   if (role === "organizer") return host;
+  if (role === "scorekeeper") {
+    return ["/dashboard", `/tournaments/${t}/scores`, `/tournaments/${c}/checkin`, `/tournaments/${t}/settings`];
+  }
   return [
     "/dashboard",
     `/tournaments/${t}/master-override`,

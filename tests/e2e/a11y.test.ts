@@ -1,5 +1,5 @@
 // WCAG 2.2 AA with axe-core (from npm, injected into the real Chromium): every screen, both themes, 1280 and 360 px,
-// menus closed and open, for a visitor, an organizer and a master.
+// menus closed and open, for a visitor, an organizer, a scorekeeper and a master.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "@playwright/test";
@@ -49,11 +49,12 @@ async function contextFor(browser: Browser, role: Role, theme: "light" | "dark")
   await setTheme(context, baseURL, theme);
   const page = await context.newPage();
   if (role === "organizer") await login(page, world.organizer, PASSWORD);
+  if (role === "scorekeeper") await login(page, world.scorekeeper, PASSWORD);
   if (role === "master") await login(page, E2E_MASTER.username, E2E_MASTER.password);
   return { context, page };
 }
 
-for (const role of ["visitor", "organizer", "master"] as const) {
+for (const role of ["visitor", "organizer", "scorekeeper", "master"] as const) {
   for (const theme of THEMES) {
     test(`axe: 0 WCAG 2.2 AA violations for a ${role}, ${theme} theme, 1280 and 360 px, menus closed and open`, async ({
       browser,

@@ -18,6 +18,7 @@ async function phoneFor(browser: Browser, role: Role) {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   if (role === "organizer") await login(page, world.organizer, PASSWORD);
+  if (role === "scorekeeper") await login(page, world.scorekeeper, PASSWORD);
   if (role === "master") await login(page, E2E_MASTER.username, E2E_MASTER.password);
   return { context, page };
 }
@@ -87,7 +88,7 @@ function measure(page: Page) {
   });
 }
 
-for (const role of ["visitor", "organizer", "master"] as const) {
+for (const role of ["visitor", "organizer", "scorekeeper", "master"] as const) {
   test(`at 360 px every ${role} screen fits: no sideways scroll, targets ≥ 24 px, text ≥ 12 px, nothing fixed over it`, async ({
     browser,
   }) => {
