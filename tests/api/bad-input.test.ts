@@ -113,6 +113,7 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
       Scores: { scores: placements(lobbies[0]) },
       Import: { excelData },
       SelfCheckin: { playerId: players[0].id, code: "ABCDEF" },
+      StaffAdd: { username: "sweep_user" },
     };
     const body = bodies[name];
     if (!body) throw new Error(`No valid ${name} body in the sweep: add one`);

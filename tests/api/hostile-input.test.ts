@@ -126,6 +126,7 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       Scores: { scores: lobby ? placements(lobby) : [{ playerId: a.id, placement: 1 }] },
       Import: { excelData },
       SelfCheckin: { playerId: a.id, code: "ABCDEF" },
+      StaffAdd: { username: SWEEP_USER.username },
     };
     const body = bodies[name];
     if (!body) throw new Error(`No valid ${name} body in the hostile sweep: add one`);
