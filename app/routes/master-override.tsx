@@ -15,7 +15,7 @@ import { getUsername } from "~/models/auth.server";
 import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, updatePlayer } from "~/models/players.server";
 import { listAllLobbies, listMatches } from "~/models/rounds.server";
 import { updateTournament } from "~/models/tournaments.server";
-import { idParam, playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
+import { idParam, overrideReasonSchema, playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -103,7 +103,6 @@ export async function action({ params, request, url, context }: Route.ActionArgs
   const { intent, values } = readForm(context);
   // `url`, not request.url: the latter carries the ".data" suffix of script-driven submissions.
   const path = url.pathname;
-  const override = { override: true };
 
   const refuse = (error: string, status: 400 | 404, title?: string, fieldErrors: Record<string, string> = {}) =>
     data<FormFailure>({ ok: false, intent, error, title, fieldErrors, values }, { status });
@@ -118,6 +117,10 @@ export async function action({ params, request, url, context }: Route.ActionArgs
   const failureTitle = titles[intent];
   // Every change in this panel is confirmed first; a submission that skipped the step reopens it.
   if (values.confirmed !== "1") return refuse(CONFIRM_MESSAGE, 400, "Confirmation required", { confirmed: CONFIRM_MESSAGE });
+  // Every override says why; the audit trail keeps the reason (docs/rules.md, "Audit trail").
+  const reason = overrideReasonSchema.safeParse(values);
+  if (!reason.success) return invalid(intent, reason.error, values, failureTitle);
+  const override = { override: true, reason: reason.data.reason };
 
   /** The player named by the form, only if it belongs to this tournament. */
   const ownPlayer = async () => {
