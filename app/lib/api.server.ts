@@ -215,6 +215,8 @@ export const publicLoader = loaderFor(() => ({}));
 export const userLoader = loaderFor(({ context }) => ({ user: requireApiUser(context) }));
 /** Public reads of /api/tournaments/{id}/…: `id`. */
 export const tournamentLoader = loaderFor(({ params }) => tournamentId(params));
+/** Signed-in reads of /api/tournaments/{id}/… (401 otherwise; the model says who may read): `id` and `user`. */
+export const tournamentUserLoader = loaderFor(({ params, context }) => ({ ...tournamentId(params), user: requireApiUser(context) }));
 /** Public reads of /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
 export const roundLoader = loaderFor(({ params }) => tournamentRound(params));
 /** Public reads of /api/players/{id}: `id`. */

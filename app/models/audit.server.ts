@@ -138,6 +138,7 @@ export async function repairTotals(
   db: AppDb,
   user: PublicUser | null,
   tournamentId: number,
+  options: { reason?: string } = {},
 ): Promise<ActionResult<{ repaired: TotalsDifference[] }>> {
   assertMaster(user);
   return db.transaction(async (tx) => {
@@ -152,6 +153,7 @@ export async function repairTotals(
       summary: `Stored totals repaired for ${repaired.length} player${repaired.length === 1 ? "" : "s"}`,
       before: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.stored)])),
       after: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.computed)])),
+      reason: options.reason,
     });
     return { result: { repaired }, events: [event("tournament_updated", t.id, { name: t.name, repaired: repaired.length })] };
   });

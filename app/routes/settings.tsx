@@ -24,7 +24,7 @@ import {
 import { usePendingIntent, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, pageUser, readForm, runFormAction } from "~/lib/page.server";
-import { canManage } from "~/models/access.server";
+import { canManage, canSeeHistory } from "~/models/access.server";
 import { SCORING_KEYS, SETTINGS_FALLBACK_SCORING, type Scoring } from "~/models/scoring";
 import { updateTournament } from "~/models/tournaments.server";
 import { tournamentUpdateSchema } from "~/models/validation";
@@ -54,6 +54,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       scoring: complete ? (stored as Scoring) : { ...SETTINGS_FALLBACK_SCORING },
     },
     canManage: canManage(pageUser(context), t),
+    canSeeHistory: canSeeHistory(pageUser(context), t),
   };
 }
 
@@ -91,6 +92,11 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
   return (
     <div className="stack host-settings">
       <TournamentHeader title="Tournament Settings" tournament={t} canManage={canManage}>
+        {loaderData.canSeeHistory ? (
+          <Link to={`/tournaments/${t.id}/history`} className="btn">
+            History
+          </Link>
+        ) : null}
         <Link to="/dashboard" className="btn">
           Back to Dashboard
         </Link>
