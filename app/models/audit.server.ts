@@ -83,7 +83,8 @@ export async function listHistory(
   const [{ n }] = await db.select({ n: count() }).from(auditEntries).where(and(...where));
   const total = Number(n);
   const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
-  const page = Math.min(filters.page ?? 1, pageCount);
+  // A page past the last is empty, not the last one again: a client paging on until [] stops.
+  const page = filters.page ?? 1;
   const entries = await db
     .select()
     .from(auditEntries)

@@ -28,6 +28,8 @@ type Case = {
   success: number;
   /** Calls that belong to no tournament (create, import): any signed-in user may make them. */
   ownerless?: boolean;
+  /** Calls only a master may make, not even the owner (the integrity repair). */
+  masterOnly?: boolean;
 };
 
 const t = (f: Fixture) => f.tournament!.id;
@@ -192,6 +194,19 @@ const CASES: Case[] = [
     request: (f) => ({ path: `/api/lobbies/${f.lobbies![0].id}/matches`, body: { scores: placements(f.lobbies![0]) } }),
     success: 200,
   },
+  {
+    method: "POST",
+    path: "/api/tournaments/{id}/integrity",
+    setup: async (app, owner) => {
+      const scored = await scoredTournament(app, owner);
+      // A stored total that disagrees with the saved matches, for the repair to fix.
+      await app.sql`update players set total_points = 999 where id = ${scored.lobbies[0].playerIds[0]}`;
+      return scored;
+    },
+    request: (f) => ({ path: `/api/tournaments/${t(f)}/integrity` }),
+    success: 200,
+    masterOnly: true,
+  },
 ];
 
 /** Every mutating operation the OpenAPI document lists, so a new one without a row here fails the matrix. */
@@ -223,7 +238,11 @@ describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, (
   });
 
   for (const c of CASES) {
-    const expected = c.ownerless ? [401, c.success, c.success, c.success] : [401, 403, c.success, c.success];
+    const expected = c.ownerless
+      ? [401, c.success, c.success, c.success]
+      : c.masterOnly
+        ? [401, 403, 403, c.success]
+        : [401, 403, c.success, c.success];
     test(`${c.method} ${c.path}: visitor ${expected[0]}, other organizer ${expected[1]}, owner ${expected[2]}, master ${expected[3]}`, async () => {
       // The refusals first, on one fixture: each must leave the database as it was.
       const fixture = await c.setup(app, owner);

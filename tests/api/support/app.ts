@@ -144,14 +144,22 @@ export async function startApp(
       return reply.body.token as string;
     },
     async snapshot() {
-      const [users, tournaments, players, lobbies, matches] = await Promise.all([
+      const [users, tournaments, players, lobbies, matches, auditEntries] = await Promise.all([
         sql`select id, username, role from users order by id`,
         sql`select * from tournaments order by id`,
         sql`select * from players order by id`,
         sql`select * from lobbies order by id`,
         sql`select * from matches order by id`,
+        sql`select * from audit_entries order by id`,
       ]);
-      return { users: [...users], tournaments: [...tournaments], players: [...players], lobbies: [...lobbies], matches: [...matches] };
+      return {
+        users: [...users],
+        tournaments: [...tournaments],
+        players: [...players],
+        lobbies: [...lobbies],
+        matches: [...matches],
+        auditEntries: [...auditEntries],
+      };
     },
     async stop() {
       process.removeListener("exit", onExit);
