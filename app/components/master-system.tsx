@@ -113,19 +113,20 @@ function IntegrityCheck({ differences, failure }: { differences: TotalsDifferenc
               </tbody>
             </table>
           </div>
-          <Form method="post" aria-label="Repair totals">
-            <input type="hidden" name="intent" value="repairTotals" />
-            <MasterConfirm
-              label="Repair"
-              confirmLabel="Confirm Repair"
-              open={!!failure?.fieldErrors.confirmed}
-              reason={{ value: failure?.values.reason, error: failure?.fieldErrors.reason }}
-              pending={pending}
-              question={<strong>Recompute and store these totals from the saved matches?</strong>}
-            />
-          </Form>
         </>
       )}
+      {/* Always offered: a master may recompute even when nothing differs (nothing is then changed or recorded). */}
+      <Form method="post" aria-label="Repair totals">
+        <input type="hidden" name="intent" value="repairTotals" />
+        <MasterConfirm
+          label="Repair"
+          confirmLabel="Confirm Repair"
+          open={!!failure?.fieldErrors.confirmed}
+          reason={{ value: failure?.values.reason, error: failure?.fieldErrors.reason }}
+          pending={pending}
+          question={<strong>Recompute and store every player's totals from the saved matches?</strong>}
+        />
+      </Form>
     </section>
   );
 }

@@ -119,6 +119,8 @@ export function screens(world: World, role: Role): string[] {
     `/tournaments/${t}/players/${player.id}`,
     `/tournaments/${t}/public`,
     `/tournaments/${t}/leaderboard`,
+    `/tournaments/${t}/history`,
+    `/tournaments/${t}/history?action=scores.saved&round=1`,
   ];
   if (role === "organizer") return host;
   return [
@@ -126,6 +128,7 @@ export function screens(world: World, role: Role): string[] {
     `/tournaments/${t}/master-override`,
     `/tournaments/${t}/master-override?tab=players`,
     `/tournaments/${t}/master-override?tab=system`,
+    `/tournaments/${t}/history`,
   ];
 }
 
