@@ -77,14 +77,14 @@ test("without JavaScript the owner's score save and settings change, and a maste
   await expect(scores).toContainText("Round 1");
 
   // Filters are a GET form: by action, then by round and actor, then cleared.
-  await page.getByLabel("Action").selectOption({ label: "Scores saved" });
+  await page.getByLabel("Action", { exact: true }).selectOption({ label: "Scores saved" });
   await page.getByRole("button", { name: "Apply Filters" }).click();
   await expect(page).toHaveURL(/action=scores\.saved/);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toHaveAttribute("data-action", "scores.saved");
-  await page.getByLabel("Action").selectOption("");
-  await page.getByLabel("Round").selectOption("1");
-  await page.getByLabel("Who").selectOption(owner);
+  await page.getByLabel("Action", { exact: true }).selectOption("");
+  await page.getByLabel("Round", { exact: true }).selectOption("1");
+  await page.getByLabel("Who", { exact: true }).selectOption(owner);
   await page.getByRole("button", { name: "Apply Filters" }).click();
   await expect(page).toHaveURL(/round=1/);
   expect(await rows(page).count()).toBeGreaterThan(2);
@@ -131,7 +131,7 @@ test("without JavaScript the owner's score save and settings change, and a maste
 
   // The owner sees the master's override on their History too, and can filter by the master.
   await page.goto(`/tournaments/${id}/history`);
-  await page.getByLabel("Who").selectOption(E2E_MASTER.username);
+  await page.getByLabel("Who", { exact: true }).selectOption(E2E_MASTER.username);
   await page.getByRole("button", { name: "Apply Filters" }).click();
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText("Reason: Judge ruling after a disconnect");
