@@ -231,6 +231,8 @@ function RowActions({ t, name }: { t: Row; name: string }) {
         {t.status === "completed" ? <Link to={`/tournaments/${t.id}/leaderboard`}>View Results</Link> : null}
         {/* The panel is master-only (DECISIONS.md): an owner would only meet its guard; a master has it on every row. */}
         {isMaster ? <Link to={`/tournaments/${t.id}/master-override`}>Master Override Panel</Link> : null}
+        {/* The audit trail is for the owner and masters (docs/rules.md, "Audit trail"). */}
+        {isMaster || t.isOwner ? <Link to={`/tournaments/${t.id}/history`}>History</Link> : null}
         {t.isOwner ? (
           <>
             <Link to={`/tournaments/${t.id}/settings`}>Tournament Settings</Link>
