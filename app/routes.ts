@@ -40,6 +40,8 @@ export default [
     route("previous-lobbies/:tournamentId?", "routes/previous-lobbies.tsx", { id: "previous-lobbies-short" }),
     route("checkin/:tournamentId?", "routes/checkin.tsx", { id: "checkin-short" }),
     route("tournament-checkin/:tournamentId?", "routes/tournament-checkin.tsx"),
+    // The owner and masters only (403 for anyone else): the audit trail (docs/rules.md, "Audit trail").
+    route("tournaments/:tournamentId/history", "routes/history.tsx"),
     // Master only: the page's own guard sends everyone else to /.
     route("tournaments/:tournamentId/master-override", "routes/master-override.tsx"),
   ]),
@@ -77,6 +79,8 @@ export default [
     route("tournaments/:id/lobbies/round/:round", "routes/api/tournament.lobbies.round.ts"),
     route("tournaments/:id/matches", "routes/api/tournament.matches.ts"),
     route("tournaments/:id/leaderboard", "routes/api/tournament.leaderboard.ts"),
+    route("tournaments/:id/history", "routes/api/tournament.history.ts"),
+    route("tournaments/:id/integrity", "routes/api/tournament.integrity.ts"),
     route("players/:id", "routes/api/player.ts"),
     route("players/:id/checkin", "routes/api/player.checkin.ts"),
     route("lobbies/:id", "routes/api/lobby.ts"),

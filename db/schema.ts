@@ -209,6 +209,32 @@ export const tournamentStaff = pgTable(
   ],
 );
 
+// The audit trail: one row per committed mutation by an owner, master or scorekeeper, written in the
+// mutation's own transaction (docs/decisions/012-audit-trail.md). A tournament's history goes with it
+// when it is deleted; the actor's username is copied so the row still reads right if the account goes.
+export const auditEntries = pgTable(
+  "audit_entries",
+  {
+    id: serial("id").primaryKey(),
+    tournamentId: integer("tournament_id").references(() => tournaments.id, { onDelete: "cascade" }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorUsername: text("actor_username").notNull(),
+    actorRole: text("actor_role", { enum: ["owner", "master", "scorekeeper"] }).notNull(),
+    action: text("action").notNull(),
+    summary: text("summary").notNull(),
+    // The round the tournament was in when the action ran (the History page filters by it).
+    roundNumber: integer("round_number"),
+    before: jsonb("before").$type<Record<string, string | number | boolean | null> | null>(),
+    after: jsonb("after").$type<Record<string, string | number | boolean | null> | null>(),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_entries_tournament_created_idx").on(t.tournamentId, t.createdAt),
+    index("audit_entries_actor_idx").on(t.actorId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Tournament = typeof tournaments.$inferSelect;
@@ -217,3 +243,4 @@ export type Lobby = typeof lobbies.$inferSelect;
 export type Match = typeof matches.$inferSelect;
 export type SelfCheckin = typeof selfCheckins.$inferSelect;
 export type TournamentStaff = typeof tournamentStaff.$inferSelect;
+export type AuditEntry = typeof auditEntries.$inferSelect;

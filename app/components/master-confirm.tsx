@@ -1,5 +1,7 @@
 // The master panel's confirmation step inside a form: a <details> that reveals the real submit button, so it needs no JavaScript.
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { REASON_MAX } from "~/models/validation";
+import { FieldError } from "./ui";
 
 /** True once React runs in the browser: live checks only switch on then, so plain HTML never gets stuck. */
 export function useHydrated() {
@@ -20,7 +22,10 @@ export function MasterConfirm({
   pending,
   disabled,
   danger,
+  reason,
 }: {
+  /** The override's "Reason" field: what the master typed before, and the server's message for it. */
+  reason?: { value?: unknown; error?: string };
   label: string;
   question: ReactNode;
   confirmLabel: string;
@@ -30,7 +35,7 @@ export function MasterConfirm({
   danger?: boolean;
 }) {
   return (
-    <details className="confirm master-confirm" open={open || undefined}>
+    <details className="confirm master-confirm" open={open || !!reason?.error || undefined}>
       <summary
         className={`btn ${danger ? "danger" : "primary"}`}
         aria-disabled={disabled || undefined}
@@ -41,6 +46,7 @@ export function MasterConfirm({
       </summary>
       <div className="confirm-box" role="alertdialog" aria-label={`Confirm: ${label}`}>
         <div style={{ marginBottom: "0.5rem" }}>{question}</div>
+        {reason ? <ReasonField defaultValue={reason.value} error={reason.error} /> : null}
         <button
           type="submit"
           name="confirmed"
@@ -52,5 +58,29 @@ export function MasterConfirm({
         </button>
       </div>
     </details>
+  );
+}
+
+/**
+ * The reason a master gives for an override, kept in the audit trail (docs/rules.md, "Audit
+ * trail"): required and one line; the server checks it again.
+ */
+export function ReasonField({ defaultValue, error }: { defaultValue?: unknown; error?: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-reason`}>Reason</label>
+      <input
+        id={`${id}-reason`}
+        name="reason"
+        required
+        maxLength={REASON_MAX}
+        autoComplete="off"
+        defaultValue={typeof defaultValue === "string" ? defaultValue : ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-reason-error` : undefined}
+      />
+      <FieldError id={`${id}-reason-error`} message={error} />
+    </div>
   );
 }

@@ -2,7 +2,7 @@
 import { useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
 import { formatAverage, MATCHES_MAX, POINTS_MAX } from "~/models/stats";
-import { MasterConfirm, useHydrated } from "./master-confirm";
+import { MasterConfirm, ReasonField, useHydrated } from "./master-confirm";
 import type { MasterFailure } from "./master-settings";
 import { ConfirmAction, EmptyState, FieldError, FormError, usePendingIntent } from "./ui";
 
@@ -165,6 +165,7 @@ function EditPlayerForm({ player, failure, cancelHref }: { player: MasterPlayer;
         label="Save Player"
         confirmLabel="Confirm Save"
         open={!!failure?.fieldErrors.confirmed}
+        reason={{ value: failure?.values.reason, error: failure?.fieldErrors.reason }}
         pending={pending}
         question={
           <>
@@ -201,6 +202,7 @@ function AddPlayerForm({
           label="Add Player"
           confirmLabel="Confirm Add"
           open={!!failure?.fieldErrors.confirmed}
+          reason={{ value: failure?.values.reason, error: failure?.fieldErrors.reason }}
           pending={pending}
           // Without JavaScript the required attribute and the server stand in for the live check.
           disabled={atCapacity || (hydrated && blank)}
@@ -299,7 +301,9 @@ export function MasterPlayersTab({
                         confirmLabel="Delete Player"
                         fields={{ playerId: p.id, confirmed: "1" }}
                         question={`Delete ${p.name}? Their matches are removed too. This cannot be undone.`}
-                      />
+                      >
+                        <ReasonField />
+                      </ConfirmAction>
                     </div>
                   </td>
                 </tr>

@@ -133,6 +133,7 @@ export function MasterSettingsTab({ t, failure }: { t: MasterTournament; failure
         label="Save Settings"
         confirmLabel="Confirm Save"
         open={!!errors.confirmed}
+        reason={{ value: failure?.values.reason, error: errors.reason }}
         pending={pending}
         question={
           <>

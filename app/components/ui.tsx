@@ -73,7 +73,10 @@ export function ConfirmAction({
   small,
   primary,
   quiet,
+  children,
 }: {
+  /** More fields of the form, shown above its button (the master panel's Reason). */
+  children?: ReactNode;
   label: string;
   intent: string;
   question: ReactNode;
@@ -94,6 +97,7 @@ export function ConfirmAction({
       {Object.entries(fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {children}
       <button type="submit" className={`btn ${danger ? "danger" : "primary"} small`} disabled={pending}>
         {pending ? <span className="spinner" aria-hidden="true" /> : null} {confirmLabel}
       </button>

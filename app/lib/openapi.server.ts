@@ -188,7 +188,7 @@ export const cutPreviewAnswer = z.strictObject({
   ),
 });
 export const exportAnswer = z.strictObject({
-  excelData: z.string().describe("The .xlsx workbook (sheets Tournament, Players, Lobbies, Matches), base64"),
+  excelData: z.string().describe("The .xlsx workbook (sheets Tournament, Players, Lobbies, Matches; Audit History too for the owner or a master), base64"),
   fileName: z.string(),
 });
 export const importAnswer = z.strictObject({
@@ -209,6 +209,34 @@ export const selfCheckinStatusAnswer = z
     code: z.string().nullable().describe("The code to read out on stream (6 characters); null once closed"),
   })
   .describe("Player self check-in, as its owner sees it");
+
+const auditValues = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .nullable()
+  .describe("Fields and their values on that side of the change (settings: the changed fields; scores: each player's placement and points)");
+
+export const auditEntryAnswer = z
+  .strictObject({
+    id,
+    tournamentId: id.nullable(),
+    actorId: id.nullable().describe("null once the account is gone; actorUsername stays"),
+    actorUsername: z.string(),
+    actorRole: z.enum(["owner", "master", "scorekeeper"]),
+    action: z.string().describe('A stable code, e.g. "scores.saved", "settings.updated"; a master override panel change starts with "override."'),
+    summary: z.string(),
+    roundNumber: z.int().nullable().describe("The round the action was about"),
+    before: auditValues,
+    after: auditValues,
+    reason: z.string().nullable().describe("The reason a master gave for an override"),
+    createdAt: timestamp,
+  })
+  .describe("One recorded action of the audit trail");
+
+const totalsAnswer = z.strictObject({ totalPoints: z.number(), matchesPlayed: z.int(), averagePlacement: z.number() });
+export const totalsDifferenceAnswer = z
+  .strictObject({ playerId: id, name: z.string(), riotTag: z.string(), stored: totalsAnswer, computed: totalsAnswer })
+  .describe("A player whose stored totals differ from what the saved matches and a master's adjustments give");
+export const repairAnswer = z.strictObject({ repaired: z.array(totalsDifferenceAnswer).describe("The players whose totals were rewritten") });
 
 const answers = z.registry<{ id: string }>();
 for (const [name, schema] of Object.entries({
@@ -237,6 +265,9 @@ for (const [name, schema] of Object.entries({
   ImportAnswer: importAnswer,
   SelfCheckinAnswer: selfCheckinAnswer,
   SelfCheckinStatus: selfCheckinStatusAnswer,
+  AuditEntry: auditEntryAnswer,
+  TotalsDifference: totalsDifferenceAnswer,
+  RepairAnswer: repairAnswer,
 })) {
   answers.add(schema, { id: name });
 }
@@ -907,6 +938,62 @@ export const OPERATIONS: Operation[] = [
     summary: "Standings",
     auth: "none",
     answers: { 200: ok("Rows in rank order", "LeaderboardRow", true), ...refused.badInput, ...refused.tournament },
+  },
+  {
+    method: "get",
+    path: "/api/tournaments/{id}/history",
+    operationId: "tournamentHistory",
+    tag: "Tournaments",
+    summary: "The audit trail",
+    description:
+      "Every recorded action (who, when, what, before → after, a master's reason), newest first, 50 a page. " +
+      "Only the tournament's owner or a master may read it.",
+    auth: "user",
+    query: [
+      { name: "action", description: 'Only this action code, e.g. "scores.saved"', schema: { type: "string", pattern: "^[a-z_.]+$", maxLength: 100 } },
+      { name: "actor", description: "Only this actor's username", schema: { type: "string", maxLength: 100 } },
+      { name: "round", description: "Only this round", schema: { type: "integer", minimum: 1, maximum: 100 } },
+      { name: "page", description: "Page number, from 1", schema: { type: "integer", minimum: 1, maximum: 100000 } },
+    ],
+    answers: {
+      200: ok("Entries, newest first", "AuditEntry", true),
+      400: { description: "A malformed id or filter, or an unknown action code" },
+      ...refused.auth,
+      403: { description: "Neither the owner nor a master" },
+      ...refused.tournament,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/tournaments/{id}/integrity",
+    operationId: "checkIntegrity",
+    tag: "Tournaments",
+    summary: "Integrity check of the stored totals (master only)",
+    description: "The players whose stored totalPoints, matchesPlayed or averagePlacement differ from what their saved matches (and a master's adjustments) give; empty when all agree.",
+    auth: "user",
+    answers: {
+      200: ok("The differences", "TotalsDifference", true),
+      ...refused.badInput,
+      ...refused.auth,
+      403: { description: "Not a master" },
+      ...refused.tournament,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/tournaments/{id}/integrity",
+    operationId: "repairTotals",
+    tag: "Tournaments",
+    summary: "Repair the stored totals (master only)",
+    description: "Recomputes every player's totals from the saved matches in one transaction, recorded in the audit trail. Works on a completed tournament too.",
+    auth: "user",
+    answers: {
+      200: ok("The repaired players", "RepairAnswer"),
+      ...refused.badInput,
+      ...refused.auth,
+      403: { description: "Not a master" },
+      ...refused.tournament,
+    },
   },
 ];
 

@@ -35,6 +35,20 @@ export function assertCanManage(
   if (!canManage(user, tournament)) throw forbidden(NOT_ALLOWED);
 }
 
+/** Who an audit entry says acted: a master, else the owner, else staff let through by the guard. */
+export type ActorRole = "owner" | "master" | "scorekeeper";
+
+/** The one place an actor's role is decided: master ? "master" : owner ? "owner" : "scorekeeper". */
+export function actorRole(user: PublicUser, tournament: Pick<Tournament, "ownerId">): ActorRole {
+  if (isMaster(user)) return "master";
+  return user.id === tournament.ownerId ? "owner" : "scorekeeper";
+}
+
+/** The tournament's history (audit trail) is for its owner and masters only, not for other staff. */
+export function canSeeHistory(user: PublicUser | null | undefined, tournament: Pick<Tournament, "ownerId">): boolean {
+  return !!user && (isMaster(user) || user.id === tournament.ownerId);
+}
+
 /** 401 when signed out, 403 unless a master. */
 export function assertMaster(user: PublicUser | null | undefined, message = MASTER_ONLY): asserts user is PublicUser {
   requireActor(user);

@@ -16,9 +16,10 @@ export type ActionResult<T> = { result: T; events: DomainEvent[] };
 
 /**
  * Options of the mutations the master override panel also uses. `override: true` is only
- * accepted from a master (403 otherwise) and lets the action change a completed tournament.
+ * accepted from a master (403 otherwise) and lets the action change a completed tournament;
+ * `reason` is what the master typed for it, kept in the audit trail (the panel requires it).
  */
-export type MutationOptions = { override?: boolean };
+export type MutationOptions = { override?: boolean; reason?: string };
 
 /**
  * Locks the tournament row for the rest of the transaction, so every action on one tournament

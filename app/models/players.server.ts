@@ -4,6 +4,8 @@ import type { AppDb, AppTx, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournaments, type Player } from "#db/schema";
 import { findTournamentOr404, lockForMutation, type LockNeeds, type ActionResult, type MutationOptions } from "./action.server";
 import { isMaster, requireActor } from "./access.server";
+import { auditAction, changedFields, playerLabel as label } from "./audit";
+import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import type { BulkPlayer } from "./bulk";
 import { badRequest, conflict, forbidden, notFound } from "./errors";
@@ -116,6 +118,14 @@ export async function addPlayer(
         averagePlacement: stats.averagePlacement,
       })
       .returning();
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: auditAction("player.added", options.override),
+      summary: `${label(created)} added`,
+      after: changedFields({}, shownFields(created)).after,
+      reason: options.reason,
+    });
     return { result: created, events: [event("tournament_updated", t.id, { name: t.name, playerId: created.id })] };
   });
 }
@@ -149,6 +159,13 @@ export async function bulkAddPlayers(
       .values(list.map((p) => ({ tournamentId: t.id, name: p.name, riotTag: p.riotTag, lp: p.lp })))
       .returning();
     created.sort((a, b) => a.id - b.id);
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "players.added",
+      summary: `${created.length} player${created.length === 1 ? "" : "s"} added`,
+      after: Object.fromEntries(created.map((p) => [label(p), `LP ${p.lp}`])),
+    });
     return {
       result: created,
       events: [event("tournament_updated", t.id, { name: t.name, addedPlayers: created.length })],
@@ -219,6 +236,14 @@ export async function updatePlayer(
       await recomputeStats(tx, t.id, [player.id]);
       [updated] = await tx.select().from(players).where(eq(players.id, player.id));
     }
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: auditAction("player.updated", options.override),
+      summary: `${label(player)} updated`,
+      ...changedFields(shownFields(player), shownFields(updated)),
+      reason: options.reason,
+    });
     return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id })] };
   });
 }
@@ -246,6 +271,14 @@ export async function deletePlayer(
         .where(eq(lobbies.id, lobby.id));
     }
     await tx.delete(players).where(eq(players.id, player.id));
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: auditAction("player.deleted", options.override),
+      summary: `${label(player)} deleted`,
+      before: changedFields({}, shownFields(player)).after,
+      reason: options.reason,
+    });
     return {
       result: { id: player.id, tournamentId: t.id },
       events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id, deleted: true })],
@@ -277,6 +310,13 @@ export async function setCheckin(
       .set({ isCheckedIn: checkedIn })
       .where(eq(players.id, player.id))
       .returning();
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: checkedIn ? "player.checked_in" : "player.checked_out",
+      summary: `${label(player)} ${checkedIn ? "checked in" : "checked out"}`,
+      ...changedFields(player, { isCheckedIn: checkedIn }),
+    });
     return {
       result: updated,
       events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id, checkedIn })],
@@ -318,6 +358,14 @@ export async function setCheckins(
         toCheck.map((p) => p.id),
       ))
       .returning();
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "players.checked_in",
+      summary: `${updated.length} player${updated.length === 1 ? "" : "s"} checked in`,
+      before: Object.fromEntries(toCheck.map((p) => [label(p), false])),
+      after: Object.fromEntries(toCheck.map((p) => [label(p), true])),
+    });
     return {
       result: { checkedIn: updated },
       events: [event("tournament_updated", t.id, { name: t.name, checkedIn: true, playerIds: updated.map((p) => p.id) })],
@@ -347,6 +395,13 @@ export async function setMaxPlayers(
     }
     if (maxPlayers === t.maxPlayers) return { result: { maxPlayers }, events: [] };
     await tx.update(tournaments).set({ maxPlayers }).where(eq(tournaments.id, t.id));
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "settings.updated",
+      summary: "Max players changed",
+      ...changedFields(t, { maxPlayers }),
+    });
     return { result: { maxPlayers }, events: [event("tournament_updated", t.id, { name: t.name, maxPlayers })] };
   });
 }
@@ -416,6 +471,15 @@ export async function substitute(
       .set({ isEliminated: false, isCheckedIn: true })
       .where(eq(players.id, newPlayer.id))
       .returning();
+    const state = (p: Player) => (p.isEliminated ? "eliminated" : "active");
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "player.substituted",
+      summary: `${label(newPlayer)} replaced ${label(oldPlayer)}${slot && lobbyId !== null ? ` in ${slot.name}` : ""}`,
+      before: { [label(oldPlayer)]: state(oldPlayer), [label(newPlayer)]: state(newPlayer) },
+      after: { [label(oldPlayer)]: state(out), [label(newPlayer)]: state(into) },
+    });
     return {
       result: { oldPlayer: out, newPlayer: into, lobbyId },
       events: [
@@ -428,6 +492,12 @@ export async function substitute(
       ],
     };
   });
+}
+
+/** The fields of a player a screen shows, which the audit trail compares before → after. */
+function shownFields(p: Player) {
+  const { name, riotTag, lp, seed, isCheckedIn, isEliminated, totalPoints, matchesPlayed, averagePlacement } = p;
+  return { name, riotTag, lp, seed, isCheckedIn, isEliminated, totalPoints, matchesPlayed, averagePlacement };
 }
 
 /** Players not soft-removed: what counts against maxPlayers when adding. */

@@ -10,6 +10,8 @@ import {
   type MutationOptions,
 } from "./action.server";
 import { isMaster, requireActor } from "./access.server";
+import { auditAction, changedFields, lobbyResults, playerLabel, type AuditValues } from "./audit";
+import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import {
   defaultCut,
@@ -122,6 +124,13 @@ export async function generateLobbies(
       if (eligible.length < LATER_ROUND_MINIMUM) {
         if (t.format === "elimination") {
           await tx.update(tournaments).set({ status: "completed" }).where(eq(tournaments.id, t.id));
+          await recordAudit(tx, {
+            tournament: t,
+            actor: user,
+            action: "tournament.completed",
+            summary: `Tournament completed: fewer than ${LATER_ROUND_MINIMUM} active players left for Round ${round}`,
+            ...changedFields(t, { status: "completed" }),
+          });
           return {
             result: { status: "completed", roundNumber: round, lobbies: [], removedPlayers: 0, message: COMPLETED_MESSAGE },
             events: [event("tournament_completed", t.id, { name: t.name })],
@@ -150,6 +159,17 @@ export async function generateLobbies(
       .update(tournaments)
       .set(round === 1 ? { status: "active", isLocked: true } : { status: "active" })
       .where(eq(tournaments.id, t.id));
+    const names = new Map(rows.map((p) => [p.id, playerLabel(p)]));
+    const drawnLobbies: AuditValues = Object.fromEntries(
+      plan.map((l) => [l.name, l.playerIds.map((id) => names.get(id) ?? `#${id}`).join(", ")]),
+    );
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "lobbies.generated",
+      summary: `Round ${round} lobbies generated (${plan.length} lobbies${removedPlayers > 0 ? `, ${removedPlayers} players not checked in set aside` : ""})`,
+      after: drawnLobbies,
+    });
     events.push(event("lobbies_generated", t.id, { name: t.name, roundNumber: round }));
     return {
       result: { status: "generated", roundNumber: round, lobbies: sortLobbies(created), removedPlayers },
@@ -173,8 +193,18 @@ export async function deleteLobby(
     if (t.finalizedRound >= lobby.roundNumber && !options.override) {
       throw conflict(`Round ${lobby.roundNumber} has been finalized: its lobbies can no longer be deleted`);
     }
+    const before = await lobbyResultsOf(tx, lobby);
     await tx.delete(lobbies).where(eq(lobbies.id, lobby.id));
     await recomputeStats(tx, t.id, lobby.playerIds);
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: auditAction("lobby.deleted", options.override),
+      summary: `Round ${lobby.roundNumber} ${lobby.name} deleted`,
+      roundNumber: lobby.roundNumber,
+      before,
+      reason: options.reason,
+    });
     return {
       result: { lobbyId: lobby.id, tournamentId: t.id, roundNumber: lobby.roundNumber },
       events: [event("tournament_updated", t.id, { name: t.name, roundNumber: lobby.roundNumber, lobbyId: lobby.id })],
@@ -226,6 +256,15 @@ export async function undoRound(
       restoredPlayers = restored.length;
       await tx.update(tournaments).set({ status: "checkin", isLocked: false }).where(eq(tournaments.id, t.id));
     }
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "round.undone",
+      summary: `Round ${roundNumber} lobbies undone (${drawn.length} lobbies deleted${resetToCheckIn ? `, back to check-in, ${restoredPlayers} players restored` : ""})`,
+      roundNumber,
+      before: Object.fromEntries(drawn.map((l) => [l.name, l.isComplete ? "scored" : "not scored"])),
+      after: resetToCheckIn ? { status: "checkin", restoredPlayers } : null,
+    });
     return {
       result: { roundNumber, deletedLobbies: drawn.length, resetToCheckIn, restoredPlayers },
       events: [event("tournament_updated", t.id, { name: t.name, roundNumber, undone: true })],
@@ -253,6 +292,7 @@ export async function saveScores(
     const error = validateLobbyScores(lobby.playerIds, scores);
     if (error) throw badRequest(error, "scores");
 
+    const before = await lobbyResultsOf(tx, lobby);
     // Replace, never add: a second save of the same lobby leaves exactly one set of matches.
     await tx.delete(matches).where(eq(matches.lobbyId, lobby.id));
     const saved = await tx
@@ -275,6 +315,15 @@ export async function saveScores(
       : await tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning();
     await recomputeStats(tx, t.id, lobby.playerIds);
     saved.sort((a, b) => a.placement - b.placement);
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "scores.saved",
+      summary: `${lobby.name} scores ${before ? "edited" : "saved"}`,
+      roundNumber: lobby.roundNumber,
+      before,
+      after: lobbyResults(saved, await playerLabels(tx, lobby.playerIds)),
+    });
     return {
       result: { lobby: updated, matches: saved },
       events: [
@@ -303,6 +352,13 @@ export async function finalizeRound(
       .set({ finalizedRound: round })
       .where(eq(tournaments.id, t.id))
       .returning();
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "round.finalized",
+      summary: `Round ${round} finalized`,
+      ...changedFields(t, { finalizedRound: round }),
+    });
     return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, roundNumber: round, finalized: true })] };
   });
 }
@@ -374,6 +430,19 @@ export async function advanceRound(
       )
       .where(eq(tournaments.id, t.id))
       .returning();
+    const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
+    const cut: AuditValues = eliminated.length > 0 ? { eliminated: eliminated.map((id) => byId.get(id) ?? `#${id}`).join(", ") } : {};
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: completes ? "tournament.completed" : "round.advanced",
+      summary: completes
+        ? `Round ${round} ended and the tournament completed${eliminated.length > 0 ? ` (${eliminated.length} players cut)` : ""}`
+        : `Advanced to Round ${round + 1}${eliminated.length > 0 ? ` (${eliminated.length} players cut)` : ""}`,
+      roundNumber: round,
+      before: { status: t.status, currentRound: t.currentRound },
+      after: { status: updated.status, currentRound: updated.currentRound, ...cut },
+    });
     if (completes) {
       return {
         result: { status: updated.status, currentRound: updated.currentRound, eliminated, message: COMPLETED_MESSAGE },
@@ -524,6 +593,26 @@ export function toLeaderboardRow(p: Player, row: StandingRow): LeaderboardRow {
     top4: row.top4,
     separatedBy: row.separatedBy,
   };
+}
+
+/** "Name#Tag" of the given players, for the audit trail. */
+async function playerLabels(db: Executor, playerIds: readonly number[]): Promise<(id: number) => string> {
+  const rows =
+    playerIds.length === 0
+      ? []
+      : await db.select({ id: players.id, name: players.name, riotTag: players.riotTag }).from(players).where(inArray(players.id, [...playerIds]));
+  const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
+  return (id) => byId.get(id) ?? `#${id}`;
+}
+
+/** A lobby's saved results as the audit trail shows them, or null before any save. */
+async function lobbyResultsOf(db: Executor, lobby: Lobby): Promise<AuditValues | null> {
+  const saved = await db
+    .select({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
+    .from(matches)
+    .where(eq(matches.lobbyId, lobby.id));
+  if (saved.length === 0) return null;
+  return lobbyResults(saved, await playerLabels(db, lobby.playerIds.concat(saved.map((m) => m.playerId))));
 }
 
 /** Finds the lobby's tournament, locks it for a mutation, then reads the lobby under that lock; 404 for either. */

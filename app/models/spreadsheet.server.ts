@@ -1,10 +1,12 @@
-// Spreadsheet export and import: a tournament as an .xlsx workbook (Tournament, Players, Lobbies, Matches), and a workbook's Players sheet as a new tournament.
+// Spreadsheet export and import: a tournament as an .xlsx workbook (Tournament, Players, Lobbies, Matches, and Audit History for its owner and masters), and a workbook's Players sheet as a new tournament.
 import ExcelJS from "exceljs";
 import { z } from "zod";
 import type { AppDb, Executor } from "#db/client.server";
 import { players, tournaments, type Tournament } from "#db/schema";
 import type { ActionResult } from "./action.server";
-import { requireActor } from "./access.server";
+import { canSeeHistory, requireActor } from "./access.server";
+import { changeLines, type AuditValues } from "./audit";
+import { historyForExport, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { badRequest, isActionError } from "./errors";
 import { event } from "./events";
@@ -40,8 +42,21 @@ export function exportFileName(name: string) {
   return `${base}_export.xlsx`;
 }
 
-/** The workbook of one tournament; anyone with the link may export it (404 for an unknown id). */
-export async function exportTournament(db: Executor, tournamentId: number): Promise<{ data: Buffer; fileName: string }> {
+/**
+ * The History sheet holds at most this many entries, newest first: the whole trail is on the
+ * History page and its API, and a longer sheet would push a re-import past WORKBOOK_LIMITS.
+ */
+export const HISTORY_SHEET_LIMIT = 1_000;
+
+/**
+ * The workbook of one tournament; anyone with the link may export it (404 for an unknown id).
+ * For its owner or a master (`viewer`) it also holds the "Audit History" sheet (Excel reserves the name "History") (docs/rules.md, "Audit trail").
+ */
+export async function exportTournament(
+  db: Executor,
+  tournamentId: number,
+  viewer: PublicUser | null = null,
+): Promise<{ data: Buffer; fileName: string }> {
   const t = await getTournament(db, tournamentId);
   const [roster, lobbyRows, matchRows] = await Promise.all([
     listPlayers(db, tournamentId),
@@ -102,6 +117,26 @@ export async function exportTournament(db: Executor, tournamentId: number): Prom
     matchSheet.addRow([m.roundNumber, lobbyNames.get(m.lobbyId) ?? "", p?.name ?? "", p?.riotTag ?? "", m.placement, m.points]);
   }
 
+  if (canSeeHistory(viewer, t)) {
+    const historySheet = book.addWorksheet("Audit History");
+    historySheet.addRow(["When", "Who", "Role", "Action", "Round", "What", "Before", "After", "Reason"]);
+    for (const e of await historyForExport(db, t.id, HISTORY_SHEET_LIMIT)) {
+      const side = (values: AuditValues | null) =>
+        changeLines(values, null).map((l) => `${l.field}: ${l.before}`).join("; ");
+      historySheet.addRow([
+        new Date(e.createdAt).toISOString(),
+        e.actorUsername,
+        e.actorRole,
+        e.action,
+        e.roundNumber ?? "",
+        e.summary,
+        side(e.before),
+        side(e.after),
+        e.reason ?? "",
+      ]);
+    }
+  }
+
   const data = Buffer.from(await book.xlsx.writeBuffer());
   return { data, fileName: exportFileName(t.name) };
 }
@@ -139,6 +174,13 @@ export async function importTournament(
     if (parsed.players.length > 0) {
       await tx.insert(players).values(parsed.players.map((p) => ({ ...p, tournamentId: created.id })));
     }
+    await recordAudit(tx, {
+      tournament: created,
+      actor,
+      action: "tournament.imported",
+      summary: `Tournament "${created.name}" imported from a spreadsheet with ${parsed.players.length} player${parsed.players.length === 1 ? "" : "s"}`,
+      after: { players: parsed.players.length },
+    });
     return {
       result: { tournament: created, importedPlayers: parsed.players.length },
       events: [event("tournament_created", created.id, { name: created.name })],

@@ -1,5 +1,5 @@
 // Keeps the stored player totals equal to what the matches (plus a master's adjustments) say, inside the caller's transaction.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { matches, players, type Player } from "#db/schema";
 import { groupMatchesByPlayer } from "./standings";
@@ -23,31 +23,41 @@ export function toEnginePlayer(row: Player): EnginePlayer {
   };
 }
 
+/** A player whose stored totals differ from what their matches (plus adjustments) give. */
+export type TotalsDifference = {
+  playerId: number;
+  name: string;
+  riotTag: string;
+  stored: Totals;
+  computed: Totals;
+};
+export type Totals = { totalPoints: number; matchesPlayed: number; averagePlacement: number };
+
 /**
- * Recomputes totalPoints, matchesPlayed and averagePlacement of the given players (default: every
- * player of the tournament) from their matches, and writes the ones that changed in one statement.
+ * The players (default: every player of the tournament) whose stored totals differ from what
+ * their saved matches and a master's adjustments give (docs/decisions/009-stored-totals.md). Reads only.
  */
-export async function recomputeStats(
-  tx: Executor,
+export async function staleTotals(
+  db: Executor,
   tournamentId: number,
   playerIds?: readonly number[],
-): Promise<void> {
-  if (playerIds && playerIds.length === 0) return;
+): Promise<TotalsDifference[]> {
+  if (playerIds && playerIds.length === 0) return [];
   const scope = playerIds
     ? and(eq(players.tournamentId, tournamentId), inArray(players.id, [...playerIds]))
     : eq(players.tournamentId, tournamentId);
-  const rows = await tx.select().from(players).where(scope);
-  if (rows.length === 0) return;
+  const rows = await db.select().from(players).where(scope).orderBy(asc(players.id));
+  if (rows.length === 0) return [];
   const matchScope = playerIds
     ? and(eq(matches.tournamentId, tournamentId), inArray(matches.playerId, [...playerIds]))
     : eq(matches.tournamentId, tournamentId);
-  const saved = await tx
+  const saved = await db
     .select({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
     .from(matches)
     .where(matchScope);
   const byPlayer = groupMatchesByPlayer(saved);
 
-  const changed: { id: number; totalPoints: number; matchesPlayed: number; averagePlacement: number }[] = [];
+  const differences: TotalsDifference[] = [];
   for (const row of rows) {
     const stats = computePlayerStats(toEnginePlayer(row), byPlayer.get(row.id) ?? []);
     // The column is checked to 0..8; a computed average always is, an adjusted one was validated.
@@ -57,12 +67,35 @@ export async function recomputeStats(
       stats.matchesPlayed !== row.matchesPlayed ||
       averagePlacement !== row.averagePlacement
     ) {
-      changed.push({ id: row.id, totalPoints: stats.totalPoints, matchesPlayed: stats.matchesPlayed, averagePlacement });
+      differences.push({
+        playerId: row.id,
+        name: row.name,
+        riotTag: row.riotTag,
+        stored: { totalPoints: row.totalPoints, matchesPlayed: row.matchesPlayed, averagePlacement: row.averagePlacement },
+        computed: { totalPoints: stats.totalPoints, matchesPlayed: stats.matchesPlayed, averagePlacement },
+      });
     }
   }
-  if (changed.length === 0) return;
+  return differences;
+}
+
+/**
+ * Recomputes totalPoints, matchesPlayed and averagePlacement of the given players (default: every
+ * player of the tournament) from their matches, and writes the ones that changed in one statement.
+ * Answers what it changed.
+ */
+export async function recomputeStats(
+  tx: Executor,
+  tournamentId: number,
+  playerIds?: readonly number[],
+): Promise<TotalsDifference[]> {
+  const changed = await staleTotals(tx, tournamentId, playerIds);
+  if (changed.length === 0) return changed;
   const values = sql.join(
-    changed.map((c) => sql`(${c.id}::int, ${c.totalPoints}::float8, ${c.matchesPlayed}::int, ${c.averagePlacement}::float8)`),
+    changed.map(
+      ({ playerId, computed: c }) =>
+        sql`(${playerId}::int, ${c.totalPoints}::float8, ${c.matchesPlayed}::int, ${c.averagePlacement}::float8)`,
+    ),
     sql`, `,
   );
   await tx.execute(sql`
@@ -72,4 +105,5 @@ export async function recomputeStats(
       average_placement = v.average_placement
     from (values ${values}) as v(id, total_points, matches_played, average_placement)
     where ${players.id} = v.id`);
+  return changed;
 }

@@ -4,6 +4,8 @@ import type { AppDb, Executor } from "#db/client.server";
 import { matches, players, tournamentStaff, tournaments, type Tournament } from "#db/schema";
 import { findTournamentOr404, lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
 import { assertCanManage, canManage, isMaster, MASTER_ONLY, requireActor } from "./access.server";
+import { auditAction, changedFields } from "./audit";
+import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { roleFor, type Role } from "./policy";
 import { badRequest, conflict, forbidden } from "./errors";
@@ -108,20 +110,29 @@ export async function createTournament(
   input: TournamentCreateInput,
 ): Promise<ActionResult<Tournament>> {
   const actor = requireActor(user);
-  const [created] = await db
-    .insert(tournaments)
-    .values({
-      name: input.name,
-      format: input.format,
-      lobbyMethod: input.lobbyMethod,
-      maxPlayers: input.maxPlayers,
-      totalRounds: input.totalRounds,
-      isPublic: input.isPublic,
-      scoring: pickScoring(input.scoring),
-      ownerId: actor.id,
-    })
-    .returning();
-  return { result: created, events: [event("tournament_created", created.id, { name: created.name })] };
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tournaments)
+      .values({
+        name: input.name,
+        format: input.format,
+        lobbyMethod: input.lobbyMethod,
+        maxPlayers: input.maxPlayers,
+        totalRounds: input.totalRounds,
+        isPublic: input.isPublic,
+        scoring: pickScoring(input.scoring),
+        ownerId: actor.id,
+      })
+      .returning();
+    await recordAudit(tx, {
+      tournament: created,
+      actor,
+      action: "tournament.created",
+      summary: `Tournament "${created.name}" created`,
+      after: changedFields({}, settingsOf(created)).after,
+    });
+    return { result: created, events: [event("tournament_created", created.id, { name: created.name })] };
+  });
 }
 
 /**
@@ -199,6 +210,14 @@ export async function updateTournament(
     const [updated] = await tx.update(tournaments).set(changes).where(eq(tournaments.id, t.id)).returning();
     if (updated.status !== "checkin" || updated.isLocked) await stopSelfCheckin(tx, t.id);
     if (scoringChanged) await rescoreMatches(tx, t.id, scoring!);
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: auditAction("settings.updated", options.override),
+      summary: scoringChanged ? "Settings updated (scores recomputed with the new scoring table)" : "Settings updated",
+      ...changedFields(t, changes),
+      reason: options.reason,
+    });
 
     const events: DomainEvent[] = [event("tournament_updated", t.id, { name: updated.name })];
     if (changes.status === "completed") events.push(event("tournament_completed", t.id, { name: updated.name }));
@@ -244,6 +263,13 @@ export async function completeTournament(
       .set({ status: "completed" })
       .where(eq(tournaments.id, t.id))
       .returning();
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "tournament.completed",
+      summary: "Tournament completed",
+      ...changedFields(t, { status: "completed" }),
+    });
     return { result: updated, events: [event("tournament_completed", t.id, { name: t.name })] };
   });
 }
@@ -266,6 +292,13 @@ export async function startCheckin(
       .set({ status: "checkin" })
       .where(eq(tournaments.id, t.id))
       .returning();
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "checkin.started",
+      summary: "Check-in started",
+      ...changedFields(t, { status: "checkin" }),
+    });
     return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, status: "checkin" })] };
   });
 }
@@ -293,6 +326,13 @@ export async function setLocked(
       .set({ isLocked: locked })
       .where(eq(tournaments.id, t.id))
       .returning();
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: locked ? "tournament.locked" : "tournament.unlocked",
+      summary: locked ? "Tournament locked" : "Tournament unlocked",
+      ...changedFields(t, { isLocked: locked }),
+    });
     return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, isLocked: locked })] };
   });
 }
@@ -311,6 +351,12 @@ export async function countActiveCheckedIn(db: Executor, tournamentId: number): 
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/** The settings a new tournament's audit entry lists. */
+function settingsOf(t: Tournament) {
+  const { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring } = t;
+  return { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring };
 }
 
 // Only the eight known keys are stored, whatever else a client sent.

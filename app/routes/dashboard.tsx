@@ -236,6 +236,8 @@ function RowActions({ t, name }: { t: Row; name: string }) {
         {/* A scorekeeper's row offers only what they may do (docs/rules.md, "Staff"). */}
         {t.scorekeeper && t.status === "checkin" ? <Link to={`/tournaments/${t.id}/checkin`}>Check-in</Link> : null}
         {t.scorekeeper && t.status === "active" ? <Link to={`/tournaments/${t.id}/scores`}>Scores</Link> : null}
+        {/* The audit trail is for the owner and masters (docs/rules.md, "Audit trail"). */}
+        {isMaster || t.isOwner ? <Link to={`/tournaments/${t.id}/history`}>History</Link> : null}
         {t.isOwner ? (
           <>
             <Link to={`/tournaments/${t.id}/settings`}>Tournament Settings</Link>

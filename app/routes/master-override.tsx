@@ -11,11 +11,12 @@ import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, readForm, runFormAction, type FormFailure } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
 import { requireMaster } from "~/lib/session.server";
+import { checkIntegrity, repairTotals } from "~/models/audit.server";
 import { getUsername } from "~/models/auth.server";
 import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, updatePlayer } from "~/models/players.server";
 import { listAllLobbies, listMatches } from "~/models/rounds.server";
 import { updateTournament } from "~/models/tournaments.server";
-import { idParam, playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
+import { idParam, overrideReasonSchema, playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -38,8 +39,10 @@ export async function loader({ params, request, url }: Route.LoaderArgs) {
   const tab = tabOf(url.searchParams.get("tab"));
   const db = await getDb();
   const players = await listPlayers(db, tournament.id);
-  const [lobbies, matches] =
-    tab === "system" ? await Promise.all([listAllLobbies(db, tournament.id), listMatches(db, tournament.id)]) : [[], []];
+  const [lobbies, matches, differences] =
+    tab === "system"
+      ? await Promise.all([listAllLobbies(db, tournament.id), listMatches(db, tournament.id), checkIntegrity(db, master, tournament.id)])
+      : [[], [], []];
 
   return {
     tab,
@@ -91,6 +94,7 @@ export async function loader({ params, request, url }: Route.LoaderArgs) {
             raw: JSON.stringify(tournament, null, 2),
           }
         : null,
+    differences,
   };
 }
 
@@ -103,7 +107,6 @@ export async function action({ params, request, url, context }: Route.ActionArgs
   const { intent, values } = readForm(context);
   // `url`, not request.url: the latter carries the ".data" suffix of script-driven submissions.
   const path = url.pathname;
-  const override = { override: true };
 
   const refuse = (error: string, status: 400 | 404, title?: string, fieldErrors: Record<string, string> = {}) =>
     data<FormFailure>({ ok: false, intent, error, title, fieldErrors, values }, { status });
@@ -113,11 +116,16 @@ export async function action({ params, request, url, context }: Route.ActionArgs
     updatePlayer: "Failed to update player",
     deletePlayer: "Failed to delete player",
     addPlayer: "Failed to add player",
+    repairTotals: "Failed to repair totals",
   };
   if (!intent || !titles[intent]) return refuse("Unknown action", 400);
   const failureTitle = titles[intent];
   // Every change in this panel is confirmed first; a submission that skipped the step reopens it.
   if (values.confirmed !== "1") return refuse(CONFIRM_MESSAGE, 400, "Confirmation required", { confirmed: CONFIRM_MESSAGE });
+  // Every override says why; the audit trail keeps the reason (docs/rules.md, "Audit trail").
+  const reason = overrideReasonSchema.safeParse(values);
+  if (!reason.success) return invalid(intent, reason.error, values, failureTitle);
+  const override = { override: true, reason: reason.data.reason };
 
   /** The player named by the form, only if it belongs to this tournament. */
   const ownPlayer = async () => {
@@ -167,6 +175,18 @@ export async function action({ params, request, url, context }: Route.ActionArgs
         }),
       );
     }
+    case "repairTotals":
+      return runFormAction(
+        { intent, values, failureTitle },
+        () => repairTotals(db, user, tournament.id, { reason: override.reason }),
+        ({ repaired }) => ({
+          redirectTo: `${path}?tab=system`,
+          toast: {
+            title: "Totals repaired",
+            description: repaired.length === 0 ? "Every stored total already matched the saved matches." : `${repaired.length} player${repaired.length === 1 ? "'s" : "s'"} totals were recomputed.`,
+          },
+        }),
+      );
     case "addPlayer": {
       const parsed = playerCreateSchema.safeParse(values);
       if (!parsed.success) return invalid(intent, parsed.error, values, failureTitle);
@@ -219,6 +239,7 @@ export default function MasterOverride({ loaderData, actionData: latestActionDat
         <div className="row">
           <StatusBadge status={t.status} />
           <Link className="btn small" to={`/tournaments/${t.id}/settings`}>Tournament Settings Page</Link>
+          <Link className="btn small" to={`/tournaments/${t.id}/history`}>History</Link>
           <Link className="btn small" to="/dashboard">Dashboard</Link>
         </div>
       </header>
@@ -245,7 +266,13 @@ export default function MasterOverride({ loaderData, actionData: latestActionDat
           capacityMessage={loaderData.capacityMessage}
         />
       ) : null}
-      {tab === "system" && loaderData.facts ? <MasterSystemTab facts={loaderData.facts} /> : null}
+      {tab === "system" && loaderData.facts ? (
+        <MasterSystemTab
+          facts={loaderData.facts}
+          differences={loaderData.differences}
+          failure={failure?.intent === "repairTotals" ? failure : undefined}
+        />
+      ) : null}
     </div>
   );
 }

@@ -28,6 +28,7 @@ import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { InputField } from "~/components/form-fields";
 import { addScorekeeper, listStaff, removeScorekeeper } from "~/models/staff.server";
+import { canSeeHistory } from "~/models/access.server";
 import { SCORING_KEYS, SETTINGS_FALLBACK_SCORING, type Scoring } from "~/models/scoring";
 import { updateTournament } from "~/models/tournaments.server";
 import { idParam, staffAddSchema, tournamentUpdateSchema } from "~/models/validation";
@@ -65,6 +66,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     scorekeeper: role === "scorekeeper",
     staff,
     overlayBase: `${publicOrigin(request, url)}/tournaments/${t.id}/overlay`,
+    canSeeHistory: canSeeHistory(pageUser(context), t),
   };
 }
 
@@ -138,6 +140,11 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
   return (
     <div className="stack host-settings">
       <TournamentHeader title="Tournament Settings" tournament={t} canManage={canManage} scorekeeper={scorekeeper}>
+        {loaderData.canSeeHistory ? (
+          <Link to={`/tournaments/${t.id}/history`} className="btn">
+            History
+          </Link>
+        ) : null}
         <Link to="/dashboard" className="btn">
           Back to Dashboard
         </Link>

@@ -138,19 +138,21 @@ const FORMS: Form[] = [
     ["eliminationCount", "number"],
     ["tiebreakerPlayerIds", "list"],
   ]),
-  tournamentForms("updateTournament", master, () => ({ confirmed: "1", name: "Sweep" }), [
+  tournamentForms("updateTournament", master, () => ({ confirmed: "1", reason: "Sweep", name: "Sweep" }), [
     ...tournamentFields,
+    ["reason", "text"],
     ["status", "choice"],
     ["currentRound", "number"],
     ["isLocked", "boolean"],
     ["confirmed", "choice"],
   ], "master"),
-  tournamentForms("updatePlayer", master, (w) => ({ confirmed: "1", playerId: String(w.players[0].id), name: "Sweep" }), [
+  tournamentForms("updatePlayer", master, (w) => ({ confirmed: "1", reason: "Sweep", playerId: String(w.players[0].id), name: "Sweep" }), [
     ["playerId", "id"],
+    ["reason", "text"],
     ...masterPlayerFields,
   ], "master"),
-  tournamentForms("deletePlayer", master, (w) => ({ confirmed: "1", playerId: String(w.players[0].id) }), [["playerId", "id"]], "master"),
-  tournamentForms("addPlayer", master, () => ({ confirmed: "1", name: "Sweep", riotTag: "SW" }), masterPlayerFields, "master"),
+  tournamentForms("deletePlayer", master, (w) => ({ confirmed: "1", reason: "Sweep", playerId: String(w.players[0].id) }), [["playerId", "id"], ["reason", "text"]], "master"),
+  tournamentForms("addPlayer", master, () => ({ confirmed: "1", reason: "Sweep", name: "Sweep", riotTag: "SW" }), [...masterPlayerFields, ["reason", "text"]], "master"),
 ];
 
 /** The base fields with one field made hostile, as form entries. */

@@ -31,6 +31,8 @@ type Case = {
   ownerless?: boolean;
   /** Calls a scorekeeper of the tournament may make too (check-in, lobby scores). */
   scorekeeper?: boolean;
+  /** Calls only a master may make, not even the owner (the integrity repair). */
+  masterOnly?: boolean;
 };
 
 const t = (f: Fixture) => f.tournament!.id;
@@ -240,6 +242,19 @@ const CASES: Case[] = [
     request: (f) => ({ path: `/api/tournaments/${t(f)}/staff/${f.helperId}` }),
     success: 200,
   },
+  {
+    method: "POST",
+    path: "/api/tournaments/{id}/integrity",
+    setup: async (app, owner) => {
+      const scored = await scoredTournament(app, owner);
+      // A stored total that disagrees with the saved matches, for the repair to fix.
+      await app.sql`update players set total_points = 999 where id = ${scored.lobbies[0].playerIds[0]}`;
+      return scored;
+    },
+    request: (f) => ({ path: `/api/tournaments/${t(f)}/integrity` }),
+    success: 200,
+    masterOnly: true,
+  },
 ];
 
 /** Every mutating operation the OpenAPI document lists, so a new one without a row here fails the matrix. */
@@ -370,7 +385,11 @@ describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, (
 
   for (const c of CASES) {
     const keeperStatus = c.ownerless || c.scorekeeper ? c.success : 403;
-    const expected = c.ownerless ? [401, c.success, c.success, c.success] : [401, 403, c.success, c.success];
+    const expected = c.ownerless
+      ? [401, c.success, c.success, c.success]
+      : c.masterOnly
+        ? [401, 403, 403, c.success]
+        : [401, 403, c.success, c.success];
     test(`${c.method} ${c.path}: visitor ${expected[0]}, other organizer ${expected[1]}, scorekeeper ${keeperStatus}, owner ${expected[2]}, master ${expected[3]}`, async () => {
       // The refusals first, on one fixture: each must leave the database as it was.
       const fixture = await fixtureFor(c);

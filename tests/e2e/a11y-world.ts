@@ -133,6 +133,8 @@ export function screens(world: World, role: Role): string[] {
     `/tournaments/${t}/public`,
     `/tournaments/${t}/leaderboard`,
     "/tournaments/abc/scores",
+    `/tournaments/${t}/history`,
+    `/tournaments/${t}/history?action=scores.saved&round=1`,
   ];
   if (role === "organizer") return host;
   if (role === "scorekeeper") {
@@ -143,6 +145,7 @@ export function screens(world: World, role: Role): string[] {
     `/tournaments/${t}/master-override`,
     `/tournaments/${t}/master-override?tab=players`,
     `/tournaments/${t}/master-override?tab=system`,
+    `/tournaments/${t}/history`,
   ];
 }
 

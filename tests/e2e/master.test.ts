@@ -69,6 +69,13 @@ test("without JavaScript the master edits a setting and a player's stats after c
   await page.getByLabel("Locked").check();
   await page.locator("summary", { hasText: "Save Settings" }).click();
   await expect(page.getByText("Override these settings?")).toBeVisible();
+  // The override needs a reason (the browser asks for it; the server refuses a post without one).
+  await expect(page.getByLabel("Reason")).toHaveAttribute("required", "");
+  const noReason = await page.request.post(`/tournaments/${id}/master-override`, {
+    form: { intent: "updateTournament", confirmed: "1", name: "No reason given" },
+  });
+  expect(noReason.status(), "an override without a reason is refused").toBe(400);
+  await page.getByLabel("Reason").fill("Organizer asked for five rounds");
   await page.getByRole("button", { name: "Confirm Save" }).click();
   await expect(page.locator(".toast .title")).toHaveText("Tournament updated successfully");
   await expect(page.getByLabel("Tournament Name")).toHaveValue(newName);
@@ -88,6 +95,7 @@ test("without JavaScript the master edits a setting and a player's stats after c
   await edit.getByLabel("Average Placement").fill("2.5");
   await edit.getByLabel("Seed").fill("7");
   await edit.locator("summary", { hasText: "Save Player" }).click();
+  await edit.getByLabel("Reason").fill("Score sheet correction");
   await edit.getByRole("button", { name: "Confirm Save" }).click();
   await expect(page.locator(".toast .title")).toHaveText("Player updated successfully");
   const row = page.locator(`tr[data-player="${target}"]`);
@@ -108,6 +116,7 @@ test("without JavaScript the master edits a setting and a player's stats after c
   await add.getByLabel("Player Name").fill("Late Entry");
   await add.getByLabel("Riot Tag").fill("KR1");
   await add.locator("summary", { hasText: "Add Player" }).click();
+  await add.getByLabel("Reason").fill("Late registration approved");
   await add.getByRole("button", { name: "Confirm Add" }).click();
   await expect(page.locator(".toast .title")).toHaveText("Player added successfully");
   await expect(page.locator('tr[data-player="Late Entry"]')).toBeVisible();
@@ -119,6 +128,7 @@ test("without JavaScript the master edits a setting and a player's stats after c
   const late = page.locator('tr[data-player="Late Entry"]');
   await late.locator("summary", { hasText: "Delete" }).click();
   await expect(late.getByText("Delete Late Entry?")).toBeVisible();
+  await late.getByLabel("Reason").fill("Duplicate entry");
   await late.getByRole("button", { name: "Delete Player" }).click();
   await expect(page.locator(".toast .title")).toHaveText("Player deleted successfully");
   await expect(page.locator('tr[data-player="Late Entry"]')).toHaveCount(0);
@@ -149,6 +159,7 @@ test("with JavaScript the add-player button stays disabled while the name is bla
   await expect(confirm).toBeEnabled();
   await step.click();
   await expect(add.getByText("Add Script Player to the tournament?")).toBeVisible();
+  await add.getByLabel("Reason").fill("Walk-in player");
   await confirm.click();
   await expect(page.locator('tr[data-player="Script Player"]')).toBeVisible();
 });

@@ -1,17 +1,18 @@
-// GET /api/tournaments/{id}/export: the tournament as a base64 .xlsx ({excelData, fileName}); with ?download=1 the file itself, for links that work without JavaScript.
+// GET /api/tournaments/{id}/export: the tournament as a base64 .xlsx ({excelData, fileName}), with a History sheet for its owner or a master; with ?download=1 the file itself, for links that work without JavaScript.
 import type { Route } from "./+types/tournament.export";
-import { allowOnly, handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId } from "~/lib/api.server";
+import { allowOnly, apiUser, handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { exportTournament } from "~/models/spreadsheet.server";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const id = requireId(params.id, INVALID_TOURNAMENT_ID);
     const download = new URL(request.url).searchParams.get("download");
     if (download !== null && download !== "0" && download !== "1") return jsonError(400, "download must be 0 or 1");
-    const { data, fileName } = await exportTournament(await getDb(), id);
+    // The owner or a master also gets the History sheet.
+    const { data, fileName } = await exportTournament(await getDb(), id, apiUser(context));
     if (download === "1") {
       return new Response(new Uint8Array(data), {
         headers: {

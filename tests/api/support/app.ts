@@ -144,15 +144,24 @@ export async function startApp(
       return reply.body.token as string;
     },
     async snapshot() {
-      const [users, tournaments, players, lobbies, matches, staff] = await Promise.all([
+      const [users, tournaments, players, lobbies, matches, staff, auditEntries] = await Promise.all([
         sql`select id, username, role from users order by id`,
         sql`select * from tournaments order by id`,
         sql`select * from players order by id`,
         sql`select * from lobbies order by id`,
         sql`select * from matches order by id`,
         sql`select * from tournament_staff order by id`,
+        sql`select * from audit_entries order by id`,
       ]);
-      return { users: [...users], tournaments: [...tournaments], players: [...players], lobbies: [...lobbies], matches: [...matches], staff: [...staff] };
+      return {
+        users: [...users],
+        tournaments: [...tournaments],
+        players: [...players],
+        lobbies: [...lobbies],
+        matches: [...matches],
+        staff: [...staff],
+        auditEntries: [...auditEntries],
+      };
     },
     async stop() {
       process.removeListener("exit", onExit);

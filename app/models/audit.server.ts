@@ -1,0 +1,161 @@
+// The audit trail: one entry per committed mutation, written in its transaction; the History read; the integrity check and its repair.
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { AppDb, AppTx, Executor } from "#db/client.server";
+import { auditEntries, type AuditEntry, type Tournament } from "#db/schema";
+import { findTournamentOr404, lockForMutation, type ActionResult } from "./action.server";
+import { actorRole, assertMaster, canSeeHistory, requireActor } from "./access.server";
+import type { PublicUser } from "./auth.server";
+import { auditAction, isAuditAction, totalsText, type AuditAction, type AuditValues } from "./audit";
+import { badRequest, forbidden } from "./errors";
+import { event } from "./events";
+import { recomputeStats, staleTotals, type TotalsDifference } from "./stats.server";
+import type { HistoryFilters } from "./validation";
+
+export const HISTORY_PAGE_SIZE = 50;
+export const HISTORY_FORBIDDEN = "Only the tournament's owner or a master administrator can see its history";
+
+export type AuditInput = {
+  tournament: Pick<Tournament, "id" | "ownerId" | "currentRound">;
+  /** The signed-in user who acted (the mutation's guard has already refused anyone else). */
+  actor: PublicUser | null | undefined;
+  action: AuditAction;
+  /** Human text, e.g. "Lobby 3 scores saved". */
+  summary: string;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+  /** The reason a master typed for an override. */
+  reason?: string | null;
+  /** The round the action is about; default the tournament's current round. */
+  roundNumber?: number | null;
+};
+
+/**
+ * Records one action in the caller's transaction, so a refused (rolled-back) action records
+ * nothing and a committed one always has its entry (docs/decisions/012-audit-trail.md).
+ */
+export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Promise<void> {
+  const actor = requireActor(input.actor);
+  await tx.insert(auditEntries).values({
+    tournamentId: input.tournament.id,
+    actorId: actor.id,
+    actorUsername: actor.username,
+    actorRole: actorRole(actor, input.tournament),
+    action: input.action,
+    summary: input.summary,
+    roundNumber: input.roundNumber === undefined ? input.tournament.currentRound : input.roundNumber,
+    before: input.before ?? null,
+    after: input.after ?? null,
+    reason: input.reason?.trim() ? input.reason.trim() : null,
+  });
+}
+
+export type HistoryPage = {
+  entries: AuditEntry[];
+  page: number;
+  pageCount: number;
+  total: number;
+};
+
+/** What the History filters can choose from: the actions, actors and rounds this tournament's trail holds. */
+export type HistoryChoices = { actions: string[]; actors: string[]; rounds: number[] };
+
+/** 401 signed out, 404 unknown tournament, 403 unless its owner or a master. Answers the tournament. */
+async function requireHistoryReader(db: Executor, user: PublicUser | null, tournamentId: number) {
+  requireActor(user);
+  const t = await findTournamentOr404(db, tournamentId);
+  if (!canSeeHistory(user, t)) throw forbidden(HISTORY_FORBIDDEN);
+  return t;
+}
+
+/** One page of a tournament's history, newest first, filtered by action code, actor's username and round. */
+export async function listHistory(
+  db: Executor,
+  user: PublicUser | null,
+  tournamentId: number,
+  filters: HistoryFilters = {},
+): Promise<HistoryPage> {
+  const t = await requireHistoryReader(db, user, tournamentId);
+  if (filters.action !== undefined && !isAuditAction(filters.action)) throw badRequest("Unknown action kind", "action");
+  const where: SQL[] = [eq(auditEntries.tournamentId, t.id)];
+  if (filters.action) where.push(eq(auditEntries.action, filters.action));
+  if (filters.actor) where.push(eq(auditEntries.actorUsername, filters.actor));
+  if (filters.round) where.push(eq(auditEntries.roundNumber, filters.round));
+  const [{ n }] = await db.select({ n: count() }).from(auditEntries).where(and(...where));
+  const total = Number(n);
+  const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+  // A page past the last is empty, not the last one again: a client paging on until [] stops.
+  const page = filters.page ?? 1;
+  const entries = await db
+    .select()
+    .from(auditEntries)
+    .where(and(...where))
+    .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
+    .limit(HISTORY_PAGE_SIZE)
+    .offset((page - 1) * HISTORY_PAGE_SIZE);
+  return { entries, page, pageCount, total };
+}
+
+/** The filter choices of a tournament's History page (same guard as `listHistory`). */
+export async function historyChoices(db: Executor, user: PublicUser | null, tournamentId: number): Promise<HistoryChoices> {
+  const t = await requireHistoryReader(db, user, tournamentId);
+  const rows = await db
+    .selectDistinct({ action: auditEntries.action, actor: auditEntries.actorUsername, round: auditEntries.roundNumber })
+    .from(auditEntries)
+    .where(eq(auditEntries.tournamentId, t.id));
+  const sorted = <T>(values: T[]) => [...new Set(values)].sort() as T[];
+  return {
+    actions: sorted(rows.map((r) => r.action)),
+    actors: sorted(rows.map((r) => r.actor)),
+    rounds: [...new Set(rows.flatMap((r) => (r.round === null ? [] : [r.round])))].sort((a, b) => a - b),
+  };
+}
+
+/** Every entry of a tournament, newest first, for the spreadsheet's History sheet (at most `limit`). */
+export async function historyForExport(db: Executor, tournamentId: number, limit: number): Promise<AuditEntry[]> {
+  return db
+    .select()
+    .from(auditEntries)
+    .where(eq(auditEntries.tournamentId, tournamentId))
+    .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
+    .limit(limit);
+}
+
+/**
+ * The integrity check of the master panel: each player whose stored totals differ from what the
+ * saved matches and a master's adjustments give (docs/decisions/009, 010). Master only. Reads only.
+ */
+export async function checkIntegrity(db: Executor, user: PublicUser | null, tournamentId: number): Promise<TotalsDifference[]> {
+  assertMaster(user);
+  const t = await findTournamentOr404(db, tournamentId);
+  return staleTotals(db, t.id);
+}
+
+/**
+ * Recomputes and stores every player's totals in one transaction, recorded in the trail with each
+ * repaired player's totals before → after. Master only; works on a completed tournament too.
+ * Event: tournament_updated when anything changed.
+ */
+export async function repairTotals(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  options: { reason?: string } = {},
+): Promise<ActionResult<{ repaired: TotalsDifference[] }>> {
+  assertMaster(user);
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId, { override: true });
+    const repaired = await recomputeStats(tx, t.id);
+    if (repaired.length === 0) return { result: { repaired }, events: [] };
+    const label = (d: TotalsDifference) => `${d.name}#${d.riotTag}`;
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: auditAction("integrity.repaired"),
+      summary: `Stored totals repaired for ${repaired.length} player${repaired.length === 1 ? "" : "s"}`,
+      before: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.stored)])),
+      after: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.computed)])),
+      reason: options.reason,
+    });
+    return { result: { repaired }, events: [event("tournament_updated", t.id, { name: t.name, repaired: repaired.length })] };
+  });
+}
