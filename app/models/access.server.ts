@@ -40,8 +40,8 @@ export type ActorRole = "owner" | "master" | "scorekeeper";
 
 /** The one place an actor's role is decided: master ? "master" : owner ? "owner" : "scorekeeper". */
 export function actorRole(user: PublicUser, tournament: Pick<Tournament, "ownerId">): ActorRole {
-  if (isMaster(user)) return "master";
-  return user.id === tournament.ownerId ? "owner" : "scorekeeper";
+  // policy.ts's order (master, owner, scorekeeper): anyone else past a mutation's guard is staff.
+  return roleFor(user, tournament, true) as ActorRole;
 }
 
 /** The tournament's history (audit trail) is for its owner and masters only, not for other staff. */

@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = {
   "round.finalized": "Round finalized",
   "round.advanced": "Round advanced",
   "integrity.repaired": "Totals repaired",
+  "staff.added": "Scorekeeper added",
+  "staff.removed": "Scorekeeper removed",
+  "selfcheckin.opened": "Self check-in opened",
+  "selfcheckin.closed": "Self check-in closed",
 } as const;
 
 export type BaseAuditAction = keyof typeof AUDIT_ACTIONS;

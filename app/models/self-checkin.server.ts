@@ -1,4 +1,5 @@
 // Player self check-in: the owner opens and closes it; a registered player checks in with the code, one transaction each.
+import { recordAudit } from "./audit.server";
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx } from "#db/client.server";
@@ -92,6 +93,8 @@ export async function openSelfCheckin(
     const existing = await activeSelfCheckin(tx, t);
     if (existing) return { result: { open: true, code: existing.code }, events: [] };
     const [row] = await tx.insert(selfCheckins).values({ tournamentId: t.id, code: generateCode() }).returning();
+    // The code itself stays out of the trail (History is shown to masters and exported).
+    await recordAudit(tx, { tournament: t, actor: user, action: "selfcheckin.opened", summary: "Self check-in opened" });
     return {
       result: { open: true, code: row.code },
       events: [event("tournament_updated", t.id, { name: t.name, selfCheckin: true })],
@@ -108,6 +111,7 @@ export async function closeSelfCheckin(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
     const stopped = await stopSelfCheckin(tx, t.id);
+    if (stopped) await recordAudit(tx, { tournament: t, actor: user, action: "selfcheckin.closed", summary: "Self check-in closed" });
     return {
       result: { open: false, code: null },
       events: stopped ? [event("tournament_updated", t.id, { name: t.name, selfCheckin: false })] : [],

@@ -1,5 +1,6 @@
 // A tournament's staff: the owner (or a master) adds existing accounts by username as scorekeepers
 // and removes them (docs/rules.md, "Staff"); what a scorekeeper may do is app/models/policy.ts.
+import { recordAudit } from "./audit.server";
 import { and, asc, eq } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { tournamentStaff, users, type TournamentStaff } from "#db/schema";
@@ -77,6 +78,13 @@ export async function addScorekeeper(
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict(alreadyStaffMessage(account.username));
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "staff.added",
+      summary: `${account.username} added as scorekeeper`,
+      after: { scorekeeper: account.username },
+    });
     return {
       result: { userId: account.id, username: account.username, role: row.role, addedAt: row.addedAt },
       events: [],
@@ -98,6 +106,13 @@ export async function removeScorekeeper(
     await tx
       .delete(tournamentStaff)
       .where(and(eq(tournamentStaff.tournamentId, t.id), eq(tournamentStaff.userId, userId)));
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "staff.removed",
+      summary: `${member.username} removed as scorekeeper`,
+      before: { scorekeeper: member.username },
+    });
     return { result: member, events: [] };
   });
 }

@@ -26,6 +26,8 @@ import {
 import { exportTournament, importTournament } from "~/models/spreadsheet.server";
 import { completeTournament, deleteTournament, setLocked, startCheckin, updateTournament } from "~/models/tournaments.server";
 import { playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
+import { closeSelfCheckin, openSelfCheckin } from "~/models/self-checkin.server";
+import { addScorekeeper, removeScorekeeper } from "~/models/staff.server";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 
@@ -156,6 +158,35 @@ describeEachDriver("audit trail", (getDb) => {
 
     const completed = await recorded(t.id, () => completeTournament(db, owner, t.id));
     expect(completed).toMatchObject({ action: "tournament.completed", before: { status: "active" }, after: { status: "completed" } });
+  });
+
+  test("staff changes, self check-in and a scorekeeper's actions are recorded, never the code", async () => {
+    const { db } = getDb();
+    const owner = await makeUser(db);
+    const keeper = await makeUser(db);
+    const t = await makeTournament(db, owner, { maxPlayers: 16, totalRounds: 2 });
+    const [p] = await addPlayers(db, owner, t.id, 16);
+
+    const added = await recorded(t.id, () => addScorekeeper(db, owner, t.id, keeper.username));
+    expect(added).toMatchObject({ action: "staff.added", actorRole: "owner", after: { scorekeeper: keeper.username } });
+    await refusedWithoutEntry(t.id, () => addScorekeeper(db, owner, t.id, keeper.username), 409);
+
+    await startCheckin(db, owner, t.id);
+    const opened = await recorded(t.id, () => openSelfCheckin(db, owner, t.id));
+    expect(opened).toMatchObject({ action: "selfcheckin.opened", actorRole: "owner" });
+    const code = (await openSelfCheckin(db, owner, t.id)).result.code!;
+    expect(JSON.stringify(await entriesOf(db, t.id)), "the code never reaches the trail").not.toContain(code);
+    expect((await recorded(t.id, () => closeSelfCheckin(db, owner, t.id))).action).toBe("selfcheckin.closed");
+
+    const tap = await recorded(t.id, () => setCheckin(db, keeper, p.id, !p.isCheckedIn));
+    expect(tap).toMatchObject({
+      action: p.isCheckedIn ? "player.checked_out" : "player.checked_in",
+      actorRole: "scorekeeper",
+      actorUsername: keeper.username,
+    });
+
+    const removed = await recorded(t.id, () => removeScorekeeper(db, owner, t.id, keeper.id));
+    expect(removed).toMatchObject({ action: "staff.removed", before: { scorekeeper: keeper.username } });
   });
 
   test("a refused action records nothing; a change to nothing records nothing", async () => {
