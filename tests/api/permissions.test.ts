@@ -317,7 +317,7 @@ const PAGE_FORMS: PageForm[] = [
   form("scores", "undo", drawn, page("scores")),
   form("scores", "advance", scored, page("scores")),
   form("scores", "cut", scored, page("scores"), () => ({ eliminationCount: "8" })),
-  form("master-override", "updateTournament", created, page("master-override"), () => ({ name: "Overridden" }), { masterOnly: true }),
+  form("master-override", "updateTournament", created, page("master-override"), () => ({ name: "Overridden", reason: "Permission matrix" }), { masterOnly: true }),
 ];
 
 describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, () => {
