@@ -1,6 +1,6 @@
 // The master panel's confirmation step inside a form: a <details> that reveals the real submit button, so it needs no JavaScript.
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { REASON_MAX } from "~/models/validation";
+import { REASON_MAX } from "~/models/audit";
 import { FieldError } from "./ui";
 
 /** True once React runs in the browser: live checks only switch on then, so plain HTML never gets stuck. */

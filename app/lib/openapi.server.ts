@@ -1,7 +1,7 @@
 // The JSON API described once: answer schemas, every operation, the OpenAPI 3.1 document built from the routes' zod schemas, and the docs page's view of it.
 import { z } from "zod";
 import { IMPORT_FAILED, spreadsheetImportSchema } from "~/models/spreadsheet.server";
-import { selfCheckinSchema } from "~/models/self-checkin";
+import { selfCheckinSchema } from "~/models/validation";
 import { CRITERION_LABELS, type Criterion } from "~/models/standings";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "~/models/types";
 import * as v from "~/models/validation";

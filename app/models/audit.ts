@@ -2,6 +2,9 @@
 import type { ScoringTable } from "#db/schema";
 import { SCORING_KEYS, ordinal } from "./scoring";
 
+/** The longest reason a master may give for an override (validation.ts checks it; the form says it). */
+export const REASON_MAX = 500;
+
 /** Every action the trail records, by a stable code (API consumers filter by it); an override by a master is prefixed "override.". */
 export const AUDIT_ACTIONS = {
   "tournament.created": "Tournament created",

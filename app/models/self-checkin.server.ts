@@ -11,16 +11,8 @@ import type { PublicUser } from "./auth.server";
 import { badRequest, COMPLETED_MESSAGE, conflict, isActionError, notFound, tooManyRequests } from "./errors";
 import { event } from "./events";
 import { CHECKIN_LOCKED, checkinMaxMessage, hasLobbies, PLAYER_NOT_FOUND } from "./players.server";
-import {
-  CHECKIN_CLOSED,
-  CODE_ALPHABET,
-  CODE_LENGTH,
-  SELF_CHECKIN_LIMIT,
-  SELF_CHECKIN_NOT_OPEN,
-  TOO_MANY_CODES,
-  WRONG_CODE,
-  type SelfCheckinInput,
-} from "./self-checkin";
+import { CHECKIN_CLOSED, CODE_ALPHABET, CODE_LENGTH, SELF_CHECKIN_LIMIT, SELF_CHECKIN_NOT_OPEN, TOO_MANY_CODES, WRONG_CODE } from "./self-checkin";
+import { type SelfCheckinInput } from "./validation";
 import { activeSelfCheckin, stopSelfCheckin } from "./self-checkin-state.server";
 import { countActiveCheckedIn } from "./tournaments.server";
 

@@ -1,6 +1,5 @@
-// Player self check-in's pure rules: the code's alphabet and comparison form, "Name#Tag" parsing, the input schema, the messages.
-import { z } from "zod";
-import { NO_CONTROL_CHARACTERS, numeric } from "./validation";
+// Player self check-in's pure rules: the code's alphabet and comparison form, "Name#Tag" parsing, the messages (no zod: the
+// public page's client code reads these; the input schema is `selfCheckinSchema` in validation.ts).
 
 /** 6 characters read out on stream: no 0/O, 1/I/L, so nobody mishears or mistypes one (31 symbols, about 30 bits). */
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -33,44 +32,3 @@ export function parseNameTag(raw: string): { name: string; riotTag: string } | n
 
 /** Who is checking in: a player id, or the name as "Name#Tag". */
 export type PlayerRef = { id: number } | { name: string; riotTag: string };
-
-const INT_MAX = 2_147_483_647;
-
-/**
- * The self check-in input, the same for the JSON API and the page's form: `playerId` (from the list)
- * or `nameTag` ("Name#Tag", typed; it wins over the list), and `code`. Unknown keys are ignored.
- */
-export const selfCheckinSchema = z
-  .object({
-    playerId: numeric(z.int({ error: "Invalid player ID" }).min(1, "Invalid player ID").max(INT_MAX, "Invalid player ID").optional()),
-    // Checked here, not left to the database: PostgreSQL refuses NUL in text, which would be a 500.
-    nameTag: z
-      .string({ error: NAME_TAG_MESSAGE })
-      .max(100, NAME_TAG_MESSAGE)
-      .regex(NO_CONTROL_CHARACTERS, "Name#Tag must not contain control characters")
-      .optional(),
-    code: z.string({ error: CODE_REQUIRED }).max(40, WRONG_CODE),
-  })
-  .transform((input, ctx) => {
-    const code = normalizeCode(input.code);
-    if (code === "") {
-      ctx.addIssue({ code: "custom", message: CODE_REQUIRED, path: ["code"] });
-      return z.NEVER;
-    }
-    const typed = input.nameTag?.trim();
-    if (typed) {
-      const parsed = parseNameTag(typed);
-      if (!parsed) {
-        ctx.addIssue({ code: "custom", message: NAME_TAG_MESSAGE, path: ["nameTag"] });
-        return z.NEVER;
-      }
-      return { player: parsed as PlayerRef, code };
-    }
-    if (input.playerId === undefined) {
-      ctx.addIssue({ code: "custom", message: CHOOSE_PLAYER, path: ["playerId"] });
-      return z.NEVER;
-    }
-    return { player: { id: input.playerId } as PlayerRef, code };
-  });
-
-export type SelfCheckinInput = z.infer<typeof selfCheckinSchema>;

@@ -7,6 +7,8 @@
 // mean true while "off" / "false" / "0" mean false. Unknown keys are stripped.
 import { z } from "zod";
 import { DEFAULT_SCORING, SCORING_MAX, scoringFromArray, type Scoring } from "./scoring";
+import { REASON_MAX } from "./audit";
+import { CHOOSE_PLAYER, CODE_REQUIRED, NAME_TAG_MESSAGE, normalizeCode, parseNameTag, WRONG_CODE, type PlayerRef } from "./self-checkin";
 import { MATCHES_MAX, POINTS_MAX } from "./stats";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "./types";
 
@@ -434,7 +436,6 @@ export const userSchema = z.object({
 // ---------- audit trail ----------
 
 export const REASON_REQUIRED = "Reason is required";
-export const REASON_MAX = 500;
 
 /** The reason a master types for an override: one line, required, bounded (docs/rules.md, "Audit trail"). */
 export const overrideReasonSchema = z.object({
@@ -463,3 +464,42 @@ export const historyFiltersSchema = z.object({
   page: numeric(z.int({ error: "Invalid page number" }).min(1, "Invalid page number").max(100_000, "Invalid page number").optional()),
 });
 export type HistoryFilters = z.infer<typeof historyFiltersSchema>;
+
+/**
+ * The self check-in input, the same for the JSON API and the page's form: `playerId` (from the list)
+ * or `nameTag` ("Name#Tag", typed; it wins over the list), and `code`. Unknown keys are ignored.
+ */
+export const selfCheckinSchema = z
+  .object({
+    playerId: numeric(z.int({ error: "Invalid player ID" }).min(1, "Invalid player ID").max(INT_MAX, "Invalid player ID").optional()),
+    // Checked here, not left to the database: PostgreSQL refuses NUL in text, which would be a 500.
+    nameTag: z
+      .string({ error: NAME_TAG_MESSAGE })
+      .max(100, NAME_TAG_MESSAGE)
+      .regex(NO_CONTROL_CHARACTERS, "Name#Tag must not contain control characters")
+      .optional(),
+    code: z.string({ error: CODE_REQUIRED }).max(40, WRONG_CODE),
+  })
+  .transform((input, ctx) => {
+    const code = normalizeCode(input.code);
+    if (code === "") {
+      ctx.addIssue({ code: "custom", message: CODE_REQUIRED, path: ["code"] });
+      return z.NEVER;
+    }
+    const typed = input.nameTag?.trim();
+    if (typed) {
+      const parsed = parseNameTag(typed);
+      if (!parsed) {
+        ctx.addIssue({ code: "custom", message: NAME_TAG_MESSAGE, path: ["nameTag"] });
+        return z.NEVER;
+      }
+      return { player: parsed as PlayerRef, code };
+    }
+    if (input.playerId === undefined) {
+      ctx.addIssue({ code: "custom", message: CHOOSE_PLAYER, path: ["playerId"] });
+      return z.NEVER;
+    }
+    return { player: { id: input.playerId } as PlayerRef, code };
+  });
+
+export type SelfCheckinInput = z.infer<typeof selfCheckinSchema>;

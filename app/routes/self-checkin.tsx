@@ -10,7 +10,8 @@ import { invalid, loadSnapshotFromParams, readForm, runFormAction } from "~/lib/
 import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { clientAddress } from "~/lib/session.server";
-import { CHECKIN_CLOSED, CODE_LENGTH, SELF_CHECKIN_NOT_OPEN, selfCheckinSchema, TOO_MANY_CODES, WRONG_CODE } from "~/models/self-checkin";
+import { CHECKIN_CLOSED, CODE_LENGTH, SELF_CHECKIN_NOT_OPEN, TOO_MANY_CODES, WRONG_CODE } from "~/models/self-checkin";
+import { selfCheckinSchema } from "~/models/validation";
 import { closedRefusal, selfCheckin } from "~/models/self-checkin.server";
 import { activeSelfCheckin } from "~/models/self-checkin-state.server";
 

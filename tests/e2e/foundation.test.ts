@@ -1,5 +1,5 @@
 // The foundation in a real browser: sign-in and sign-out with and without JavaScript, guards, theme, 404, security.
-import { expect, login, test, E2E_MASTER } from "./fixtures";
+import { expect, login, test, E2E_MASTER, tournamentWithCheckedInPlayers, uniqueName } from "./fixtures";
 
 const unique = () => `u${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -181,6 +181,25 @@ test("the stylesheet comes before every script and modulepreload in the head, an
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   expect(await page.evaluate(() => performance.getEntriesByName("tm:hydrated").length)).toBe(1);
+});
+
+test("no validation library reaches a visitor's browser: the server validates, public pages ship React and our code only", async ({
+  page,
+  request,
+}) => {
+  const { id } = await tournamentWithCheckedInPlayers(request, uniqueName("zod"), 8, { maxPlayers: 16 });
+  const scripts = new Map<string, string>();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "script") scripts.set(response.url(), await response.text().catch(() => ""));
+  });
+  for (const path of ["/", `/tournaments/${id}/public`, `/leaderboard/${id}`, `/tournaments/${id}/check-in`]) {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  }
+  expect(scripts.size, "the pages loaded their scripts").toBeGreaterThan(0);
+  // zod's error class: a route component importing a schema module (or a constant beside one) pulls ~27 KB gzip in.
+  const withZod = [...scripts].filter(([, text]) => text.includes("ZodError")).map(([url]) => url);
+  expect(withZod, "scripts carrying zod").toEqual([]);
 });
 
 test.describe("API sessions and security", () => {

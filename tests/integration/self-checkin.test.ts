@@ -4,16 +4,8 @@ import { expect, test } from "vitest";
 import { loginAttempts, players, tournaments } from "#db/schema";
 import { checkinAttemptKey } from "~/models/attempts.server";
 import { generateLobbies } from "~/models/rounds.server";
-import {
-  CHECKIN_CLOSED,
-  CODE_ALPHABET,
-  CODE_LENGTH,
-  SELF_CHECKIN_LIMIT,
-  SELF_CHECKIN_NOT_OPEN,
-  selfCheckinSchema,
-  TOO_MANY_CODES,
-  WRONG_CODE,
-} from "~/models/self-checkin";
+import { CHECKIN_CLOSED, CODE_ALPHABET, CODE_LENGTH, SELF_CHECKIN_LIMIT, SELF_CHECKIN_NOT_OPEN, TOO_MANY_CODES, WRONG_CODE } from "~/models/self-checkin";
+import { selfCheckinSchema } from "~/models/validation";
 import { closeSelfCheckin, openSelfCheckin, selfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
 import { getPlayer } from "~/models/players.server";
 import { completeTournament, setLocked, startCheckin, updateTournament } from "~/models/tournaments.server";

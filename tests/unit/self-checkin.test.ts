@@ -1,6 +1,7 @@
 // Self check-in's pure rules: the code's alphabet and constant-time comparison, loose typing of the code, Name#Tag, the input schema.
 import { expect, test } from "vitest";
-import { CODE_ALPHABET, CODE_LENGTH, normalizeCode, parseNameTag, selfCheckinSchema } from "~/models/self-checkin";
+import { CODE_ALPHABET, CODE_LENGTH, normalizeCode, parseNameTag } from "~/models/self-checkin";
+import { selfCheckinSchema } from "~/models/validation";
 import { codesMatch, generateCode } from "~/models/self-checkin.server";
 
 test("codes are 6 characters of an alphabet without look-alikes, and vary", () => {

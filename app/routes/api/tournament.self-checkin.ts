@@ -13,7 +13,7 @@ import {
 } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
 import { clientAddress } from "~/lib/session.server";
-import { selfCheckinSchema } from "~/models/self-checkin";
+import { selfCheckinSchema } from "~/models/validation";
 import { selfCheckin } from "~/models/self-checkin.server";
 
 export const loader = allowOnly("POST");
