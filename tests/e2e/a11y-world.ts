@@ -138,7 +138,14 @@ export function screens(world: World, role: Role): string[] {
   ];
   if (role === "organizer") return host;
   if (role === "scorekeeper") {
-    return ["/dashboard", `/tournaments/${t}/scores`, `/tournaments/${c}/checkin`, `/tournaments/${t}/settings`];
+    return [
+      "/dashboard",
+      `/tournaments/${t}/scores`,
+      `/tournaments/${c}/checkin`,
+      `/tournament-checkin/${c}`,
+      `/tournaments/${c}/manage-players`,
+      `/tournaments/${t}/settings`,
+    ];
   }
   return [
     "/dashboard",
