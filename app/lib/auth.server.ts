@@ -1,8 +1,8 @@
 // remix-auth with a form strategy: the login form's username and password, checked by the accounts model.
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { login, type LoginResult } from "~/models/auth.server";
-import { firstError, formToObject, loginSchema } from "~/models/validation";
+import { login, MISSING_CREDENTIALS, type LoginResult } from "~/models/auth.server";
+import { formToObject, loginSchema } from "~/models/validation";
 import { getApp } from "./db.server";
 
 const authenticator = new Authenticator<LoginResult>();
@@ -14,7 +14,8 @@ authenticator.use(
     const { env, database } = await getApp();
     // The same schema as POST /api/auth/login: a refused username never reaches the database.
     const parsed = loginSchema.safeParse(formToObject(form));
-    if (!parsed.success) return { ok: false, status: 400, message: firstError(parsed.error) };
+    // Its every message is "Missing credentials".
+    if (!parsed.success) return MISSING_CREDENTIALS;
     return login(database.db, { ...parsed.data, address: addresses.get(request) ?? null, demoLogin: env.demoLogin });
   }),
   "form",

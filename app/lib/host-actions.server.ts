@@ -1,32 +1,14 @@
 // The form intents several host screens share (add player, check-in toggle, substitution, first lobbies), each one model call through runFormAction.
 import { data } from "react-router";
 import { getDb } from "~/lib/db.server";
-import { invalid, runFormAction, type FormFailure } from "~/lib/page.server";
+import { formFailure, invalid, runFormAction, type FormInput } from "~/lib/page.server";
 import { parseTournamentParam } from "~/lib/params";
 import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError } from "~/models/errors";
-import { addPlayer, CHECKIN_LOCKED, setCheckin, substitute } from "~/models/players.server";
-import { generateLobbies, ROUND_ONE_MESSAGE } from "~/models/rounds.server";
+import { addPlayer, setCheckin, substitute } from "~/models/players.server";
+import { generateLobbies } from "~/models/rounds.server";
 import { IMPORT_FAILED, importTournament } from "~/models/spreadsheet.server";
 import { checkinSchema, idParam, playerCreateSchema, substituteSchema } from "~/models/validation";
-
-type FormInput = { intent: string | null; values: Record<string, unknown> };
-
-/** SPEC.md section 8's titles for a refused check-in: "Check-ins locked", "Tournament full", else the fallback. */
-export function checkinFailureTitle(message: string): string {
-  if (message === CHECKIN_LOCKED) return "Check-ins locked";
-  if (/^Maximum \d+ players can be checked in$/.test(message)) return "Tournament full";
-  return "Failed to update check-in status";
-}
-
-/** SPEC.md section 8's titles for refused lobby generation: "Insufficient Players" (round 1), "Not enough players", else the fallback. */
-export function lobbyFailureTitle(fallback: string) {
-  return (message: string): string => {
-    if (message === ROUND_ONE_MESSAGE) return "Insufficient Players";
-    if (message === "Not enough players") return "Not enough players";
-    return fallback;
-  };
-}
 
 /** The tournament id of an action's URL; the page's own messages with 400 when it is missing or malformed. */
 export function tournamentIdOrThrow(raw: string | undefined): number {
@@ -38,14 +20,6 @@ export function tournamentIdOrThrow(raw: string | undefined): number {
 /** Where a form comes back to after its action: the page it was posted from, search included (the route's normalized `url`, never the `.data` request). */
 export function samePage(url: URL): string {
   return url.pathname + url.search;
-}
-
-/** A refusal that never reached a model: an unknown intent or a malformed id in the form. */
-export function refuse(input: FormInput, error: string, status: 400 | 404 = 400, title?: string) {
-  return data<FormFailure>(
-    { ok: false, intent: input.intent, error, title, fieldErrors: {}, values: input.values },
-    { status },
-  );
 }
 
 // Only the organizer's fields: the master-only ones (seed, stats…) belong to the override panel.
@@ -81,14 +55,17 @@ export async function addPlayerIntent(
   );
 }
 
+/** SPEC.md's failure title of a check-in whose refusal has no title of its own ("Check-ins locked", "Tournament full"). */
+export const CHECKIN_FAILED = "Failed to update check-in status";
+
 export async function toggleCheckinIntent(user: PublicUser | null, input: FormInput, redirectTo: string) {
   const playerId = idParam(input.values.playerId as string | undefined);
-  if (playerId === null) return refuse(input, "Invalid player ID", 400, "Failed to update check-in status");
+  if (playerId === null) return formFailure(input, badRequest("invalid_input", "Invalid player ID"), { title: CHECKIN_FAILED });
   const parsed = checkinSchema.safeParse(input.values);
-  if (!parsed.success) return invalid(input.intent, parsed.error, input.values, "Failed to update check-in status");
+  if (!parsed.success) return invalid(input.intent, parsed.error, input.values, CHECKIN_FAILED);
   const db = await getDb();
   return runFormAction(
-    { ...input, failureTitle: checkinFailureTitle },
+    { ...input, failureTitle: CHECKIN_FAILED },
     () => setCheckin(db, user, playerId, parsed.data.checkedIn),
     (player) => ({
       // Back to the tapped card (its button takes the focus), not the top of a long grid.
@@ -135,7 +112,7 @@ export async function generateFirstLobbiesIntent(
 ) {
   const db = await getDb();
   return runFormAction(
-    { ...input, failureTitle: lobbyFailureTitle(success.failureTitle) },
+    { ...input, failureTitle: success.failureTitle },
     () => generateLobbies(db, user, tournamentId, 1),
     (result) =>
       result.status === "completed"
@@ -156,7 +133,7 @@ export async function generateFirstLobbiesIntent(
 export async function importSpreadsheetIntent(user: PublicUser | null, form: FormData, input: FormInput) {
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0 || !/\.(xlsx|xls)$/i.test(file.name)) {
-    return refuse({ intent: input.intent, values: {} }, IMPORT_FAILED, 400, "Import Failed");
+    return formFailure({ intent: input.intent, values: {} }, badRequest("import_failed", IMPORT_FAILED));
   }
   const excelData = Buffer.from(await file.arrayBuffer()).toString("base64");
   const db = await getDb();
@@ -169,7 +146,7 @@ export async function importSpreadsheetIntent(user: PublicUser | null, form: For
         if (isActionError(error)) throw error;
         // SPEC.md's text for a failure the reader did not foresee.
         console.error("Spreadsheet import failed", error);
-        throw badRequest("An unexpected error occurred during import. Please try again.");
+        throw badRequest("import_error", "An unexpected error occurred during import. Please try again.");
       }
     },
     ({ tournament, importedPlayers }) => ({

@@ -24,7 +24,7 @@ export async function loginAction(
   const username = field("username");
   const result = await authenticateForm(request.url, form, await clientAddress(request, context));
   if (!result.ok) {
-    const missing = result.message === "Missing credentials";
+    const missing = result.code === "missing_credentials";
     return data<LoginActionData>(
       {
         title: missing ? "Missing credentials" : "Login failed",

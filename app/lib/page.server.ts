@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { findTournamentOr404 } from "~/models/action.server";
 import type { ActionResult } from "~/models/action.server";
 import type { PublicUser } from "~/models/auth.server";
-import { isActionError } from "~/models/errors";
+import { badRequest, isActionError, refusalTitle, type ActionError, type RefusalCode } from "~/models/errors";
 import { fieldErrors, formToObject } from "~/models/validation";
 import { tournamentAccess } from "~/models/staff.server";
 import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
@@ -16,15 +16,42 @@ import { INVALID_FORM_MESSAGE } from "./security.server";
 import { parseTournamentParam } from "./params";
 import { redirectWithToast, type Toast } from "./toast.server";
 
-/** What a refused form action answers: the message, the field it belongs to, and what the user typed. */
+/** What a refused form action answers: its code (what the screen decides on), the message, its title, the field it belongs to, and what the user typed. */
 export type FormFailure = {
   ok: false;
   intent: string | null;
+  code: RefusalCode;
   error: string;
   title?: string;
   fieldErrors: Record<string, string>;
   values: Record<string, unknown>;
 };
+
+/** A posted form: its hidden `intent` and its fields. */
+export type FormInput = { intent: string | null; values: Record<string, unknown> };
+
+/** How a screen titles its refusals: SPEC.md's title of the code (REFUSAL_TITLES), else the screen's own for that code, else the action's. */
+export type FailureTitles = { title?: string; titles?: Partial<Record<RefusalCode, string>> };
+
+/** The one failure answer of a form: the refusal's status, code and message, its title, and what the user typed. */
+export function formFailure(
+  input: FormInput,
+  error: ActionError,
+  options: FailureTitles & { fieldErrors?: Record<string, string> } = {},
+) {
+  return data<FormFailure>(
+    {
+      ok: false,
+      intent: input.intent,
+      code: error.code,
+      error: error.message,
+      title: options.titles?.[error.code] ?? refusalTitle(error.code, options.title),
+      fieldErrors: options.fieldErrors ?? (error.field ? { [error.field]: error.message } : {}),
+      values: input.values,
+    },
+    { status: error.status, headers: error.retryAfter !== undefined ? { "Retry-After": String(error.retryAfter) } : undefined },
+  );
+}
 
 export function pageUser(context: Readonly<RouterContextProvider>): PublicUser | null {
   return context.get(userContext);
@@ -75,13 +102,15 @@ export function readForm(context: Readonly<RouterContextProvider>) {
   return { form, intent: typeof intent === "string" ? intent : null, values: formToObject(form) };
 }
 
-/** A 400 answer for a schema failure, keeping what the user typed. */
+/** A hidden `intent` the action does not know. */
+export function unknownAction(input: FormInput) {
+  return formFailure(input, badRequest("invalid_input", "Unknown action"));
+}
+
+/** A 400 answer for a schema failure ("invalid_input"), keeping what the user typed. */
 export function invalid(intent: string | null, error: z.ZodError, values: Record<string, unknown>, title?: string) {
-  const errors = fieldErrors(error);
-  return data<FormFailure>(
-    { ok: false, intent, error: error.issues[0]?.message ?? "Invalid input", title, fieldErrors: errors, values },
-    { status: 400 },
-  );
+  const refusal = badRequest("invalid_input", error.issues[0]?.message ?? "Invalid input");
+  return formFailure({ intent, values }, refusal, { title, fieldErrors: fieldErrors(error) });
 }
 
 /**
@@ -89,11 +118,13 @@ export function invalid(intent: string | null, error: z.ZodError, values: Record
  * (post/redirect/get); a refusal answers its 4xx with the message and the typed values.
  */
 export async function runFormAction<T>(
-  options: {
-    intent: string | null;
-    values: Record<string, unknown>;
-    /** SPEC.md's failure title for this action, e.g. "Failed to add player"; a function picks it by the refusal's message. */
-    failureTitle?: string | ((message: string) => string);
+  options: FormInput & {
+    /** SPEC.md's failure title for this action, e.g. "Failed to add player", for codes without a title of their own. */
+    failureTitle?: string;
+    /** Titles this screen gives some codes (e.g. advancing: "Round not finalized" for a round not scored). */
+    titles?: FailureTitles["titles"];
+    /** What the screen does instead of answering a refusal with these codes (e.g. the tournament got completed). */
+    instead?: Partial<Record<RefusalCode, (error: ActionError) => Response | Promise<Response>>>;
   },
   run: () => Promise<ActionResult<T>>,
   onSuccess: (result: T) => { redirectTo: string; toast: Toast },
@@ -102,20 +133,10 @@ export async function runFormAction<T>(
   try {
     outcome = await run();
   } catch (error) {
-    if (isActionError(error)) {
-      return data<FormFailure>(
-        {
-          ok: false,
-          intent: options.intent,
-          error: error.message,
-          title: typeof options.failureTitle === "function" ? options.failureTitle(error.message) : options.failureTitle,
-          fieldErrors: error.field ? { [error.field]: error.message } : {},
-          values: options.values,
-        },
-        { status: error.status, headers: error.retryAfter !== undefined ? { "Retry-After": String(error.retryAfter) } : undefined },
-      );
-    }
-    throw error;
+    if (!isActionError(error)) throw error;
+    const instead = options.instead?.[error.code];
+    if (instead) return instead(error);
+    return formFailure(options, error, { title: options.failureTitle, titles: options.titles });
   }
   await publish(outcome.events);
   const { redirectTo, toast } = onSuccess(outcome.result);

@@ -2,12 +2,11 @@
 // completed tournaments only through the master override.
 import type { Tournament } from "#db/schema";
 import type { PublicUser } from "./auth.server";
-import { ActionError, COMPLETED_MESSAGE, conflict, forbidden } from "./errors";
+import { AUTH_REQUIRED, completed, forbidden, NOT_ALLOWED, unauthorized } from "./errors";
 import type { MutationOptions } from "./action.server";
 import { can, roleFor, type Capability } from "./policy";
 
-export const AUTH_REQUIRED = "Authentication required";
-export const NOT_ALLOWED = "You do not have permission to change this tournament";
+export { AUTH_REQUIRED, NOT_ALLOWED };
 export const MASTER_ONLY = "Only a master administrator can do this";
 
 export function isMaster(user: PublicUser | null | undefined): boolean {
@@ -22,7 +21,7 @@ export function canManage(user: PublicUser | null | undefined, tournament: Pick<
 
 /** The signed-in user, or 401 "Authentication required". */
 export function requireActor(user: PublicUser | null | undefined): PublicUser {
-  if (!user) throw new ActionError(401, AUTH_REQUIRED);
+  if (!user) throw unauthorized();
   return user;
 }
 
@@ -32,7 +31,7 @@ export function assertCanManage(
   tournament: Pick<Tournament, "ownerId">,
 ): asserts user is PublicUser {
   requireActor(user);
-  if (!canManage(user, tournament)) throw forbidden(NOT_ALLOWED);
+  if (!canManage(user, tournament)) throw forbidden("forbidden", NOT_ALLOWED);
 }
 
 /** Who an audit entry says acted: a master, else the owner, else staff let through by the guard. */
@@ -52,7 +51,7 @@ export function canSeeHistory(user: PublicUser | null | undefined, tournament: P
 /** 401 when signed out, 403 unless a master. */
 export function assertMaster(user: PublicUser | null | undefined, message = MASTER_ONLY): asserts user is PublicUser {
   requireActor(user);
-  if (!isMaster(user)) throw forbidden(message);
+  if (!isMaster(user)) throw forbidden("master_only", message);
 }
 
 /** 401 when signed out, 403 unless the user's role for the tournament has the capability (app/models/policy.ts). */
@@ -63,7 +62,7 @@ export function assertCan(
   isScorekeeper = false,
 ): asserts user is PublicUser {
   requireActor(user);
-  if (!can(roleFor(user, tournament, isScorekeeper), capability)) throw forbidden(NOT_ALLOWED);
+  if (!can(roleFor(user, tournament, isScorekeeper), capability)) throw forbidden("forbidden", NOT_ALLOWED);
 }
 
 /**
@@ -80,6 +79,6 @@ export function assertCanMutate(
   isScorekeeper = false,
 ): asserts user is PublicUser {
   assertCan(user, tournament, capability, isScorekeeper);
-  if (options.override && !isMaster(user)) throw forbidden(MASTER_ONLY);
-  if (tournament.status === "completed" && !options.override) throw conflict(COMPLETED_MESSAGE);
+  if (options.override && !isMaster(user)) throw forbidden("master_only", MASTER_ONLY);
+  if (tournament.status === "completed" && !options.override) throw completed();
 }

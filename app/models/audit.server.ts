@@ -63,7 +63,7 @@ export type HistoryChoices = { actions: string[]; actors: string[]; rounds: numb
 async function requireHistoryReader(db: Executor, user: PublicUser | null, tournamentId: number) {
   requireActor(user);
   const t = await findTournamentOr404(db, tournamentId);
-  if (!canSeeHistory(user, t)) throw forbidden(HISTORY_FORBIDDEN);
+  if (!canSeeHistory(user, t)) throw forbidden("forbidden", HISTORY_FORBIDDEN);
   return t;
 }
 
@@ -75,7 +75,7 @@ export async function listHistory(
   filters: HistoryFilters = {},
 ): Promise<HistoryPage> {
   const t = await requireHistoryReader(db, user, tournamentId);
-  if (filters.action !== undefined && !isAuditAction(filters.action)) throw badRequest("Unknown action kind", "action");
+  if (filters.action !== undefined && !isAuditAction(filters.action)) throw badRequest("unknown_audit_action", "Unknown action kind", "action");
   const where: SQL[] = [eq(auditEntries.tournamentId, t.id)];
   if (filters.action) where.push(eq(auditEntries.action, filters.action));
   if (filters.actor) where.push(eq(auditEntries.actorUsername, filters.actor));

@@ -5,6 +5,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { sessions, users, type User } from "#db/schema";
 import { clearAttempts, forgetAttempt, recordAttempt, trimAttempts, type AttemptLimit } from "./attempts.server";
+import type { RefusalCode } from "./errors";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -50,7 +51,9 @@ export const PASSWORD_MESSAGE = "Password must be 6 to 100 characters";
 
 export type LoginResult =
   | { ok: true; user: PublicUser; created: boolean }
-  | { ok: false; status: 400 | 401 | 429; message: string };
+  | { ok: false; status: 400 | 401 | 429; code: RefusalCode; message: string };
+
+export const MISSING_CREDENTIALS = { ok: false, status: 400, code: "missing_credentials", message: "Missing credentials" } as const;
 
 /** Longer input cannot be an account's (usernames 3-30, passwords 6-100 characters); the API refuses it the same way. */
 const MAX_INPUT = 200;
@@ -73,13 +76,13 @@ export async function login(
   input: { username: string; password: string; address: string | null; demoLogin: boolean },
 ): Promise<LoginResult> {
   const username = input.username.trim();
-  if (!username || !input.password) return { ok: false, status: 400, message: "Missing credentials" };
+  if (!username || !input.password) return MISSING_CREDENTIALS;
   if (username.length > MAX_INPUT || input.password.length > MAX_INPUT) {
-    return { ok: false, status: 400, message: "Missing credentials" };
+    return MISSING_CREDENTIALS;
   }
   const attempt = { key: username.toLowerCase(), address: input.address ?? "" };
   const attemptId = await recordAttempt(db, attempt, LOGIN_LIMIT);
-  if (attemptId === null) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+  if (attemptId === null) return { ok: false, status: 429, code: "too_many_attempts", message: TOO_MANY_ATTEMPTS };
 
   const existing = await findUser(db, username);
   if (existing) {
@@ -88,18 +91,18 @@ export async function login(
       return { ok: true, user: toPublicUser(existing), created: false };
     }
     await trimAttempts(db);
-    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+    return { ok: false, status: 401, code: "invalid_credentials", message: INVALID_CREDENTIALS };
   }
   if (!input.demoLogin) {
     // As slow as a wrong password for a real account, so the answer's timing does not tell which names exist.
     await verifyPassword(input.password, await dummyHash());
     await trimAttempts(db);
-    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+    return { ok: false, status: 401, code: "invalid_credentials", message: INVALID_CREDENTIALS };
   }
   // Demo login of a new name: refusing its shape checks no password, so it is not a try.
   if (!USERNAME_PATTERN.test(username) || input.password.length < 6 || input.password.length > 100) {
     await forgetAttempt(db, attemptId);
-    return { ok: false, status: 400, message: USERNAME_PATTERN.test(username) ? PASSWORD_MESSAGE : USERNAME_MESSAGE };
+    return { ok: false, status: 400, code: "invalid_input", message: USERNAME_PATTERN.test(username) ? PASSWORD_MESSAGE : USERNAME_MESSAGE };
   }
   const password = await hashPassword(input.password);
   const [created] = await db.insert(users).values({ username, password, role: "user" }).onConflictDoNothing().returning();

@@ -1,5 +1,76 @@
-// The one error type the models throw for a refused action; routes turn it into a 4xx answer with its message.
+// The one error type the models throw for a refused action: its status, its code (what screens and clients decide on) and its message.
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
+
+/**
+ * Every refusal's code, with the title a form shows for it (SPEC.md section 8's titles), or null
+ * when the form's own failure title applies ("Failed to save scores", …). docs/rules.md ("Error
+ * codes") lists each code's status and messages. Screens decide on the code, never on the message.
+ */
+export const REFUSAL_TITLES = {
+  // 400: the input
+  invalid_input: null,
+  no_valid_players: "No Valid Players",
+  no_players_selected: null,
+  max_players_out_of_range: null,
+  max_players_below_checkins: null,
+  rounds_out_of_range: null,
+  same_player: null,
+  invalid_scores: null,
+  invalid_cut: null,
+  unknown_username: null,
+  owner_as_staff: null,
+  unknown_audit_action: null,
+  import_failed: "Import Failed",
+  import_error: "Import Failed",
+  wrong_code: "Wrong code",
+  // 401, 403: who asks
+  missing_credentials: "Missing credentials",
+  invalid_credentials: null,
+  auth_required: null,
+  forbidden: null,
+  master_only: null,
+  // 404: what is asked about
+  tournament_not_found: null,
+  player_not_found: null,
+  lobby_not_found: null,
+  staff_not_found: null,
+  // 409: the tournament's state
+  tournament_completed: null,
+  checkin_locked: "Check-ins locked",
+  tournament_full: "Tournament full",
+  tournament_at_capacity: null,
+  tournament_locked: null,
+  player_eliminated: null,
+  settings_locked: null,
+  wrong_status: null,
+  checkin_closed: "Check-in closed",
+  lock_minimum: null,
+  not_substitutable: null,
+  wrong_round: null,
+  lobbies_exist: null,
+  round_one_minimum: "Insufficient Players",
+  not_enough_players: "Not enough players",
+  too_many_players: null,
+  no_lobbies: null,
+  round_not_scored: null,
+  round_finalized: null,
+  undo_finalized: null,
+  tie_at_cut: null,
+  already_staff: null,
+  ambiguous_player: null,
+  // 429
+  too_many_attempts: "Too many attempts",
+} as const satisfies Record<string, string | null>;
+
+export type RefusalCode = keyof typeof REFUSAL_TITLES;
+
+/** A refusal before it is thrown: what a pure rule answers ("why not?") for the server to throw and a screen to show. */
+export type Refusal = { code: RefusalCode; message: string };
+
+/** The form's title for a refusal: SPEC.md's title of its code, else the form's own. */
+export function refusalTitle(code: RefusalCode, fallback?: string): string | undefined {
+  return REFUSAL_TITLES[code] ?? fallback;
+}
 
 export class ActionError extends Error {
   /** Seconds a 429 asks the client to wait (answered as Retry-After). */
@@ -7,6 +78,7 @@ export class ActionError extends Error {
 
   constructor(
     public readonly status: ErrorStatus,
+    public readonly code: RefusalCode,
     message: string,
     /** The field the message belongs to, for forms that show it next to the input. */
     public readonly field?: string,
@@ -16,19 +88,26 @@ export class ActionError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string) => new ActionError(400, message, field);
-export const forbidden = (message = "You do not have permission to change this tournament") =>
-  new ActionError(403, message);
 export const TOURNAMENT_NOT_FOUND = "Tournament not found";
-export const notFound = (message = TOURNAMENT_NOT_FOUND) => new ActionError(404, message);
-export const conflict = (message: string) => new ActionError(409, message);
+export const COMPLETED_MESSAGE = "Tournament has been completed";
+export const AUTH_REQUIRED = "Authentication required";
+export const NOT_ALLOWED = "You do not have permission to change this tournament";
+
+export const badRequest = (code: RefusalCode, message: string, field?: string) => new ActionError(400, code, message, field);
+export const unauthorized = () => new ActionError(401, "auth_required", AUTH_REQUIRED);
+export const forbidden = (code: "forbidden" | "master_only" = "forbidden", message = NOT_ALLOWED) =>
+  new ActionError(403, code, message);
+export const notFound = (code: RefusalCode = "tournament_not_found", message = TOURNAMENT_NOT_FOUND) =>
+  new ActionError(404, code, message);
+export const conflict = (code: RefusalCode, message: string) => new ActionError(409, code, message);
+export const completed = () => conflict("tournament_completed", COMPLETED_MESSAGE);
+/** Throws a pure rule's refusal as a 409. */
+export const conflictOf = (refusal: Refusal) => conflict(refusal.code, refusal.message);
 export function tooManyRequests(message: string, retryAfterSeconds: number) {
-  const error = new ActionError(429, message);
+  const error = new ActionError(429, "too_many_attempts", message);
   error.retryAfter = retryAfterSeconds;
   return error;
 }
-
-export const COMPLETED_MESSAGE = "Tournament has been completed";
 
 export function isActionError(error: unknown): error is ActionError {
   return error instanceof ActionError;

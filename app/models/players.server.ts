@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from "./errors";
 import { event } from "./events";
 import { adjustmentsFor, computePlayerStats } from "./stats";
 import { recomputeStats } from "./stats.server";
-import { countActiveCheckedIn } from "./tournaments.server";
+import { belowCheckinsMessage, countActiveCheckedIn } from "./tournaments.server";
 import type { PlayerCreateInput, PlayerUpdateInput } from "./validation";
 
 export const PLAYER_NOT_FOUND = "Player not found";
@@ -20,6 +20,7 @@ export const CHECKIN_LOCKED = "Check-ins cannot be modified after lobby generati
 export const capacityMessage = (max: number) =>
   `Tournament is at maximum capacity (${max} players). Remove a player first.`;
 export const checkinMaxMessage = (max: number) => `Maximum ${max} players can be checked in`;
+export const ELIMINATED_CHECKIN = "Eliminated players cannot be checked in";
 const MASTER_FIELDS_MESSAGE = "Only a master administrator can change seeds, check-ins, stats or un-eliminate players";
 const LOCKED_ADD_MESSAGE = "The tournament is locked: unlock it to add players";
 
@@ -53,7 +54,7 @@ export async function listCheckedIn(db: Executor, tournamentId: number): Promise
 /** The player, or 404 "Player not found" (soft-removed players are found too). */
 export async function getPlayer(db: Executor, playerId: number): Promise<Player> {
   const [row] = await db.select().from(players).where(eq(players.id, playerId));
-  if (!row) throw notFound(PLAYER_NOT_FOUND);
+  if (!row) throw notFound("player_not_found", PLAYER_NOT_FOUND);
   return row;
 }
 
@@ -82,17 +83,17 @@ export async function addPlayer(
       input.totalPoints !== undefined ||
       input.matchesPlayed !== undefined ||
       input.averagePlacement !== undefined;
-    if (masterFields && !master) throw forbidden(MASTER_FIELDS_MESSAGE);
-    if (t.isLocked && !master) throw conflict(LOCKED_ADD_MESSAGE);
+    if (masterFields && !master) throw forbidden("master_only", MASTER_FIELDS_MESSAGE);
+    if (t.isLocked && !master) throw conflict("tournament_locked", LOCKED_ADD_MESSAGE);
 
     const registered = await countRegistered(tx, t.id);
     const overCapacity = registered >= t.maxPlayers;
-    if (overCapacity && !input.manualOverride) throw conflict(capacityMessage(t.maxPlayers));
+    if (overCapacity && !input.manualOverride) throw conflict("tournament_at_capacity", capacityMessage(t.maxPlayers));
 
     // Beyond the limit a player is added inactive (SPEC.md: manual override).
     const isCheckedIn = !overCapacity && (input.isCheckedIn ?? false);
     if (isCheckedIn && !input.isEliminated && (await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers) {
-      throw conflict(checkinMaxMessage(t.maxPlayers));
+      throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
     }
     const adjustments = adjustmentsFor({ adjustPoints: 0, adjustMatches: 0, adjustAvg: null }, [], {
       totalPoints: input.totalPoints,
@@ -143,12 +144,13 @@ export async function bulkAddPlayers(
 ): Promise<ActionResult<Player[]>> {
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
-    if (list.length === 0) throw badRequest("No Valid Players");
-    if (t.isLocked && !isMaster(user)) throw conflict(LOCKED_ADD_MESSAGE);
+    if (list.length === 0) throw badRequest("no_valid_players", "No Valid Players");
+    if (t.isLocked && !isMaster(user)) throw conflict("tournament_locked", LOCKED_ADD_MESSAGE);
     const registered = await countRegistered(tx, t.id);
     if (!manualOverride && registered + list.length > t.maxPlayers) {
       const free = Math.max(0, t.maxPlayers - registered);
       throw conflict(
+        "tournament_at_capacity",
         free === 0
           ? capacityMessage(t.maxPlayers)
           : `Only ${free} more player${free === 1 ? "" : "s"} can be added (maximum ${t.maxPlayers} players)`,
@@ -199,7 +201,7 @@ export async function updatePlayer(
     const averageChanged =
       patch.averagePlacement !== undefined && Math.abs(patch.averagePlacement - player.averagePlacement) >= 0.05;
     if ((seedChanged || checkinChanged || uneliminate || pointsChanged || matchesChanged || averageChanged) && !master) {
-      throw forbidden(MASTER_FIELDS_MESSAGE);
+      throw forbidden("master_only", MASTER_FIELDS_MESSAGE);
     }
 
     const changes: Partial<typeof players.$inferInsert> = {};
@@ -299,11 +301,11 @@ export async function setCheckin(
 ): Promise<ActionResult<Player>> {
   return db.transaction(async (tx) => {
     const { tournament: t, player } = await lockPlayer(tx, user, playerId, {}, "checkIn");
-    if (await hasLobbies(tx, t.id)) throw conflict(CHECKIN_LOCKED);
+    if (await hasLobbies(tx, t.id)) throw conflict("checkin_locked", CHECKIN_LOCKED);
     if (player.isCheckedIn === checkedIn) return { result: player, events: [] };
     if (checkedIn) {
-      if (player.isEliminated) throw conflict("Eliminated players cannot be checked in");
-      if ((await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers) throw conflict(checkinMaxMessage(t.maxPlayers));
+      if (player.isEliminated) throw conflict("player_eliminated", ELIMINATED_CHECKIN);
+      if ((await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers) throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
     }
     const [updated] = await tx
       .update(players)
@@ -338,17 +340,17 @@ export async function setCheckins(
 ): Promise<ActionResult<{ checkedIn: Player[] }>> {
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId, {}, "checkIn");
-    if (await hasLobbies(tx, t.id)) throw conflict(CHECKIN_LOCKED);
+    if (await hasLobbies(tx, t.id)) throw conflict("checkin_locked", CHECKIN_LOCKED);
     const ids = [...new Set(playerIds)];
-    if (ids.length === 0) throw badRequest("Select at least one player");
+    if (ids.length === 0) throw badRequest("no_players_selected", "Select at least one player");
     const rows = await tx
       .select()
       .from(players)
       .where(and(eq(players.tournamentId, t.id), inArray(players.id, ids), isNull(players.removedAt)));
-    if (rows.length !== ids.length) throw notFound(PLAYER_NOT_FOUND);
-    if (rows.some((p) => p.isEliminated)) throw conflict("Eliminated players cannot be checked in");
+    if (rows.length !== ids.length) throw notFound("player_not_found", PLAYER_NOT_FOUND);
+    if (rows.some((p) => p.isEliminated)) throw conflict("player_eliminated", ELIMINATED_CHECKIN);
     const toCheck = rows.filter((p) => !p.isCheckedIn);
-    if ((await countActiveCheckedIn(tx, t.id)) + toCheck.length > t.maxPlayers) throw conflict(checkinMaxMessage(t.maxPlayers));
+    if ((await countActiveCheckedIn(tx, t.id)) + toCheck.length > t.maxPlayers) throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
     if (toCheck.length === 0) return { result: { checkedIn: [] }, events: [] };
     const updated = await tx
       .update(players)
@@ -386,12 +388,12 @@ export async function setMaxPlayers(
 ): Promise<ActionResult<{ maxPlayers: number }>> {
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
-    if (!Number.isInteger(maxPlayers) || maxPlayers < 4) throw badRequest("Max players must be at least 4", "maxPlayers");
-    if (maxPlayers > 256) throw badRequest("Cannot exceed 256 players", "maxPlayers");
-    if (await hasLobbies(tx, t.id)) throw conflict("Max players cannot be changed after lobby generation has started");
+    if (!Number.isInteger(maxPlayers) || maxPlayers < 4) throw badRequest("max_players_out_of_range", "Max players must be at least 4", "maxPlayers");
+    if (maxPlayers > 256) throw badRequest("max_players_out_of_range", "Cannot exceed 256 players", "maxPlayers");
+    if (await hasLobbies(tx, t.id)) throw conflict("settings_locked", "Max players cannot be changed after lobby generation has started");
     const checkedIn = await countActiveCheckedIn(tx, t.id);
     if (maxPlayers < checkedIn) {
-      throw badRequest(`Max players cannot be below the current check-ins (${checkedIn})`, "maxPlayers");
+      throw badRequest("max_players_below_checkins", belowCheckinsMessage(checkedIn), "maxPlayers");
     }
     if (maxPlayers === t.maxPlayers) return { result: { maxPlayers }, events: [] };
     await tx.update(tournaments).set({ maxPlayers }).where(eq(tournaments.id, t.id));
@@ -428,22 +430,22 @@ export async function substitute(
 ): Promise<ActionResult<SubstitutionResult>> {
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
-    if (oldPlayerId === newPlayerId) throw badRequest("Please select two different players");
+    if (oldPlayerId === newPlayerId) throw badRequest("same_player", "Please select two different players");
     const load = async (id: number) => {
       const [row] = await tx
         .select()
         .from(players)
         .where(and(eq(players.id, id), eq(players.tournamentId, t.id)));
-      if (!row) throw notFound(PLAYER_NOT_FOUND);
+      if (!row) throw notFound("player_not_found", PLAYER_NOT_FOUND);
       return row;
     };
     const oldPlayer = await load(oldPlayerId);
     const newPlayer = await load(newPlayerId);
     if (oldPlayer.isEliminated || !oldPlayer.isCheckedIn || oldPlayer.removedAt) {
-      throw conflict(`${oldPlayer.name} is not an active checked-in player`);
+      throw conflict("not_substitutable", `${oldPlayer.name} is not an active checked-in player`);
     }
     if (!newPlayer.isEliminated || newPlayer.removedAt) {
-      throw conflict(`${newPlayer.name} is not an eliminated player`);
+      throw conflict("not_substitutable", `${newPlayer.name} is not an eliminated player`);
     }
 
     const roundLobbies = await tx
@@ -518,9 +520,9 @@ export async function hasLobbies(db: Executor, tournamentId: number): Promise<bo
 async function lockPlayer(tx: AppTx, user: PublicUser | null, playerId: number, ...needs: LockNeeds) {
   requireActor(user);
   const [ref] = await tx.select({ tournamentId: players.tournamentId }).from(players).where(eq(players.id, playerId));
-  if (!ref) throw notFound(PLAYER_NOT_FOUND);
+  if (!ref) throw notFound("player_not_found", PLAYER_NOT_FOUND);
   const tournament = await lockForMutation(tx, user, ref.tournamentId, ...needs);
   const [player] = await tx.select().from(players).where(eq(players.id, playerId));
-  if (!player) throw notFound(PLAYER_NOT_FOUND);
+  if (!player) throw notFound("player_not_found", PLAYER_NOT_FOUND);
   return { tournament, player };
 }

@@ -84,9 +84,9 @@ export async function generateLobbies(
     const t = await lockForMutation(tx, user, tournamentId);
     const round = t.currentRound;
     if (roundNumber !== undefined && roundNumber !== round) {
-      throw conflict(`Lobbies can only be generated for the current round (Round ${round})`);
+      throw conflict("wrong_round", `Lobbies can only be generated for the current round (Round ${round})`);
     }
-    if ((await roundLobbies(tx, t.id, round)).length > 0) throw conflict(`Lobbies already exist for Round ${round}`);
+    if ((await roundLobbies(tx, t.id, round)).length > 0) throw conflict("lobbies_exist", `Lobbies already exist for Round ${round}`);
 
     const rows = await tx.select().from(players).where(eq(players.tournamentId, t.id));
     let engine = rows.map(toEnginePlayer);
@@ -95,8 +95,8 @@ export async function generateLobbies(
     let removedPlayers = 0;
 
     if (round === 1) {
-      if (eligible.length < ROUND_ONE_MINIMUM) throw conflict(ROUND_ONE_MESSAGE);
-      if (eligible.length > t.maxPlayers) throw conflict("Too many players");
+      if (eligible.length < ROUND_ONE_MINIMUM) throw conflict("round_one_minimum", ROUND_ONE_MESSAGE);
+      if (eligible.length > t.maxPlayers) throw conflict("too_many_players", "Too many players");
       const seeds = assignSeeds(eligible);
       const seedChanges = eligible.filter((p) => seeds.get(p.id) !== p.seed);
       if (seedChanges.length > 0) {
@@ -136,9 +136,9 @@ export async function generateLobbies(
             events: [event("tournament_completed", t.id, { name: t.name })],
           };
         }
-        throw conflict("Not enough players");
+        throw conflict("not_enough_players", "Not enough players");
       }
-      if (eligible.length > t.maxPlayers) throw conflict("Too many players");
+      if (eligible.length > t.maxPlayers) throw conflict("too_many_players", "Too many players");
     }
 
     const previous = await tx
@@ -191,7 +191,7 @@ export async function deleteLobby(
   return db.transaction(async (tx) => {
     const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, options);
     if (t.finalizedRound >= lobby.roundNumber && !options.override) {
-      throw conflict(`Round ${lobby.roundNumber} has been finalized: its lobbies can no longer be deleted`);
+      throw conflict("round_finalized", `Round ${lobby.roundNumber} has been finalized: its lobbies can no longer be deleted`);
     }
     const before = await lobbyResultsOf(tx, lobby);
     await tx.delete(lobbies).where(eq(lobbies.id, lobby.id));
@@ -236,11 +236,11 @@ export async function undoRound(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
     if (roundNumber !== t.currentRound) {
-      throw conflict(`Only the current round (Round ${t.currentRound}) can be undone`);
+      throw conflict("wrong_round", `Only the current round (Round ${t.currentRound}) can be undone`);
     }
-    if (t.finalizedRound >= roundNumber) throw conflict(UNDO_FINALIZED_MESSAGE);
+    if (t.finalizedRound >= roundNumber) throw conflict("undo_finalized", UNDO_FINALIZED_MESSAGE);
     const drawn = await roundLobbies(tx, t.id, roundNumber);
-    if (drawn.length === 0) throw conflict(`No lobbies to undo for Round ${roundNumber}`);
+    if (drawn.length === 0) throw conflict("no_lobbies", `No lobbies to undo for Round ${roundNumber}`);
 
     await tx.delete(lobbies).where(and(eq(lobbies.tournamentId, t.id), eq(lobbies.roundNumber, roundNumber)));
     await recomputeStats(tx, t.id, [...new Set(drawn.flatMap((l) => l.playerIds))]);
@@ -287,10 +287,10 @@ export async function saveScores(
   return db.transaction(async (tx) => {
     const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, {}, "saveScores");
     if (t.finalizedRound >= lobby.roundNumber && !isMaster(user)) {
-      throw conflict(`Round ${lobby.roundNumber} has been finalized: its scores can no longer be edited`);
+      throw conflict("round_finalized", `Round ${lobby.roundNumber} has been finalized: its scores can no longer be edited`);
     }
     const error = validateLobbyScores(lobby.playerIds, scores);
-    if (error) throw badRequest(error, "scores");
+    if (error) throw badRequest("invalid_scores", error, "scores");
 
     const before = await lobbyResultsOf(tx, lobby);
     // Replace, never add: a second save of the same lobby leaves exactly one set of matches.
@@ -345,7 +345,7 @@ export async function finalizeRound(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
     const round = t.currentRound;
-    if (t.finalizedRound >= round) throw conflict(`Round ${round} has already been finalized`);
+    if (t.finalizedRound >= round) throw conflict("round_finalized", `Round ${round} has already been finalized`);
     await assertRoundScored(tx, t);
     const [updated] = await tx
       .update(tournaments)
@@ -399,7 +399,7 @@ export async function advanceRound(
     const { active, rows } = await activeStandings(tx, t.id);
     if (count > 0) {
       const invalid = validateCutCount(count, active.length);
-      if (invalid) throw badRequest(invalid, "eliminationCount");
+      if (invalid) throw badRequest("invalid_cut", invalid, "eliminationCount");
       const plan = planCut(active, count);
       if (plan.needed > 0) {
         const resolution = resolveCut(plan, input.tiebreakerPlayerIds ?? []);
@@ -407,6 +407,7 @@ export async function advanceRound(
           const byId = new Map(rows.map((p) => [p.id, p]));
           const names = plan.tied.map((id) => byId.get(id)?.name ?? `#${id}`).join(", ");
           throw conflict(
+            "tie_at_cut",
             `Tie-break needed at the cut line: select exactly ${plan.needed} of the ${plan.tied.length} tied players to eliminate (${names})`,
           );
         }
@@ -416,7 +417,7 @@ export async function advanceRound(
       }
       await tx.update(players).set({ isEliminated: true }).where(inArray(players.id, eliminated));
     } else if (count < 0 || !Number.isInteger(count)) {
-      throw badRequest("Cut amount must be a whole number of at least 0", "eliminationCount");
+      throw badRequest("invalid_cut", "Cut amount must be a whole number of at least 0", "eliminationCount");
     }
 
     const remaining = active.length - eliminated.length;
@@ -552,10 +553,10 @@ async function roundLobbies(db: Executor, tournamentId: number, roundNumber: num
 /** 409 unless the current round has lobbies and every one is scored ("x/y scores submitted"). */
 async function assertRoundScored(tx: Executor, t: Tournament) {
   const drawn = await roundLobbies(tx, t.id, t.currentRound);
-  if (drawn.length === 0) throw conflict(`No lobbies have been generated for Round ${t.currentRound}`);
+  if (drawn.length === 0) throw conflict("no_lobbies", `No lobbies have been generated for Round ${t.currentRound}`);
   const done = drawn.filter((l) => l.isComplete).length;
   if (done < drawn.length) {
-    throw conflict(`All lobby scores must be submitted first: ${done}/${drawn.length} scores submitted`);
+    throw conflict("round_not_scored", `All lobby scores must be submitted first: ${done}/${drawn.length} scores submitted`);
   }
 }
 
@@ -619,9 +620,9 @@ async function lobbyResultsOf(db: Executor, lobby: Lobby): Promise<AuditValues |
 async function lockLobby(tx: AppTx, user: PublicUser | null, lobbyId: number, ...needs: LockNeeds) {
   requireActor(user);
   const [ref] = await tx.select({ tournamentId: lobbies.tournamentId }).from(lobbies).where(eq(lobbies.id, lobbyId));
-  if (!ref) throw notFound(LOBBY_NOT_FOUND);
+  if (!ref) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
   const tournament = await lockForMutation(tx, user, ref.tournamentId, ...needs);
   const [lobby] = await tx.select().from(lobbies).where(eq(lobbies.id, lobbyId));
-  if (!lobby) throw notFound(LOBBY_NOT_FOUND);
+  if (!lobby) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
   return { tournament, lobby };
 }

@@ -8,9 +8,9 @@ import { findTournamentOr404, lockForMutation, lockTournament, type ActionResult
 import { canManage } from "./access.server";
 import { checkinAttemptKey, clearAttempts, forgetAttempt, recordAttempt } from "./attempts.server";
 import type { PublicUser } from "./auth.server";
-import { badRequest, COMPLETED_MESSAGE, conflict, isActionError, notFound, tooManyRequests } from "./errors";
+import { badRequest, COMPLETED_MESSAGE, conflict, conflictOf, isActionError, notFound, tooManyRequests, type Refusal } from "./errors";
 import { event } from "./events";
-import { CHECKIN_LOCKED, checkinMaxMessage, hasLobbies, PLAYER_NOT_FOUND } from "./players.server";
+import { CHECKIN_LOCKED, checkinMaxMessage, ELIMINATED_CHECKIN, hasLobbies, PLAYER_NOT_FOUND } from "./players.server";
 import { CHECKIN_CLOSED, CODE_ALPHABET, CODE_LENGTH, SELF_CHECKIN_LIMIT, SELF_CHECKIN_NOT_OPEN, TOO_MANY_CODES, WRONG_CODE } from "./self-checkin";
 import { type SelfCheckinInput } from "./validation";
 import { activeSelfCheckin, stopSelfCheckin } from "./self-checkin-state.server";
@@ -53,18 +53,20 @@ export async function isSelfCheckinOpen(db: AppDb, tournamentId: number): Promis
  * Why players cannot check themselves in now, or null while they can: the refusal of a try, and what
  * the public page says instead of its form. Checked before the code, as none of it is a secret.
  */
-export function closedRefusal(t: Pick<Tournament, "status">, lobbiesDrawn: boolean, open: boolean): string | null {
-  if (t.status === "completed") return COMPLETED_MESSAGE;
-  if (lobbiesDrawn) return CHECKIN_LOCKED;
-  if (t.status !== "checkin") return CHECKIN_CLOSED;
-  return open ? null : SELF_CHECKIN_NOT_OPEN;
+export function closedRefusal(t: Pick<Tournament, "status">, lobbiesDrawn: boolean, open: boolean): Refusal | null {
+  if (t.status === "completed") return { code: "tournament_completed", message: COMPLETED_MESSAGE };
+  if (lobbiesDrawn) return { code: "checkin_locked", message: CHECKIN_LOCKED };
+  if (t.status !== "checkin") return { code: "checkin_closed", message: CHECKIN_CLOSED };
+  return open ? null : { code: "checkin_closed", message: SELF_CHECKIN_NOT_OPEN };
 }
 
 /** Why self check-in cannot be opened now, or null when it can: the server's refusal and the page's offer, one rule. */
-export function openRefusal(t: Pick<Tournament, "status" | "isLocked">, lobbiesDrawn: boolean): string | null {
-  if (t.status !== "checkin") return "Self check-in can only be opened while the tournament is in check-in";
-  if (t.isLocked) return "The tournament is locked: unlock it to open self check-in";
-  if (lobbiesDrawn) return CHECKIN_LOCKED;
+export function openRefusal(t: Pick<Tournament, "status" | "isLocked">, lobbiesDrawn: boolean): Refusal | null {
+  if (t.status !== "checkin") {
+    return { code: "wrong_status", message: "Self check-in can only be opened while the tournament is in check-in" };
+  }
+  if (t.isLocked) return { code: "tournament_locked", message: "The tournament is locked: unlock it to open self check-in" };
+  if (lobbiesDrawn) return { code: "checkin_locked", message: CHECKIN_LOCKED };
   return null;
 }
 
@@ -81,7 +83,7 @@ export async function openSelfCheckin(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
     const refusal = openRefusal(t, await hasLobbies(tx, t.id));
-    if (refusal) throw conflict(refusal);
+    if (refusal) throw conflictOf(refusal);
     const existing = await activeSelfCheckin(tx, t);
     if (existing) return { result: { open: true, code: existing.code }, events: [] };
     const [row] = await tx.insert(selfCheckins).values({ tournamentId: t.id, code: generateCode() }).returning();
@@ -139,13 +141,13 @@ export async function selfCheckin(
       const t = await lockTournament(tx, tournamentId);
       const open = await activeSelfCheckin(tx, t);
       const closed = closedRefusal(t, await hasLobbies(tx, t.id), open !== null);
-      if (closed || !open) throw conflict(closed ?? SELF_CHECKIN_NOT_OPEN);
-      if (!codesMatch(input.code, open.code)) throw badRequest(WRONG_CODE, "code");
+      if (closed || !open) throw conflictOf(closed ?? { code: "checkin_closed", message: SELF_CHECKIN_NOT_OPEN });
+      if (!codesMatch(input.code, open.code)) throw badRequest("wrong_code", WRONG_CODE, "code");
 
       const player = await findPlayer(tx, t.id, input.player);
-      if (player.isEliminated) throw conflict("Eliminated players cannot be checked in");
+      if (player.isEliminated) throw conflict("player_eliminated", ELIMINATED_CHECKIN);
       if (player.isCheckedIn) return { result: { player, alreadyCheckedIn: true }, events: [] };
-      if ((await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers) throw conflict(checkinMaxMessage(t.maxPlayers));
+      if ((await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers) throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
       const [updated] = await tx.update(players).set({ isCheckedIn: true }).where(eq(players.id, player.id)).returning();
       return {
         result: { player: updated, alreadyCheckedIn: false },
@@ -154,7 +156,7 @@ export async function selfCheckin(
     });
   } catch (error) {
     // Only a wrong code was a guess; any other refusal checked no code.
-    if (!(isActionError(error) && error.message === WRONG_CODE)) await forgetAttempt(db, attemptId);
+    if (!(isActionError(error) && error.code === "wrong_code")) await forgetAttempt(db, attemptId);
     throw error;
   }
   await clearAttempts(db, attempt);
@@ -181,7 +183,7 @@ async function findPlayer(
               sql`lower(${players.riotTag}) = lower(${ref.riotTag})`,
             ),
           );
-  if (rows.length === 0) throw notFound(PLAYER_NOT_FOUND);
-  if (rows.length > 1) throw conflict("More than one player has this name: choose yours from the list");
+  if (rows.length === 0) throw notFound("player_not_found", PLAYER_NOT_FOUND);
+  if (rows.length > 1) throw conflict("ambiguous_player", "More than one player has this name: choose yours from the list");
   return rows[0];
 }

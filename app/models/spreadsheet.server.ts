@@ -190,7 +190,7 @@ export async function importTournament(
 
 async function readWorkbook(excelData: string) {
   const base64 = excelData.replace(/^data:[^,]*;base64,/, "").replace(/\s+/g, "");
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(IMPORT_FAILED);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest("import_failed", IMPORT_FAILED);
   let roster: ImportedPlayer[] | undefined;
   let settings: Settings | undefined;
   try {
@@ -203,12 +203,12 @@ async function readWorkbook(excelData: string) {
   } catch (error) {
     // A workbook can be odd in more ways than we check for (too large, not a zip, broken XML): every one of them is a bad file, not a server error.
     if (isActionError(error)) throw error;
-    throw badRequest(IMPORT_FAILED);
+    throw badRequest("import_failed", IMPORT_FAILED);
   }
-  if (!roster) throw badRequest(IMPORT_FAILED);
+  if (!roster) throw badRequest("import_failed", IMPORT_FAILED);
   settings ??= {};
   const needed = Math.max(MIN_MAX_PLAYERS, Math.ceil(roster.length / 8) * 8);
-  if (needed > MAX_MAX_PLAYERS) throw badRequest(IMPORT_FAILED);
+  if (needed > MAX_MAX_PLAYERS) throw badRequest("import_failed", IMPORT_FAILED);
   const sheetMax = typeof settings.maxPlayers === "number" ? settings.maxPlayers : 0;
   const input = tournamentCreateSchema.safeParse({
     name: settings.name ?? "Imported Tournament",
@@ -219,7 +219,7 @@ async function readWorkbook(excelData: string) {
     isPublic: settings.isPublic ?? false,
     scoring: settings.scoring,
   });
-  if (!input.success) throw badRequest(IMPORT_FAILED);
+  if (!input.success) throw badRequest("import_failed", IMPORT_FAILED);
   const { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring } = input.data;
   return { tournament: { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring }, players: roster };
 }
@@ -228,7 +228,7 @@ async function readWorkbook(excelData: string) {
 async function* capped(rows: AsyncIterable<ExcelJS.Row>) {
   let count = 0;
   for await (const row of rows) {
-    if (++count > MAX_ROWS || row.number > MAX_ROWS) throw badRequest(IMPORT_FAILED);
+    if (++count > MAX_ROWS || row.number > MAX_ROWS) throw badRequest("import_failed", IMPORT_FAILED);
     yield row;
   }
 }
@@ -242,11 +242,11 @@ async function readPlayers(rows: AsyncIterable<ExcelJS.Row>): Promise<ImportedPl
   for await (const row of capped(rows)) {
     if (!columns) {
       // The header is row 1; a sheet that starts lower has none.
-      if (row.number !== 1) throw badRequest(IMPORT_FAILED);
+      if (row.number !== 1) throw badRequest("import_failed", IMPORT_FAILED);
       const header = (row.values as unknown[]).map((v) => normalize(cellText(v)));
       const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
       columns = { name: col("name", "playername", "player"), tag: col("riottag", "tag", "gametag"), lp: col("lp", "elo", "lpelo"), seed: col("seed") };
-      if (columns.name < 0 || columns.tag < 0) throw badRequest(IMPORT_FAILED);
+      if (columns.name < 0 || columns.tag < 0) throw badRequest("import_failed", IMPORT_FAILED);
       continue;
     }
     const at = (c: number) => (c < 0 ? "" : cellText(row.getCell(c).value).trim());
@@ -261,10 +261,10 @@ async function readPlayers(rows: AsyncIterable<ExcelJS.Row>): Promise<ImportedPl
       lp: lp === "" ? undefined : Number(lp),
       seed: seed === "" ? undefined : Number(seed),
     });
-    if (!player.success) throw badRequest(IMPORT_FAILED);
+    if (!player.success) throw badRequest("import_failed", IMPORT_FAILED);
     out.push(player.data);
   }
-  if (!columns) throw badRequest(IMPORT_FAILED);
+  if (!columns) throw badRequest("import_failed", IMPORT_FAILED);
   return out;
 }
 

@@ -70,14 +70,14 @@ export async function addScorekeeper(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId, {}, "manageStaff");
     const account = await findUser(tx, username);
-    if (!account) throw badRequest(unknownUsernameMessage(username), "username");
-    if (account.id === t.ownerId) throw badRequest(OWNER_AS_STAFF_MESSAGE, "username");
+    if (!account) throw badRequest("unknown_username", unknownUsernameMessage(username), "username");
+    if (account.id === t.ownerId) throw badRequest("owner_as_staff", OWNER_AS_STAFF_MESSAGE, "username");
     const [row] = await tx
       .insert(tournamentStaff)
       .values({ tournamentId: t.id, userId: account.id, role: "scorekeeper" })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw conflict(alreadyStaffMessage(account.username));
+    if (!row) throw conflict("already_staff", alreadyStaffMessage(account.username));
     await recordAudit(tx, {
       tournament: t,
       actor: user,
@@ -102,7 +102,7 @@ export async function removeScorekeeper(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId, {}, "manageStaff");
     const [member] = (await staffRows(tx, t.id)).filter((m) => m.userId === userId);
-    if (!member) throw notFound(STAFF_NOT_FOUND);
+    if (!member) throw notFound("staff_not_found", STAFF_NOT_FOUND);
     await tx
       .delete(tournamentStaff)
       .where(and(eq(tournamentStaff.tournamentId, t.id), eq(tournamentStaff.userId, userId)));

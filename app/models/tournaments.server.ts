@@ -37,6 +37,7 @@ export const LIVE_STATUSES = ["active", "registration", "checkin"] as const;
 
 export const LOCK_MINIMUM = 8;
 export const LOCK_MESSAGE = "Need at least 8 checked-in players to lock tournament";
+export const belowCheckinsMessage = (checkedIn: number) => `Max players cannot be below the current check-ins (${checkedIn})`;
 
 const newestFirst = [desc(tournaments.createdAt), desc(tournaments.id)];
 
@@ -159,12 +160,13 @@ export async function updateTournament(
 
     for (const key of ["status", "currentRound", "isLocked"] as const) {
       if (differs(key) && !master) {
-        throw forbidden("Only a master administrator can change the status, current round or lock directly");
+        throw forbidden("master_only", "Only a master administrator can change the status, current round or lock directly");
       }
     }
     for (const key of ["maxPlayers", "totalRounds"] as const) {
       if (differs(key) && t.status !== "setup" && !master) {
         throw conflict(
+          "settings_locked",
           key === "maxPlayers"
             ? "Max players can only be changed while the tournament is in setup"
             : "Total rounds can only be changed while the tournament is in setup",
@@ -182,7 +184,7 @@ export async function updateTournament(
     if (differs("maxPlayers")) {
       const checkedIn = await countActiveCheckedIn(tx, t.id);
       if (patch.maxPlayers! < checkedIn) {
-        throw badRequest(`Max players cannot be below the current check-ins (${checkedIn})`, "maxPlayers");
+        throw badRequest("max_players_below_checkins", belowCheckinsMessage(checkedIn), "maxPlayers");
       }
       changes.maxPlayers = patch.maxPlayers;
     }
@@ -191,6 +193,7 @@ export async function updateTournament(
     if (differs("totalRounds") || differs("currentRound")) {
       if (currentRound > totalRounds) {
         throw badRequest(
+          "rounds_out_of_range",
           differs("currentRound")
             ? `Current round must be between 1 and ${totalRounds}`
             : `Total rounds cannot be below the current round (${currentRound})`,
@@ -237,7 +240,7 @@ export async function deleteTournament(
   options: MutationOptions = {},
 ): Promise<ActionResult<{ id: number; name: string }>> {
   requireActor(user);
-  if (options.override && !isMaster(user)) throw forbidden(MASTER_ONLY);
+  if (options.override && !isMaster(user)) throw forbidden("master_only", MASTER_ONLY);
   return db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     assertCanManage(user, t);
@@ -284,6 +287,7 @@ export async function startCheckin(
     const t = await lockForMutation(tx, user, tournamentId);
     if (t.status !== "setup" && t.status !== "registration") {
       throw conflict(
+        "wrong_status",
         `Check-in can only be started from Setup or Registration (the tournament is in ${statusLabel(t.status)})`,
       );
     }
@@ -316,7 +320,7 @@ export async function setLocked(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
     if (locked && !t.isLocked && (await countActiveCheckedIn(tx, t.id)) < LOCK_MINIMUM) {
-      throw conflict(LOCK_MESSAGE);
+      throw conflict("lock_minimum", LOCK_MESSAGE);
     }
     if (t.isLocked === locked) return { result: t, events: [] };
     // Locking stops self check-in for good: unlocking later does not reopen it.

@@ -4,14 +4,13 @@ import type { Route } from "./+types/checkin";
 import { CheckinGrid, FailureAlert, PlayerFilter, SubmitButton, TournamentHeader, failureOf, useFailureToast } from "~/components/host-ui";
 import {
   generateFirstLobbiesIntent,
-  refuse,
   samePage,
   toggleCheckinIntent,
   tournamentIdOrThrow,
 } from "~/lib/host-actions.server";
 import { loadPlayerListPage } from "~/lib/player-list.server";
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
-import { pageUser, readForm, runFormAction } from "~/lib/page.server";
+import { pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
 import { getDb } from "~/lib/db.server";
 import { setCheckins } from "~/models/players.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -107,7 +106,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
         failureTitle: "Failed to generate first lobbies",
       });
     default:
-      return refuse(input, "Unknown action");
+      return unknownAction(input);
   }
 }
 

@@ -27,7 +27,8 @@ export async function action({ context }: Route.ActionArgs) {
   const { intent, values } = readForm(context);
   const parsed = tournamentCreateSchema.safeParse(values);
   if (!parsed.success) {
-    const nameMissing = parsed.error.issues.some((i) => i.path[0] === "name" && i.message === "Tournament name required");
+    // A name left out or blank (not one too long): SPEC.md's own title.
+    const nameMissing = parsed.error.issues.some((i) => i.path[0] === "name" && (i.code === "invalid_type" || i.code === "too_small"));
     return invalid(intent, parsed.error, values, nameMissing ? "Tournament name required" : FAILURE_TITLE);
   }
   const db = await getDb();

@@ -5,8 +5,9 @@ import type { Route } from "./+types/dashboard";
 import { CompleteTournamentConfirm, ExcelDownloadLink, FailureAlert, failureOf, useFailureToast } from "~/components/host-ui";
 import { ConfirmAction, EmptyState, ProgressBar, StatCard, StatusBadge, usePendingIntent, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
-import { pageUser, readForm, runFormAction } from "~/lib/page.server";
-import { importSpreadsheetIntent, refuse } from "~/lib/host-actions.server";
+import { formFailure, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
+import { importSpreadsheetIntent } from "~/lib/host-actions.server";
+import { badRequest } from "~/models/errors";
 import {
   completeTournament,
   computeDashboardStats,
@@ -46,7 +47,7 @@ export async function action({ context }: Route.ActionArgs) {
   if (intent === "import") return importSpreadsheetIntent(user, form, { intent, values });
 
   const tournamentId = idParam(values.tournamentId as string | undefined);
-  if (tournamentId === null) return refuse({ intent, values }, "Invalid tournament ID");
+  if (tournamentId === null) return formFailure({ intent, values }, badRequest("invalid_input", "Invalid tournament ID"));
   const db = await getDb();
   switch (intent) {
     case "delete":
@@ -83,7 +84,7 @@ export async function action({ context }: Route.ActionArgs) {
         }),
       );
     default:
-      return refuse({ intent, values }, "Unknown action");
+      return unknownAction({ intent, values });
   }
 }
 

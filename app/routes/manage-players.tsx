@@ -17,7 +17,6 @@ import {
 } from "~/components/host-ui";
 import {
   addPlayerIntent,
-  refuse,
   samePage,
   substituteIntent,
   tournamentIdOrThrow,
@@ -25,7 +24,8 @@ import {
 import { loadPlayerListPage } from "~/lib/player-list.server";
 import { ConfirmAction, FieldError, StatCard, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
-import { invalid, pageUser, readForm, runFormAction } from "~/lib/page.server";
+import { formFailure, invalid, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
+import { badRequest } from "~/models/errors";
 import { parseBulkPlayers } from "~/models/bulk";
 import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/players.server";
 import { formatAverage } from "~/models/stats";
@@ -108,9 +108,9 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       const errorCount = `${errors.length} line${errors.length === 1 ? "" : "s"} could not be read`;
       if (players.length === 0) {
         const detail = errors.length > 0 ? `${errorCount}. ${errors[0]}` : "Enter one player per line as Name#Tag, optionally followed by LP.";
-        return refuse(input, detail, 400, "No Valid Players");
+        return formFailure(input, badRequest("no_valid_players", detail));
       }
-      if (errors.length > 0) return refuse(input, errors[0], 400, errorCount);
+      if (errors.length > 0) return formFailure(input, badRequest("invalid_input", errors[0]), { title: errorCount });
       const parsed = bulkPlayersSchema.safeParse({ players, manualOverride: values.manualOverride });
       if (!parsed.success) {
         return invalid(intent, parsed.error, values, "No Valid Players");
@@ -129,7 +129,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
     }
     case "delete-player": {
       const playerId = idParam(values.playerId as string | undefined);
-      if (playerId === null) return refuse(input, "Invalid player ID", 400, "Failed to delete player");
+      if (playerId === null) return formFailure(input, badRequest("invalid_input", "Invalid player ID"), { title: "Failed to delete player" });
       return runFormAction(
         { ...input, failureTitle: "Failed to delete player" },
         () => deletePlayer(db, user, playerId),
@@ -152,7 +152,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       return substituteIntent(user, tournamentId, input, back);
     case "eliminate": {
       const playerId = idParam(values.playerId as string | undefined);
-      if (playerId === null) return refuse(input, "Please select a player to eliminate", 400, "Failed to eliminate players");
+      if (playerId === null) return formFailure(input, badRequest("no_players_selected", "Please select a player to eliminate"), { title: "Failed to eliminate players" });
       return runFormAction(
         { ...input, failureTitle: "Failed to eliminate players" },
         () => updatePlayer(db, user, playerId, { isEliminated: true }),
@@ -163,7 +163,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       );
     }
     default:
-      return refuse(input, "Unknown action");
+      return unknownAction(input);
   }
 }
 

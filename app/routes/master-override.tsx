@@ -1,6 +1,6 @@
 // The master override panel: any tournament setting and any player's data, changed with the master override, each after a confirmation.
 import { useEffect } from "react";
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/master-override";
 import { MasterPlayersTab } from "~/components/master-players";
 import { MasterSettingsTab } from "~/components/master-settings";
@@ -8,12 +8,13 @@ import { MasterSystemTab } from "~/components/master-system";
 import { useToast } from "~/components/toast";
 import { StatusBadge, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
-import { invalid, loadTournamentFromParams, readForm, runFormAction, type FormFailure } from "~/lib/page.server";
+import { formFailure, invalid, loadTournamentFromParams, readForm, runFormAction, unknownAction, type FormFailure } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
 import { requireMaster } from "~/lib/session.server";
 import { checkIntegrity, repairTotals } from "~/models/audit.server";
 import { getUsername } from "~/models/auth.server";
-import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, updatePlayer } from "~/models/players.server";
+import { badRequest, notFound } from "~/models/errors";
+import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, PLAYER_NOT_FOUND, updatePlayer } from "~/models/players.server";
 import { listAllLobbies, listMatches } from "~/models/rounds.server";
 import { updateTournament } from "~/models/tournaments.server";
 import { idParam, overrideReasonSchema, playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
@@ -108,9 +109,6 @@ export async function action({ params, request, url, context }: Route.ActionArgs
   // `url`, not request.url: the latter carries the ".data" suffix of script-driven submissions.
   const path = url.pathname;
 
-  const refuse = (error: string, status: 400 | 404, title?: string, fieldErrors: Record<string, string> = {}) =>
-    data<FormFailure>({ ok: false, intent, error, title, fieldErrors, values }, { status });
-
   const titles: Record<string, string> = {
     updateTournament: "Failed to update tournament",
     updatePlayer: "Failed to update player",
@@ -118,10 +116,12 @@ export async function action({ params, request, url, context }: Route.ActionArgs
     addPlayer: "Failed to add player",
     repairTotals: "Failed to repair totals",
   };
-  if (!intent || !titles[intent]) return refuse("Unknown action", 400);
+  if (!intent || !titles[intent]) return unknownAction({ intent, values });
   const failureTitle = titles[intent];
   // Every change in this panel is confirmed first; a submission that skipped the step reopens it.
-  if (values.confirmed !== "1") return refuse(CONFIRM_MESSAGE, 400, "Confirmation required", { confirmed: CONFIRM_MESSAGE });
+  if (values.confirmed !== "1") {
+    return formFailure({ intent, values }, badRequest("invalid_input", CONFIRM_MESSAGE, "confirmed"), { title: "Confirmation required" });
+  }
   // Every override says why; the audit trail keeps the reason (docs/rules.md, "Audit trail").
   const reason = overrideReasonSchema.safeParse(values);
   if (!reason.success) return invalid(intent, reason.error, values, failureTitle);
@@ -151,7 +151,7 @@ export async function action({ params, request, url, context }: Route.ActionArgs
     }
     case "updatePlayer": {
       const player = await ownPlayer();
-      if (!player) return refuse("Player not found", 404, failureTitle);
+      if (!player) return formFailure({ intent, values }, notFound("player_not_found", PLAYER_NOT_FOUND), { title: failureTitle });
       const parsed = playerUpdateSchema.safeParse(values);
       if (!parsed.success) return invalid(intent, parsed.error, values, failureTitle);
       return runFormAction(
@@ -165,7 +165,7 @@ export async function action({ params, request, url, context }: Route.ActionArgs
     }
     case "deletePlayer": {
       const player = await ownPlayer();
-      if (!player) return refuse("Player not found", 404, failureTitle);
+      if (!player) return formFailure({ intent, values }, notFound("player_not_found", PLAYER_NOT_FOUND), { title: failureTitle });
       return runFormAction(
         { intent, values, failureTitle },
         () => deletePlayer(db, user, player.id, override),
@@ -202,7 +202,7 @@ export async function action({ params, request, url, context }: Route.ActionArgs
       );
     }
   }
-  return refuse("Unknown action", 400);
+  return unknownAction({ intent, values });
 }
 
 /** With JavaScript, a refusal also shows as SPEC.md's failure toast; the page's alert covers the no-JS case. */

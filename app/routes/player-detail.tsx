@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const t = await findTournamentOr404(db, parsed.tournamentId);
     const player = await getPlayer(db, parsed.playerId);
-    if (player.tournamentId !== t.id) throw notFound(PLAYER_NOT_FOUND);
+    if (player.tournamentId !== t.id) throw notFound("player_not_found", PLAYER_NOT_FOUND);
     const [leaderboard, matches, lobbies] = await Promise.all([
       getLeaderboard(db, t.id),
       listMatches(db, t.id),

@@ -1,6 +1,6 @@
 // Score entry: the round cycle of one tournament (generate, score each lobby, finalize, cut, advance, undo) as plain forms.
 import { useEffect } from "react";
-import { data, Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/scores";
 import { CutPanel, type CutView } from "~/components/scores-cut";
 import { LobbyCard, lobbyAnchor, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
@@ -15,13 +15,14 @@ import {
   readForm,
   runFormAction,
   invalid,
+  formFailure,
+  unknownAction,
   type FormFailure,
 } from "~/lib/page.server";
-import { lobbyFailureTitle } from "~/lib/host-actions.server";
 import { parsePositiveInt } from "~/lib/params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { roundDownToMultipleOf8 } from "~/models/cuts";
-import { COMPLETED_MESSAGE } from "~/models/errors";
+import { COMPLETED_MESSAGE, notFound } from "~/models/errors";
 import { listPlayers } from "~/models/players.server";
 import {
   advanceRound,
@@ -29,6 +30,7 @@ import {
   finalizeRound,
   generateLobbies,
   listAllLobbies,
+  LOBBY_NOT_FOUND,
   listMatches,
   saveScores,
   undoRound,
@@ -124,16 +126,6 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   };
 }
 
-/** A refusal whose message says the tournament is over is treated as its completion (SPEC.md section 8). */
-function isCompletion(outcome: unknown): boolean {
-  const body = (outcome as { data?: FormFailure } | null)?.data;
-  return !!body && body.ok === false && body.error.includes(COMPLETED_MESSAGE);
-}
-
-function failure(intent: string | null, values: Record<string, unknown>, error: string, status: 400 | 404, title?: string) {
-  return data<FormFailure>({ ok: false, intent, error, title, fieldErrors: {}, values }, { status });
-}
-
 export async function action({ params, context, url }: Route.ActionArgs) {
   const tournament = await loadTournamentFromParams(params.tournamentId);
   const user = pageUser(context);
@@ -149,7 +141,7 @@ export async function action({ params, context, url }: Route.ActionArgs) {
       const title = "Failed to save scores";
       const lobbyId = idParam(typeof values.lobbyId === "string" ? values.lobbyId : null);
       const lobby = lobbyId === null ? undefined : (await listAllLobbies(db, id)).find((l) => l.id === lobbyId);
-      if (!lobby) return failure(intent, values, "Lobby not found", 404, title);
+      if (!lobby) return formFailure({ intent, values }, notFound("lobby_not_found", LOBBY_NOT_FOUND), { title });
       const parsed = scoresSchema.safeParse(values);
       if (!parsed.success) return invalid(intent, parsed.error, values, title);
       const editing = values.editing === "1";
@@ -166,9 +158,18 @@ export async function action({ params, context, url }: Route.ActionArgs) {
         }),
       );
     }
-    case "generate": {
-      const outcome = await runFormAction(
-        { intent, values, failureTitle: lobbyFailureTitle("Failed to generate lobbies") },
+    case "generate":
+      return runFormAction(
+        {
+          intent,
+          values,
+          failureTitle: "Failed to generate lobbies",
+          // A tournament completed meanwhile is its completion (SPEC.md section 8), not a failure.
+          instead: {
+            tournament_completed: () =>
+              redirectWithToast("/dashboard", { type: "success", title: "Tournament Complete", description: COMPLETED_MESSAGE }),
+          },
+        },
         () => generateLobbies(db, user, id, round),
         (result) =>
           result.status === "completed"
@@ -178,11 +179,6 @@ export async function action({ params, context, url }: Route.ActionArgs) {
                 toast: { title: "Lobbies Generated", description: `Round ${result.roundNumber} lobbies are ready` },
               },
       );
-      if (isCompletion(outcome)) {
-        return redirectWithToast("/dashboard", { type: "success", title: "Tournament Complete", description: COMPLETED_MESSAGE });
-      }
-      return outcome;
-    }
     case "finalize":
       return runFormAction(
         { intent, values, failureTitle: "Failed to finalize round" },
@@ -214,18 +210,24 @@ export async function action({ params, context, url }: Route.ActionArgs) {
     case "cut": {
       const isCut = intent === "cut";
       const parsed = isCut ? advanceSchema.safeParse(values) : advanceSchema.safeParse({});
-      const failureTitle = isCut
-        ? "Failed to eliminate players"
-        : tournament.finalizedRound < round
-          ? "Round not finalized"
-          : "Error advancing round";
+      const failureTitle = isCut ? "Failed to eliminate players" : "Error advancing round";
       if (!parsed.success) return invalid(intent, parsed.error, values, failureTitle);
-      const outcome = await runFormAction(
-        { intent, values, failureTitle },
+      const completedTo = `/leaderboard/${id}`;
+      return runFormAction(
+        {
+          intent,
+          values,
+          failureTitle,
+          // Advancing before the round is scored is SPEC.md's "Round not finalized".
+          titles: isCut ? {} : { no_lobbies: "Round not finalized", round_not_scored: "Round not finalized" },
+          instead: {
+            tournament_completed: () => redirectWithToast(completedTo, { type: "success", title: "Tournament completed!" }),
+          },
+        },
         () => advanceRound(db, user, id, parsed.data),
         (result) =>
-          result.status === "completed" || result.message?.includes(COMPLETED_MESSAGE)
-            ? { redirectTo: `/leaderboard/${id}`, toast: { title: "Tournament completed!", description: result.message } }
+          result.status === "completed"
+            ? { redirectTo: completedTo, toast: { title: "Tournament completed!", description: result.message } }
             : {
                 redirectTo: path,
                 toast: {
@@ -236,13 +238,9 @@ export async function action({ params, context, url }: Route.ActionArgs) {
                 },
               },
       );
-      if (isCompletion(outcome)) {
-        return redirectWithToast(`/leaderboard/${id}`, { type: "success", title: "Tournament completed!" });
-      }
-      return outcome;
     }
     default:
-      return failure(intent, values, "Unknown action", 400);
+      return unknownAction({ intent, values });
   }
 }
 

@@ -5,12 +5,12 @@ import { FailureAlert, SubmitButton, failureOf, typed, useFailureToast } from "~
 import { InputField, SelectField } from "~/components/form-fields";
 import { StatCard, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
-import { checkinFailureTitle, tournamentIdOrThrow } from "~/lib/host-actions.server";
+import { CHECKIN_FAILED, tournamentIdOrThrow } from "~/lib/host-actions.server";
 import { invalid, loadSnapshotFromParams, readForm, runFormAction } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { clientAddress } from "~/lib/session.server";
-import { CHECKIN_CLOSED, CODE_LENGTH, SELF_CHECKIN_NOT_OPEN, TOO_MANY_CODES, WRONG_CODE } from "~/models/self-checkin";
+import { CODE_LENGTH } from "~/models/self-checkin";
 import { selfCheckinSchema } from "~/models/validation";
 import { closedRefusal, selfCheckin } from "~/models/self-checkin.server";
 import { activeSelfCheckin } from "~/models/self-checkin-state.server";
@@ -38,19 +38,11 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   const done = doneId === null ? undefined : inPlay.find((p) => p.id === doneId && p.isCheckedIn);
   return {
     tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers },
-    closed: closedRefusal(t, lobbies.length > 0, open),
+    closed: closedRefusal(t, lobbies.length > 0, open)?.message ?? null,
     checkedIn: inPlay.filter((p) => p.isCheckedIn && !p.isEliminated).length,
     waiting: open ? waiting : [],
     confirmed: done ? `${done.name}#${done.riotTag}` : null,
   };
-}
-
-/** SPEC.md's titles where it has them ("Check-ins locked", "Tournament full"), else plain ones. */
-function failureTitle(message: string): string {
-  if (message === WRONG_CODE) return "Wrong code";
-  if (message === TOO_MANY_CODES) return "Too many attempts";
-  if (message === SELF_CHECKIN_NOT_OPEN || message === CHECKIN_CLOSED) return "Check-in closed";
-  return checkinFailureTitle(message);
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -63,7 +55,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const db = await getDb();
   const address = await clientAddress(request, context);
   return runFormAction(
-    { intent, values: kept, failureTitle },
+    { intent, values: kept, failureTitle: CHECKIN_FAILED },
     () => selfCheckin(db, tournamentId, parsed.data, address),
     ({ player, alreadyCheckedIn }) => ({
       redirectTo: `/tournaments/${tournamentId}/check-in?checkedIn=${player.id}`,

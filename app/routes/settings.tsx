@@ -10,7 +10,7 @@ import {
   typed,
   useFailureToast,
 } from "~/components/host-ui";
-import { refuse, samePage, tournamentIdOrThrow } from "~/lib/host-actions.server";
+import { samePage, tournamentIdOrThrow } from "~/lib/host-actions.server";
 import {
   FormatField,
   LobbyMethodField,
@@ -25,7 +25,8 @@ import { usePendingIntent, useKeptActionData } from "~/components/ui";
 import { publicOrigin } from "~/components/public-shared";
 import { StreamOverlaySection } from "~/components/stream-overlay-section";
 import { getDb } from "~/lib/db.server";
-import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction } from "~/lib/page.server";
+import { formFailure, invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
+import { badRequest } from "~/models/errors";
 import { InputField } from "~/components/form-fields";
 import { addScorekeeper, listStaff, removeScorekeeper } from "~/models/staff.server";
 import { canSeeHistory } from "~/models/access.server";
@@ -74,7 +75,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
   const tournamentId = tournamentIdOrThrow(params.tournamentId);
   const { intent, values } = readForm(context);
   if (intent === "add-staff" || intent === "remove-staff") return staffAction(url, context, tournamentId, { intent, values });
-  if (intent !== "update") return refuse({ intent, values }, "Unknown action");
+  if (intent !== "update") return unknownAction({ intent, values });
   // Status, round and lock belong to the master panel; this form never sends them.
   const { status: _s, currentRound: _c, isLocked: _l, ...fields } = values;
   const parsed = tournamentUpdateSchema.safeParse(fields);
@@ -116,7 +117,7 @@ async function staffAction(
     );
   }
   const userId = idParam(typeof input.values.userId === "string" ? input.values.userId : undefined);
-  if (userId === null) return refuse(input, "Invalid user ID");
+  if (userId === null) return formFailure(input, badRequest("invalid_input", "Invalid user ID"));
   return runFormAction(
     { ...input, failureTitle: "Failed to remove scorekeeper" },
     () => removeScorekeeper(db, user, tournamentId, userId),

@@ -14,7 +14,6 @@ import {
 import {
   addPlayerIntent,
   generateFirstLobbiesIntent,
-  refuse,
   samePage,
   substituteIntent,
   toggleCheckinIntent,
@@ -24,7 +23,7 @@ import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
 import { publicOrigin } from "~/components/public-shared";
 import { SelfCheckinPanel } from "~/components/self-checkin-panel";
 import { getDb } from "~/lib/db.server";
-import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction } from "~/lib/page.server";
+import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
 import { hasLobbies, listPlayers } from "~/models/players.server";
 import { closeSelfCheckin, openRefusal, openSelfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
 import { setLocked } from "~/models/tournaments.server";
@@ -134,7 +133,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       );
     }
     default:
-      return refuse(input, "Unknown action");
+      return unknownAction(input);
   }
 }
 

@@ -34,6 +34,7 @@ describeEachDriver("accounts and sessions", (getDb) => {
     expect(await login(db, demo("alice_1", "wrong-password"))).toEqual({
       ok: false,
       status: 401,
+      code: "invalid_credentials",
       message: INVALID_CREDENTIALS,
     });
   });
@@ -41,13 +42,13 @@ describeEachDriver("accounts and sessions", (getDb) => {
   test("without demo login an unknown username is refused and nothing is created", async () => {
     const { db } = getDb();
     const result = await login(db, { ...demo("nobody_here", "secret-1"), demoLogin: false });
-    expect(result).toEqual({ ok: false, status: 401, message: INVALID_CREDENTIALS });
+    expect(result).toEqual({ ok: false, status: 401, code: "invalid_credentials", message: INVALID_CREDENTIALS });
     expect(await db.select().from(users).where(eq(users.username, "nobody_here"))).toHaveLength(0);
   });
 
   test("empty fields answer Missing credentials; a bad new username is refused", async () => {
     const { db } = getDb();
-    expect(await login(db, demo("", "x"))).toMatchObject({ ok: false, status: 400, message: "Missing credentials" });
+    expect(await login(db, demo("", "x"))).toMatchObject({ ok: false, status: 400, code: "missing_credentials", message: "Missing credentials" });
     expect(await login(db, demo("bob", ""))).toMatchObject({ ok: false, status: 400, message: "Missing credentials" });
     expect(await login(db, demo("no spaces allowed", "secret-1"))).toMatchObject({ ok: false, status: 400 });
     expect(await login(db, demo("shortpw", "123"))).toMatchObject({ ok: false, status: 400 });
@@ -73,6 +74,7 @@ describeEachDriver("accounts and sessions", (getDb) => {
     expect(await login(db, demo("dave_1", "secret-1", "10.1.0.1"))).toEqual({
       ok: false,
       status: 429,
+      code: "too_many_attempts",
       message: TOO_MANY_ATTEMPTS,
     });
     // A stranger cannot lock the owner out: the owner's own address is not failing.
