@@ -1,6 +1,6 @@
 // Labelled form controls in the `.field` layout every form uses: the label, the control, an optional hint, then the field's error.
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
-import { FieldError } from "./ui";
+import { FieldError, usePendingIntent } from "./ui";
 
 /** The frame around one control. `errorId` ties the error to the control (aria-invalid, aria-describedby) while there is one. */
 export type FieldFrame = {
@@ -84,5 +84,37 @@ export function BooleanCheckbox({
         {label}
       </label>
     </>
+  );
+}
+
+/** A submit button that says it is busy while its form's hidden intent is being submitted (with JavaScript). */
+export function SubmitButton({
+  intent,
+  children,
+  pendingLabel,
+  className = "btn primary",
+  disabled,
+}: {
+  intent: string;
+  children: ReactNode;
+  pendingLabel?: ReactNode;
+  className?: string;
+  disabled?: boolean;
+}) {
+  const pending = usePendingIntent(intent);
+  return (
+    <button type="submit" className={className} disabled={disabled || pending}>
+      {pending ? <span className="spinner" aria-hidden="true" /> : null}
+      {pending && pendingLabel ? pendingLabel : children}
+    </button>
+  );
+}
+
+/** Why a form is disabled, inside its disabled fieldset: a lock mark and the reason, in readable contrast. */
+export function DisabledNote({ id, label = "Unavailable", children }: { id: string; label?: string; children: ReactNode }) {
+  return (
+    <p className="disabled-note small" id={id}>
+      <span className="badge">{label}</span> {children}
+    </p>
   );
 }

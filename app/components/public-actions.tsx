@@ -1,7 +1,6 @@
 // The spectator pages' JavaScript enhancements: copy to clipboard and export download, each also usable as plain HTML.
-import type { MouseEvent } from "react";
 import { useToast } from "./toast";
-import { useHydrated } from "./public-shared";
+import { useHydrated } from "./hydrated";
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -97,82 +96,6 @@ export function CopyNameButton({ name, riotTag }: { name: string; riotTag: strin
     >
       Copy
     </button>
-  );
-}
-
-function fileNameFrom(response: Response, tournamentName: string): string {
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const star = disposition.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
-  if (star) {
-    try {
-      return decodeURIComponent(star);
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = disposition.match(/filename="?([^";]+)"?/i)?.[1];
-  if (plain) return plain;
-  // SPEC.md: the sanitised tournament name plus _export.xlsx.
-  return `${tournamentName.replace(/[^A-Za-z0-9_-]+/g, "_") || "tournament"}_export.xlsx`;
-}
-
-function base64ToBlob(base64: string): Blob {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  return new Blob([bytes], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
-}
-
-/**
- * Export: a plain link to the API's file download (`?download=1`), so it works without JavaScript.
- * With JavaScript the file is fetched first, so a failure shows SPEC.md's toast instead of an error page.
- */
-export function ExportLink({
-  tournamentId,
-  tournamentName,
-  failureMessage,
-  className = "btn",
-}: {
-  tournamentId: number;
-  tournamentName: string;
-  /** "Unable to export tournament data" on the public view, "Failed to export tournament data" elsewhere. */
-  failureMessage: string;
-  className?: string;
-}) {
-  const showToast = useToast();
-  const href = `/api/tournaments/${tournamentId}/export?download=1`;
-  async function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    event.preventDefault();
-    try {
-      const response = await fetch(href, { credentials: "same-origin", cache: "no-store" });
-      if (!response.ok) throw new Error(`${response.status}`);
-      const type = response.headers.get("content-type") ?? "";
-      // The API's JSON answer carries the spreadsheet as base64; the download form is the file itself.
-      let blob: Blob;
-      let fileName = fileNameFrom(response, tournamentName);
-      if (type.includes("application/json")) {
-        const body = (await response.json()) as { excelData?: unknown; fileName?: unknown };
-        blob = base64ToBlob(String(body.excelData ?? ""));
-        if (typeof body.fileName === "string" && body.fileName) fileName = body.fileName;
-      } else {
-        blob = await response.blob();
-      }
-      if (blob.size === 0) throw new Error("empty export");
-      const objectUrl = URL.createObjectURL(blob);
-      const a = document.createElement("a");
-      a.href = objectUrl;
-      a.download = fileName;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-      showToast({ type: "success", title: "Download started" });
-    } catch {
-      showToast({ type: "error", title: "Export failed", description: failureMessage });
-    }
-  }
-  return (
-    <a href={href} className={className} onClick={onClick}>
-      <span aria-hidden="true">⬇</span> Export
-    </a>
   );
 }
 

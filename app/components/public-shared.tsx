@@ -1,5 +1,4 @@
 // Pieces the spectator pages share: round wording, progress and round circles, rank badges, player search, the page's public address.
-import { useSyncExternalStore } from "react";
 import type { Tournament } from "#db/schema";
 import type { Criterion } from "~/models/standings";
 import { CRITERION_LABELS } from "~/models/standings";
@@ -85,28 +84,3 @@ export function tiebreakNote(separatedBy: Criterion | null): string | null {
 
 export { SEARCH_LIMIT, playerMatches, searchPlayers } from "~/models/search";
 
-const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
-
-/**
- * The address people reach this server by. Behind a proxy the request says http://internal-host,
- * so the proxy's X-Forwarded-Proto/Host win; a malformed header is ignored rather than echoed.
- */
-export function publicOrigin(request: Request, url: URL): string {
-  const first = (name: string) => request.headers.get(name)?.split(",")[0]?.trim() || null;
-  const proto = first("x-forwarded-proto");
-  const host = first("x-forwarded-host") ?? request.headers.get("host");
-  const scheme = proto === "http" || proto === "https" ? proto : url.protocol.replace(":", "");
-  const authority = host && HOST_PATTERN.test(host) ? host : url.host;
-  return `${scheme}://${authority}`;
-}
-
-const subscribeNothing = () => () => {};
-
-/** False in the server HTML and during hydration, true once JavaScript runs: buttons that only work with scripts appear then. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}

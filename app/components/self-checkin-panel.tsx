@@ -1,6 +1,6 @@
 // The owner's self check-in card on the check-in management page: open or close it, the code shown large, the players' address.
 import { Form } from "react-router";
-import { SubmitButton } from "./host-ui";
+import { SubmitButton } from "./form-fields";
 import { CopyUrlField } from "./public-actions";
 
 export function SelfCheckinPanel({

@@ -1,21 +1,12 @@
 // The form intents several host screens share (add player, check-in toggle, substitution, first lobbies), each one model call through runFormAction.
-import { data } from "react-router";
 import { getDb } from "~/lib/db.server";
 import { formFailure, invalid, runFormAction, type FormInput } from "~/lib/page.server";
-import { parseTournamentParam } from "~/lib/params";
 import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError } from "~/models/errors";
 import { addPlayer, setCheckin, substitute } from "~/models/players.server";
 import { generateLobbies } from "~/models/rounds.server";
 import { IMPORT_FAILED, importTournament } from "~/models/spreadsheet.server";
 import { checkinSchema, idParam, playerCreateSchema, substituteSchema } from "~/models/validation";
-
-/** The tournament id of an action's URL; the page's own messages with 400 when it is missing or malformed. */
-export function tournamentIdOrThrow(raw: string | undefined): number {
-  const parsed = parseTournamentParam(raw);
-  if (!parsed.ok) throw data(parsed.message, { status: 400 });
-  return parsed.id;
-}
 
 /** Where a form comes back to after its action: the page it was posted from, search included (the route's normalized `url`, never the `.data` request). */
 export function samePage(url: URL): string {

@@ -57,15 +57,21 @@ export function pageUser(context: Readonly<RouterContextProvider>): PublicUser |
   return context.get(userContext);
 }
 
+/** The tournament id of a page's URL; SPEC.md's messages with 400 when it is missing or malformed (the API answers its own JSON). */
+export function tournamentIdOrThrow(raw: string | undefined): number {
+  const parsed = parseTournamentParam(raw);
+  if (!parsed.ok) throw data(parsed.message, { status: 400 });
+  return parsed.id;
+}
+
 /**
  * The tournament a page is about. A missing or malformed id answers SPEC.md's message with 400,
  * an unknown one "Tournament not found" with 404; the route's ErrorBoundary shows them.
  */
 export async function loadTournamentFromParams(raw: string | undefined) {
-  const parsed = parseTournamentParam(raw);
-  if (!parsed.ok) throw data(parsed.message, { status: 400 });
+  const id = tournamentIdOrThrow(raw);
   try {
-    return await findTournamentOr404(await getDb(), parsed.id);
+    return await findTournamentOr404(await getDb(), id);
   } catch (error) {
     if (isActionError(error)) throw data(error.message, { status: error.status });
     throw error;
@@ -82,9 +88,7 @@ export async function pageAccess(context: Readonly<RouterContextProvider>, tourn
  * every request until the tournament's next change; see app/models/views/snapshot.server.ts.
  */
 export async function loadSnapshotFromParams(raw: string | undefined) {
-  const parsed = parseTournamentParam(raw);
-  if (!parsed.ok) throw data(parsed.message, { status: 400 });
-  const snapshot = await tournamentSnapshot(await getDb(), parsed.id);
+  const snapshot = await tournamentSnapshot(await getDb(), tournamentIdOrThrow(raw));
   if (!snapshot) throw data(TOURNAMENT_NOT_FOUND, { status: 404 });
   return snapshot;
 }

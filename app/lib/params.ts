@@ -1,19 +1,14 @@
-// Route parameter parsing shared by pages and API: ids are positive integers that fit a PostgreSQL integer.
-export const MAX_ID = 2_147_483_647;
+// Route parameter parsing shared by pages and API (app/models/ids.ts): SPEC.md's page messages for a missing or malformed id.
+import { parseIdParam, parsePositiveInt } from "~/models/ids";
 
-export function parsePositiveInt(raw: string | undefined | null): number | null {
-  if (raw === undefined || raw === null || !/^\d{1,10}$/.test(raw)) return null;
-  const value = Number(raw);
-  return value >= 1 && value <= MAX_ID ? value : null;
-}
+export { MAX_ID, parsePositiveInt } from "~/models/ids";
 
 export type IdResult = { ok: true; id: number } | { ok: false; message: string };
 
 /** SPEC.md's page messages: "No tournament ID provided" / "Invalid tournament ID". */
 export function parseTournamentParam(raw: string | undefined): IdResult {
-  if (raw === undefined || raw === "") return { ok: false, message: "No tournament ID provided" };
-  const id = parsePositiveInt(raw);
-  return id === null ? { ok: false, message: "Invalid tournament ID" } : { ok: true, id };
+  const parsed = parseIdParam(raw, "tournament");
+  return parsed.ok ? parsed : { ok: false, message: parsed.error };
 }
 
 /** Player pages add "Missing required parameters" and "Invalid player ID". */

@@ -7,6 +7,7 @@ import { landingView, peekLandingVersion } from "~/models/views/landing.server";
 import { peekTournamentVersion, tournamentSnapshot } from "~/models/views/snapshot.server";
 import { nonceContext, userContext } from "./context";
 import { getApp, getDb } from "./db.server";
+import { forwardedHost, forwardedProto } from "./forwarded.server";
 import { parseTournamentParam } from "./params";
 import { securityHeaders } from "./security.server";
 
@@ -53,8 +54,8 @@ function themeCookie(cookie: string | null | undefined) {
 /** Everything a visitor's page bytes depend on besides the data and the build: address (share links), path and query, theme. */
 function variantOf(request: RequestLike) {
   const url = new URL(request.url, "http://local");
-  const host = request.header("x-forwarded-host") ?? request.header("host") ?? "";
-  return `${request.header("x-forwarded-proto") ?? ""}|${host}|${url.pathname}${url.search}|${themeCookie(request.header("cookie"))}`;
+  const header = (name: string) => request.header(name);
+  return `${forwardedProto(header) ?? ""}|${forwardedHost(header) ?? ""}|${url.pathname}${url.search}|${themeCookie(request.header("cookie"))}`;
 }
 
 /** Whether the request's cookies are only the theme: no session, no toast, nothing that makes the page someone's own. */

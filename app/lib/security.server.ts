@@ -2,6 +2,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { IMPORT_UPLOAD_LIMIT, PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
 import { formContext, nonceContext, userContext } from "./context";
+import { forwardedHost, headersOf } from "./forwarded.server";
 import { getUser } from "./session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -37,7 +38,7 @@ async function readPageForm(request: Request, url: URL, signedIn: boolean): Prom
  */
 export function isCrossSite(request: Request) {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  const host = forwardedHost(headersOf(request)) ?? new URL(request.url).host;
   // "null" (a sandboxed or privacy-stripped origin) and anything unparsable count as foreign.
   const isForeign = (url: string) => {
     try {

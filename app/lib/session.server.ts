@@ -3,14 +3,11 @@ import { createCookie, redirect, type RouterContextProvider } from "react-router
 import { getSessionUser, SESSION_DAYS, type PublicUser } from "~/models/auth.server";
 import { resolveClientAddress } from "./client-address.server";
 import { clientAddressContext } from "./context";
+import { isHttps } from "./forwarded.server";
 import { getApp, getDb } from "./db.server";
 
 const COOKIE_NAME = "tm_session";
 
-/** Whether cookies are marked Secure: the request came over HTTPS, directly or through a TLS proxy. */
-export function isHttps(request: Request) {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
-}
 
 async function sessionCookie(request: Request) {
   const { sessionSecret } = await getApp();

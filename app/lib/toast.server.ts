@@ -1,6 +1,6 @@
 // Flash toasts: one message carried across a redirect in a short-lived cookie, so they work without JavaScript.
 import { createCookie, redirect, type MiddlewareFunction } from "react-router";
-import { isHttps } from "./session.server";
+import { isHttps } from "./forwarded.server";
 
 export type Toast = { title: string; description?: string; type?: "success" | "error" | "info" };
 

@@ -13,7 +13,7 @@ import { MATCHES_MAX, POINTS_MAX } from "./stats";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "./types";
 
 /** Postgres integer columns hold 32 bits; a bigger id or lp must be a 400, never a 500. */
-const INT_MAX = 2_147_483_647;
+import { MAX_ID as INT_MAX } from "./ids";
 
 // ---------- form plumbing ----------
 
@@ -113,27 +113,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 // ---------- ids ----------
 
-/** A route param or form value as a positive integer id, or null. */
-export function idParam(value: string | number | null | undefined): number | null {
-  if (typeof value === "number") return Number.isInteger(value) && value > 0 && value <= INT_MAX ? value : null;
-  if (typeof value !== "string" || !/^\s*[1-9]\d*\s*$/.test(value)) return null;
-  const n = Number(value);
-  return n <= INT_MAX ? n : null;
-}
-
-export type IdKind = "tournament" | "player" | "lobby";
-
-/** SPEC.md's page messages: "No tournament ID provided" when missing, "Invalid tournament ID" otherwise. */
-export function parseIdParam(
-  value: string | null | undefined,
-  kind: IdKind = "tournament",
-): { ok: true; id: number } | { ok: false; error: string } {
-  if (value === undefined || value === null || value.trim() === "") {
-    return { ok: false, error: `No ${kind} ID provided` };
-  }
-  const id = idParam(value);
-  return id === null ? { ok: false, error: `Invalid ${kind} ID` } : { ok: true, id };
-}
+export { idParam, parseIdParam, type IdKind } from "./ids";
 
 // ---------- text ----------
 

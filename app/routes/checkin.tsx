@@ -1,16 +1,15 @@
 // The check-in page: click a player card to check them in or out, then save and continue or generate the first lobbies.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/checkin";
-import { CheckinGrid, FailureAlert, PlayerFilter, SubmitButton, TournamentHeader, failureOf, useFailureToast } from "~/components/host-ui";
-import {
-  generateFirstLobbiesIntent,
-  samePage,
-  toggleCheckinIntent,
-  tournamentIdOrThrow,
-} from "~/lib/host-actions.server";
+import { CheckinGrid } from "~/components/checkin-grid";
+import { FailureAlert, failureOf, useFailureToast } from "~/components/form-failure";
+import { SubmitButton } from "~/components/form-fields";
+import { PlayerFilter } from "~/components/player-forms";
+import { TournamentHeader } from "~/components/tournament-header";
+import { generateFirstLobbiesIntent, samePage, toggleCheckinIntent } from "~/lib/host-actions.server";
 import { loadPlayerListPage } from "~/lib/player-list.server";
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
-import { pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
+import { pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
 import { getDb } from "~/lib/db.server";
 import { setCheckins } from "~/models/players.server";
 import { redirectWithToast } from "~/lib/toast.server";

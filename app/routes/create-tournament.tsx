@@ -2,7 +2,8 @@
 import { Form, Link } from "react-router";
 import { FormError, useKeptActionData } from "~/components/ui";
 import type { Route } from "./+types/create-tournament";
-import { SubmitButton, failureOf, typed } from "~/components/host-ui";
+import { failureOf, typed } from "~/components/form-failure";
+import { SubmitButton } from "~/components/form-fields";
 import {
   FormatField,
   LobbyMethodField,

@@ -2,7 +2,9 @@
 import { Form, Link, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/dashboard";
-import { CompleteTournamentConfirm, ExcelDownloadLink, FailureAlert, failureOf, useFailureToast } from "~/components/host-ui";
+import { ExportLink, HOST_EXPORT } from "~/components/export-link";
+import { FailureAlert, failureOf, useFailureToast } from "~/components/form-failure";
+import { CompleteTournamentConfirm } from "~/components/tournament-header";
 import { ConfirmAction, EmptyState, ProgressBar, StatCard, StatusBadge, usePendingIntent, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { formFailure, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
@@ -298,7 +300,7 @@ function ExportDialog({ id }: { id: number }) {
           >
             Cancel
           </Link>
-          <ExcelDownloadLink tournamentId={id} className="btn primary small" />
+          <ExportLink tournamentId={id} {...HOST_EXPORT} className="btn primary small" />
         </div>
       </div>
     </details>

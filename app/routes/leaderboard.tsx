@@ -1,7 +1,7 @@
 // The leaderboard: stat cards, the podium and the full standings, eliminated players after a separator.
 import { Link } from "react-router";
 import type { Route } from "./+types/leaderboard";
-import { ExportLink } from "~/components/public-actions";
+import { ExportLink } from "~/components/export-link";
 import { formatPoints, RankBadge, roundLabel, tiebreakNote } from "~/components/public-shared";
 import { EmptyState, StatCard } from "~/components/ui";
 import { liveRefreshHandle } from "~/components/live";
@@ -64,7 +64,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="row">
-          <ExportLink tournamentId={t.id} tournamentName={t.name} failureMessage="Failed to export tournament data" />
+          <ExportLink tournamentId={t.id} tournamentName={t.name} />
           <Link to={here} className="btn" preventScrollReset>
             <span aria-hidden="true">↻</span> Refresh
           </Link>

@@ -1,30 +1,15 @@
 // Manage players: counters, max players, add one player or a bulk list, search and filter, delete, substitution between rounds.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/manage-players";
-import {
-  AddPlayerForm,
-  FailureAlert,
-  ManualOverrideCheckbox,
-  PlayerFilter,
-  PlayerSelect,
-  SubmitButton,
-  SubstitutionForm,
-  DisabledNote,
-  TournamentHeader,
-  failureOf,
-  typed,
-  useFailureToast,
-} from "~/components/host-ui";
-import {
-  addPlayerIntent,
-  samePage,
-  substituteIntent,
-  tournamentIdOrThrow,
-} from "~/lib/host-actions.server";
+import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
+import { DisabledNote, SubmitButton } from "~/components/form-fields";
+import { AddPlayerForm, ManualOverrideCheckbox, PlayerFilter, PlayerSelect, SubstitutionForm } from "~/components/player-forms";
+import { TournamentHeader } from "~/components/tournament-header";
+import { addPlayerIntent, samePage, substituteIntent } from "~/lib/host-actions.server";
 import { loadPlayerListPage } from "~/lib/player-list.server";
 import { ConfirmAction, FieldError, StatCard, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
-import { formFailure, invalid, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
+import { formFailure, invalid, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
 import { badRequest } from "~/models/errors";
 import { parseBulkPlayers } from "~/models/bulk";
 import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/players.server";

@@ -1,11 +1,10 @@
 // The master override panel: any tournament setting and any player's data, changed with the master override, each after a confirmation.
-import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/master-override";
 import { MasterPlayersTab } from "~/components/master-players";
 import { MasterSettingsTab } from "~/components/master-settings";
 import { MasterSystemTab } from "~/components/master-system";
-import { useToast } from "~/components/toast";
+import { useFailureToast } from "~/components/form-failure";
 import { StatusBadge, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { formFailure, invalid, loadTournamentFromParams, readForm, runFormAction, unknownAction, type FormFailure } from "~/lib/page.server";
@@ -205,21 +204,14 @@ export async function action({ params, request, url, context }: Route.ActionArgs
   return unknownAction({ intent, values });
 }
 
-/** With JavaScript, a refusal also shows as SPEC.md's failure toast; the page's alert covers the no-JS case. */
-function useFailureToast(failure: FormFailure | undefined) {
-  const showToast = useToast();
-  useEffect(() => {
-    if (failure?.title && !failure.fieldErrors.confirmed) {
-      showToast({ type: "error", title: failure.title, description: failure.error });
-    }
-  }, [failure, showToast]);
-}
+/** A submission that skipped the confirmation reopens it: the open box says enough, no toast. */
+const skippedConfirmation = (failure: FormFailure) => failure.fieldErrors.confirmed !== undefined;
 
 export default function MasterOverride({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
   const { tab, tournament: t } = loaderData;
   const failure = actionData && actionData.ok === false ? actionData : undefined;
-  useFailureToast(failure);
+  useFailureToast(failure, skippedConfirmation);
   const path = useLocation().pathname;
 
   return (

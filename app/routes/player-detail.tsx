@@ -1,7 +1,7 @@
 // One player of a tournament for its host: info, standing, stats and match history.
 import { data, Link } from "react-router";
 import type { Route } from "./+types/player-detail";
-import { TournamentHeader } from "~/components/host-ui";
+import { TournamentHeader } from "~/components/tournament-header";
 import { StatCard } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import { pageUser } from "~/lib/page.server";

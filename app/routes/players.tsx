@@ -1,7 +1,8 @@
 // Tournament players: a read-only table of every player with seed, points, matches, average and status, searchable.
 import { Link } from "react-router";
 import type { Route } from "./+types/players";
-import { PlayerFilter, TournamentHeader } from "~/components/host-ui";
+import { PlayerFilter } from "~/components/player-forms";
+import { TournamentHeader } from "~/components/tournament-header";
 import { getDb } from "~/lib/db.server";
 import { loadTournamentFromParams, pageUser } from "~/lib/page.server";
 import { canManage } from "~/models/access.server";

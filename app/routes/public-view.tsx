@@ -1,17 +1,18 @@
 // The public live view: banner, progress, player search, current lobbies and top standings, complete as plain HTML.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/public-view";
-import { CopyNameButton, ExportLink, ShareBox, ShareButton } from "~/components/public-actions";
+import { ExportLink } from "~/components/export-link";
+import { CopyNameButton, ShareBox, ShareButton } from "~/components/public-actions";
 import { PlayerGrid } from "~/components/public-player-grid";
 import {
   formatPoints,
-  publicOrigin,
   RankBadge,
   roundLabel,
   RoundProgress,
   SEARCH_LIMIT,
 } from "~/components/public-shared";
 import { EmptyState, StatCard } from "~/components/ui";
+import { publicOrigin } from "~/lib/forwarded.server";
 import { liveRefreshHandle } from "~/components/live";
 import { loadSnapshotFromParams } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";

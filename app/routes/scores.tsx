@@ -1,11 +1,10 @@
 // Score entry: the round cycle of one tournament (generate, score each lobby, finalize, cut, advance, undo) as plain forms.
-import { useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/scores";
 import { CutPanel, type CutView } from "~/components/scores-cut";
 import { LobbyCard, lobbyAnchor, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
-import { useToast } from "~/components/toast";
-import { CompleteTournamentConfirm, ScorekeeperNote } from "~/components/host-ui";
+import { useFailureToast } from "~/components/form-failure";
+import { CompleteTournamentConfirm, ScorekeeperNote } from "~/components/tournament-header";
 import { ConfirmAction, EmptyState, FormError, StatusBadge, usePendingIntent, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
 import {
@@ -242,16 +241,6 @@ export async function action({ params, context, url }: Route.ActionArgs) {
     default:
       return unknownAction({ intent, values });
   }
-}
-
-/** With JavaScript, a refusal also shows as the toast SPEC.md names; the alert in the page covers the no-JS case. */
-function useFailureToast(actionData: FormFailure | undefined) {
-  const showToast = useToast();
-  useEffect(() => {
-    if (actionData && actionData.ok === false && actionData.title) {
-      showToast({ type: "error", title: actionData.title, description: actionData.error });
-    }
-  }, [actionData, showToast]);
 }
 
 function toNumberList(value: unknown): number[] {

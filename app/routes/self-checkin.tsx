@@ -1,12 +1,12 @@
 // Player self check-in (public, no login): a registered player picks their name (or types Name#Tag), enters the code read out on stream, and is checked in.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/self-checkin";
-import { FailureAlert, SubmitButton, failureOf, typed, useFailureToast } from "~/components/host-ui";
-import { InputField, SelectField } from "~/components/form-fields";
+import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
+import { InputField, SelectField, SubmitButton } from "~/components/form-fields";
 import { StatCard, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
-import { CHECKIN_FAILED, tournamentIdOrThrow } from "~/lib/host-actions.server";
-import { invalid, loadSnapshotFromParams, readForm, runFormAction } from "~/lib/page.server";
+import { CHECKIN_FAILED } from "~/lib/host-actions.server";
+import { invalid, loadSnapshotFromParams, readForm, runFormAction, tournamentIdOrThrow } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { clientAddress } from "~/lib/session.server";

@@ -1,16 +1,10 @@
 // Tournament settings: the settings form, the Staff section (scorekeepers), Excel export and import cards, back to the dashboard.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
-import {
-  ExcelDownloadLink,
-  FailureAlert,
-  SubmitButton,
-  TournamentHeader,
-  failureOf,
-  typed,
-  useFailureToast,
-} from "~/components/host-ui";
-import { samePage, tournamentIdOrThrow } from "~/lib/host-actions.server";
+import { ExportLink, HOST_EXPORT } from "~/components/export-link";
+import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
+import { TournamentHeader } from "~/components/tournament-header";
+import { samePage } from "~/lib/host-actions.server";
 import {
   FormatField,
   LobbyMethodField,
@@ -22,12 +16,12 @@ import {
   TournamentNameField,
 } from "~/components/tournament-fields";
 import { usePendingIntent, useKeptActionData } from "~/components/ui";
-import { publicOrigin } from "~/components/public-shared";
+import { publicOrigin } from "~/lib/forwarded.server";
 import { StreamOverlaySection } from "~/components/stream-overlay-section";
 import { getDb } from "~/lib/db.server";
-import { formFailure, invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
+import { formFailure, invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
 import { badRequest } from "~/models/errors";
-import { InputField } from "~/components/form-fields";
+import { InputField, SubmitButton } from "~/components/form-fields";
 import { addScorekeeper, listStaff, removeScorekeeper } from "~/models/staff.server";
 import { canSeeHistory } from "~/models/access.server";
 import { SCORING_KEYS, SETTINGS_FALLBACK_SCORING, type Scoring } from "~/models/scoring";
@@ -192,7 +186,7 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
           <section className="card" aria-labelledby="export-title">
             <h2 id="export-title">Excel Export</h2>
             <p className="small muted">Download the tournament, its players, lobbies and scores as a spreadsheet.</p>
-            <ExcelDownloadLink tournamentId={t.id} />
+            <ExportLink tournamentId={t.id} tournamentName={t.name} {...HOST_EXPORT} />
           </section>
           {canManage ? <ImportCard /> : null}
         </div>

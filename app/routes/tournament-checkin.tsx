@@ -1,29 +1,17 @@
 // Check-in management: lock or unlock, Round 1 lobbies, late registration, substitution and the check-in grid.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/tournament-checkin";
-import {
-  AddPlayerForm,
-  CheckinGrid,
-  FailureAlert,
-  SubmitButton,
-  SubstitutionForm,
-  TournamentHeader,
-  failureOf,
-  useFailureToast,
-} from "~/components/host-ui";
-import {
-  addPlayerIntent,
-  generateFirstLobbiesIntent,
-  samePage,
-  substituteIntent,
-  toggleCheckinIntent,
-  tournamentIdOrThrow,
-} from "~/lib/host-actions.server";
+import { CheckinGrid } from "~/components/checkin-grid";
+import { FailureAlert, failureOf, useFailureToast } from "~/components/form-failure";
+import { SubmitButton } from "~/components/form-fields";
+import { AddPlayerForm, SubstitutionForm } from "~/components/player-forms";
+import { TournamentHeader } from "~/components/tournament-header";
+import { addPlayerIntent, generateFirstLobbiesIntent, samePage, substituteIntent, toggleCheckinIntent } from "~/lib/host-actions.server";
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
-import { publicOrigin } from "~/components/public-shared";
+import { publicOrigin } from "~/lib/forwarded.server";
 import { SelfCheckinPanel } from "~/components/self-checkin-panel";
 import { getDb } from "~/lib/db.server";
-import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
+import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
 import { hasLobbies, listPlayers } from "~/models/players.server";
 import { closeSelfCheckin, openRefusal, openSelfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
 import { setLocked } from "~/models/tournaments.server";

@@ -1,0 +1,39 @@
+// A refused form on the page: whether the answer is this form's, what the user typed, the alert and SPEC.md's toast.
+import { useEffect } from "react";
+import type { FormFailure } from "~/lib/page.server";
+import { useToast } from "./toast";
+import { FormError } from "./ui";
+
+/** The refused action's answer when it belongs to this form (several forms share a page). */
+export function failureOf(actionData: unknown, ...intents: string[]): FormFailure | null {
+  if (!actionData || typeof actionData !== "object") return null;
+  const failure = actionData as Partial<FormFailure>;
+  if (failure.ok !== false) return null;
+  if (intents.length > 0 && !intents.includes(failure.intent ?? "")) return null;
+  return failure as FormFailure;
+}
+
+/** A string the user typed, for refilling a refused form. */
+export function typed(failure: FormFailure | null, name: string, fallback = ""): string {
+  const value = failure?.values?.[name];
+  if (Array.isArray(value)) return String(value[value.length - 1] ?? fallback);
+  return typeof value === "string" || typeof value === "number" ? String(value) : fallback;
+}
+
+/**
+ * With JavaScript, a refused action also pops SPEC.md's error toast; the page shows the alert either
+ * way. `quiet` (a module-level function, so it stays the same) names refusals that need no toast.
+ */
+export function useFailureToast(actionData: unknown, quiet?: (failure: FormFailure) => boolean) {
+  const show = useToast();
+  useEffect(() => {
+    const failure = failureOf(actionData);
+    if (failure && !quiet?.(failure)) show({ type: "error", title: failure.title ?? "Error", description: failure.error });
+  }, [actionData, show, quiet]);
+}
+
+/** The alert at the top of a form: SPEC.md's failure title with the server's message. */
+export function FailureAlert({ failure }: { failure: FormFailure | null }) {
+  if (!failure) return null;
+  return <FormError title={failure.title} message={failure.error} />;
+}
