@@ -7,9 +7,8 @@ import type { ActionResult } from "~/models/action.server";
 import { isActionError } from "~/models/errors";
 import type { DomainEvent } from "~/models/events";
 import type { PublicUser } from "~/models/auth.server";
-import { userContext } from "./context";
+import { dbContext, userContext } from "./context";
 import { PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
-import { getDb } from "./db.server";
 import { publish } from "./events.server";
 import { parsePositiveInt } from "./params";
 
@@ -177,7 +176,7 @@ function actionFor<K extends object>(key: (params: Params) => K) {
         const ids = key(params);
         const user = requireApiUser(context);
         const body = await readJson(request, mutation.body ?? emptyBodySchema, mutation.limit);
-        const result = await committed(mutation.run({ ...ids, db: await getDb(), user, body }));
+        const result = await committed(mutation.run({ ...ids, db: context.get(dbContext), user, body }));
         return json(mutation.answer ? mutation.answer(result) : result);
       });
   };
@@ -192,7 +191,7 @@ function loaderFor<K extends object>(key: (args: LoaderFunctionArgs) => K) {
     return async (args: LoaderFunctionArgs): Promise<Response> =>
       handleApi(async () => {
         const ids = key(args);
-        return json(await read({ ...ids, db: await getDb(), request: args.request }));
+        return json(await read({ ...ids, db: args.context.get(dbContext), request: args.request }));
       });
   };
 }

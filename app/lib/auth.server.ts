@@ -3,20 +3,23 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { login, MISSING_CREDENTIALS, type LoginResult } from "~/models/auth.server";
 import { formToObject, loginSchema } from "~/models/validation";
+import type { AppDb } from "#db/client.server";
 import { getApp } from "./db.server";
 
 const authenticator = new Authenticator<LoginResult>();
 /** The client address of each login request, for the per-address limit (the strategy sees only the request). */
-const addresses = new WeakMap<Request, string | null>();
+const calls = new WeakMap<Request, { db: AppDb; address: string | null }>();
 
 authenticator.use(
   new FormStrategy(async ({ form, request }): Promise<LoginResult> => {
-    const { env, database } = await getApp();
+    const { env } = await getApp();
+    const call = calls.get(request);
+    if (!call) throw new Error("authenticateForm starts every login");
     // The same schema as POST /api/auth/login: a refused username never reaches the database.
     const parsed = loginSchema.safeParse(formToObject(form));
     // Its every message is "Missing credentials".
     if (!parsed.success) return MISSING_CREDENTIALS;
-    return login(database.db, { ...parsed.data, address: addresses.get(request) ?? null, demoLogin: env.demoLogin });
+    return login(call.db, { ...parsed.data, address: call.address, demoLogin: env.demoLogin });
   }),
   "form",
 );
@@ -25,8 +28,8 @@ authenticator.use(
  * Checks a login form that the root middleware already read (once, within the page body limit):
  * the strategy gets a request built from that form, so the network body is never read again.
  */
-export function authenticateForm(url: string, form: FormData, address: string | null) {
+export function authenticateForm(db: AppDb, url: string, form: FormData, address: string | null) {
   const request = new Request(url, { method: "POST", body: form });
-  addresses.set(request, address);
+  calls.set(request, { db, address });
   return authenticator.authenticate("form", request);
 }

@@ -1,5 +1,5 @@
 // The form intents several host screens share (add player, check-in toggle, substitution, first lobbies), each one model call through runFormAction.
-import { getDb } from "~/lib/db.server";
+import type { AppDb } from "#db/client.server";
 import { formFailure, invalid, runFormAction, type FormInput } from "~/lib/page.server";
 import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError } from "~/models/errors";
@@ -20,6 +20,7 @@ function organizerPlayerFields(values: Record<string, unknown>) {
 }
 
 export async function addPlayerIntent(
+  db: AppDb,
   user: PublicUser | null,
   tournamentId: number,
   input: FormInput,
@@ -30,7 +31,6 @@ export async function addPlayerIntent(
   if (!options.allowOverride) delete fields.manualOverride;
   const parsed = playerCreateSchema.safeParse(fields);
   if (!parsed.success) return invalid(input.intent, parsed.error, input.values, "Failed to add player");
-  const db = await getDb();
   return runFormAction(
     { ...input, failureTitle: "Cannot Add Player" },
     () => addPlayer(db, user, tournamentId, parsed.data),
@@ -49,12 +49,11 @@ export async function addPlayerIntent(
 /** SPEC.md's failure title of a check-in whose refusal has no title of its own ("Check-ins locked", "Tournament full"). */
 export const CHECKIN_FAILED = "Failed to update check-in status";
 
-export async function toggleCheckinIntent(user: PublicUser | null, input: FormInput, redirectTo: string) {
+export async function toggleCheckinIntent(db: AppDb, user: PublicUser | null, input: FormInput, redirectTo: string) {
   const playerId = idParam(input.values.playerId as string | undefined);
   if (playerId === null) return formFailure(input, badRequest("invalid_input", "Invalid player ID"), { title: CHECKIN_FAILED });
   const parsed = checkinSchema.safeParse(input.values);
   if (!parsed.success) return invalid(input.intent, parsed.error, input.values, CHECKIN_FAILED);
-  const db = await getDb();
   return runFormAction(
     { ...input, failureTitle: CHECKIN_FAILED },
     () => setCheckin(db, user, playerId, parsed.data.checkedIn),
@@ -70,6 +69,7 @@ export async function toggleCheckinIntent(user: PublicUser | null, input: FormIn
 }
 
 export async function substituteIntent(
+  db: AppDb,
   user: PublicUser | null,
   tournamentId: number,
   input: FormInput,
@@ -77,7 +77,6 @@ export async function substituteIntent(
 ) {
   const parsed = substituteSchema.safeParse(input.values);
   if (!parsed.success) return invalid(input.intent, parsed.error, input.values, "Substitution Failed");
-  const db = await getDb();
   return runFormAction(
     { ...input, failureTitle: "Substitution Failed" },
     () => substitute(db, user, tournamentId, parsed.data.oldPlayerId, parsed.data.newPlayerId),
@@ -96,12 +95,12 @@ export async function substituteIntent(
  * tournament; SPEC.md then says "Tournament Complete" and goes to the dashboard.
  */
 export async function generateFirstLobbiesIntent(
+  db: AppDb,
   user: PublicUser | null,
   tournamentId: number,
   input: FormInput,
   success: { redirectTo: string; title: string; failureTitle: string },
 ) {
-  const db = await getDb();
   return runFormAction(
     { ...input, failureTitle: success.failureTitle },
     () => generateLobbies(db, user, tournamentId, 1),
@@ -121,13 +120,12 @@ export async function generateFirstLobbiesIntent(
 // ---------- spreadsheet import ----------
 
 /** The dashboard's "Import Spreadsheet": an .xlsx or .xls file becomes a new tournament with its players. */
-export async function importSpreadsheetIntent(user: PublicUser | null, form: FormData, input: FormInput) {
+export async function importSpreadsheetIntent(db: AppDb, user: PublicUser | null, form: FormData, input: FormInput) {
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0 || !/\.(xlsx|xls)$/i.test(file.name)) {
     return formFailure({ intent: input.intent, values: {} }, badRequest("import_failed", IMPORT_FAILED));
   }
   const excelData = Buffer.from(await file.arrayBuffer()).toString("base64");
-  const db = await getDb();
   return runFormAction(
     { intent: input.intent, values: {}, failureTitle: "Import Failed" },
     async () => {

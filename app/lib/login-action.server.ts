@@ -2,7 +2,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { createSession } from "~/models/auth.server";
 import { authenticateForm } from "./auth.server";
-import { getDb } from "./db.server";
+import { dbContext } from "./context";
 import { pageForm } from "./page.server";
 import { safeRedirect } from "./safe-redirect";
 import { clientAddress, commitSessionCookie } from "./session.server";
@@ -22,7 +22,8 @@ export async function loginAction(
     return typeof value === "string" ? value : "";
   };
   const username = field("username");
-  const result = await authenticateForm(request.url, form, await clientAddress(request, context));
+  const db = context.get(dbContext);
+  const result = await authenticateForm(db, request.url, form, await clientAddress(request, context));
   if (!result.ok) {
     const missing = result.code === "missing_credentials";
     return data<LoginActionData>(
@@ -35,7 +36,7 @@ export async function loginAction(
       { status: result.status },
     );
   }
-  const { token } = await createSession(await getDb(), result.user.id);
+  const { token } = await createSession(db, result.user.id);
   return redirectWithToast(
     safeRedirect(form.get("redirectTo")),
     { title: "Login successful", description: welcome(result.user.username), type: "success" },

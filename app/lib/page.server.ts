@@ -9,8 +9,8 @@ import { fieldErrors, formToObject } from "~/models/validation";
 import { tournamentAccess } from "~/models/staff.server";
 import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
-import { formContext, userContext } from "./context";
-import { getDb } from "./db.server";
+import type { AppDb } from "#db/client.server";
+import { dbContext, formContext, userContext } from "./context";
 import { publish } from "./events.server";
 import { INVALID_FORM_MESSAGE } from "./security.server";
 import { parseTournamentParam } from "./params";
@@ -68,10 +68,10 @@ export function tournamentIdOrThrow(raw: string | undefined): number {
  * The tournament a page is about. A missing or malformed id answers SPEC.md's message with 400,
  * an unknown one "Tournament not found" with 404; the route's ErrorBoundary shows them.
  */
-export async function loadTournamentFromParams(raw: string | undefined) {
+export async function loadTournamentFromParams(db: AppDb, raw: string | undefined) {
   const id = tournamentIdOrThrow(raw);
   try {
-    return await findTournamentOr404(await getDb(), id);
+    return await findTournamentOr404(db, id);
   } catch (error) {
     if (isActionError(error)) throw data(error.message, { status: error.status });
     throw error;
@@ -80,15 +80,15 @@ export async function loadTournamentFromParams(raw: string | undefined) {
 
 /** The signed-in user's role for the tournament and its capabilities (app/models/policy.ts), for the screen to show only what they may use. */
 export async function pageAccess(context: Readonly<RouterContextProvider>, tournament: { id: number; ownerId: number }) {
-  return tournamentAccess(await getDb(), pageUser(context), tournament);
+  return tournamentAccess(context.get(dbContext), pageUser(context), tournament);
 }
 
 /**
  * The public snapshot of the tournament a spectator page is about (400 / 404 as above). Shared by
  * every request until the tournament's next change; see app/models/views/snapshot.server.ts.
  */
-export async function loadSnapshotFromParams(raw: string | undefined) {
-  const snapshot = await tournamentSnapshot(await getDb(), tournamentIdOrThrow(raw));
+export async function loadSnapshotFromParams(db: AppDb, raw: string | undefined) {
+  const snapshot = await tournamentSnapshot(db, tournamentIdOrThrow(raw));
   if (!snapshot) throw data(TOURNAMENT_NOT_FOUND, { status: 404 });
   return snapshot;
 }

@@ -1,6 +1,6 @@
 // What the check-in and manage-players loaders share: the tournament with its players, whether lobbies exist, and the page's search and filter.
 import type { RouterContextProvider } from "react-router";
-import { getDb } from "~/lib/db.server";
+import { dbContext } from "~/lib/context";
 import { loadTournamentFromParams, pageAccess } from "~/lib/page.server";
 import { hasLobbies, listPlayers } from "~/models/players.server";
 import { playerMatches } from "~/models/search";
@@ -13,8 +13,8 @@ export async function loadPlayerListPage(
   { params, context, url }: { params: { tournamentId?: string }; context: Readonly<RouterContextProvider>; url: URL },
   filters: readonly { value: string }[],
 ) {
-  const t = await loadTournamentFromParams(params.tournamentId);
-  const db = await getDb();
+  const db = context.get(dbContext);
+  const t = await loadTournamentFromParams(db, params.tournamentId);
   const [players, lobbiesExist, access] = await Promise.all([
     listPlayers(db, t.id),
     hasLobbies(db, t.id),

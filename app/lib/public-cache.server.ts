@@ -5,8 +5,8 @@ import { gzipSync } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { landingView, peekLandingVersion } from "~/models/views/landing.server";
 import { peekTournamentVersion, tournamentSnapshot } from "~/models/views/snapshot.server";
-import { nonceContext, userContext } from "./context";
-import { getApp, getDb } from "./db.server";
+import { dbContext, nonceContext, userContext } from "./context";
+import { getApp } from "./db.server";
 import { forwardedHost, forwardedProto } from "./forwarded.server";
 import { parseTournamentParam } from "./params";
 import { securityHeaders } from "./security.server";
@@ -218,15 +218,15 @@ export function publicPageCache(
 }
 
 /** The cache of a tournament's spectator pages, keyed by the tournament's version. */
-export const tournamentPageCache = publicPageCache(async ({ params }) => {
+export const tournamentPageCache = publicPageCache(async ({ params, context }) => {
   const parsed = parseTournamentParam(params.tournamentId);
   if (!parsed.ok) return null;
-  const snapshot = await tournamentSnapshot(await getDb(), parsed.id);
+  const snapshot = await tournamentSnapshot(context.get(dbContext), parsed.id);
   return snapshot ? { key: `t${parsed.id}`, version: `${parsed.id}.${snapshot.version}` } : null;
 });
 
 /** The landing page's cache, keyed by a hash of the listed tournaments. */
-export const landingPageCache = publicPageCache(async () => {
-  const view = await landingView(await getDb());
+export const landingPageCache = publicPageCache(async ({ context }) => {
+  const view = await landingView(context.get(dbContext));
   return { key: "landing", version: view.version };
 });

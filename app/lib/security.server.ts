@@ -1,7 +1,8 @@
 // The root middleware: per-request CSP nonce, security headers, the cross-site form post check, the signed-in user, page forms read once within a size limit.
 import type { MiddlewareFunction } from "react-router";
 import { IMPORT_UPLOAD_LIMIT, PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
-import { formContext, nonceContext, userContext } from "./context";
+import { dbContext, formContext, nonceContext, userContext } from "./context";
+import { getDb } from "./db.server";
 import { forwardedHost, headersOf } from "./forwarded.server";
 import { getUser } from "./session.server";
 
@@ -87,7 +88,9 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
     securityHeaders(response.headers, nonce);
     return response;
   }
-  const user = await getUser(request);
+  const db = await getDb();
+  context.set(dbContext, db);
+  const user = await getUser(db, request);
   context.set(userContext, user);
   if (!SAFE_METHODS.has(request.method.toUpperCase()) && !url.pathname.startsWith("/api/")) {
     const form = await readPageForm(request, url, user !== null);

@@ -2,9 +2,10 @@
 import { createCookie, redirect, type RouterContextProvider } from "react-router";
 import { getSessionUser, SESSION_DAYS, type PublicUser } from "~/models/auth.server";
 import { resolveClientAddress } from "./client-address.server";
-import { clientAddressContext } from "./context";
+import type { AppDb } from "#db/client.server";
+import { clientAddressContext, userContext } from "./context";
 import { isHttps } from "./forwarded.server";
-import { getApp, getDb } from "./db.server";
+import { getApp } from "./db.server";
 
 const COOKIE_NAME = "tm_session";
 
@@ -30,8 +31,8 @@ export async function getRequestToken(request: Request): Promise<string | null> 
   return typeof cookie === "string" ? cookie : null;
 }
 
-export async function getUser(request: Request): Promise<PublicUser | null> {
-  return getSessionUser(await getDb(), await getRequestToken(request));
+export async function getUser(db: AppDb, request: Request): Promise<PublicUser | null> {
+  return getSessionUser(db, await getRequestToken(request));
 }
 
 export async function commitSessionCookie(request: Request, token: string) {
@@ -43,8 +44,8 @@ export async function destroySessionCookie(request: Request) {
 }
 
 /** Pages: a visitor is sent to /auth, with the page to come back to. */
-export async function requireUser(request: Request): Promise<PublicUser> {
-  const user = await getUser(request);
+export function requireUser(context: Readonly<RouterContextProvider>, request: Request): PublicUser {
+  const user = context.get(userContext);
   if (!user) {
     const url = new URL(request.url);
     const back = url.pathname + url.search;
@@ -54,8 +55,8 @@ export async function requireUser(request: Request): Promise<PublicUser> {
 }
 
 /** The master-only page: anyone else is sent to /. */
-export async function requireMaster(request: Request): Promise<PublicUser> {
-  const user = await requireUser(request);
+export function requireMaster(context: Readonly<RouterContextProvider>, request: Request): PublicUser {
+  const user = requireUser(context, request);
   if (user.role !== "master") throw redirect("/");
   return user;
 }

@@ -10,9 +10,9 @@ import { generateFirstLobbiesIntent, samePage, toggleCheckinIntent } from "~/lib
 import { loadPlayerListPage } from "~/lib/player-list.server";
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
 import { pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
-import { getDb } from "~/lib/db.server";
 import { setCheckins } from "~/models/players.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -70,7 +70,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
   const input = { intent, values };
   switch (intent) {
     case "toggle-checkin":
-      return toggleCheckinIntent(user, input, samePage(url));
+      return toggleCheckinIntent(context.get(dbContext), user, input, samePage(url));
     case "checkin-selected": {
       const ids = (Array.isArray(values.playerIds) ? values.playerIds : values.playerIds === undefined ? [] : [values.playerIds])
         .map((v) => Number(v))
@@ -79,7 +79,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       back.searchParams.delete("select");
       return runFormAction(
         { ...input, failureTitle: "Failed to update check-in status" },
-        async () => setCheckins(await getDb(), user, tournamentId, ids),
+        async () => setCheckins(context.get(dbContext), user, tournamentId, ids),
         ({ checkedIn }) => ({
           redirectTo: back.pathname + back.search,
           toast: {
@@ -99,7 +99,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       });
     }
     case "generate-first":
-      return generateFirstLobbiesIntent(user, tournamentId, input, {
+      return generateFirstLobbiesIntent(context.get(dbContext), user, tournamentId, input, {
         redirectTo: `/scores/${tournamentId}`,
         title: "First lobbies generated",
         failureTitle: "Failed to generate first lobbies",

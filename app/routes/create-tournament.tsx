@@ -13,12 +13,12 @@ import {
   TotalRoundsField,
   TournamentNameField,
 } from "~/components/tournament-fields";
-import { getDb } from "~/lib/db.server";
 import { formFailureSummary } from "~/lib/error-screen";
 import { invalid, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { DEFAULT_SCORING } from "~/models/scoring";
 import { createTournament } from "~/models/tournaments.server";
 import { tournamentCreateSchema } from "~/models/validation";
+import { dbContext } from "~/lib/context";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Tournament | Tournament Manager" }];
 
@@ -32,7 +32,7 @@ export async function action({ context }: Route.ActionArgs) {
     const nameMissing = parsed.error.issues.some((i) => i.path[0] === "name" && (i.code === "invalid_type" || i.code === "too_small"));
     return invalid(intent, parsed.error, values, nameMissing ? "Tournament name required" : FAILURE_TITLE);
   }
-  const db = await getDb();
+  const db = context.get(dbContext);
   return runFormAction(
     { intent, values, failureTitle: FAILURE_TITLE },
     () => createTournament(db, pageUser(context), parsed.data),

@@ -6,7 +6,6 @@ import { ExportLink, HOST_EXPORT } from "~/components/export-link";
 import { FailureAlert, failureOf, useFailureToast } from "~/components/form-failure";
 import { CompleteTournamentConfirm } from "~/components/tournament-header";
 import { ConfirmAction, EmptyState, ProgressBar, StatCard, StatusBadge, usePendingIntent, useKeptActionData } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
 import { formFailure, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
 import { importSpreadsheetIntent } from "~/lib/host-actions.server";
 import { badRequest } from "~/models/errors";
@@ -18,12 +17,13 @@ import {
   startCheckin,
 } from "~/models/tournaments.server";
 import { idParam } from "~/models/validation";
+import { dbContext } from "~/lib/context";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Tournament Manager" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = pageUser(context)!;
-  const list = await listForUser(await getDb(), user);
+  const list = await listForUser(context.get(dbContext), user);
   return {
     stats: computeDashboardStats(list),
     tournaments: list.map((t) => ({
@@ -46,11 +46,11 @@ export async function action({ context }: Route.ActionArgs) {
   const user = pageUser(context);
   // The upload was read within IMPORT_UPLOAD_LIMIT by the root middleware (app/lib/security.server.ts).
   const { form, intent, values } = readForm(context);
-  if (intent === "import") return importSpreadsheetIntent(user, form, { intent, values });
+  if (intent === "import") return importSpreadsheetIntent(context.get(dbContext), user, form, { intent, values });
 
   const tournamentId = idParam(values.tournamentId as string | undefined);
   if (tournamentId === null) return formFailure({ intent, values }, badRequest("invalid_input", "Invalid tournament ID"));
-  const db = await getDb();
+  const db = context.get(dbContext);
   switch (intent) {
     case "delete":
       return runFormAction(

@@ -3,12 +3,12 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/history";
 import { TournamentHeader } from "~/components/tournament-header";
 import { EmptyState } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
 import { loadTournamentFromParams, pageUser } from "~/lib/page.server";
 import { canManage, canSeeHistory, isMaster } from "~/models/access.server";
 import { auditActionLabel, changeLines, isAuditAction } from "~/models/audit";
 import { HISTORY_FORBIDDEN, historyChoices, listHistory } from "~/models/audit.server";
 import { firstError, historyFiltersSchema, type HistoryFilters } from "~/models/validation";
+import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams(params.tournamentId);
+  const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
   const user = pageUser(context);
   if (!canSeeHistory(user, t)) throw data(HISTORY_FORBIDDEN, { status: 403 });
   // A malformed filter (a hand-edited address) shows its message and the unfiltered history.
@@ -28,7 +28,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     filterError = "Unknown action kind";
     filters = { ...filters, action: undefined };
   }
-  const db = await getDb();
+  const db = context.get(dbContext);
   const [history, choices] = await Promise.all([listHistory(db, user, t.id, filters), historyChoices(db, user, t.id)]);
   return {
     tournament: { id: t.id, name: t.name, status: t.status },

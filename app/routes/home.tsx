@@ -5,11 +5,11 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 import { roundLabel } from "~/components/public-shared";
 import { StatCard } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
 import { pageUser } from "~/lib/page.server";
 import { landingPageCache } from "~/lib/public-cache.server";
 import { landingView } from "~/models/views/landing.server";
 import { FORMAT_LABELS, statusLabel, type Format } from "~/models/types";
+import { dbContext } from "~/lib/context";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Tournament Manager" },
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [landingPageCache];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { live, stats } = await landingView(await getDb());
+  const { live, stats } = await landingView(context.get(dbContext));
   return { signedIn: pageUser(context) !== null, live, stats };
 }
 

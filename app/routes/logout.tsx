@@ -2,16 +2,16 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { revokeSession } from "~/models/auth.server";
-import { getDb } from "~/lib/db.server";
 import { destroySessionCookie, getRequestToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { dbContext } from "~/lib/context";
 
 export async function loader() {
   return redirect("/");
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await revokeSession(await getDb(), await getRequestToken(request));
+export async function action({ request, context }: Route.ActionArgs) {
+  await revokeSession(context.get(dbContext), await getRequestToken(request));
   return redirectWithToast(
     "/",
     { title: "Logout successful", description: "You have been logged out.", type: "success" },

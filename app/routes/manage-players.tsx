@@ -8,13 +8,13 @@ import { TournamentHeader } from "~/components/tournament-header";
 import { addPlayerIntent, samePage, substituteIntent } from "~/lib/host-actions.server";
 import { loadPlayerListPage } from "~/lib/player-list.server";
 import { ConfirmAction, FieldError, StatCard, useKeptActionData } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
 import { formFailure, invalid, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
 import { badRequest } from "~/models/errors";
 import { parseBulkPlayers } from "~/models/bulk";
 import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/players.server";
 import { formatAverage } from "~/models/stats";
 import { bulkPlayersSchema, idParam, maxPlayersEditSchema } from "~/models/validation";
+import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -82,10 +82,10 @@ export async function action({ url, params, context }: Route.ActionArgs) {
   const { intent, values } = readForm(context);
   const input = { intent, values };
   const back = samePage(url);
-  const db = await getDb();
+  const db = context.get(dbContext);
   switch (intent) {
     case "add-player":
-      return addPlayerIntent(user, tournamentId, input, back, { allowOverride: true });
+      return addPlayerIntent(context.get(dbContext), user, tournamentId, input, back, { allowOverride: true });
     case "bulk-add": {
       const text = typeof values.bulk === "string" ? values.bulk : "";
       const { players, errors } = parseBulkPlayers(text);
@@ -134,7 +134,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       );
     }
     case "substitute":
-      return substituteIntent(user, tournamentId, input, back);
+      return substituteIntent(context.get(dbContext), user, tournamentId, input, back);
     case "eliminate": {
       const playerId = idParam(values.playerId as string | undefined);
       if (playerId === null) return formFailure(input, badRequest("no_players_selected", "Please select a player to eliminate"), { title: "Failed to eliminate players" });

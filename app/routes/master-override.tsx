@@ -6,7 +6,6 @@ import { MasterSettingsTab } from "~/components/master-settings";
 import { MasterSystemTab } from "~/components/master-system";
 import { useFailureToast } from "~/components/form-failure";
 import { StatusBadge, useKeptActionData } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
 import { formFailure, invalid, loadTournamentFromParams, readForm, runFormAction, unknownAction, type FormFailure } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
 import { requireMaster } from "~/lib/session.server";
@@ -17,6 +16,7 @@ import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, PLAYE
 import { listAllLobbies, listMatches } from "~/models/rounds.server";
 import { updateTournament } from "~/models/tournaments.server";
 import { idParam, overrideReasonSchema, playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
+import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -33,11 +33,11 @@ function tabOf(raw: string | null): Tab {
   return TABS.some((t) => t.id === raw) ? (raw as Tab) : "settings";
 }
 
-export async function loader({ params, request, url }: Route.LoaderArgs) {
-  const master = await requireMaster(request);
-  const tournament = await loadTournamentFromParams(params.tournamentId);
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
+  const master = requireMaster(context, request);
+  const tournament = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
   const tab = tabOf(url.searchParams.get("tab"));
-  const db = await getDb();
+  const db = context.get(dbContext);
   const players = await listPlayers(db, tournament.id);
   const [lobbies, matches, differences] =
     tab === "system"
@@ -101,9 +101,9 @@ export async function loader({ params, request, url }: Route.LoaderArgs) {
 const CONFIRM_MESSAGE = "Please confirm the change to apply it";
 
 export async function action({ params, request, url, context }: Route.ActionArgs) {
-  const user = await requireMaster(request);
-  const tournament = await loadTournamentFromParams(params.tournamentId);
-  const db = await getDb();
+  const user = requireMaster(context, request);
+  const tournament = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+  const db = context.get(dbContext);
   const { intent, values } = readForm(context);
   // `url`, not request.url: the latter carries the ".data" suffix of script-driven submissions.
   const path = url.pathname;

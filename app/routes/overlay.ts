@@ -1,7 +1,6 @@
 // GET /tournaments/{id}/overlay?view=standings|lobby|round: the stream overlay, a tiny HTML page for an OBS browser source (docs/rules.md, "Stream overlay").
 import type { Route } from "./+types/overlay";
-import { nonceContext } from "~/lib/context";
-import { getDb } from "~/lib/db.server";
+import { dbContext, nonceContext } from "~/lib/context";
 import { overlayDocument } from "~/lib/overlay.server";
 import { parseTournamentParam } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
@@ -24,7 +23,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!parsed.ok) return refused(400, parsed.message);
   const query = parseOverlayQuery(url.searchParams);
   if (!query.ok) return refused(400, query.message);
-  const snapshot = await tournamentSnapshot(await getDb(), parsed.id);
+  const snapshot = await tournamentSnapshot(context.get(dbContext), parsed.id);
   if (!snapshot) return refused(404, TOURNAMENT_NOT_FOUND);
   const view = snapshot.view(`overlay:${JSON.stringify(query.query)}`, () => overlayView(snapshot.data, query.query));
   const t = snapshot.data.tournament;

@@ -3,7 +3,6 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/player-detail";
 import { TournamentHeader } from "~/components/tournament-header";
 import { StatCard } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
 import { pageUser } from "~/lib/page.server";
 import { parsePlayerParams } from "~/lib/params";
 import { canManage } from "~/models/access.server";
@@ -13,6 +12,7 @@ import { getPlayer, PLAYER_NOT_FOUND } from "~/models/players.server";
 import { getLeaderboard, listAllLobbies, listMatches } from "~/models/rounds.server";
 import { ordinal } from "~/models/scoring";
 import { formatAverage, formatBestFinish } from "~/models/stats";
+import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = parsePlayerParams(params.tournamentId, params.playerId);
   if (!parsed.ok) throw data(parsed.message, { status: 400 });
-  const db = await getDb();
+  const db = context.get(dbContext);
   try {
     const t = await findTournamentOr404(db, parsed.tournamentId);
     const player = await getPlayer(db, parsed.playerId);

@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/players";
 import { PlayerFilter } from "~/components/player-forms";
 import { TournamentHeader } from "~/components/tournament-header";
-import { getDb } from "~/lib/db.server";
 import { loadTournamentFromParams, pageUser } from "~/lib/page.server";
 import { canManage } from "~/models/access.server";
 import { listPlayers } from "~/models/players.server";
 import { formatAverage } from "~/models/stats";
+import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -16,8 +16,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams(params.tournamentId);
-  const players = await listPlayers(await getDb(), t.id);
+  const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+  const players = await listPlayers(context.get(dbContext), t.id);
   const q = (url.searchParams.get("q") ?? "").trim();
   const needle = q.toLowerCase();
   return {

@@ -19,6 +19,7 @@ import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { publicView, TOP_COUNT } from "~/models/views/public";
 import { FORMAT_LABELS, statusLabel, type Format } from "~/models/types";
+import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -31,8 +32,8 @@ const SHARE_ID = "share";
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
 export const handle = liveRefreshHandle;
 
-export async function loader({ params, request, url }: Route.LoaderArgs) {
-  const snapshot = await loadSnapshotFromParams(params.tournamentId);
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
+  const snapshot = await loadSnapshotFromParams(context.get(dbContext), params.tournamentId);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 60);
   const page = parsePositiveInt(url.searchParams.get("players")) ?? 1;
   const view = snapshot.view(`public:${page}:${q}`, () => publicView(snapshot.data, { q, page }));

@@ -6,7 +6,6 @@ import { LobbyCard, lobbyAnchor, type LobbyFailure, type LobbyView } from "~/com
 import { useFailureToast } from "~/components/form-failure";
 import { CompleteTournamentConfirm, ScorekeeperNote } from "~/components/tournament-header";
 import { ConfirmAction, EmptyState, FormError, StatusBadge, usePendingIntent, useKeptActionData } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
 import {
   loadTournamentFromParams,
   pageAccess,
@@ -37,14 +36,15 @@ import {
 import { nextRoundStep } from "~/models/policy";
 import { FORMAT_LABELS } from "~/models/types";
 import { advanceSchema, idParam, scoresSchema } from "~/models/validation";
+import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: Route.MetaFunction = () => [{ title: "Score Entry | Tournament Manager" }];
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const tournament = await loadTournamentFromParams(params.tournamentId);
-  const db = await getDb();
+  const tournament = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+  const db = context.get(dbContext);
   const current = tournament.currentRound;
   const requested = parsePositiveInt(url.searchParams.get("round"));
   const viewRound = requested !== null && requested <= current ? requested : current;
@@ -126,9 +126,9 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, url }: Route.ActionArgs) {
-  const tournament = await loadTournamentFromParams(params.tournamentId);
+  const tournament = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
   const user = pageUser(context);
-  const db = await getDb();
+  const db = context.get(dbContext);
   const { intent, values } = readForm(context);
   // `url`, not request.url: the latter carries the ".data" suffix of script-driven submissions.
   const path = url.pathname;

@@ -4,7 +4,6 @@ import type { Route } from "./+types/self-checkin";
 import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
 import { InputField, SelectField, SubmitButton } from "~/components/form-fields";
 import { StatCard, useKeptActionData } from "~/components/ui";
-import { getDb } from "~/lib/db.server";
 import { CHECKIN_FAILED } from "~/lib/host-actions.server";
 import { invalid, loadSnapshotFromParams, readForm, runFormAction, tournamentIdOrThrow } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
@@ -14,6 +13,7 @@ import { CODE_LENGTH } from "~/models/self-checkin";
 import { selfCheckinSchema } from "~/models/validation";
 import { closedRefusal, selfCheckin } from "~/models/self-checkin.server";
 import { activeSelfCheckin } from "~/models/self-checkin-state.server";
+import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -24,10 +24,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 // One answer per tournament version for visitors: opening or closing self check-in, and every check-in, bump it.
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
 
-export async function loader({ params, url }: Route.LoaderArgs) {
-  const snapshot = await loadSnapshotFromParams(params.tournamentId);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const snapshot = await loadSnapshotFromParams(context.get(dbContext), params.tournamentId);
   const { tournament: t, players, lobbies } = snapshot.data;
-  const open = (await activeSelfCheckin(await getDb(), t)) !== null;
+  const open = (await activeSelfCheckin(context.get(dbContext), t)) !== null;
   const inPlay = players.filter((p) => p.removedAt === null);
   const waiting = inPlay
     .filter((p) => !p.isCheckedIn && !p.isEliminated)
@@ -52,7 +52,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const kept = { playerId: values.playerId, nameTag: values.nameTag };
   const parsed = selfCheckinSchema.safeParse(values);
   if (!parsed.success) return invalid(intent, parsed.error, kept, "Check-in failed");
-  const db = await getDb();
+  const db = context.get(dbContext);
   const address = await clientAddress(request, context);
   return runFormAction(
     { intent, values: kept, failureTitle: CHECKIN_FAILED },

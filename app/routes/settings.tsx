@@ -18,7 +18,6 @@ import {
 import { usePendingIntent, useKeptActionData } from "~/components/ui";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { StreamOverlaySection } from "~/components/stream-overlay-section";
-import { getDb } from "~/lib/db.server";
 import { formFailure, invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
 import { badRequest } from "~/models/errors";
 import { InputField, SubmitButton } from "~/components/form-fields";
@@ -27,6 +26,7 @@ import { canSeeHistory } from "~/models/access.server";
 import { SCORING_KEYS, SETTINGS_FALLBACK_SCORING, type Scoring } from "~/models/scoring";
 import { updateTournament } from "~/models/tournaments.server";
 import { idParam, staffAddSchema, tournamentUpdateSchema } from "~/models/validation";
+import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -35,11 +35,11 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ params, context, request, url }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams(params.tournamentId);
+  const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
   const { role, can } = await pageAccess(context, t);
   // The staff list is only for those who manage it: nobody else gets its usernames.
   const staff = can.manageStaff
-    ? (await listStaff(await getDb(), pageUser(context), t.id)).map((m) => ({ userId: m.userId, username: m.username }))
+    ? (await listStaff(context.get(dbContext), pageUser(context), t.id)).map((m) => ({ userId: m.userId, username: m.username }))
     : null;
   const stored = t.scoring as Partial<Scoring> | null;
   // SPEC.md: a tournament without a stored table shows 10,8,6,4,2,1,0,0.
@@ -76,7 +76,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return invalid(intent, parsed.error, values, "Failed to update tournament. Please try again.");
   }
-  const db = await getDb();
+  const db = context.get(dbContext);
   return runFormAction(
     { intent, values, failureTitle: "Failed to update tournament. Please try again." },
     () => updateTournament(db, pageUser(context), tournamentId, parsed.data),
@@ -94,7 +94,7 @@ async function staffAction(
   tournamentId: number,
   input: { intent: "add-staff" | "remove-staff"; values: Record<string, unknown> },
 ) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = pageUser(context);
   const back = `${samePage(url)}#staff`;
   if (input.intent === "add-staff") {

@@ -10,12 +10,12 @@ import { addPlayerIntent, generateFirstLobbiesIntent, samePage, substituteIntent
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { SelfCheckinPanel } from "~/components/self-checkin-panel";
-import { getDb } from "~/lib/db.server";
 import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
 import { hasLobbies, listPlayers } from "~/models/players.server";
 import { closeSelfCheckin, openRefusal, openSelfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
 import { setLocked } from "~/models/tournaments.server";
 import { lockSchema } from "~/models/validation";
+import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -28,8 +28,8 @@ const ROUND_ONE_BUTTON_FROM = 4;
 const ROUND_ONE_MINIMUM = 16;
 
 export async function loader({ params, context, request, url }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams(params.tournamentId);
-  const db = await getDb();
+  const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+  const db = context.get(dbContext);
   const user = pageUser(context);
   const [players, lobbiesExist, access, selfCheckin] = await Promise.all([
     listPlayers(db, t.id),
@@ -81,7 +81,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
     case "lock": {
       const parsed = lockSchema.safeParse(values);
       if (!parsed.success) return invalid(intent, parsed.error, values, "Failed to update tournament status");
-      const db = await getDb();
+      const db = context.get(dbContext);
       return runFormAction(
         { ...input, failureTitle: "Failed to update tournament status" },
         () => setLocked(db, user, tournamentId, parsed.data.locked),
@@ -94,21 +94,21 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       );
     }
     case "generate-first":
-      return generateFirstLobbiesIntent(user, tournamentId, input, {
+      return generateFirstLobbiesIntent(context.get(dbContext), user, tournamentId, input, {
         redirectTo: back,
         title: "Lobbies Generated",
         failureTitle: "Failed to generate lobby assignments",
       });
     case "add-player":
-      return addPlayerIntent(user, tournamentId, input, back, { allowOverride: false });
+      return addPlayerIntent(context.get(dbContext), user, tournamentId, input, back, { allowOverride: false });
     case "substitute":
-      return substituteIntent(user, tournamentId, input, back);
+      return substituteIntent(context.get(dbContext), user, tournamentId, input, back);
     case "toggle-checkin":
-      return toggleCheckinIntent(user, input, back);
+      return toggleCheckinIntent(context.get(dbContext), user, input, back);
     case "open-self-checkin":
     case "close-self-checkin": {
       const open = intent === "open-self-checkin";
-      const db = await getDb();
+      const db = context.get(dbContext);
       return runFormAction(
         { ...input, failureTitle: "Failed to update check-in status" },
         () => (open ? openSelfCheckin : closeSelfCheckin)(db, user, tournamentId),

@@ -2,17 +2,17 @@
 import type { Route } from "./+types/auth.logout";
 import { revokeSession } from "~/models/auth.server";
 import { allowOnly, emptyBodySchema, handleApi, json, methodNotAllowed, readJson } from "~/lib/api.server";
-import { getDb } from "~/lib/db.server";
 import { destroySessionCookie, getRequestToken } from "~/lib/session.server";
+import { dbContext } from "~/lib/context";
 
 export const loader = allowOnly("POST");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     // A malformed body is refused like on every other call, rather than signing out by accident.
     await readJson(request, emptyBodySchema);
-    await revokeSession(await getDb(), await getRequestToken(request));
+    await revokeSession(context.get(dbContext), await getRequestToken(request));
     return json({ message: "Logged out" }, 200, { "Set-Cookie": await destroySessionCookie(request) });
   });
 }

@@ -1,8 +1,8 @@
 // GET /api/tournaments/{id}/export: the tournament as a base64 .xlsx ({excelData, fileName}), with a History sheet for its owner or a master; with ?download=1 the file itself, for links that work without JavaScript.
 import type { Route } from "./+types/tournament.export";
 import { allowOnly, apiUser, handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId } from "~/lib/api.server";
-import { getDb } from "~/lib/db.server";
 import { exportTournament } from "~/models/spreadsheet.server";
+import { dbContext } from "~/lib/context";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -12,7 +12,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const download = new URL(request.url).searchParams.get("download");
     if (download !== null && download !== "0" && download !== "1") return jsonError(400, "download must be 0 or 1");
     // The owner or a master also gets the History sheet.
-    const { data, fileName } = await exportTournament(await getDb(), id, apiUser(context));
+    const { data, fileName } = await exportTournament(context.get(dbContext), id, apiUser(context));
     if (download === "1") {
       return new Response(new Uint8Array(data), {
         headers: {

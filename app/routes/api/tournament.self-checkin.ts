@@ -11,10 +11,10 @@ import {
   requireId,
   toApiPlayer,
 } from "~/lib/api.server";
-import { getDb } from "~/lib/db.server";
 import { clientAddress } from "~/lib/session.server";
 import { selfCheckinSchema } from "~/models/validation";
 import { selfCheckin } from "~/models/self-checkin.server";
+import { dbContext } from "~/lib/context";
 
 export const loader = allowOnly("POST");
 
@@ -23,7 +23,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const id = requireId(params.id, INVALID_TOURNAMENT_ID);
     const body = await readJson(request, selfCheckinSchema);
-    const result = await committed(selfCheckin(await getDb(), id, body, await clientAddress(request, context)));
+    const result = await committed(selfCheckin(context.get(dbContext), id, body, await clientAddress(request, context)));
     return json({ player: toApiPlayer(result.player), alreadyCheckedIn: result.alreadyCheckedIn });
   });
 }
