@@ -90,10 +90,10 @@ function fullPath(routes: RouteTable, id: string): string {
   return [parent, route.path ?? ""].filter(Boolean).join("/");
 }
 
-export type ApiRouteOperation = { path: string; method: ApiMethod; operation: DocumentedOperation };
+type ApiRouteOperation = { path: string; method: ApiMethod; operation: DocumentedOperation };
 
 /** Every operation of the /api routes, in route-table order, with its path in OpenAPI form (`:id` → `{id}`). */
-export function apiOperations(routes: RouteTable): ApiRouteOperation[] {
+function apiOperations(routes: RouteTable): ApiRouteOperation[] {
   const out: ApiRouteOperation[] = [];
   const seen = new Set<unknown>();
   for (const [id, route] of Object.entries(routes)) {
