@@ -420,7 +420,7 @@ export const loginSchema = z.object({
   password: z.string({ error: "Missing credentials" }).min(1, "Missing credentials").max(200, "Missing credentials"),
 });
 
-/** A new account's username, the one rule for demo login and MASTER_USERNAME: 3 to 30 letters, digits or underscores. */
+/** A new account's username, the one rule for demo login and MASTER_USERNAME (docs/rules.md, "Fields and validation"). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,30}$/;
 
 // ---------- audit trail ----------
