@@ -104,9 +104,14 @@ describeEachDriver("the migrations", (getDb) => {
   test("deleting a tournament deletes its players, lobbies and matches", async () => {
     const { db } = getDb();
     const { tournament, alice, lobby } = await seedTournament(getDb());
-    await db
-      .insert(matches)
-      .values({ tournamentId: tournament.id, lobbyId: lobby.id, roundNumber: 1, playerId: alice.id, placement: 1, points: 8 });
+    await db.insert(matches).values({
+      tournamentId: tournament.id,
+      lobbyId: lobby.id,
+      roundNumber: 1,
+      playerId: alice.id,
+      placement: 1,
+      points: 8,
+    });
 
     await db.delete(tournaments).where(eq(tournaments.id, tournament.id));
 
