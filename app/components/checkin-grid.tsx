@@ -106,7 +106,12 @@ export function CheckinCard({
         </label>
       ) : null}
       {/* The fragment brings the answer (a refusal, or the redirect after the tap) back to this card. */}
-      <Form method="post" action={`${location.pathname}${location.search}#player-${player.id}`} className={className} preventScrollReset>
+      <Form
+        method="post"
+        action={`${location.pathname}${location.search}#player-${player.id}`}
+        className={className}
+        preventScrollReset
+      >
         <input type="hidden" name="intent" value="toggle-checkin" />
         <input type="hidden" name="playerId" value={player.id} />
         <input type="hidden" name="checkedIn" value={player.isCheckedIn ? "false" : "true"} />

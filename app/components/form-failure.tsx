@@ -28,7 +28,8 @@ export function useFailureToast(actionData: unknown, quiet?: (failure: FormFailu
   const show = useToast();
   useEffect(() => {
     const failure = failureOf(actionData);
-    if (failure && !quiet?.(failure)) show({ type: "error", title: failure.title ?? "Error", description: failure.error });
+    if (failure && !quiet?.(failure))
+      show({ type: "error", title: failure.title ?? "Error", description: failure.error });
   }, [actionData, show, quiet]);
 }
 

@@ -1,6 +1,6 @@
 // The host screens' player forms: add a player, swap one in for another, pick a player, search and filter a list.
 import type { ReactNode } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link } from "react-router";
 import type { FormFailure } from "~/lib/page.server";
 import { substitutionBlocked } from "~/models/policy";
 import { DisabledNote, InputField, SelectField, SubmitButton } from "./form-fields";
@@ -16,7 +16,12 @@ const PLAYER_TEXT_FIELDS = [
 export function ManualOverrideCheckbox({ failure, children }: { failure: FormFailure | null; children: ReactNode }) {
   return (
     <label className="checkbox small">
-      <input type="checkbox" name="manualOverride" value="true" defaultChecked={typed(failure, "manualOverride") === "true"} />
+      <input
+        type="checkbox"
+        name="manualOverride"
+        value="true"
+        defaultChecked={typed(failure, "manualOverride") === "true"}
+      />
       {children}
     </label>
   );
@@ -48,7 +53,11 @@ export function AddPlayerForm({
       <FailureAlert failure={failure} />
       <fieldset disabled={disabled} aria-describedby={disabled && disabledNote ? "add-player-locked" : undefined}>
         <legend>Add New Player</legend>
-        {disabled && disabledNote ? <DisabledNote id="add-player-locked" label="Locked">{disabledNote}</DisabledNote> : null}
+        {disabled && disabledNote ? (
+          <DisabledNote id="add-player-locked" label="Locked">
+            {disabledNote}
+          </DisabledNote>
+        ) : null}
         <div className="grid cols-3">
           {PLAYER_TEXT_FIELDS.map((f) => (
             <InputField
@@ -181,11 +190,15 @@ export function PlayerFilter({
 }) {
   return (
     <Form method="get" className="row host-filter" role="search" preventScrollReset>
-      <label className="sr-only" htmlFor="player-search">{label}</label>
+      <label className="sr-only" htmlFor="player-search">
+        {label}
+      </label>
       <input id="player-search" type="search" name="q" placeholder="Search by name or tag" defaultValue={q} />
       {filters ? (
         <>
-          <label className="sr-only" htmlFor="player-filter">Filter</label>
+          <label className="sr-only" htmlFor="player-filter">
+            Filter
+          </label>
           <select id="player-filter" name="filter" defaultValue={filter ?? "all"}>
             {filters.map((f) => (
               <option key={f.value} value={f.value}>
@@ -195,7 +208,9 @@ export function PlayerFilter({
           </select>
         </>
       ) : null}
-      <button type="submit" className="btn">Search</button>
+      <button type="submit" className="btn">
+        Search
+      </button>
       {q || (filter && filter !== "all") ? (
         <Link className="btn ghost" to="?" preventScrollReset>
           Clear

@@ -1,6 +1,6 @@
 // The spectator pages' JavaScript enhancements: copy to clipboard and export download, each also usable as plain HTML.
 import { useToast } from "./toast";
-import { useHydrated } from "./hydrated";
+import { useHydrated } from "./ui";
 
 async function copyText(text: string): Promise<boolean> {
   try {

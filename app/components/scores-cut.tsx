@@ -2,8 +2,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatAverage } from "~/models/stats";
-import { useHydrated } from "./hydrated";
-import { FormError } from "./ui";
+import { FormError, useHydrated } from "./ui";
 
 type CutPlayer = { name: string; riotTag: string; totalPoints: number; averagePlacement: number };
 

@@ -90,7 +90,8 @@ export function ScorekeeperNote() {
     <div className="alert host-scorekeeper-note" role="note">
       <strong>Scorekeeper</strong>
       <div className="small">
-        You may check players in and out and save lobby scores until the round is finalized; everything else is the owner&apos;s.
+        You may check players in and out and save lobby scores until the round is finalized; everything else is the
+        owner&apos;s.
       </div>
     </div>
   );

@@ -93,7 +93,8 @@ export const COMPLETED_MESSAGE = "Tournament has been completed";
 export const AUTH_REQUIRED = "Authentication required";
 export const NOT_ALLOWED = "You do not have permission to change this tournament";
 
-export const badRequest = (code: RefusalCode, message: string, field?: string) => new ActionError(400, code, message, field);
+export const badRequest = (code: RefusalCode, message: string, field?: string) =>
+  new ActionError(400, code, message, field);
 export const unauthorized = () => new ActionError(401, "auth_required", AUTH_REQUIRED);
 export const forbidden = (code: "forbidden" | "master_only" = "forbidden", message = NOT_ALLOWED) =>
   new ActionError(403, code, message);

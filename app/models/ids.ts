@@ -22,7 +22,8 @@ export function parseIdParam(
   value: string | null | undefined,
   kind: IdKind = "tournament",
 ): { ok: true; id: number } | { ok: false; error: string } {
-  if (value === undefined || value === null || value.trim() === "") return { ok: false, error: `No ${kind} ID provided` };
+  if (value === undefined || value === null || value.trim() === "")
+    return { ok: false, error: `No ${kind} ID provided` };
   const id = parsePositiveInt(value);
   return id === null ? { ok: false, error: `Invalid ${kind} ID` } : { ok: true, id };
 }

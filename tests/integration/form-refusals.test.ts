@@ -15,7 +15,14 @@ import { addPlayers, makeTournament, makeUser, placements } from "./model-fixtur
 type Action = (args: never) => Promise<unknown>;
 
 /** Posts a form to a screen's action as the root middleware would hand it over: database, user and form in the router context. */
-async function post(action: Action, db: AppDb, user: PublicUser, path: string, tournamentId: number, fields: Record<string, string>) {
+async function post(
+  action: Action,
+  db: AppDb,
+  user: PublicUser,
+  path: string,
+  tournamentId: number,
+  fields: Record<string, string>,
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const context = new RouterContextProvider();
@@ -24,7 +31,13 @@ async function post(action: Action, db: AppDb, user: PublicUser, path: string, t
   context.set(formContext, form);
   const url = new URL(`http://localhost${path}`);
   const request = new Request(url, { method: "POST" });
-  return action({ request, url, params: { tournamentId: String(tournamentId) }, context, unstable_pattern: path } as never);
+  return action({
+    request,
+    url,
+    params: { tournamentId: String(tournamentId) },
+    context,
+    unstable_pattern: path,
+  } as never);
 }
 
 /** The failure answer of a refused form (a `data(...)` value), with its status. */
@@ -44,7 +57,11 @@ describeEachDriver("form refusals", (getDb) => {
     const [extra] = (await bulkAddPlayers(db, owner, t.id, [{ name: "Extra", riotTag: "X1", lp: 0 }], true)).result;
     const path = `/tournament-checkin/${t.id}`;
     const toggle = (playerId: number, checkedIn: boolean) =>
-      post(checkinAction, db, owner, path, t.id, { intent: "toggle-checkin", playerId: String(playerId), checkedIn: String(checkedIn) });
+      post(checkinAction, db, owner, path, t.id, {
+        intent: "toggle-checkin",
+        playerId: String(playerId),
+        checkedIn: String(checkedIn),
+      });
 
     expect(failureOf(await toggle(extra.id, true))).toMatchObject({
       status: 409,
@@ -55,7 +72,10 @@ describeEachDriver("form refusals", (getDb) => {
     });
 
     await generateLobbies(db, owner, t.id, 1);
-    expect(failureOf(await toggle(list[0].id, false))).toMatchObject({ code: "checkin_locked", title: "Check-ins locked" });
+    expect(failureOf(await toggle(list[0].id, false))).toMatchObject({
+      code: "checkin_locked",
+      title: "Check-ins locked",
+    });
   });
 
   test("lobby generation: too few players for round 1 is Insufficient Players", async () => {
@@ -63,7 +83,9 @@ describeEachDriver("form refusals", (getDb) => {
     const owner = await makeUser(db);
     const t = await makeTournament(db, owner, { maxPlayers: 16 });
     await addPlayers(db, owner, t.id, 12);
-    const answer = await post(checkinAction, db, owner, `/tournament-checkin/${t.id}`, t.id, { intent: "generate-first" });
+    const answer = await post(checkinAction, db, owner, `/tournament-checkin/${t.id}`, t.id, {
+      intent: "generate-first",
+    });
     expect(failureOf(answer)).toMatchObject({ status: 409, code: "round_one_minimum", title: "Insufficient Players" });
   });
 
@@ -91,7 +113,11 @@ describeEachDriver("form refusals", (getDb) => {
       error: "Duplicate placements",
     });
 
-    expect(failureOf(await scores("advance"))).toMatchObject({ status: 409, code: "round_not_scored", title: "Round not finalized" });
+    expect(failureOf(await scores("advance"))).toMatchObject({
+      status: 409,
+      code: "round_not_scored",
+      title: "Round not finalized",
+    });
 
     for (const lobby of lobbies) await saveScores(db, owner, lobby.id, placements(lobby.playerIds));
     await advanceRound(db, owner, t.id);

@@ -23,7 +23,9 @@ test("every code has a title or an explicit null, never an empty one", () => {
   expect(codes.length).toBeGreaterThan(0);
   for (const code of codes) {
     const title = REFUSAL_TITLES[code];
-    expect(title === null || (typeof title === "string" && title.trim() !== ""), `${code}: ${String(title)}`).toBe(true);
+    expect(title === null || (typeof title === "string" && title.trim() !== ""), `${code}: ${String(title)}`).toBe(
+      true,
+    );
   }
 });
 
@@ -51,7 +53,9 @@ test("docs/rules.md lists every code once, with its title", () => {
 
 test("a form's title: the code's own, else the form's", () => {
   expect(refusalTitle("checkin_locked", "Failed to update check-in status")).toBe("Check-ins locked");
-  expect(refusalTitle("player_eliminated", "Failed to update check-in status")).toBe("Failed to update check-in status");
+  expect(refusalTitle("player_eliminated", "Failed to update check-in status")).toBe(
+    "Failed to update check-in status",
+  );
   expect(refusalTitle("player_eliminated")).toBeUndefined();
 });
 
@@ -70,8 +74,14 @@ test("a refusal keeps its status, code, message and field", () => {
 test("self check-in's closed and open rules answer a code with their message", () => {
   expect(closedRefusal({ status: "completed" }, false, false)?.code).toBe("tournament_completed");
   expect(closedRefusal({ status: "checkin" }, true, true)?.code).toBe("checkin_locked");
-  expect(closedRefusal({ status: "setup" }, false, false)).toMatchObject({ code: "checkin_closed", message: "Check-in is closed" });
-  expect(closedRefusal({ status: "checkin" }, false, false)).toMatchObject({ code: "checkin_closed", message: "Self check-in is not open" });
+  expect(closedRefusal({ status: "setup" }, false, false)).toMatchObject({
+    code: "checkin_closed",
+    message: "Check-in is closed",
+  });
+  expect(closedRefusal({ status: "checkin" }, false, false)).toMatchObject({
+    code: "checkin_closed",
+    message: "Self check-in is not open",
+  });
   expect(closedRefusal({ status: "checkin" }, false, true)).toBeNull();
   expect(openRefusal({ status: "checkin", isLocked: true }, false)?.code).toBe("tournament_locked");
   expect(openRefusal({ status: "active", isLocked: false }, false)?.code).toBe("wrong_status");
