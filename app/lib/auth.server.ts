@@ -7,18 +7,28 @@ import type { AppDb } from "#db/client.server";
 import { getApp } from "./db.server";
 
 const authenticator = new Authenticator<LoginResult>();
-/** The client address of each login request, for the per-address limit (the strategy sees only the request). */
-const calls = new WeakMap<Request, { db: AppDb; address: string | null }>();
+/**
+ * What each login needs beyond the form: the request's database and the client address (the
+ * per-address limit). The strategy sees only a copy of the request (remix-auth rebuilds it), so
+ * the call is found by an id header the copy keeps.
+ */
+const calls = new Map<string, { db: AppDb; address: string | null }>();
+const CALL_HEADER = "x-login-call";
 
 authenticator.use(
   new FormStrategy(async ({ form, request }): Promise<LoginResult> => {
     const { env } = await getApp();
-    const call = calls.get(request);
+    const call = calls.get(request.headers.get(CALL_HEADER) ?? "");
     if (!call) throw new Error("authenticateForm starts every login");
     // The same schema as POST /api/auth/login: a refused username never reaches the database.
     const parsed = loginSchema.safeParse(formToObject(form));
-    // Its every message is "Missing credentials".
-    if (!parsed.success) return MISSING_CREDENTIALS;
+    if (!parsed.success) {
+      // Its messages are "Missing credentials", except a control character's own.
+      const issue = parsed.error.issues[0];
+      return issue?.code === "invalid_format"
+        ? { ok: false, status: 400, code: "invalid_input", message: issue.message }
+        : MISSING_CREDENTIALS;
+    }
     return login(call.db, { ...parsed.data, address: call.address, demoLogin: env.demoLogin });
   }),
   "form",
@@ -29,7 +39,8 @@ authenticator.use(
  * the strategy gets a request built from that form, so the network body is never read again.
  */
 export function authenticateForm(db: AppDb, url: string, form: FormData, address: string | null) {
-  const request = new Request(url, { method: "POST", body: form });
-  calls.set(request, { db, address });
-  return authenticator.authenticate("form", request);
+  const id = crypto.randomUUID();
+  const request = new Request(url, { method: "POST", body: form, headers: { [CALL_HEADER]: id } });
+  calls.set(id, { db, address });
+  return authenticator.authenticate("form", request).finally(() => calls.delete(id));
 }

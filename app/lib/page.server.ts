@@ -30,7 +30,7 @@ export type FormFailure = {
 /** A posted form: its hidden `intent` and its fields. */
 export type FormInput = { intent: string | null; values: Record<string, unknown> };
 
-/** How a screen titles its refusals: SPEC.md's title of the code (REFUSAL_TITLES), else the screen's own for that code, else the action's. */
+/** How a screen titles its refusals: its own title for that code, else SPEC.md's title of the code (REFUSAL_TITLES), else the action's. */
 export type FailureTitles = { title?: string; titles?: Partial<Record<RefusalCode, string>> };
 
 /** The one failure answer of a form: the refusal's status, code and message, its title, and what the user typed. */
