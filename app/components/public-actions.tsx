@@ -1,7 +1,27 @@
 // The spectator pages' JavaScript enhancements: copy to clipboard and export download, each also usable as plain HTML.
+// On pages served without React, the `data-copy` and `data-export` attributes are what the inline script acts on (app/lib/live-script.server.ts).
 import type { MouseEvent } from "react";
-import { useToast } from "./toast";
+import { useServerDocumentWithoutReact } from "~/lib/lite-page";
+import { fillToast, useToast, type ToastMessage } from "./toast";
 import { useHydrated } from "./public-shared";
+
+/** The copy and export toasts; `{what}` and `{message}` are filled in (see `fillToast`). */
+export const ACTION_TOASTS = {
+  copied: { type: "success", title: "Copied!", description: "{what} copied to clipboard" },
+  copyFailed: { type: "error", title: "Copy failed", description: "Could not copy to clipboard" },
+  downloadStarted: { type: "success", title: "Download started" },
+  exportFailed: { type: "error", title: "Export failed", description: "{message}" },
+} satisfies Record<string, ToastMessage>;
+
+/**
+ * Whether a button that needs scripts is rendered, and hidden until the inline script shows it: true on
+ * a server document without React, where no hydration would ever add it.
+ */
+function useScriptOnlyButton() {
+  const hydrated = useHydrated();
+  const withoutReact = useServerDocumentWithoutReact() !== null;
+  return { render: hydrated || withoutReact, hidden: withoutReact || undefined };
+}
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -32,11 +52,7 @@ function useCopy() {
   const showToast = useToast();
   return async (text: string, what: string) => {
     const ok = await copyText(text);
-    showToast(
-      ok
-        ? { type: "success", title: "Copied!", description: `${what} copied to clipboard` }
-        : { type: "error", title: "Copy failed", description: "Could not copy to clipboard" },
-    );
+    showToast(ok ? fillToast(ACTION_TOASTS.copied, { what }) : ACTION_TOASTS.copyFailed);
   };
 }
 
@@ -50,6 +66,8 @@ export function ShareButton({ url, targetId }: { url: string; targetId: string }
     <a
       href={`#${targetId}`}
       className="btn"
+      data-copy={url}
+      data-copy-what="Tournament link"
       onClick={(event) => {
         event.preventDefault();
         void copy(url, "Tournament link");
@@ -83,14 +101,17 @@ export function ShareBox({ url, id }: { url: string; id: string }) {
 
 /** Copies "Name#Tag" for inviting in game. Only rendered once scripts run: without them the text is right beside it. */
 export function CopyNameButton({ name, riotTag }: { name: string; riotTag: string }) {
-  const hydrated = useHydrated();
+  const { render, hidden } = useScriptOnlyButton();
   const copy = useCopy();
-  if (!hydrated) return null;
+  if (!render) return null;
   const text = `${name}#${riotTag}`;
   return (
     <button
       type="button"
       className="btn ghost small copy-btn"
+      hidden={hidden}
+      data-copy={text}
+      data-copy-what={name}
       aria-label={`Copy ${text}`}
       title={`Copy ${text}`}
       onClick={() => void copy(text, name)}
@@ -164,13 +185,13 @@ export function ExportLink({
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-      showToast({ type: "success", title: "Download started" });
+      showToast(ACTION_TOASTS.downloadStarted);
     } catch {
-      showToast({ type: "error", title: "Export failed", description: failureMessage });
+      showToast(fillToast(ACTION_TOASTS.exportFailed, { message: failureMessage }));
     }
   }
   return (
-    <a href={href} className={className} onClick={onClick}>
+    <a href={href} className={className} onClick={onClick} data-export={failureMessage}>
       <span aria-hidden="true">⬇</span> Export
     </a>
   );
@@ -181,15 +202,23 @@ export function ExportLink({
  * selects itself on focus) and, once scripts run, a Copy button beside it.
  */
 export function CopyUrlField({ id, label, url }: { id: string; label: string; url: string }) {
-  const hydrated = useHydrated();
+  const { render, hidden } = useScriptOnlyButton();
   const copy = useCopy();
   return (
     <div className="field copy-url">
       <label htmlFor={id}>{label}</label>
       <div className="row copy-url-row">
         <input id={id} type="url" readOnly value={url} className="mono" onFocus={(event) => event.currentTarget.select()} />
-        {hydrated ? (
-          <button type="button" className="btn small" aria-label={`Copy ${label}`} onClick={() => void copy(url, label)}>
+        {render ? (
+          <button
+            type="button"
+            className="btn small"
+            aria-label={`Copy ${label}`}
+            hidden={hidden}
+            data-copy={url}
+            data-copy-what={label}
+            onClick={() => void copy(url, label)}
+          >
             Copy
           </button>
         ) : null}

@@ -14,6 +14,7 @@ import { CHECKIN_CLOSED, CODE_LENGTH, SELF_CHECKIN_NOT_OPEN, TOO_MANY_CODES, WRO
 import { selfCheckinSchema } from "~/models/validation";
 import { closedRefusal, selfCheckin } from "~/models/self-checkin.server";
 import { activeSelfCheckin } from "~/models/self-checkin-state.server";
+import { withoutReactHandle } from "~/lib/lite-page";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -23,6 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 // One answer per tournament version for visitors: opening or closing self check-in, and every check-in, bump it.
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
+export const handle = withoutReactHandle;
 
 export async function loader({ params, url }: Route.LoaderArgs) {
   const snapshot = await loadSnapshotFromParams(params.tournamentId);
