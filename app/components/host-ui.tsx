@@ -5,7 +5,7 @@ import type { FormFailure } from "~/lib/page.server";
 import { InputField, SelectField } from "./form-fields";
 import { ConfirmAction, FormError, StatusBadge, useFocusOnMount, usePendingIntent } from "./ui";
 import { substitutionBlocked } from "~/models/policy";
-import { useToast } from "./toast";
+import { useToast, type ToastMessage } from "./toast";
 
 /** The tournament fields a host page header needs. */
 export type HeaderTournament = { id: number; name: string; status: string; isLocked?: boolean };
@@ -118,11 +118,15 @@ export function typed(failure: FormFailure | null, name: string, fallback = ""):
 }
 
 /** With JavaScript, a refused action also pops SPEC.md's error toast; the page shows the alert either way. */
+export function failureToast(failure: FormFailure): ToastMessage {
+  return { type: "error", title: failure.title ?? "Error", description: failure.error };
+}
+
 export function useFailureToast(actionData: unknown) {
   const show = useToast();
   useEffect(() => {
     const failure = failureOf(actionData);
-    if (failure) show({ type: "error", title: failure.title ?? "Error", description: failure.error });
+    if (failure) show(failureToast(failure));
   }, [actionData, show]);
 }
 

@@ -10,6 +10,10 @@ import { TOAST_DURATION_MS, TOAST_FALLBACKS } from "~/components/toast";
  */
 export const REFETCH_DELAY_JS = `function delay(a){var n=typeof a==="number"&&isFinite(a)&&a>0?a:1,w=Math.min(15000,Math.max(1000,n*0.4));return 150+Math.random()*(w-150)}`;
 
+/** `fill(template, values)`: components/toast.tsx's `fillToast` in plain JavaScript, with its fallbacks in `F`. */
+export const FILL_TOAST_JS = `function fill(t,v){function f(s){return s.replace(/\\{(\\w+)\\}/g,function(_,k){var x=v[k];return k in F?(typeof x==="string"?x:F[k]):String(x)})}
+return{type:t.type,title:f(t.title),description:t.description&&f(t.description)}}`;
+
 /** JSON for inside a <script>: no "</script>" or "<!--" can end or bend it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
@@ -17,7 +21,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
  * What the React pages do with root.tsx's effects, components/live.tsx and components/toast.tsx, for a
  * page that has none of them:
  * - marks the page ready (`data-hydrated`, `tm:hydrated`) and keeps a focused control clear of the sticky header;
- * - toasts in #toast-region with ToastRegion's markup, gone after 5 s, the close link and F8 as there;
+ * - toasts in #toast-region with ToastRegion's markup, gone after 5 s, the close link and F8 as there,
+ *   and a refused form's toast from its <template data-toast>;
  * - `[data-copy]` copies its text, `[data-export]` fetches the file so a failure is a toast, not an error page;
  * - the event stream of this tournament (or of all, on the landing page): an event shows SPEC.md's
  *   toast and, after the audience's delay, re-fetches this address (a 304 when unchanged) and swaps
@@ -29,8 +34,7 @@ export function liveScript(tournamentId: number | null): string {
   return `(function(){var d=document,h=d.documentElement,R=d.getElementById("toast-region"),M=d.querySelector("[data-live-region]"),
 E=${scriptJson(EVENT_TOASTS)},A=${scriptJson(ACTION_TOASTS)},F=${scriptJson(TOAST_FALLBACKS)},timer,pending;
 ${REFETCH_DELAY_JS}
-function fill(t,v){function f(s){return s.replace(/\\{(\\w+)\\}/g,function(_,k){var x=v[k];return k in F?(typeof x==="string"?x:F[k]):String(x)})}
-return{type:t.type,title:f(t.title),description:t.description&&f(t.description)}}
+${FILL_TOAST_JS}
 function leave(el){clearTimeout(timer);timer=setTimeout(function(){el.remove()},${TOAST_DURATION_MS})}
 function toast(m){if(!R)return;var el=d.createElement("div"),a=d.createElement("a");el.className="toast "+(m.type||"info");
 el.setAttribute("role","status");el.setAttribute("aria-live","polite");el.innerHTML='<div class="title"></div>'+(m.description?'<div class="small muted"></div>':"");
@@ -53,7 +57,7 @@ function refresh(){if(!M)return;if(typing()){clearTimeout(pending);pending=setTi
 fetch(location.href,{headers:{Accept:"text/html"},credentials:"same-origin"}).then(function(r){return r.ok?r.text():null}).then(function(html){if(!html)return;
 var doc=new DOMParser().parseFromString(html,"text/html"),n=doc.querySelector("[data-live-region]");if(!n)return;
 if(typing()){pending=setTimeout(refresh,1000);return}swap(n,doc.title)}).catch(function(){})}
-performance.mark("tm:hydrated");h.dataset.hydrated="true";show();var first=R&&R.querySelector(".toast");if(first)leave(first);
+performance.mark("tm:hydrated");h.dataset.hydrated="true";show();var first=R&&R.querySelector(".toast"),said=M&&M.querySelector("template[data-toast]");if(said)toast(JSON.parse(said.getAttribute("data-toast")));else if(first)leave(first);
 d.addEventListener("click",function(e){var t=e.target instanceof Element?e.target:null,c=t&&t.closest(".toast .close"),b=t&&t.closest("[data-copy]"),x=t&&t.closest("a[data-export]");
 if(c){e.preventDefault();c.parentNode.remove()}else if(b){e.preventDefault();copy(b.getAttribute("data-copy")).then(function(){toast(fill(A.copied,{what:b.getAttribute("data-copy-what")}))},function(){toast(A.copyFailed)})}
 else if(x){e.preventDefault();download(x)}});

@@ -1,7 +1,7 @@
 // Player self check-in (public, no login): a registered player picks their name (or types Name#Tag), enters the code read out on stream, and is checked in.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/self-checkin";
-import { FailureAlert, SubmitButton, failureOf, typed, useFailureToast } from "~/components/host-ui";
+import { FailureAlert, SubmitButton, failureOf, failureToast, typed, useFailureToast } from "~/components/host-ui";
 import { InputField, SelectField } from "~/components/form-fields";
 import { StatCard, useKeptActionData } from "~/components/ui";
 import { getDb } from "~/lib/db.server";
@@ -112,6 +112,8 @@ export default function SelfCheckin({ loaderData, actionData: latestActionData }
         <section className="card" aria-labelledby="self-checkin-heading">
           <h2 id="self-checkin-heading">Check yourself in</h2>
           <FailureAlert failure={failure} />
+          {/* The page ships no React: its inline script shows this as the toast useFailureToast shows elsewhere. */}
+          {failure ? <template data-toast={JSON.stringify(failureToast(failure))} /> : null}
           <Form method="post" className="self-checkin-form">
             <input type="hidden" name="intent" value="self-checkin" />
             <SelectField
