@@ -27,7 +27,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
  * - the event stream of this tournament (or of all, on the landing page): an event shows SPEC.md's
  *   toast and, after the audience's delay, re-fetches this address (a 304 when unchanged) and swaps
  *   `[data-live-region]` in, keeping scroll, focus, open <details> and typed values; never while a
- *   field in it is focused with typed text (it retries). The 60 s safety re-validation of live.tsx too.
+ *   field in it is focused with typed text (it retries), nor over a refused form's answer, whose message and
+ *   typed values a re-fetch would lose (the next submit brings a fresh page). The 60 s safety re-validation of live.tsx too.
  */
 export function liveScript(tournamentId: number | null): string {
   const stream = tournamentId === null ? "/api/events" : `/api/events?tournamentId=${tournamentId}`;
@@ -50,10 +51,10 @@ setTimeout(function(){URL.revokeObjectURL(u)},10000);toast(A.downloadStarted)})}
 function typing(){var f=d.activeElement;return!!(M&&f&&M.contains(f)&&"defaultValue"in f&&f.value!==f.defaultValue)}
 function swap(n,title){var f=d.activeElement,key=f&&M.contains(f)&&f!==M?(f.id?"#"+CSS.escape(f.id):f.name?"[name='"+CSS.escape(f.name)+"']":f.getAttribute("href")?"[href='"+CSS.escape(f.getAttribute("href"))+"']":null):null,
 x=scrollX,y=scrollY,open={},vals={};M.querySelectorAll("details[id]").forEach(function(e){open[e.id]=e.open});
-M.querySelectorAll("input[id],select[id],textarea[id]").forEach(function(e){if(e.value!==e.defaultValue&&e.type!=="checkbox"&&e.type!=="radio")vals[e.id]=e.value});
+M.querySelectorAll("input[id],select[id],textarea[id]").forEach(function(e){if(!/^(checkbox|radio|hidden|submit)$/.test(e.type))vals[e.id]=e.value});
 M.innerHTML=n.innerHTML;if(title)d.title=title;for(var i in open){var e=d.getElementById(i);if(e)e.open=open[i]}
-for(var j in vals){var v=d.getElementById(j);if(v&&(v.tagName!=="SELECT"||[].some.call(v.options,function(o){return o.value===vals[j]})))v.value=vals[j]}show();scrollTo(x,y);var g=key&&M.querySelector(key);if(g)g.focus({preventScroll:true})}
-function refresh(){if(!M)return;if(typing()){clearTimeout(pending);pending=setTimeout(refresh,1000);return}
+for(var j in vals){var v=d.getElementById(j);if(v&&v.value!==vals[j]&&(v.tagName!=="SELECT"||[].some.call(v.options,function(o){return o.value===vals[j]})))v.value=vals[j]}show();scrollTo(x,y);var g=key&&M.querySelector(key);if(g)g.focus({preventScroll:true})}
+function refresh(){if(!M||M.querySelector("template[data-toast]"))return;if(typing()){clearTimeout(pending);pending=setTimeout(refresh,1000);return}
 fetch(location.href,{headers:{Accept:"text/html"},credentials:"same-origin"}).then(function(r){return r.ok?r.text():null}).then(function(html){if(!html)return;
 var doc=new DOMParser().parseFromString(html,"text/html"),n=doc.querySelector("[data-live-region]");if(!n)return;
 if(typing()){pending=setTimeout(refresh,1000);return}swap(n,doc.title)}).catch(function(){})}
