@@ -13,16 +13,6 @@ export const ACTION_TOASTS = {
   exportFailed: { type: "error", title: "Export failed", description: "{message}" },
 } satisfies Record<string, ToastMessage>;
 
-/**
- * Whether a button that needs scripts is rendered, and hidden until the inline script shows it: true on
- * a server document without React, where no hydration would ever add it.
- */
-function useScriptOnlyButton() {
-  const hydrated = useHydrated();
-  const withoutReact = useServerDocumentWithoutReact() !== null;
-  return { render: hydrated || withoutReact, hidden: withoutReact || undefined };
-}
-
 async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
@@ -99,19 +89,21 @@ export function ShareBox({ url, id }: { url: string; id: string }) {
   );
 }
 
-/** Copies "Name#Tag" for inviting in game. Only rendered once scripts run: without them the text is right beside it. */
+/**
+ * Copies "Name#Tag" for inviting in game. Only rendered once scripts run: without them the text is right beside it.
+ * On a page without React a <template> marks the spot, and the inline script puts the same button there.
+ */
 export function CopyNameButton({ name, riotTag }: { name: string; riotTag: string }) {
-  const { render, hidden } = useScriptOnlyButton();
+  const hydrated = useHydrated();
+  const withoutReact = useServerDocumentWithoutReact() !== null;
   const copy = useCopy();
-  if (!render) return null;
   const text = `${name}#${riotTag}`;
+  if (withoutReact) return <template data-copy-button={text} />;
+  if (!hydrated) return null;
   return (
     <button
       type="button"
       className="btn ghost small copy-btn"
-      hidden={hidden}
-      data-copy={text}
-      data-copy-what={name}
       aria-label={`Copy ${text}`}
       title={`Copy ${text}`}
       onClick={() => void copy(text, name)}
@@ -202,23 +194,15 @@ export function ExportLink({
  * selects itself on focus) and, once scripts run, a Copy button beside it.
  */
 export function CopyUrlField({ id, label, url }: { id: string; label: string; url: string }) {
-  const { render, hidden } = useScriptOnlyButton();
+  const hydrated = useHydrated();
   const copy = useCopy();
   return (
     <div className="field copy-url">
       <label htmlFor={id}>{label}</label>
       <div className="row copy-url-row">
         <input id={id} type="url" readOnly value={url} className="mono" onFocus={(event) => event.currentTarget.select()} />
-        {render ? (
-          <button
-            type="button"
-            className="btn small"
-            aria-label={`Copy ${label}`}
-            hidden={hidden}
-            data-copy={url}
-            data-copy-what={label}
-            onClick={() => void copy(url, label)}
-          >
+        {hydrated ? (
+          <button type="button" className="btn small" aria-label={`Copy ${label}`} onClick={() => void copy(url, label)}>
             Copy
           </button>
         ) : null}

@@ -23,7 +23,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
  * - marks the page ready (`data-hydrated`, `tm:hydrated`) and keeps a focused control clear of the sticky header;
  * - toasts in #toast-region with ToastRegion's markup, gone after 5 s, the close link and F8 as there,
  *   and a refused form's toast from its <template data-toast>;
- * - `[data-copy]` copies its text, `[data-export]` fetches the file so a failure is a toast, not an error page;
+ * - puts components/public-actions.tsx's CopyNameButton where a `<template data-copy-button>` marks it;
+ *   `[data-copy]` copies its text, `[data-export]` fetches the file so a failure is a toast, not an error page;
  * - the event stream of this tournament (or of all, on the landing page): an event shows SPEC.md's
  *   toast and, after the audience's delay, re-fetches this address (a 304 when unchanged) and swaps
  *   `[data-live-region]` in, keeping scroll, focus, open <details> and typed values; never while a
@@ -41,7 +42,9 @@ function toast(m){if(!R)return;var el=d.createElement("div"),a=d.createElement("
 el.setAttribute("role","status");el.setAttribute("aria-live","polite");el.innerHTML='<div class="title"></div>'+(m.description?'<div class="small muted"></div>':"");
 el.firstChild.textContent=m.title;if(m.description)el.lastChild.textContent=m.description;a.className="close";a.href=location.pathname+location.search;
 a.setAttribute("aria-label","Dismiss notification");a.textContent="\\u00d7";el.appendChild(a);R.replaceChildren(el);leave(el)}
-function show(){if(M)M.querySelectorAll("[data-copy][hidden]").forEach(function(b){b.hidden=false})}
+function show(){if(M)M.querySelectorAll("template[data-copy-button]").forEach(function(t){var b=d.createElement("button"),s=t.getAttribute("data-copy-button");
+b.type="button";b.className="btn ghost small copy-btn";b.setAttribute("data-copy",s);b.setAttribute("data-copy-what",s.slice(0,s.lastIndexOf("#")));
+b.setAttribute("aria-label","Copy "+s);b.title="Copy "+s;b.textContent="Copy";t.replaceWith(b)})}
 function copy(s){var c=navigator.clipboard;return(c&&c.writeText?c.writeText(s):Promise.reject()).catch(function(){var t=d.createElement("textarea");
 t.value=s;t.setAttribute("readonly","");t.style.position="fixed";t.style.opacity="0";d.body.appendChild(t);t.select();var ok=d.execCommand("copy");t.remove();if(!ok)throw 0})}
 function download(x){fetch(x.href,{credentials:"same-origin",cache:"no-store"}).then(function(r){if(!r.ok)throw 0;
