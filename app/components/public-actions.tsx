@@ -3,7 +3,7 @@
 import type { MouseEvent } from "react";
 import { useServerDocumentWithoutReact } from "~/lib/lite-page";
 import { fillToast, useToast, type ToastMessage } from "./toast";
-import { useHydrated } from "./public-shared";
+import { useHydrated } from "./ui";
 
 /** The copy and export toasts; `{what}` and `{message}` are filled in (see `fillToast`). */
 export const ACTION_TOASTS = {

@@ -69,7 +69,12 @@ test("the public view, leaderboard and player page load no JavaScript files and 
   const html = await (await request.get(`/tournaments/${id}/public`)).text();
   expect(html, "no modulepreload links").not.toContain("modulepreload");
   await expect(view.getByRole("article", { name: lobby.name }).getByText("Pending")).toBeVisible();
-  await expect(view.getByRole("article", { name: lobby.name }).getByRole("button", { name: /^Copy / }).first()).toBeVisible();
+  await expect(
+    view
+      .getByRole("article", { name: lobby.name })
+      .getByRole("button", { name: /^Copy / })
+      .first(),
+  ).toBeVisible();
 
   // A spectator types a search without submitting it: the page waits for them before swapping.
   const search = view.getByRole("searchbox", { name: "Search by name or tag" });
@@ -82,20 +87,32 @@ test("the public view, leaderboard and player page load no JavaScript files and 
     await expect(toast).toContainText(`${lobby.name} scores have been saved`);
   }
   await expect(leaderboard.locator(`tr[data-player-id="${winner.id}"] td`).nth(2)).toHaveText("8", { timeout: 10_000 });
-  await expect(profile.locator(".stat-card").filter({ hasText: "Games Played" })).toContainText("1", { timeout: 10_000 });
-  await expect(view.getByRole("article", { name: lobby.name }).getByText("Pending"), "no swap under typed text").toBeVisible();
+  await expect(profile.locator(".stat-card").filter({ hasText: "Games Played" })).toContainText("1", {
+    timeout: 10_000,
+  });
+  await expect(
+    view.getByRole("article", { name: lobby.name }).getByText("Pending"),
+    "no swap under typed text",
+  ).toBeVisible();
   await expect(search).toBeFocused();
 
   // Once the field is left, the page catches up and keeps what was typed.
   await view.getByRole("heading", { name: "Find Player Profile" }).click();
   await expect(view.getByRole("article", { name: lobby.name }).getByText("Complete")).toBeVisible({ timeout: 10_000 });
   await expect(search).toHaveValue("Lite Player 1");
-  await expect(view.getByRole("article", { name: lobby.name }).getByRole("button", { name: /^Copy / }).first()).toBeVisible();
+  await expect(
+    view
+      .getByRole("article", { name: lobby.name })
+      .getByRole("button", { name: /^Copy / })
+      .first(),
+  ).toBeVisible();
 
   // The toast leaves after 5 s, as on the React pages.
   await expect(view.getByRole("status").filter({ hasText: "Scores Updated" })).toHaveCount(0, { timeout: 8_000 });
   for (const page of [view, leaderboard, profile]) {
-    expect(await page.evaluate(() => (window as unknown as { __same?: string }).__same), "updated in place").toBe("same document");
+    expect(await page.evaluate(() => (window as unknown as { __same?: string }).__same), "updated in place").toBe(
+      "same document",
+    );
   }
   expect(scripts, "script files requested by the public pages").toEqual([]);
   await context.close();

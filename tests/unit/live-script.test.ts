@@ -11,7 +11,8 @@ const scriptFill = new Function("F", `${FILL_TOAST_JS};return fill;`)(TOAST_FALL
 const scriptDelay = new Function(`${REFETCH_DELAY_JS};return delay;`)() as (audience: unknown) => number;
 
 /** The script leaves `description` undefined where fillToast leaves it out; the toast shown is the same. */
-const shown = (toast: ToastMessage | null) => (toast ? { type: toast.type, title: toast.title, description: toast.description } : null);
+const shown = (toast: ToastMessage | null) =>
+  toast ? { type: toast.type, title: toast.title, description: toast.description } : null;
 
 describe("the inline live script", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -25,7 +26,9 @@ describe("the inline live script", () => {
       }
     }
     expect(scriptFill(EVENT_TOASTS.matches_saved!, { lobbyName: 12 }).description).toBe("Lobby scores have been saved");
-    expect(scriptFill(ACTION_TOASTS.copied, { what: "Mira" })).toEqual(shown(fillToast(ACTION_TOASTS.copied, { what: "Mira" })));
+    expect(scriptFill(ACTION_TOASTS.copied, { what: "Mira" })).toEqual(
+      shown(fillToast(ACTION_TOASTS.copied, { what: "Mira" })),
+    );
   });
 
   it("spreads its re-fetch as refetchDelay does", () => {
