@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { matches, players, tournamentStaff, tournaments, type Tournament } from "#db/schema";
-import { findTournamentOr404, lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
+import { lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
 import { assertCanManage, canManage, isMaster, MASTER_ONLY, requireActor } from "./access.server";
 import { auditAction, changedFields } from "./audit";
 import { recordAudit } from "./audit.server";
@@ -77,11 +77,6 @@ export async function listPublicLive(db: Executor): Promise<Tournament[]> {
 /** Every public tournament, newest first (GET /api/tournaments/public). */
 export async function listPublic(db: Executor): Promise<Tournament[]> {
   return db.select().from(tournaments).where(eq(tournaments.isPublic, true)).orderBy(...newestFirst);
-}
-
-/** The tournament, or 404 "Tournament not found". Anyone with the link may read it. */
-export async function getTournament(db: Executor, tournamentId: number): Promise<Tournament> {
-  return findTournamentOr404(db, tournamentId);
 }
 
 /** The dashboard's four stat cards, over what `listForUser` shows this user. */

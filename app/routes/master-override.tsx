@@ -14,7 +14,8 @@ import { requireMaster } from "~/lib/session.server";
 import { checkIntegrity, repairTotals } from "~/models/audit.server";
 import { getUsername } from "~/models/auth.server";
 import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, updatePlayer } from "~/models/players.server";
-import { listAllLobbies, listMatches } from "~/models/rounds.server";
+import { listAllLobbies } from "~/models/lobbies.server";
+import { listMatches } from "~/models/scores.server";
 import { updateTournament } from "~/models/tournaments.server";
 import { idParam, overrideReasonSchema, playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
 

@@ -10,7 +10,9 @@ import { canManage } from "~/models/access.server";
 import { findTournamentOr404 } from "~/models/action.server";
 import { isActionError, notFound } from "~/models/errors";
 import { getPlayer, PLAYER_NOT_FOUND } from "~/models/players.server";
-import { getLeaderboard, listAllLobbies, listMatches } from "~/models/rounds.server";
+import { getLeaderboard } from "~/models/standings.server";
+import { listAllLobbies } from "~/models/lobbies.server";
+import { listMatches } from "~/models/scores.server";
 import { ordinal } from "~/models/scoring";
 import { formatAverage, formatBestFinish } from "~/models/stats";
 

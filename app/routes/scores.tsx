@@ -23,16 +23,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { roundDownToMultipleOf8 } from "~/models/cuts";
 import { COMPLETED_MESSAGE } from "~/models/errors";
 import { listPlayers } from "~/models/players.server";
-import {
-  advanceRound,
-  cutPreview,
-  finalizeRound,
-  generateLobbies,
-  listAllLobbies,
-  listMatches,
-  saveScores,
-  undoRound,
-} from "~/models/rounds.server";
+import { advanceRound, cutPreview } from "~/models/advance.server";
+import { finalizeRound, listMatches, saveScores } from "~/models/scores.server";
+import { generateLobbies, listAllLobbies, undoRound } from "~/models/lobbies.server";
 import { nextRoundStep } from "~/models/policy";
 import { FORMAT_LABELS } from "~/models/types";
 import { advanceSchema, idParam, scoresSchema } from "~/models/validation";

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import type { Lobby, Match, Player, Tournament } from "#db/schema";
 import { refetchDelay } from "~/components/live";
 import { DEFAULT_SCORING, pointsFor } from "~/models/scoring";
-import { toLeaderboardRow } from "~/models/rounds.server";
+import { toLeaderboardRow } from "~/models/standings.server";
 import { computeStandings } from "~/models/standings";
 import { toEnginePlayer } from "~/models/stats.server";
 import type { TournamentData } from "~/models/views/tournament-data.server";

@@ -1,7 +1,7 @@
 // The spectator screens' read models: pure functions from one tournament's data to exactly what each screen renders.
 // Kept small on purpose: their answers are the pages' hydration data, downloaded by every spectator.
 import type { Lobby, Tournament } from "#db/schema";
-import type { LeaderboardRow } from "../rounds.server";
+import type { LeaderboardRow } from "../standings.server";
 import { searchPlayers } from "../search";
 import type { TournamentData } from "./tournament-data.server";
 

@@ -3,7 +3,7 @@
 import type { Route } from "./+types/tournament.advance-round";
 import { handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId, tournamentAction } from "~/lib/api.server";
 import { getDb } from "~/lib/db.server";
-import { advanceRound, cutPreview } from "~/models/rounds.server";
+import { advanceRound, cutPreview } from "~/models/advance.server";
 import { advanceSchema } from "~/models/validation";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

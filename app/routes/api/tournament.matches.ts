@@ -1,6 +1,6 @@
 // GET /api/tournaments/{id}/matches: every saved placement, by round, lobby and placement.
 import { allowOnly, tournamentLoader } from "~/lib/api.server";
-import { listMatches } from "~/models/rounds.server";
+import { listMatches } from "~/models/scores.server";
 
 export const loader = tournamentLoader(({ db, id }) => listMatches(db, id));
 

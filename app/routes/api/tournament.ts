@@ -1,9 +1,10 @@
 // GET /api/tournaments/{id} (public), PATCH its settings, DELETE it with everything in it.
 import { tournamentAction, tournamentLoader } from "~/lib/api.server";
-import { deleteTournament, getTournament, updateTournament } from "~/models/tournaments.server";
+import { findTournamentOr404 } from "~/models/action.server";
+import { deleteTournament, updateTournament } from "~/models/tournaments.server";
 import { tournamentUpdateSchema } from "~/models/validation";
 
-export const loader = tournamentLoader(({ db, id }) => getTournament(db, id));
+export const loader = tournamentLoader(({ db, id }) => findTournamentOr404(db, id));
 
 export const action = tournamentAction(
   {
