@@ -3,6 +3,7 @@ import { z } from "zod";
 import { IMPORT_FAILED, spreadsheetImportSchema } from "~/models/spreadsheet.server";
 import { selfCheckinSchema } from "~/models/validation";
 import { CRITERION_LABELS, type Criterion } from "~/models/standings";
+import { scoringShape } from "~/models/scoring";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "~/models/types";
 import * as v from "~/models/validation";
 
@@ -12,16 +13,7 @@ const id = z.int().min(1);
 const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
 
 export const scoringAnswer = z
-  .strictObject({
-    first: z.number(),
-    second: z.number(),
-    third: z.number(),
-    fourth: z.number(),
-    fifth: z.number(),
-    sixth: z.number(),
-    seventh: z.number(),
-    eighth: z.number(),
-  })
+  .strictObject(scoringShape(() => z.number()))
   .describe("Points for places 1 to 8");
 
 export const tournamentAnswer = z

@@ -6,7 +6,7 @@ import { lockForMutation, type ActionResult } from "./action.server";
 import { playerLabel, type AuditValues } from "./audit";
 import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
-import { defaultCut, maxCut, planCut, proposedEliminationCut, resolveCut, validateCutCount, type CutPlan } from "./cuts";
+import { planCut, previewCut, resolveCut, validateCutCount, type CutPreview } from "./cuts";
 import { badRequest, COMPLETED_MESSAGE, conflict } from "./errors";
 import { event } from "./events";
 import { assertRoundScored, roundLobbies } from "./lobbies.server";
@@ -107,55 +107,9 @@ export async function advanceRound(
   });
 }
 
-export type CutPreview = {
-  roundNumber: number;
-  activeCount: number;
-  /** Lobbies of the current round with scores / all lobbies of the current round. */
-  scoresSubmitted: number;
-  lobbyCount: number;
-  /** Largest valid cut (keeps at least 8). */
-  maxCut: number;
-  /** What the dialog proposes: Elimination's bottom 25% from round 3, else the default of 8 (when valid). */
-  proposedCount: number;
-  /** The count the plan is for (the asked count, or the proposal). */
-  count: number;
-  /** Why `count` cannot be applied, or null. */
-  error: string | null;
-  /** Players sure to go, tied at the line, and how many of the tied to pick; null when `error`. */
-  plan: CutPlan | null;
-  /** Name and tag of the players in the plan, for the dialogs. */
-  players: Record<number, { name: string; riotTag: string; totalPoints: number; averagePlacement: number }>;
-};
-
 /** The cut dialog's data for `count` players (default: the proposal). Reads only. */
 export async function cutPreview(db: Executor, tournamentId: number, count?: number): Promise<CutPreview> {
   const t = await findTournamentOr404(db, tournamentId);
   const { active, rows } = await activeStandings(db, t.id);
-  const drawn = await roundLobbies(db, t.id, t.currentRound);
-  const activeCount = active.length;
-  const proposedCount =
-    t.format === "elimination" ? proposedEliminationCut(activeCount, t.currentRound) : defaultCut(activeCount);
-  const chosen = count ?? proposedCount;
-  const error = validateCutCount(chosen, activeCount);
-  const plan = error ? null : planCut(active, chosen);
-  const byId = new Map(rows.map((p) => [p.id, p]));
-  const standingById = new Map(active.map((r) => [r.playerId, r]));
-  const shown: CutPreview["players"] = {};
-  for (const id of plan ? [...plan.sure, ...plan.tied] : []) {
-    const p = byId.get(id);
-    const r = standingById.get(id);
-    if (p && r) shown[id] = { name: p.name, riotTag: p.riotTag, totalPoints: r.totalPoints, averagePlacement: r.averagePlacement };
-  }
-  return {
-    roundNumber: t.currentRound,
-    activeCount,
-    scoresSubmitted: drawn.filter((l) => l.isComplete).length,
-    lobbyCount: drawn.length,
-    maxCut: maxCut(activeCount),
-    proposedCount,
-    count: chosen,
-    error,
-    plan,
-    players: shown,
-  };
+  return previewCut(t, active, rows, await roundLobbies(db, t.id, t.currentRound), count);
 }

@@ -161,7 +161,7 @@ export async function deleteLobby(
   options: MutationOptions = {},
 ): Promise<ActionResult<{ lobbyId: number; tournamentId: number; roundNumber: number }>> {
   return db.transaction(async (tx) => {
-    const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, options);
+    const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, undefined, options);
     if (t.finalizedRound >= lobby.roundNumber && !options.override) {
       throw conflict(`Round ${lobby.roundNumber} has been finalized: its lobbies can no longer be deleted`);
     }
@@ -270,11 +270,20 @@ export async function assertRoundScored(tx: Executor, t: Tournament) {
   }
 }
 
-/** Finds the lobby's tournament, locks it for a mutation, then reads the lobby under that lock; 404 for either. */
-export async function lockLobby(tx: AppTx, user: PublicUser | null, lobbyId: number, ...needs: LockNeeds) {
+/**
+ * Finds the lobby's tournament, locks it for a mutation, then reads the lobby under that lock; 404
+ * for either, and for a lobby outside `within` (the tournament a screen's form was posted to).
+ */
+export async function lockLobby(
+  tx: AppTx,
+  user: PublicUser | null,
+  lobbyId: number,
+  within: number | undefined,
+  ...needs: LockNeeds
+) {
   requireActor(user);
   const [ref] = await tx.select({ tournamentId: lobbies.tournamentId }).from(lobbies).where(eq(lobbies.id, lobbyId));
-  if (!ref) throw notFound(LOBBY_NOT_FOUND);
+  if (!ref || (within !== undefined && ref.tournamentId !== within)) throw notFound(LOBBY_NOT_FOUND);
   const tournament = await lockForMutation(tx, user, ref.tournamentId, ...needs);
   const [lobby] = await tx.select().from(lobbies).where(eq(lobbies.id, lobbyId));
   if (!lobby) throw notFound(LOBBY_NOT_FOUND);

@@ -209,6 +209,22 @@ export function playerStatusTone(kind: PlayerStatusKind): "danger" | "success" |
   return kind === "playing" ? "success" : "warning";
 }
 
+/** The profile's "Current Status" line for a status: where the player stands in this round. */
+export function playerStatusNote(kind: PlayerStatusKind): { label: string; tone: "danger" | "primary" | "success" | "warning" } {
+  switch (kind) {
+    case "eliminated":
+      return { label: "Eliminated from tournament", tone: "danger" };
+    case "completed":
+      return { label: "Tournament completed", tone: "primary" };
+    case "finished":
+      return { label: "Game finished - waiting for the next round", tone: "primary" };
+    case "playing":
+      return { label: "Ready to Play", tone: "success" };
+    default:
+      return { label: "Waiting for lobby assignment", tone: "warning" };
+  }
+}
+
 // ---------- screen actions ----------
 
 /** Who looks at a tournament's row: their role, and whether they own it (a master may too). */

@@ -37,9 +37,11 @@ export async function saveScores(
   user: PublicUser | null,
   lobbyId: number,
   scores: readonly ScoreEntry[],
+  /** The tournament the score screen's form was posted to: a lobby of another one is "Lobby not found". */
+  within?: number,
 ): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
   return db.transaction(async (tx) => {
-    const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, {}, "saveScores");
+    const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, within, {}, "saveScores");
     if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
       throw conflict(`Round ${lobby.roundNumber} has been finalized: its scores can no longer be edited`);
     }
