@@ -10,13 +10,12 @@ import type { PublicUser } from "./auth.server";
 import { COMPLETED_MESSAGE, conflict, notFound } from "./errors";
 import { event, type DomainEvent } from "./events";
 import { assignSeeds, eligibleForRound, planRoundLobbies } from "./lobbies";
-import { LATER_ROUND_MINIMUM, ROUND_ONE_MINIMUM } from "./policy";
+import { LATER_ROUND_MINIMUM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "./policy";
 import { stopSelfCheckin } from "./self-checkin-state.server";
 import { recomputeStats, toEnginePlayer } from "./stats.server";
 import { findTournamentOr404 } from "./action.server";
 
 export const LOBBY_NOT_FOUND = "Lobby not found";
-export const ROUND_ONE_MESSAGE = `At least ${ROUND_ONE_MINIMUM} players must be checked in to generate lobbies`;
 export const UNDO_FINALIZED_MESSAGE = "Cannot undo after finalization";
 
 /** Lobbies of one round (default: the tournament's current round), in name order. 404 for an unknown tournament. */

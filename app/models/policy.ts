@@ -97,6 +97,11 @@ export function nextRoundStep(round: { lobbyCount: number; scored: number; isLas
   return round.isLastRound ? "complete" : "advance";
 }
 
+/** Substitution is offered between rounds: while rounds are played, from Round 2 on. */
+export function substitutionOpen(tournament: Pick<Tournament, "status" | "currentRound">): boolean {
+  return tournament.status === "active" && tournament.currentRound > 1;
+}
+
 /**
  * Why a substitution cannot start, or null when it can: it needs an active checked-in player to
  * replace and an eliminated player to bring in.
@@ -118,6 +123,14 @@ export const LATER_ROUND_MINIMUM = 4;
 /** Players per lobby, at most. */
 export const LOBBY_SIZE = 8;
 
+/** The first round's refusal below ROUND_ONE_MINIMUM; check-in shows it beside the disabled button. */
+export const ROUND_ONE_MESSAGE = `At least ${ROUND_ONE_MINIMUM} players must be checked in to generate lobbies`;
+
+/** A completed tournament is read-only: screens hide their changes (docs/decisions/005-completed-is-read-only.md). */
+export function isReadOnly(tournament: Pick<Tournament, "status">): boolean {
+  return tournament.status === "completed";
+}
+
 // ---------- score editing ----------
 
 /** Whether a round's saved scores are locked: once it is finalized, for everyone but a master. */
@@ -136,7 +149,7 @@ export function canEditRound(
   tournament: Pick<Tournament, "status" | "currentRound" | "finalizedRound">,
   round: number,
 ): boolean {
-  if (!can(role, "saveScores") || tournament.status === "completed") return false;
+  if (!can(role, "saveScores") || isReadOnly(tournament)) return false;
   return role === "master" || (round === tournament.currentRound && !scoresLocked(tournament, round, false));
 }
 

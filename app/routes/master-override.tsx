@@ -16,6 +16,7 @@ import { getUsername } from "~/models/auth.server";
 import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, updatePlayer } from "~/models/players.server";
 import { listAllLobbies } from "~/models/lobbies.server";
 import { listMatches } from "~/models/scores.server";
+import { playerCounts } from "~/models/policy";
 import { updateTournament } from "~/models/tournaments.server";
 import { idParam, overrideReasonSchema, playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
 
@@ -40,6 +41,7 @@ export async function loader({ params, request, url }: Route.LoaderArgs) {
   const tab = tabOf(url.searchParams.get("tab"));
   const db = await getDb();
   const players = await listPlayers(db, tournament.id);
+  const counts = playerCounts(players);
   const [lobbies, matches, differences] =
     tab === "system"
       ? await Promise.all([listAllLobbies(db, tournament.id), listMatches(db, tournament.id), checkIntegrity(db, master, tournament.id)])
@@ -87,9 +89,10 @@ export async function loader({ params, request, url }: Route.LoaderArgs) {
             totalRounds: tournament.totalRounds,
             finalizedRound: tournament.finalizedRound,
             players: players.length,
-            activePlayers: players.filter((p) => !p.isEliminated).length,
+            activePlayers: counts.active,
+            // The stored flag, eliminated players included: this tab shows the data as it is.
             checkedIn: players.filter((p) => p.isCheckedIn).length,
-            eliminated: players.filter((p) => p.isEliminated).length,
+            eliminated: counts.eliminated,
             lobbies: lobbies.length,
             matches: matches.length,
             raw: JSON.stringify(tournament, null, 2),
