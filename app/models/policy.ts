@@ -131,6 +131,16 @@ export function isReadOnly(tournament: Pick<Tournament, "status">): boolean {
   return tournament.status === "completed";
 }
 
+/** Max players and total rounds change only during setup (a master's override aside). */
+export function sizeEditable(tournament: Pick<Tournament, "status">): boolean {
+  return tournament.status === "setup";
+}
+
+/** Check-in starts from Setup or Registration. */
+export function checkinStartable(tournament: Pick<Tournament, "status">): boolean {
+  return tournament.status === "setup" || tournament.status === "registration";
+}
+
 // ---------- score editing ----------
 
 /** Whether a round's saved scores are locked: once it is finalized, for everyone but a master. */
@@ -267,7 +277,7 @@ export function actionsFor(tournament: Pick<Tournament, "status">, viewer: Viewe
   const scorekeeper = viewer.role === "scorekeeper";
   const master = viewer.role === "master";
   return {
-    viewResults: status === "completed",
+    viewResults: isReadOnly(tournament),
     // The panel is master-only: an owner would only meet its guard.
     overridePanel: master,
     staffCheckIn: scorekeeper && status === "checkin",
@@ -276,11 +286,11 @@ export function actionsFor(tournament: Pick<Tournament, "status">, viewer: Viewe
     history: master || owner,
     settings: owner,
     addPlayers: owner && status === "setup",
-    startCheckin: owner && (status === "registration" || status === "setup"),
+    startCheckin: owner && checkinStartable(tournament),
     manageCheckins: owner && status === "checkin",
     enterScores: owner && status === "active",
     export: owner,
-    complete: owner && status !== "completed",
+    complete: owner && !isReadOnly(tournament),
     delete: owner,
   };
 }

@@ -7,7 +7,7 @@ import { assertCanManage, canManage, isMaster, MASTER_ONLY, requireActor } from 
 import { auditAction, changedFields } from "./audit";
 import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
-import { roleFor, type Role } from "./policy";
+import { checkinStartable, roleFor, sizeEditable, type Role } from "./policy";
 import { badRequest, conflict, forbidden } from "./errors";
 import { event, type DomainEvent } from "./events";
 import { SCORING_KEYS, pointsFor, type Scoring } from "./scoring";
@@ -158,7 +158,7 @@ export async function updateTournament(
       }
     }
     for (const key of ["maxPlayers", "totalRounds"] as const) {
-      if (differs(key) && t.status !== "setup" && !master) {
+      if (differs(key) && !sizeEditable(t) && !master) {
         throw conflict(
           key === "maxPlayers"
             ? "Max players can only be changed while the tournament is in setup"
@@ -277,7 +277,7 @@ export async function startCheckin(
 ): Promise<ActionResult<Tournament>> {
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
-    if (t.status !== "setup" && t.status !== "registration") {
+    if (!checkinStartable(t)) {
       throw conflict(
         `Check-in can only be started from Setup or Registration (the tournament is in ${statusLabel(t.status)})`,
       );

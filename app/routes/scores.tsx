@@ -25,7 +25,7 @@ import { COMPLETED_MESSAGE } from "~/models/errors";
 import { advanceRound } from "~/models/advance.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
 import { generateLobbies, LOBBY_NOT_FOUND, undoRound } from "~/models/lobbies.server";
-import { nextRoundStep } from "~/models/policy";
+import { isReadOnly, nextRoundStep } from "~/models/policy";
 import { FORMAT_LABELS } from "~/models/types";
 import { advanceSchema, idParam, scoresSchema } from "~/models/validation";
 import { scoreSheetView } from "~/models/views/score-sheet.server";
@@ -216,7 +216,7 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
     const q = [roundQuery, extra].filter(Boolean).join("&");
     return q ? `${base}?${q}` : base;
   };
-  const completed = t.status === "completed";
+  const completed = isReadOnly(t);
   const isLastRound = t.currentRound >= t.totalRounds;
   const roundFailure = failure && failure.intent !== "save" && failure.intent !== "cut" ? failure : undefined;
 

@@ -29,6 +29,7 @@ import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runF
 import { InputField } from "~/components/form-fields";
 import { addScorekeeper, listStaff, removeScorekeeper } from "~/models/staff.server";
 import { canSeeHistory } from "~/models/access.server";
+import { isReadOnly, sizeEditable } from "~/models/policy";
 import { settingsScoring } from "~/models/scoring";
 import { updateTournament } from "~/models/tournaments.server";
 import { idParam, staffAddSchema, tournamentUpdateSchema } from "~/models/validation";
@@ -132,8 +133,8 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
   useFailureToast(actionData);
   const failure = failureOf(actionData, "update");
   const errors = failure?.fieldErrors ?? {};
-  const inSetup = t.status === "setup";
-  const readOnly = !canManage || t.status === "completed";
+  const inSetup = sizeEditable(t);
+  const readOnly = !canManage || isReadOnly(t);
   return (
     <div className="stack host-settings">
       <TournamentHeader title="Tournament Settings" tournament={t} canManage={canManage} scorekeeper={scorekeeper}>
@@ -180,7 +181,7 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
         </fieldset>
       </Form>
 
-      {staff ? <StaffSection staff={staff} readOnly={t.status === "completed"} actionData={actionData} /> : null}
+      {staff ? <StaffSection staff={staff} readOnly={isReadOnly(t)} actionData={actionData} /> : null}
 
       {/* A scorekeeper gets no export: only check-in and scores are theirs (docs/rules.md, "Staff"). */}
       {!scorekeeper ? (
