@@ -13,7 +13,7 @@ import { parsePositiveInt } from "~/lib/params";
 import { requireMaster } from "~/lib/session.server";
 import { checkIntegrity, repairTotals } from "~/models/audit.server";
 import { getUsername } from "~/models/auth.server";
-import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, updatePlayer } from "~/models/players.server";
+import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, toPlayerSummary, updatePlayer } from "~/models/players.server";
 import { listAllLobbies } from "~/models/lobbies.server";
 import { listMatches } from "~/models/scores.server";
 import { playerCounts } from "~/models/policy";
@@ -62,18 +62,7 @@ export async function loader({ params, request, url }: Route.LoaderArgs) {
       isPublic: tournament.isPublic,
       scoring: tournament.scoring,
     },
-    players: players.map((p) => ({
-      id: p.id,
-      name: p.name,
-      riotTag: p.riotTag,
-      lp: p.lp,
-      seed: p.seed,
-      totalPoints: p.totalPoints,
-      matchesPlayed: p.matchesPlayed,
-      averagePlacement: p.averagePlacement,
-      isEliminated: p.isEliminated,
-      isCheckedIn: p.isCheckedIn,
-    })),
+    players: players.map(toPlayerSummary),
     editId: parsePositiveInt(url.searchParams.get("edit")),
     addOpen: url.searchParams.get("add") === "1",
     capacityMessage: capacityMessage(tournament.maxPlayers),

@@ -2,6 +2,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { lobbies, players as playerTable, type Player, type Tournament } from "#db/schema";
+import { toPlayerSummary } from "../players.server";
 import { isInPlay, playerCounts, type Abilities, type Role } from "../policy";
 import { playerMatches } from "../search";
 
@@ -14,27 +15,6 @@ export function inFilter(p: Pick<Player, "isCheckedIn" | "isEliminated">, filter
   if (filter === "not-checked-in") return !p.isCheckedIn && !p.isEliminated;
   if (filter === "eliminated") return p.isEliminated;
   return true;
-}
-
-/** A player's card on the host's lists. */
-export type PlayerCard = Pick<
-  Player,
-  "id" | "name" | "riotTag" | "lp" | "seed" | "isCheckedIn" | "isEliminated" | "totalPoints" | "matchesPlayed" | "averagePlacement"
->;
-
-function toCard(p: Player): PlayerCard {
-  return {
-    id: p.id,
-    name: p.name,
-    riotTag: p.riotTag,
-    lp: p.lp,
-    seed: p.seed,
-    isCheckedIn: p.isCheckedIn,
-    isEliminated: p.isEliminated,
-    totalPoints: p.totalPoints,
-    matchesPlayed: p.matchesPlayed,
-    averagePlacement: p.averagePlacement,
-  };
 }
 
 /**
@@ -73,8 +53,8 @@ export async function playerListView(
     counts: playerCounts(rows),
     q: query.q,
     filter: query.filter,
-    shown: rows.filter((p) => playerMatches(p, query.q) && inFilter(p, query.filter)).map(toCard),
-    active: rows.filter(isInPlay).map(toCard),
-    eliminated: rows.filter((p) => p.isEliminated).map(toCard),
+    shown: rows.filter((p) => playerMatches(p, query.q) && inFilter(p, query.filter)).map(toPlayerSummary),
+    active: rows.filter(isInPlay).map(toPlayerSummary),
+    eliminated: rows.filter((p) => p.isEliminated).map(toPlayerSummary),
   };
 }

@@ -1,7 +1,7 @@
 // GET /api/tournaments/{id}/checked-in-players: checked-in players still in play, registration order.
-import { allowOnly, toApiPlayer, tournamentLoader } from "~/lib/api.server";
-import { listCheckedIn } from "~/models/players.server";
+import { allowOnly, tournamentLoader } from "~/lib/api.server";
+import { listCheckedIn, toPlayerSummary } from "~/models/players.server";
 
-export const loader = tournamentLoader(async ({ db, id }) => (await listCheckedIn(db, id)).map(toApiPlayer));
+export const loader = tournamentLoader(async ({ db, id }) => (await listCheckedIn(db, id)).map(toPlayerSummary));
 
 export const action = allowOnly("GET");

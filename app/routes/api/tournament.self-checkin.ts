@@ -9,8 +9,8 @@ import {
   methodNotAllowed,
   readJson,
   requireId,
-  toApiPlayer,
 } from "~/lib/api.server";
+import { toPlayerSummary } from "~/models/players.server";
 import { getDb } from "~/lib/db.server";
 import { clientAddress } from "~/lib/session.server";
 import { selfCheckinSchema } from "~/models/validation";
@@ -24,6 +24,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const id = requireId(params.id, INVALID_TOURNAMENT_ID);
     const body = await readJson(request, selfCheckinSchema);
     const result = await committed(selfCheckin(await getDb(), id, body, await clientAddress(request, context)));
-    return json({ player: toApiPlayer(result.player), alreadyCheckedIn: result.alreadyCheckedIn });
+    return json({ player: toPlayerSummary(result.player), alreadyCheckedIn: result.alreadyCheckedIn });
   });
 }
