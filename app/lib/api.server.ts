@@ -10,6 +10,7 @@ import { userContext } from "./context";
 import { PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
 import { getDb } from "./db.server";
 import { publish } from "./events.server";
+import { documented, guarded, guards, type ApiOperation, type Guard } from "./openapi.server";
 import { parsePositiveInt } from "./params";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -144,6 +145,8 @@ export type Mutation<K, S extends z.ZodType, T> = {
   run: (call: K & { db: AppDb; user: PublicUser; body: z.infer<S> }) => Promise<ActionResult<T>>;
   /** Shapes the committed result into the JSON answer (default: the result itself). */
   answer?: (result: T) => unknown;
+  /** The call in the OpenAPI document; its guard's refusals (400, 401) and the body are added from here. */
+  openapi: ApiOperation;
 };
 
 type Empty = typeof emptyBodySchema;
@@ -152,7 +155,7 @@ type Empty = typeof emptyBodySchema;
  * Builds the `action` builder of a family of paths: `key` reads their path ids (400 when malformed).
  * An action answers 405 to an unlisted method (Allow: `alsoAllow`, then the listed methods), then
  * parses the ids, requires a signed-in caller, reads the body, runs the model action, publishes
- * its events once committed and answers its result as JSON.
+ * its events once committed and answers its result as JSON. It carries each method's operation for the document.
  */
 function actionFor<K extends object>(key: (params: Params) => K) {
   return function action<
@@ -168,7 +171,10 @@ function actionFor<K extends object>(key: (params: Params) => K) {
   ) {
     const allowed = [...(options.alsoAllow ?? []), ...Object.keys(mutations)];
     const byMethod = mutations as Partial<Record<MutationMethod, Mutation<K, z.ZodType, unknown>>>;
-    return async ({ request, params, context }: ActionFunctionArgs): Promise<Response> =>
+    const operations = Object.fromEntries(
+      Object.entries(byMethod).map(([method, m]) => [method.toLowerCase(), guarded(m.openapi, guards.signedInWithInput, m.body)]),
+    );
+    const handler = async ({ request, params, context }: ActionFunctionArgs): Promise<Response> =>
       handleApi(async () => {
         const method = request.method as MutationMethod;
         const mutation = Object.hasOwn(byMethod, method) ? byMethod[method] : undefined;
@@ -179,20 +185,23 @@ function actionFor<K extends object>(key: (params: Params) => K) {
         const result = await committed(mutation.run({ ...ids, db: await getDb(), user, body }));
         return json(mutation.answer ? mutation.answer(result) : result);
       });
+    return documented(handler, operations);
   };
 }
 
 /**
  * Builds the `loader` builder of a family of paths: `key` reads what the read needs from the call
- * (path ids, the caller); the loader answers the read's result as JSON.
+ * (path ids, the caller), refusing as `guard` documents; the loader answers the read's result as
+ * JSON and carries its GET operation for the document.
  */
-function loaderFor<K extends object>(key: (args: LoaderFunctionArgs) => K) {
-  return function loader(read: (call: K & { db: AppDb; request: Request }) => Promise<unknown>) {
-    return async (args: LoaderFunctionArgs): Promise<Response> =>
+function loaderFor<K extends object>(key: (args: LoaderFunctionArgs) => K, guard: Guard) {
+  return function loader(read: (call: K & { db: AppDb; request: Request }) => Promise<unknown>, openapi: ApiOperation) {
+    const handler = async (args: LoaderFunctionArgs): Promise<Response> =>
       handleApi(async () => {
         const ids = key(args);
         return json(await read({ ...ids, db: await getDb(), request: args.request }));
       });
+    return documented(handler, { get: guarded(openapi, guard) });
   };
 }
 
@@ -219,17 +228,17 @@ export const playerAction = actionFor((params) => ({ id: requireId(params.id, IN
 export const lobbyAction = actionFor((params) => ({ id: requireId(params.id, INVALID_LOBBY_ID) }));
 
 /** Reads anyone may make. */
-export const publicLoader = loaderFor(() => ({}));
+export const publicLoader = loaderFor(() => ({}), guards.open);
 /** Reads of the signed-in caller (401 otherwise): `user`. */
-export const userLoader = loaderFor(({ context }) => ({ user: requireApiUser(context) }));
+export const userLoader = loaderFor(({ context }) => ({ user: requireApiUser(context) }), guards.signedIn);
 /** Public reads of /api/tournaments/{id}/…: `id`. */
-export const tournamentLoader = loaderFor(({ params }) => tournamentId(params));
+export const tournamentLoader = loaderFor(({ params }) => tournamentId(params), guards.openById);
 /** Reads of /api/tournaments/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. */
-export const tournamentUserLoader = loaderFor(({ params, context }) => ({
-  ...tournamentId(params),
-  user: requireApiUser(context),
-}));
+export const tournamentUserLoader = loaderFor(
+  ({ params, context }) => ({ ...tournamentId(params), user: requireApiUser(context) }),
+  guards.signedInWithInput,
+);
 /** Public reads of /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
-export const roundLoader = loaderFor(({ params }) => tournamentRound(params));
+export const roundLoader = loaderFor(({ params }) => tournamentRound(params), guards.openById);
 /** Public reads of /api/players/{id}: `id`. */
-export const playerLoader = loaderFor(({ params }) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }));
+export const playerLoader = loaderFor(({ params }) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }), guards.openById);

@@ -1,5 +1,6 @@
 // The environment, parsed once by one zod schema; a bad value stops the server with a clear message.
 import { z } from "zod";
+import { USERNAME_PATTERN } from "~/models/validation";
 import { parseTrustProxy } from "./client-address.server";
 
 const flag = z
@@ -23,7 +24,7 @@ export const envSchema = z
     SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     MASTER_USERNAME: z
       .string()
-      .regex(/^[A-Za-z0-9_]{3,30}$/, "must be 3 to 30 letters, digits or underscores")
+      .regex(USERNAME_PATTERN, "must be 3 to 30 letters, digits or underscores")
       .optional(),
     MASTER_PASSWORD: z.string().min(6, "must be at least 6 characters").max(100).optional(),
     DEMO_LOGIN: flag,

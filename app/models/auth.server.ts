@@ -5,6 +5,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { sessions, users, type User } from "#db/schema";
 import { clearAttempts, forgetAttempt, recordAttempt, trimAttempts, type AttemptLimit } from "./attempts.server";
+import { USERNAME_PATTERN } from "./validation";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -44,7 +45,6 @@ export async function verifyPassword(password: string, stored: string) {
   return crypto.timingSafeEqual(actual, expected);
 }
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,30}$/;
 export const USERNAME_MESSAGE = "Username must be 3 to 30 characters: letters, digits or underscores";
 export const PASSWORD_MESSAGE = "Password must be 6 to 100 characters";
 

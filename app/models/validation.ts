@@ -408,18 +408,8 @@ export const loginSchema = z.object({
   password: z.string({ error: "Missing credentials" }).min(1, "Missing credentials").max(200, "Missing credentials"),
 });
 
-export const userSchema = z.object({
-  username: z
-    .string({ error: "Username must be 3 to 30 characters" })
-    .trim()
-    .min(3, "Username must be 3 to 30 characters")
-    .max(30, "Username must be 3 to 30 characters")
-    .regex(/^[A-Za-z0-9_]+$/, "Username may only contain letters, numbers and underscores"),
-  password: z
-    .string({ error: "Password must be 6 to 100 characters" })
-    .min(6, "Password must be 6 to 100 characters")
-    .max(100, "Password must be 6 to 100 characters"),
-});
+/** A new account's username, the one rule for demo login and MASTER_USERNAME (docs/rules.md, "Fields and validation"). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,30}$/;
 
 // ---------- audit trail ----------
 

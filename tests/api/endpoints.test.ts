@@ -2,7 +2,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
-import * as answers from "~/lib/openapi.server";
+import * as answers from "~/lib/api-schemas.server";
 import { MASTER, startAppWithCallers, unavailableReason, unique, type App } from "./support/app";
 import { expectRefusal, expectShape, expectStatus } from "./support/expect";
 import { openEventStream } from "./support/events";

@@ -1,7 +1,7 @@
 // The audit trail over HTTP against PostgreSQL: who may read a tournament's history, its filters and pages, the integrity endpoints (masters only), and the export's Audit History sheet.
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { auditEntryAnswer, repairAnswer, totalsDifferenceAnswer } from "~/lib/openapi.server";
+import { auditEntryAnswer, repairAnswer, totalsDifferenceAnswer } from "~/lib/api-schemas.server";
 import { startAppWithCallers, unavailableReason, type App } from "./support/app";
 import { expectRefusal, expectShape, expectStatus } from "./support/expect";
 import { expectOk, scoredTournament, type Lobby, type Tournament } from "./support/fixtures";

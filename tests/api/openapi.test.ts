@@ -53,6 +53,26 @@ describe.skipIf(skip)(`OpenAPI document and docs page${skip ? ` (skipped: ${skip
     expect(documented.filter((p) => !served.includes(p)), "documented paths the app does not serve").toEqual([]);
   });
 
+  test("every /api route documents exactly the methods it answers (its loader's GET, its action's methods)", async () => {
+    const wrong: string[] = [];
+    for (const path of apiRoutes()) {
+      // Anything but 405 means a handler answered the method; /api/events' stream is cancelled once its status is in.
+      const answered: string[] = [];
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+        const response = await fetch(app.baseURL + path.replace(/\{\w+\}/g, "2147483647"), {
+          method,
+          headers: { "Content-Type": "application/json" },
+          body: method === "GET" ? undefined : "{}",
+        });
+        await response.body?.cancel();
+        if (response.status !== 405) answered.push(method.toLowerCase());
+      }
+      const documented = Object.keys(doc.paths[path] ?? {}).sort();
+      if (answered.sort().join() !== documented.join()) wrong.push(`${path}: answers ${answered.join(", ")}; documents ${documented.join(", ")}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   test("every documented operation is answered by its route module (no 404, 405 or 5xx)", async () => {
     const failures: string[] = [];
     for (const [path, methods] of Object.entries<Record<string, unknown>>(doc.paths)) {

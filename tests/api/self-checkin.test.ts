@@ -2,7 +2,7 @@
 // per tournament (429 with Retry-After, by the socket address the HTTP server saw), and the overlay's answers and 4xx.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { selfCheckinAnswer, selfCheckinStatusAnswer } from "~/lib/openapi.server";
+import { selfCheckinAnswer, selfCheckinStatusAnswer } from "~/lib/api-schemas.server";
 import { MASTER, startApp, unavailableReason, unique, type App } from "./support/app";
 import { expectRefusal, expectShape, expectStatus } from "./support/expect";
 import { addPlayers, createTournament, drawnTournament, expectOk, placements } from "./support/fixtures";

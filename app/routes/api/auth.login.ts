@@ -3,19 +3,42 @@ import type { Route } from "./+types/auth.login";
 import { createSession, login } from "~/models/auth.server";
 import { loginSchema } from "~/models/validation";
 import { allowOnly, handleApi, json, jsonError, methodNotAllowed, readJson } from "~/lib/api.server";
+import { loginAnswer } from "~/lib/api-schemas.server";
 import { getApp } from "~/lib/db.server";
+import { documented, guarded, guards, ok } from "~/lib/openapi.server";
 import { clientAddress } from "~/lib/session.server";
 
 export const loader = allowOnly("POST");
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const body = await readJson(request, loginSchema);
-    const { env, database } = await getApp();
-    const result = await login(database.db, { ...body, address: await clientAddress(request, context), demoLogin: env.demoLogin });
-    if (!result.ok) return jsonError(result.status, result.message);
-    const { token } = await createSession(database.db, result.user.id);
-    return json({ user: result.user, token });
-  });
-}
+export const action = documented(
+  async ({ request, context }: Route.ActionArgs) =>
+    handleApi(async () => {
+      if (request.method !== "POST") return methodNotAllowed(["POST"]);
+      const body = await readJson(request, loginSchema);
+      const { env, database } = await getApp();
+      const result = await login(database.db, { ...body, address: await clientAddress(request, context), demoLogin: env.demoLogin });
+      if (!result.ok) return jsonError(result.status, result.message);
+      const { token } = await createSession(database.db, result.user.id);
+      return json({ user: result.user, token });
+    }),
+  {
+    post: guarded(
+      {
+        operationId: "login",
+        tag: "Authentication",
+        summary: "Sign in",
+        description:
+          "Answers the user and an opaque token. With demo login on, an unknown valid username creates an organizer account. " +
+          "Repeated failures for one username answer 429 for 15 minutes.",
+        answers: {
+          200: ok("Signed in", loginAnswer),
+          400: { description: '"Missing credentials" or an invalid username or password format' },
+          401: { description: "Invalid username or password" },
+          429: { description: "Too many failed login attempts" },
+        },
+      },
+      guards.open,
+      loginSchema,
+    ),
+  },
+);

@@ -1,7 +1,7 @@
 // GET /api/docs: the OpenAPI document as a server-rendered page: every operation with its parameters, body and answers.
 import type { Route } from "./+types/docs";
 import { methodNotAllowed } from "~/lib/api.server";
-import { docsModel, type DocsField } from "~/lib/openapi.server";
+import { docsModel, documented, guarded, guards, openApiDocument, type DocsField } from "~/lib/openapi.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "API Documentation | Tournament Manager" }];
 
@@ -11,9 +11,17 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader() {
-  return docsModel();
-}
+export const loader = documented(async () => docsModel(await openApiDocument()), {
+  get: guarded(
+    {
+      operationId: "docs",
+      tag: "Documentation",
+      summary: "This document as a readable page",
+      answers: { 200: { description: "An HTML page", contentType: "text/html" } },
+    },
+    guards.open,
+  ),
+});
 
 export async function action() {
   return methodNotAllowed(["GET"]);

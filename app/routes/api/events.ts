@@ -2,10 +2,30 @@
 import type { Route } from "./+types/events";
 import { connectedMessage, openStream, STREAM_HEADERS, streamTarget, type Stream } from "~/lib/events.server";
 import { allowOnly, jsonError } from "~/lib/api.server";
+import { documented, guarded, guards } from "~/lib/openapi.server";
 
 // In production the HTTP server answers this path itself (serveEventStream, same stream, lighter);
 // this module answers the rest: the development server, and a bad tournamentId (400).
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = documented(eventStream, {
+  get: guarded(
+    {
+      operationId: "events",
+      tag: "Documentation",
+      summary: "Live updates (server-sent events)",
+      description:
+        "A text/event-stream; each message is JSON {type, tournamentId, data}. Types: connected, tournament_created, " +
+        "tournament_updated, lobbies_generated, matches_saved, round_advanced, tournament_completed.",
+      query: [{ name: "tournamentId", description: "Only this tournament's events (plus new tournaments)", schema: { type: "integer", minimum: 1 } }],
+      answers: {
+        200: { description: "The event stream", contentType: "text/event-stream" },
+        400: { description: "Invalid tournament ID" },
+      },
+    },
+    guards.open,
+  ),
+});
+
+async function eventStream({ request }: Route.LoaderArgs) {
   const target = streamTarget(new URL(request.url).searchParams.get("tournamentId"));
   if (!target.ok) return jsonError(400, target.message);
   const { tournamentId } = target;

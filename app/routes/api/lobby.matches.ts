@@ -1,5 +1,7 @@
 // POST /api/lobbies/{id}/matches {scores: [{playerId, placement}]}: saves (or replaces) one lobby's placements.
 import { allowOnly, lobbyAction } from "~/lib/api.server";
+import { scoresAnswer } from "~/lib/api-schemas.server";
+import { ok, refused } from "~/lib/openapi.server";
 import { saveScores } from "~/models/scores.server";
 import { scoresSchema } from "~/models/validation";
 
@@ -7,5 +9,23 @@ import { scoresSchema } from "~/models/validation";
 export const loader = allowOnly("POST");
 
 export const action = lobbyAction({
-  POST: { body: scoresSchema, run: ({ db, user, id, body }) => saveScores(db, user, id, body.scores) },
+  POST: {
+    body: scoresSchema,
+    run: ({ db, user, id, body }) => saveScores(db, user, id, body.scores),
+    openapi: {
+      operationId: "saveScores",
+      tag: "Rounds",
+      summary: "Save (or replace) a lobby's placements",
+      description:
+        'Every player of the lobby exactly once, placements 1 to 8 each used once: "No scores entered", "Incomplete scores", ' +
+        '"Duplicate placements", "Invalid placements". The owner and the tournament\'s scorekeepers may edit until the round is finalized, ' +
+        "a master at any time.",
+      answers: {
+        200: ok("The lobby and its matches", scoresAnswer),
+        ...refused.staff,
+        ...refused.lobby,
+        ...refused.conflict("The round is finalized, or the tournament completed"),
+      },
+    },
+  },
 });

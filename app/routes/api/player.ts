@@ -1,9 +1,16 @@
 // GET /api/players/{id} (public), PATCH its fields (master-only ones for a master), DELETE it.
 import { playerAction, playerLoader } from "~/lib/api.server";
+import { deletedPlayerAnswer, playerAnswer } from "~/lib/api-schemas.server";
+import { ok, refused } from "~/lib/openapi.server";
 import { deletePlayer, getPlayer, updatePlayer, toPlayerSummary } from "~/models/players.server";
 import { playerUpdateSchema } from "~/models/validation";
 
-export const loader = playerLoader(async ({ db, id }) => toPlayerSummary(await getPlayer(db, id)));
+export const loader = playerLoader(async ({ db, id }) => toPlayerSummary(await getPlayer(db, id)), {
+  operationId: "getPlayer",
+  tag: "Players",
+  summary: "One player",
+  answers: { 200: ok("The player", playerAnswer), ...refused.player },
+});
 
 export const action = playerAction(
   {
@@ -11,10 +18,35 @@ export const action = playerAction(
       body: playerUpdateSchema,
       run: ({ db, user, id, body }) => updatePlayer(db, user, id, body),
       answer: toPlayerSummary,
+      openapi: {
+        operationId: "updatePlayer",
+        tag: "Players",
+        summary: "Change a player",
+        description:
+          "The owner: name, riotTag, lp, and isEliminated true. A master also: seed, isCheckedIn, isEliminated false and the stats " +
+          "(kept as adjustments that survive later score saves).",
+        answers: {
+          200: ok("The player", playerAnswer),
+          ...refused.owner,
+          ...refused.player,
+          ...refused.conflict("Tournament has been completed"),
+        },
+      },
     },
     DELETE: {
       run: ({ db, user, id }) => deletePlayer(db, user, id),
       answer: (deleted) => ({ message: "Player deleted successfully", ...deleted }),
+      openapi: {
+        operationId: "deletePlayer",
+        tag: "Players",
+        summary: "Delete a player with their matches",
+        answers: {
+          200: ok("Deleted", deletedPlayerAnswer),
+          ...refused.owner,
+          ...refused.player,
+          ...refused.conflict("Tournament has been completed"),
+        },
+      },
     },
   },
   { alsoAllow: ["GET"] },

@@ -2,22 +2,58 @@
 // GET previews the cut for ?eliminationCount= (what the score screen's cut dialog shows).
 import type { Route } from "./+types/tournament.advance-round";
 import { handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId, tournamentAction } from "~/lib/api.server";
+import { advanceAnswer, cutPreviewAnswer } from "~/lib/api-schemas.server";
 import { getDb } from "~/lib/db.server";
+import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
 import { advanceRound, cutPreview } from "~/models/advance.server";
 import { advanceSchema } from "~/models/validation";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const id = requireId(params.id, INVALID_TOURNAMENT_ID);
-    const raw = new URL(request.url).searchParams.get("eliminationCount");
-    const query = advanceSchema.pick({ eliminationCount: true }).safeParse({ eliminationCount: raw ?? undefined });
-    if (!query.success) return jsonError(400, query.error.issues[0]?.message ?? "Invalid input");
-    const count = raw === null || raw.trim() === "" ? undefined : query.data.eliminationCount;
-    return json(await cutPreview(await getDb(), id, count));
-  });
-}
+export const loader = documented(
+  async ({ request, params }: Route.LoaderArgs) =>
+    handleApi(async () => {
+      const id = requireId(params.id, INVALID_TOURNAMENT_ID);
+      const raw = new URL(request.url).searchParams.get("eliminationCount");
+      const query = advanceSchema.pick({ eliminationCount: true }).safeParse({ eliminationCount: raw ?? undefined });
+      if (!query.success) return jsonError(400, query.error.issues[0]?.message ?? "Invalid input");
+      const count = raw === null || raw.trim() === "" ? undefined : query.data.eliminationCount;
+      return json(await cutPreview(await getDb(), id, count));
+    }),
+  {
+    get: guarded(
+      {
+        operationId: "previewCut",
+        tag: "Rounds",
+        summary: "Preview the cut before advancing",
+        description: "What advance-round would eliminate for eliminationCount (default: the proposed cut), with any tie at the line.",
+        query: [{ name: "eliminationCount", description: "Players to cut", schema: { type: "integer", minimum: 0 } }],
+        answers: { 200: ok("The preview", cutPreviewAnswer), ...refused.tournament },
+      },
+      guards.openById,
+    ),
+  },
+);
 
 export const action = tournamentAction(
-  { POST: { body: advanceSchema, run: ({ db, user, id, body }) => advanceRound(db, user, id, body) } },
+  {
+    POST: {
+      body: advanceSchema,
+      run: ({ db, user, id, body }) => advanceRound(db, user, id, body),
+      openapi: {
+        operationId: "advanceRound",
+        tag: "Rounds",
+        summary: "End the round, apply the cut, move on",
+        description:
+          "Every lobby of the round must be complete; the round is finalized if it was not. eliminationCount (a multiple of 8, " +
+          "keeping at least 8) cuts the lowest-ranked active players; a tie at the line answers 409 unless tiebreakerPlayerIds " +
+          'names exactly the needed number of the tied players. Advancing past the last round completes the tournament ("Tournament has been completed").',
+        answers: {
+          200: ok("The new round, or completion", advanceAnswer),
+          ...refused.owner,
+          ...refused.tournament,
+          ...refused.conflict("Scores missing, a tie at the cut line, or a completed tournament"),
+        },
+      },
+    },
+  },
   { alsoAllow: ["GET"] },
 );

@@ -1,10 +1,29 @@
 // POST /api/tournaments/{id}/lobbies/generate {roundNumber?}: draws the current round's lobbies, or completes an Elimination tournament.
 import { allowOnly, tournamentAction } from "~/lib/api.server";
+import { generateAnswer } from "~/lib/api-schemas.server";
+import { ok, refused } from "~/lib/openapi.server";
 import { generateLobbies } from "~/models/lobbies.server";
 import { generateSchema } from "~/models/validation";
 
 export const loader = allowOnly("POST");
 
 export const action = tournamentAction({
-  POST: { body: generateSchema, run: ({ db, user, id, body }) => generateLobbies(db, user, id, body.roundNumber) },
+  POST: {
+    body: generateSchema,
+    run: ({ db, user, id, body }) => generateLobbies(db, user, id, body.roundNumber),
+    openapi: {
+      operationId: "generateLobbies",
+      tag: "Rounds",
+      summary: "Draw the current round's lobbies",
+      description:
+        "Round 1 needs 16 checked-in players; it seeds players, takes unchecked ones out of play, sets status active and locks. " +
+        "Later rounds need 4 active players; with fewer an Elimination tournament completes (status completed).",
+      answers: {
+        200: ok("The new lobbies, or (status completed) the tournament completed instead", generateAnswer),
+        ...refused.owner,
+        ...refused.tournament,
+        ...refused.conflict("Lobbies already exist, not enough or too many players, or not the current round"),
+      },
+    },
+  },
 });

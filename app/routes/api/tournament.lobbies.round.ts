@@ -1,10 +1,33 @@
 // GET /api/tournaments/{id}/lobbies/round/{round}: that round's lobbies; DELETE undoes its lobby generation.
 import { roundAction, roundLoader } from "~/lib/api.server";
+import { lobbyAnswer, undoAnswer } from "~/lib/api-schemas.server";
+import { ok, okList, refused } from "~/lib/openapi.server";
 import { listLobbies, undoRound } from "~/models/lobbies.server";
 
-export const loader = roundLoader(({ db, id, round }) => listLobbies(db, id, round));
+export const loader = roundLoader(({ db, id, round }) => listLobbies(db, id, round), {
+  operationId: "listRoundLobbies",
+  tag: "Rounds",
+  summary: "The lobbies of the given round",
+  answers: { 200: okList("The lobbies, by name", lobbyAnswer), ...refused.tournament },
+});
 
 export const action = roundAction(
-  { DELETE: { run: ({ db, user, id, round }) => undoRound(db, user, id, round) } },
+  {
+    DELETE: {
+      run: ({ db, user, id, round }) => undoRound(db, user, id, round),
+      openapi: {
+        operationId: "undoRound",
+        tag: "Rounds",
+        summary: "Undo the round's lobby generation",
+        description: "Deletes its lobbies and scores. Undoing round 1 puts the removed players back and returns to check-in.",
+        answers: {
+          200: ok("What was undone", undoAnswer),
+          ...refused.owner,
+          ...refused.tournament,
+          ...refused.conflict("Cannot undo after finalization, or not the current round"),
+        },
+      },
+    },
+  },
   { alsoAllow: ["GET"] },
 );

@@ -8,22 +8,51 @@ import {
   json,
   methodNotAllowed,
   readJson,
-  requireId,
+  requireId
 } from "~/lib/api.server";
 import { toPlayerSummary } from "~/models/players.server";
+import { selfCheckinAnswer } from "~/lib/api-schemas.server";
 import { getDb } from "~/lib/db.server";
+import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
 import { clientAddress } from "~/lib/session.server";
 import { selfCheckinSchema } from "~/models/validation";
 import { selfCheckin } from "~/models/self-checkin.server";
 
 export const loader = allowOnly("POST");
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const id = requireId(params.id, INVALID_TOURNAMENT_ID);
-    const body = await readJson(request, selfCheckinSchema);
-    const result = await committed(selfCheckin(await getDb(), id, body, await clientAddress(request, context)));
-    return json({ player: toPlayerSummary(result.player), alreadyCheckedIn: result.alreadyCheckedIn });
-  });
-}
+export const action = documented(
+  async ({ request, params, context }: Route.ActionArgs) =>
+    handleApi(async () => {
+      if (request.method !== "POST") return methodNotAllowed(["POST"]);
+      const id = requireId(params.id, INVALID_TOURNAMENT_ID);
+      const body = await readJson(request, selfCheckinSchema);
+      const result = await committed(selfCheckin(await getDb(), id, body, await clientAddress(request, context)));
+      return json({ player: toPlayerSummary(result.player), alreadyCheckedIn: result.alreadyCheckedIn });
+    }),
+  {
+    post: guarded(
+      {
+        operationId: "selfCheckin",
+        tag: "Players",
+        summary: "A player checks themselves in with the code read out on stream",
+        description:
+          "No account needed. Name the player by `playerId`, or by `nameTag` (\"Name#Tag\", any case; it wins over `playerId`); " +
+          "`code` is compared ignoring case, spaces and dashes. Wrong codes are limited per client address and tournament, per address, and per " +
+          "tournament: past the limit the call answers 429 with a Retry-After header (seconds). A player already checked in " +
+          "gets 200 with alreadyCheckedIn true.",
+        answers: {
+          200: ok("The player, checked in", selfCheckinAnswer),
+          400: { description: '"Wrong check-in code", a missing code or player, or a malformed Name#Tag' },
+          ...refused.player,
+          ...refused.conflict(
+            '"Self check-in is not open", "Check-in is closed", lobbies already drawn, "Maximum {max} players can be checked in", ' +
+              "an eliminated player, or a completed tournament",
+          ),
+          429: { description: "Too many wrong codes: wait the Retry-After seconds" },
+        },
+      },
+      guards.open,
+      selfCheckinSchema,
+    ),
+  },
+);

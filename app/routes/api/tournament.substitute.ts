@@ -1,5 +1,7 @@
 // POST /api/tournaments/{id}/substitute {oldPlayerId, newPlayerId}: an eliminated player takes an active player's place.
 import { allowOnly, tournamentAction } from "~/lib/api.server";
+import { substitutionAnswer } from "~/lib/api-schemas.server";
+import { ok, refused } from "~/lib/openapi.server";
 import { substitute, toPlayerSummary } from "~/models/players.server";
 import { substituteSchema } from "~/models/validation";
 
@@ -14,5 +16,16 @@ export const action = tournamentAction({
       newPlayer: toPlayerSummary(result.newPlayer),
       lobbyId: result.lobbyId,
     }),
+    openapi: {
+      operationId: "substitutePlayer",
+      tag: "Tournaments",
+      summary: "Swap an eliminated player in for an active one",
+      answers: {
+        200: ok("Both players after the swap", substitutionAnswer),
+        ...refused.owner,
+        404: { description: "Tournament or player not found" },
+        ...refused.conflict("The old player is not active, or the new one is not eliminated"),
+      },
+    },
   },
 });

@@ -1,17 +1,52 @@
 // GET /api/tournaments/{id} (public), PATCH its settings, DELETE it with everything in it.
 import { tournamentAction, tournamentLoader } from "~/lib/api.server";
+import { deletedTournamentAnswer, tournamentAnswer } from "~/lib/api-schemas.server";
+import { ok, refused } from "~/lib/openapi.server";
 import { findTournamentOr404 } from "~/models/action.server";
 import { deleteTournament, updateTournament } from "~/models/tournaments.server";
 import { tournamentUpdateSchema } from "~/models/validation";
 
-export const loader = tournamentLoader(({ db, id }) => findTournamentOr404(db, id));
+export const loader = tournamentLoader(({ db, id }) => findTournamentOr404(db, id), {
+  operationId: "getTournament",
+  tag: "Tournaments",
+  summary: "One tournament",
+  answers: { 200: ok("The tournament", tournamentAnswer), ...refused.tournament },
+});
 
 export const action = tournamentAction(
   {
-    PATCH: { body: tournamentUpdateSchema, run: ({ db, user, id, body }) => updateTournament(db, user, id, body) },
+    PATCH: {
+      body: tournamentUpdateSchema,
+      run: ({ db, user, id, body }) => updateTournament(db, user, id, body),
+      openapi: {
+        operationId: "updateTournament",
+        tag: "Tournaments",
+        summary: "Change settings",
+        description:
+          "Any of the fields. maxPlayers and totalRounds only in setup (409 otherwise); status, currentRound and isLocked " +
+          "only by a master (403). A scoring change recomputes every saved match. Fields equal to the stored value are ignored.",
+        answers: {
+          200: ok("The updated tournament", tournamentAnswer),
+          ...refused.owner,
+          ...refused.tournament,
+          ...refused.conflict("Completed tournament, or a setup-only field after setup"),
+        },
+      },
+    },
     DELETE: {
       run: ({ db, user, id }) => deleteTournament(db, user, id),
       answer: (deleted) => ({ message: "Tournament deleted", ...deleted }),
+      openapi: {
+        operationId: "deleteTournament",
+        tag: "Tournaments",
+        summary: "Delete a tournament with its players, lobbies and matches",
+        answers: {
+          200: ok("Deleted", deletedTournamentAnswer),
+          ...refused.owner,
+          ...refused.tournament,
+          ...refused.conflict("Tournament has been completed (only the master override panel deletes it)"),
+        },
+      },
     },
   },
   { alsoAllow: ["GET"] },

@@ -1,6 +1,8 @@
 // POST /api/tournaments/import {excelData}: a spreadsheet (base64 .xlsx) becomes a new tournament owned by the caller.
 import { allowOnly, userAction } from "~/lib/api.server";
-import { IMPORT_BODY_LIMIT, importTournament, spreadsheetImportSchema } from "~/models/spreadsheet.server";
+import { importAnswer } from "~/lib/api-schemas.server";
+import { ok } from "~/lib/openapi.server";
+import { IMPORT_BODY_LIMIT, IMPORT_FAILED, importTournament, spreadsheetImportSchema } from "~/models/spreadsheet.server";
 
 export const loader = allowOnly("POST");
 
@@ -10,5 +12,15 @@ export const action = userAction({
     limit: IMPORT_BODY_LIMIT,
     run: ({ db, user, body }) => importTournament(db, user, body.excelData),
     answer: ({ tournament, importedPlayers }) => ({ message: "Import Successful", tournament, importedPlayers }),
+    openapi: {
+      operationId: "importTournament",
+      tag: "Tournaments",
+      summary: "Create a tournament from a spreadsheet",
+      description:
+        "excelData is a base64 .xlsx workbook. Its Players sheet (columns Name, Riot Tag, optional LP and Seed) gives the players; " +
+        "a Tournament sheet (Field / Value rows as the export writes them) gives the settings. Stats are not imported. " +
+        `Any unreadable workbook answers 400 "${IMPORT_FAILED}"`,
+      answers: { 200: ok("Imported", importAnswer), 413: { description: "Request body too large" } },
+    },
   },
 });

@@ -1,11 +1,30 @@
 // GET /api/tournaments: the caller's dashboard list (signed-in only); POST creates a tournament owned by the caller.
 import { userAction, userLoader } from "~/lib/api.server";
+import { tournamentAnswer, tournamentListItemAnswer } from "~/lib/api-schemas.server";
+import { ok, okList } from "~/lib/openapi.server";
 import { createTournament, listForUser } from "~/models/tournaments.server";
 import { tournamentCreateSchema } from "~/models/validation";
 
-export const loader = userLoader(({ db, user }) => listForUser(db, user));
+export const loader = userLoader(({ db, user }) => listForUser(db, user), {
+  operationId: "listTournaments",
+  tag: "Tournaments",
+  summary: "The caller's tournaments",
+  description: "A master sees every tournament; an organizer their own plus the public ones of others. Newest first.",
+  answers: { 200: okList("The list", tournamentListItemAnswer) },
+});
 
 export const action = userAction(
-  { POST: { body: tournamentCreateSchema, run: ({ db, user, body }) => createTournament(db, user, body) } },
+  {
+    POST: {
+      body: tournamentCreateSchema,
+      run: ({ db, user, body }) => createTournament(db, user, body),
+      openapi: {
+        operationId: "createTournament",
+        tag: "Tournaments",
+        summary: "Create a tournament owned by the caller",
+        answers: { 200: ok("Created", tournamentAnswer) },
+      },
+    },
+  },
   { alsoAllow: ["GET"] },
 );

@@ -1,0 +1,290 @@
+// The JSON API's named shapes, declared once: every answer the routes send (the API tests parse each answer with them) and the request bodies under their documented names.
+import { z } from "zod";
+import { scoringShape } from "~/models/scoring";
+import { CRITERION_LABELS, type Criterion } from "~/models/standings";
+import { spreadsheetImportSchema } from "~/models/spreadsheet.server";
+import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "~/models/types";
+import * as v from "~/models/validation";
+
+// ---------- answers (what the routes send) ----------
+
+const id = z.int().min(1);
+const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
+
+export const scoringAnswer = z
+  .strictObject(scoringShape(() => z.number()))
+  .describe("Points for places 1 to 8");
+
+export const tournamentAnswer = z
+  .strictObject({
+    id,
+    name: z.string(),
+    format: z.enum(FORMATS),
+    lobbyMethod: z.enum(LOBBY_METHODS).describe("How lobbies are drawn"),
+    maxPlayers: z.int(),
+    totalRounds: z.int(),
+    currentRound: z.int(),
+    finalizedRound: z.int().describe("The highest round whose scores are locked; 0 before any"),
+    version: z.int().describe("Bumped by every committed change; the public pages' ETags follow it"),
+    status: z.enum(TOURNAMENT_STATUSES),
+    isLocked: z.boolean(),
+    isPublic: z.boolean().describe("Listed on the landing page and to other organizers; anyone with the link may read it"),
+    scoring: scoringAnswer,
+    ownerId: id,
+    createdAt: timestamp,
+  })
+  .describe("A tournament, as stored");
+
+export const tournamentListItemAnswer = tournamentAnswer
+  .extend({
+    canManage: z.boolean().describe("The caller is the owner or a master"),
+    isOwner: z.boolean(),
+    role: z
+      .enum(["organizer", "scorekeeper", "owner", "master"])
+      .describe("The caller's role for it: a scorekeeper may check players in and out and save lobby scores"),
+  })
+  .describe("A tournament in the caller's list (false canManage is shown as View Only, or Scorekeeper for its staff)");
+
+export const staffMemberAnswer = z
+  .strictObject({
+    userId: id,
+    username: z.string(),
+    role: z.enum(["scorekeeper"]),
+    addedAt: timestamp,
+  })
+  .describe("An account on the tournament's staff");
+
+export const playerAnswer = z
+  .strictObject({
+    id,
+    tournamentId: id,
+    name: z.string(),
+    riotTag: z.string(),
+    lp: z.int(),
+    totalPoints: z.number(),
+    matchesPlayed: z.int(),
+    averagePlacement: z.number().describe("0 before the first match"),
+    isEliminated: z.boolean(),
+    isCheckedIn: z.boolean(),
+    seed: z.int().nullable(),
+  })
+  .describe(
+    "A player. Internal bookkeeping (soft removal when round 1 is drawn, a master's stat adjustments) is not shown: " +
+      "totalPoints, matchesPlayed and averagePlacement already include the adjustments.",
+  );
+
+export const lobbyAnswer = z.strictObject({
+  id,
+  tournamentId: id,
+  roundNumber: z.int(),
+  name: z.string(),
+  playerIds: z.array(id),
+  isComplete: z.boolean(),
+});
+
+export const matchAnswer = z.strictObject({
+  id,
+  tournamentId: id,
+  lobbyId: id,
+  roundNumber: z.int(),
+  playerId: id,
+  placement: z.int().min(1).max(8),
+  points: z.number(),
+});
+
+const criteria = Object.keys(CRITERION_LABELS) as [Criterion, ...Criterion[]];
+
+export const leaderboardRowAnswer = z
+  .strictObject({
+    id,
+    tournamentId: id,
+    name: z.string(),
+    riotTag: z.string(),
+    lp: z.int(),
+    seed: z.int().nullable(),
+    isEliminated: z.boolean(),
+    isCheckedIn: z.boolean(),
+    rank: z.int().min(1),
+    totalPoints: z.number(),
+    matchesPlayed: z.int(),
+    averagePlacement: z.number(),
+    bestFinish: z.int().nullable().describe("Best placement so far; null before the first match"),
+    wins: z.int(),
+    top4: z.int(),
+    separatedBy: z.enum(criteria).nullable().describe("The tiebreak that separated this row from the one above"),
+  })
+  .describe("One standings row: active players first, then eliminated ones, in tiebreak order");
+
+export const userAnswer = z.strictObject({
+  id,
+  username: z.string(),
+  role: z.enum(["master", "admin", "user"]),
+  createdAt: timestamp,
+});
+
+export const errorAnswer = z.strictObject({ message: z.string() }).describe("Why the call was refused; nothing changed");
+
+export const loginAnswer = z.strictObject({
+  user: userAnswer,
+  token: z.string().describe("Send as Authorization: Bearer <token>"),
+});
+export const logoutAnswer = z.strictObject({ message: z.string() });
+export const deletedTournamentAnswer = z.strictObject({ message: z.string(), id, name: z.string() });
+export const deletedPlayerAnswer = z.strictObject({ message: z.string(), id, tournamentId: id });
+export const deletedLobbyAnswer = z.strictObject({ lobbyId: id, tournamentId: id, roundNumber: z.int() });
+export const substitutionAnswer = z.strictObject({
+  oldPlayer: playerAnswer,
+  newPlayer: playerAnswer,
+  lobbyId: id.nullable().describe("The current-round lobby where the substitute took the seat, if any"),
+});
+export const advanceAnswer = z.strictObject({
+  status: z.enum(TOURNAMENT_STATUSES),
+  currentRound: z.int(),
+  eliminated: z.array(id).describe("Players the cut eliminated"),
+  message: z.string().optional().describe('"Tournament has been completed" when advancing completed it'),
+});
+export const generateAnswer = z.strictObject({
+  status: z.enum(["generated", "completed"]),
+  roundNumber: z.int(),
+  lobbies: z.array(lobbyAnswer),
+  removedPlayers: z.int().describe("Round 1: players neither checked in nor eliminated, taken out of play"),
+  message: z.string().optional(),
+});
+export const undoAnswer = z.strictObject({
+  roundNumber: z.int(),
+  deletedLobbies: z.int(),
+  resetToCheckIn: z.boolean().describe("Round 1: the tournament went back to check-in, unlocked"),
+  restoredPlayers: z.int().describe("Round 1: players put back in play"),
+});
+export const scoresAnswer = z.strictObject({ lobby: lobbyAnswer, matches: z.array(matchAnswer) });
+export const cutPreviewAnswer = z.strictObject({
+  roundNumber: z.int(),
+  activeCount: z.int(),
+  scoresSubmitted: z.int(),
+  lobbyCount: z.int(),
+  maxCut: z.int(),
+  proposedCount: z.int(),
+  count: z.int(),
+  error: z.string().nullable(),
+  plan: z
+    .strictObject({
+      sure: z.array(id).describe("Eliminated whatever is picked"),
+      tied: z.array(id).describe("Tied at the line"),
+      needed: z.int().describe("How many of the tied players tiebreakerPlayerIds must name"),
+    })
+    .nullable(),
+  players: z.record(
+    z.string(),
+    z.strictObject({ name: z.string(), riotTag: z.string(), totalPoints: z.number(), averagePlacement: z.number() }),
+  ),
+});
+export const exportAnswer = z.strictObject({
+  excelData: z.string().describe("The .xlsx workbook (sheets Tournament, Players, Lobbies, Matches; Audit History too for the owner or a master), base64"),
+  fileName: z.string(),
+});
+export const importAnswer = z.strictObject({
+  message: z.string(),
+  tournament: tournamentAnswer,
+  importedPlayers: z.int(),
+});
+
+export const selfCheckinAnswer = z
+  .strictObject({
+    player: playerAnswer,
+    alreadyCheckedIn: z.boolean().describe("The player was checked in before this call (nothing changed)"),
+  })
+  .describe("A player's own check-in");
+export const selfCheckinStatusAnswer = z
+  .strictObject({
+    open: z.boolean().describe("Players can check themselves in"),
+    code: z.string().nullable().describe("The code to read out on stream (6 characters); null once closed"),
+  })
+  .describe("Player self check-in, as its owner sees it");
+
+const auditValues = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .nullable()
+  .describe("Fields and their values on that side of the change (settings: the changed fields; scores: each player's placement and points)");
+
+export const auditEntryAnswer = z
+  .strictObject({
+    id,
+    tournamentId: id.nullable(),
+    actorId: id.nullable().describe("null once the account is gone; actorUsername stays"),
+    actorUsername: z.string(),
+    actorRole: z.enum(["owner", "master", "scorekeeper"]),
+    action: z.string().describe('A stable code, e.g. "scores.saved", "settings.updated"; a master override panel change starts with "override."'),
+    summary: z.string(),
+    roundNumber: z.int().nullable().describe("The round the action was about"),
+    before: auditValues,
+    after: auditValues,
+    reason: z.string().nullable().describe("The reason a master gave for an override"),
+    createdAt: timestamp,
+  })
+  .describe("One recorded action of the audit trail");
+
+const totalsAnswer = z.strictObject({ totalPoints: z.number(), matchesPlayed: z.int(), averagePlacement: z.number() });
+export const totalsDifferenceAnswer = z
+  .strictObject({ playerId: id, name: z.string(), riotTag: z.string(), stored: totalsAnswer, computed: totalsAnswer })
+  .describe("A player whose stored totals differ from what the saved matches and a master's adjustments give");
+export const repairAnswer = z.strictObject({ repaired: z.array(totalsDifferenceAnswer).describe("The players whose totals were rewritten") });
+
+/** The answers, under their component names: an operation naming one of these gets a $ref to it. */
+export const answerSchemas = z.registry<{ id: string }>();
+for (const [name, schema] of Object.entries({
+  Scoring: scoringAnswer,
+  Tournament: tournamentAnswer,
+  TournamentListItem: tournamentListItemAnswer,
+  Player: playerAnswer,
+  Lobby: lobbyAnswer,
+  Match: matchAnswer,
+  LeaderboardRow: leaderboardRowAnswer,
+  User: userAnswer,
+  StaffMember: staffMemberAnswer,
+  Error: errorAnswer,
+  LoginAnswer: loginAnswer,
+  LogoutAnswer: logoutAnswer,
+  DeletedTournament: deletedTournamentAnswer,
+  DeletedPlayer: deletedPlayerAnswer,
+  DeletedLobby: deletedLobbyAnswer,
+  Substitution: substitutionAnswer,
+  AdvanceAnswer: advanceAnswer,
+  GenerateAnswer: generateAnswer,
+  UndoAnswer: undoAnswer,
+  ScoresAnswer: scoresAnswer,
+  CutPreview: cutPreviewAnswer,
+  ExportAnswer: exportAnswer,
+  ImportAnswer: importAnswer,
+  SelfCheckinAnswer: selfCheckinAnswer,
+  SelfCheckinStatus: selfCheckinStatusAnswer,
+  AuditEntry: auditEntryAnswer,
+  TotalsDifference: totalsDifferenceAnswer,
+  RepairAnswer: repairAnswer,
+})) {
+  answerSchemas.add(schema, { id: name });
+}
+
+
+// ---------- request bodies: the very schemas the routes parse with ----------
+
+/** The request bodies, under their component names: an operation whose handler parses one of these gets a $ref to it. */
+export const bodySchemas = z.registry<{ id: string }>();
+for (const [name, schema] of Object.entries({
+  LoginBody: v.loginSchema,
+  TournamentCreate: v.tournamentCreateSchema,
+  TournamentUpdate: v.tournamentUpdateSchema,
+  PlayerCreate: v.playerCreateSchema,
+  PlayerUpdate: v.playerUpdateSchema,
+  BulkPlayers: v.bulkPlayersSchema,
+  Checkin: v.checkinSchema,
+  SelfCheckin: v.selfCheckinSchema,
+  StaffAdd: v.staffAddSchema,
+  Lock: v.lockSchema,
+  Substitute: v.substituteSchema,
+  Advance: v.advanceSchema,
+  Generate: v.generateSchema,
+  Scores: v.scoresSchema,
+  Import: spreadsheetImportSchema,
+})) {
+  bodySchemas.add(schema as z.ZodType, { id: name });
+}
