@@ -1,14 +1,12 @@
 // The document shell: header, theme, toast, live updates, footer badge, error screen.
 import {
   data,
-  isRouteErrorResponse,
   Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useMatches,
   useNavigation,
   useParams,

@@ -4,12 +4,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Json } from "../tests/api/support/app";
 import { freePort, waitUntilAnswering } from "../tests/setup/e2e-global";
 import startTestPostgres from "../tests/setup/postgres-global";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 
-export type Api = <T = any>(method: string, url: string, body?: unknown) => Promise<T>;
+export type Api = <T = Json>(method: string, url: string, body?: unknown) => Promise<T>;
 
 export function apiClient(base: string, token?: string): Api {
   return async (method, url, body) => {

@@ -1,4 +1,4 @@
-// `npm test`: every check in order (browser, types, unit and integration tests, build, end-to-end tests), stopping at the first failure.
+// `npm test`: every check in order (browser, types, lint and format, unit and integration tests, build, end-to-end tests), stopping at the first failure.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +8,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const steps = [
   { name: "Chromium for the end-to-end tests", command: process.execPath, args: ["scripts/ensure-chromium.mjs"] },
   { name: "Type check", command: "npm", args: ["run", "typecheck"] },
+  // Both run, so one report names every lint problem and every unformatted file; either failing fails the step.
+  {
+    name: "Lint and format",
+    command: "sh",
+    args: ["-c", "npm run lint; lint=$?; npm run format:check && exit $lint"],
+  },
   { name: "Unit, integration and API tests (vitest)", command: "npx", args: ["vitest", "run"], counts: "vitest" },
   { name: "Build", command: "npx", args: ["react-router", "build"] },
   { name: "End-to-end tests (playwright)", command: "npx", args: ["playwright", "test"], counts: "playwright" },

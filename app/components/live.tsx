@@ -1,5 +1,5 @@
 // Live updates: one EventSource per page; an event re-validates the page's loaders and shows SPEC.md's event toast.
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import type { DomainEvent } from "~/models/events";
 import { useToast, type ToastMessage } from "./toast";
@@ -55,12 +55,12 @@ export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) 
   const revalidator = useRevalidator();
   const showToast = useToast();
   const navigation = useNavigation();
-  const revalidateRef = useRef(revalidator.revalidate);
-  revalidateRef.current = revalidator.revalidate;
+  // Effect events read the latest render when the stream's callbacks call them, without
+  // reconnecting the stream on every render.
+  const revalidate = useEffectEvent(() => void revalidator.revalidate());
   // While a navigation (often the host's own form post) is under way, a re-validation would race
   // it and could swallow its flash toast; that navigation reloads the data anyway.
-  const busyRef = useRef(false);
-  busyRef.current = navigation.state !== "idle";
+  const isBusy = useEffectEvent(() => navigation.state !== "idle");
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -80,14 +80,14 @@ export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) 
       // Several events of one action arrive together: re-validate once.
       clearTimeout(pending);
       const revalidateWhenIdle = () => {
-        if (busyRef.current) pending = setTimeout(revalidateWhenIdle, 300);
-        else void revalidateRef.current();
+        if (isBusy()) pending = setTimeout(revalidateWhenIdle, 300);
+        else revalidate();
       };
       pending = setTimeout(revalidateWhenIdle, refetchDelay((event as { audience?: unknown }).audience));
     };
     source.onerror = (error) => console.warn("Live updates interrupted; the browser will reconnect.", error);
     const safety = setInterval(() => {
-      if (document.visibilityState === "visible") void revalidateRef.current();
+      if (document.visibilityState === "visible") revalidate();
     }, SAFETY_REVALIDATE_MS);
     return () => {
       clearTimeout(pending);

@@ -1,14 +1,7 @@
 // The master panel's confirmation step inside a form: a <details> that reveals the real submit button, so it needs no JavaScript.
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { REASON_MAX } from "~/models/audit";
 import { FieldError } from "./ui";
-
-/** True once React runs in the browser: live checks only switch on then, so plain HTML never gets stuck. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * The submit button sends `confirmed=1`; the server refuses a submission without it (a press of

@@ -3,9 +3,9 @@ import { useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
 import type { PlayerSummary } from "~/models/players.server";
 import { formatAverage, MATCHES_MAX, POINTS_MAX } from "~/models/stats";
-import { MasterConfirm, ReasonField, useHydrated } from "./master-confirm";
+import { MasterConfirm, ReasonField } from "./master-confirm";
 import type { MasterFailure } from "./master-settings";
-import { ConfirmAction, EmptyState, FieldError, FormError, usePendingIntent } from "./ui";
+import { ConfirmAction, EmptyState, FieldError, FormError, useHydrated, usePendingIntent } from "./ui";
 
 export type MasterPlayer = PlayerSummary;
 

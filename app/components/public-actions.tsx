@@ -1,7 +1,7 @@
 // The spectator pages' JavaScript enhancements: copy to clipboard and export download, each also usable as plain HTML.
 import type { MouseEvent } from "react";
 import { useToast } from "./toast";
-import { useHydrated } from "./public-shared";
+import { useHydrated } from "./ui";
 
 async function copyText(text: string): Promise<boolean> {
   try {

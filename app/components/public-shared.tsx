@@ -1,5 +1,4 @@
 // Pieces the spectator pages share: round wording, progress and round circles, rank badges, player search, the page's public address.
-import { useSyncExternalStore } from "react";
 import type { Tournament } from "#db/schema";
 import type { Criterion } from "~/models/standings";
 import { CRITERION_LABELS } from "~/models/standings";
@@ -100,13 +99,3 @@ export function publicOrigin(request: Request, url: URL): string {
   return `${scheme}://${authority}`;
 }
 
-const subscribeNothing = () => () => {};
-
-/** False in the server HTML and during hydration, true once JavaScript runs: buttons that only work with scripts appear then. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}

@@ -1,17 +1,11 @@
 // The "Cut Players Before Next Round" panel: the amount (a GET form), who would go, and the tie-breaker picks (the POST form).
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { CutPreview } from "~/models/cuts";
 import { formatAverage } from "~/models/stats";
-import { FormError } from "./ui";
+import { FormError, useHydrated } from "./ui";
 
 type CutPlayer = CutPreview["players"][number];
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 function PlayerLine({ player, id }: { player: CutPlayer | undefined; id: number }) {
   if (!player) return <span>Player #{id}</span>;

@@ -18,13 +18,16 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
   const [toast, setToast] = useState<ToastMessage | null>(initial);
   const [serial, setSerial] = useState(0);
 
-  // A new server flash (after a redirect) replaces whatever was showing.
-  useEffect(() => {
+  // A new server flash (after a redirect) replaces whatever was showing, in the same render
+  // (react.dev, "Adjusting some state when a prop changes").
+  const [flash, setFlash] = useState(initial);
+  if (initial !== flash) {
+    setFlash(initial);
     if (initial) {
       setToast(initial);
       setSerial((n) => n + 1);
     }
-  }, [initial]);
+  }
 
   useEffect(() => {
     if (!toast) return;

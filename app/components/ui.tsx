@@ -1,5 +1,5 @@
 // Small presentational pieces shared by the screens: badges, stat cards, alerts, confirmations that work without JavaScript.
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { statusLabel } from "~/models/types";
 
@@ -48,6 +48,20 @@ export function FieldError({ message, id }: { message?: string | null; id?: stri
       {message}
     </div>
   ) : null;
+}
+
+const subscribeNothing = () => () => {};
+
+/**
+ * False in the server HTML and during hydration, true once JavaScript runs: buttons and live checks
+ * that only work with scripts switch on then, so plain HTML never gets stuck.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 }
 
 /** True while the form with this intent is being submitted, for "…ing" button labels. */

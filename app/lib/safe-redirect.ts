@@ -8,6 +8,7 @@ const SITE = "http://site.invalid";
  * "/\t/evil.example" or "/\\evil.example" leave the site although they start with one "/".
  * A target holding a control character, whitespace or a backslash is refused outright.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\s\\]/;
 
 /**

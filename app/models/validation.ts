@@ -142,6 +142,7 @@ export function parseIdParam(
  * break or escape has no place in a one-line name. Checked before trimming, so a value that
  * holds one is refused rather than quietly changed.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
 export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 
 /** A one-line text field: a string without control characters (the OpenAPI document shows the pattern), trimmed. */

@@ -2,21 +2,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MASTER, startApp, unavailableReason, unique, type App, type Reply } from "./support/app";
 import { drawnTournament, expectOk, placements, type Lobby, type Player, type Tournament } from "./support/fixtures";
+import type { OpenApiDocument, Schema } from "./support/openapi-document";
 
 const skip = process.env.CI !== "true" ? unavailableReason() : undefined;
 
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  anyOf?: Schema[];
-  enum?: unknown[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-};
 type Operation = {
   method: string;
   path: string;
@@ -65,7 +54,7 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
   let app: App;
   let owner: string;
   let master: string;
-  let doc: any;
+  let doc: OpenApiDocument;
   let operations: Operation[];
   let tournament: Tournament;
   let players: Player[];
@@ -79,16 +68,16 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
     excelData = expectOk(await app.call("GET", `/api/tournaments/${tournament.id}/export`), "export").excelData;
     doc = expectOk(await app.call("GET", "/api/openapi.json"), "openapi.json");
     operations = [];
-    for (const [path, methods] of Object.entries<Record<string, any>>(doc.paths)) {
-      for (const [method, op] of Object.entries<any>(methods)) {
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
         const ref: string | undefined = op.requestBody?.content?.["application/json"]?.schema?.$ref;
         operations.push({
           method: method.toUpperCase(),
           path,
           body: ref ? ref.split("/").pop()! : null,
           query: (op.parameters ?? [])
-            .filter((p: any) => p.in === "query")
-            .map((p: any) => ({ name: p.name, freeText: p.schema?.type === "string" && !p.schema.enum && !p.schema.pattern })),
+            .filter((p) => p.in === "query")
+            .map((p) => ({ name: p.name, freeText: p.schema?.type === "string" && !p.schema.enum && !p.schema.pattern })),
           auth: op.security.length > 0,
         });
       }

@@ -3,13 +3,13 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { selfCheckinAnswer, selfCheckinStatusAnswer } from "~/lib/api-schemas.server";
-import { MASTER, startApp, unavailableReason, unique, type App } from "./support/app";
+import { MASTER, startApp, unavailableReason, unique, type App, type Json } from "./support/app";
 import { expectRefusal, expectShape, expectStatus } from "./support/expect";
 import { addPlayers, createTournament, drawnTournament, expectOk, placements } from "./support/fixtures";
 
 const reason = unavailableReason();
 
-type Answer = { status: number; body: any; headers: http.IncomingHttpHeaders };
+type Answer = { status: number; body: Json; headers: http.IncomingHttpHeaders };
 
 /** POST JSON from a chosen loopback source address (Linux routes all of 127.0.0.0/8 to this host). */
 function postFrom(app: App, from: string, path: string, body: unknown): Promise<Answer> {

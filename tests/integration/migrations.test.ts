@@ -43,6 +43,7 @@ async function seedTournament(database: Database) {
 }
 
 type PgError = { code: string; constraint?: string };
+type DriverError = { code?: unknown; constraint?: string; constraint_name?: string; cause?: DriverError };
 
 /** Awaits a write that the database must refuse, and returns the PostgreSQL error behind drizzle's wrapper. */
 async function rejection(write: Promise<unknown>): Promise<PgError> {
@@ -50,7 +51,7 @@ async function rejection(write: Promise<unknown>): Promise<PgError> {
     await write;
   } catch (error) {
     // drizzle wraps the driver's error; PGlite names the constraint `constraint`, postgres.js `constraint_name`.
-    for (let e: any = error; e; e = e.cause) {
+    for (let e = error as DriverError | undefined; e; e = e.cause) {
       if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
         return { code: e.code, constraint: e.constraint ?? e.constraint_name };
       }
@@ -103,9 +104,14 @@ describeEachDriver("the migrations", (getDb) => {
   test("deleting a tournament deletes its players, lobbies and matches", async () => {
     const { db } = getDb();
     const { tournament, alice, lobby } = await seedTournament(getDb());
-    await db
-      .insert(matches)
-      .values({ tournamentId: tournament.id, lobbyId: lobby.id, roundNumber: 1, playerId: alice.id, placement: 1, points: 8 });
+    await db.insert(matches).values({
+      tournamentId: tournament.id,
+      lobbyId: lobby.id,
+      roundNumber: 1,
+      playerId: alice.id,
+      placement: 1,
+      points: 8,
+    });
 
     await db.delete(tournaments).where(eq(tournaments.id, tournament.id));
 

@@ -55,7 +55,7 @@ export default async function globalSetup() {
   } catch (error) {
     const output = fs.existsSync(logPath) ? fs.readFileSync(logPath, "utf8") : "";
     await stop();
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });
   }
   process.env.E2E_BASE_URL = baseURL;
   console.log(`e2e: app (PID ${server.pid}) on ${baseURL}, data in ${dataDir}`);

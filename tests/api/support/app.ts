@@ -14,7 +14,11 @@ const root = fileURLToPath(new URL("../../..", import.meta.url));
 
 export const MASTER = { username: "api_master", password: "master-pass-123" };
 
-export type Reply<T = any> = { status: number; body: T; text: string; headers: Headers };
+/** A JSON answer as the tests read it: field by field, checked by their assertions rather than by a type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions are what checks a JSON answer
+export type Json = any;
+
+export type Reply<T = Json> = { status: number; body: T; text: string; headers: Headers };
 
 export type CallOptions = {
   token?: string | null;
@@ -32,7 +36,7 @@ export type App = {
   databaseName: string;
   /** A second connection to the app's database, for reading what a call did. */
   sql: postgres.Sql;
-  call<T = any>(method: string, path: string, options?: CallOptions): Promise<Reply<T>>;
+  call<T = Json>(method: string, path: string, options?: CallOptions): Promise<Reply<T>>;
   /** Signs in (demo login creates organizers) and answers the token. */
   login(username: string, password?: string): Promise<string>;
   /** Every row the API can change, for before/after comparisons. */
@@ -105,12 +109,12 @@ export async function startApp(
     const output = fs.existsSync(logPath) ? fs.readFileSync(logPath, "utf8") : "";
     await kill(server);
     await dropDatabase();
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });
   }
 
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
 
-  async function call<T = any>(method: string, route: string, options: CallOptions = {}): Promise<Reply<T>> {
+  async function call<T = Json>(method: string, route: string, options: CallOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined;

@@ -1,12 +1,13 @@
 // A 256-player round scored by several scorekeepers at once through the API: shared by the scale test and `npm run bench:staff`.
 import { randomBytes } from "node:crypto";
+import type { Json } from "./app";
 
 /** What both an API test's `App.call` and the benchmark's plain client offer. */
 export type Caller = (
   method: string,
   path: string,
   options?: { token?: string | null; body?: unknown },
-) => Promise<{ status: number; body: any; text: string }>;
+) => Promise<{ status: number; body: Json; text: string }>;
 
 export type RoundLobby = { id: number; name: string; playerIds: number[] };
 
