@@ -82,7 +82,8 @@ export async function advanceRound(
       .where(eq(tournaments.id, t.id))
       .returning();
     const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
-    const cut: AuditValues = eliminated.length > 0 ? { eliminated: eliminated.map((id) => byId.get(id) ?? `#${id}`).join(", ") } : {};
+    const cut: AuditValues =
+      eliminated.length > 0 ? { eliminated: eliminated.map((id) => byId.get(id) ?? `#${id}`).join(", ") } : {};
     await recordAudit(tx, {
       tournament: t,
       actor: user,

@@ -103,7 +103,13 @@ export async function generateLobbies(
             ...changedFields(t, { status: "completed" }),
           });
           return {
-            result: { status: "completed", roundNumber: round, lobbies: [], removedPlayers: 0, message: COMPLETED_MESSAGE },
+            result: {
+              status: "completed",
+              roundNumber: round,
+              lobbies: [],
+              removedPlayers: 0,
+              message: COMPLETED_MESSAGE,
+            },
             events: [event("tournament_completed", t.id, { name: t.name })],
           };
         }
@@ -117,7 +123,12 @@ export async function generateLobbies(
       .from(lobbies)
       .where(eq(lobbies.tournamentId, t.id));
     const played = await tx
-      .select({ playerId: matches.playerId, placement: matches.placement, points: matches.points, roundNumber: matches.roundNumber })
+      .select({
+        playerId: matches.playerId,
+        placement: matches.placement,
+        points: matches.points,
+        roundNumber: matches.roundNumber,
+      })
       .from(matches)
       .where(eq(matches.tournamentId, t.id));
     const plan = planRoundLobbies(t.lobbyMethod, engine, played, previous, round);

@@ -85,7 +85,10 @@ export function duplicatePlacements(current: Record<number, number>): number[] {
   for (const placement of Object.values(current)) {
     if (placement > 0) seen.set(placement, (seen.get(placement) ?? 0) + 1);
   }
-  return [...seen].filter(([, n]) => n > 1).map(([p]) => p).sort((a, b) => a - b);
+  return [...seen]
+    .filter(([, n]) => n > 1)
+    .map(([p]) => p)
+    .sort((a, b) => a - b);
 }
 
 /** What the host must do next in the current round; the score screen makes that its one primary (filled) button. */
@@ -198,7 +201,8 @@ export function isInPlay(p: PlayerFlags): boolean {
   return p.isCheckedIn && !p.isEliminated;
 }
 
-export type PlayerStatusKind = "eliminated" | "removed" | "completed" | "finished" | "playing" | "waiting" | "notCheckedIn";
+export type PlayerStatusKind =
+  "eliminated" | "removed" | "completed" | "finished" | "playing" | "waiting" | "notCheckedIn";
 
 /** What a player's status line needs: their flags and where they play in the current round. */
 export type PlayerStatusInput = PlayerFlags & {
@@ -220,7 +224,8 @@ export function playerStatus(p: PlayerStatusInput): { kind: PlayerStatusKind; la
   if (p.isEliminated) return { kind: "eliminated", label: "Eliminated" };
   if (p.removed) return { kind: "removed", label: "Removed (not checked in for Round 1)" };
   if (p.tournamentCompleted) return { kind: "completed", label: "Tournament completed" };
-  if (p.lobbyName && p.scoredThisRound) return { kind: "finished", label: "Game finished - waiting for the next round" };
+  if (p.lobbyName && p.scoredThisRound)
+    return { kind: "finished", label: "Game finished - waiting for the next round" };
   if (p.lobbyName) return { kind: "playing", label: `Active - ${p.lobbyName}` };
   if (p.isCheckedIn) return { kind: "waiting", label: "Waiting for Assignment" };
   return { kind: "notCheckedIn", label: "Not Checked In" };
@@ -233,7 +238,10 @@ export function playerStatusTone(kind: PlayerStatusKind): "danger" | "success" |
 }
 
 /** The profile's "Current Status" line for a status: where the player stands in this round. */
-export function playerStatusNote(kind: PlayerStatusKind): { label: string; tone: "danger" | "primary" | "success" | "warning" } {
+export function playerStatusNote(kind: PlayerStatusKind): {
+  label: string;
+  tone: "danger" | "primary" | "success" | "warning";
+} {
   switch (kind) {
     case "eliminated":
       return { label: "Eliminated from tournament", tone: "danger" };

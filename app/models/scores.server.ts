@@ -83,7 +83,12 @@ export async function saveScores(
     return {
       result: { lobby: updated, matches: saved },
       events: [
-        event("matches_saved", t.id, { name: t.name, lobbyId: lobby.id, lobbyName: lobby.name, roundNumber: lobby.roundNumber }),
+        event("matches_saved", t.id, {
+          name: t.name,
+          lobbyId: lobby.id,
+          lobbyName: lobby.name,
+          roundNumber: lobby.roundNumber,
+        }),
       ],
     };
   });
@@ -115,6 +120,9 @@ export async function finalizeRound(
       summary: `Round ${round} finalized`,
       ...changedFields(t, { finalizedRound: round }),
     });
-    return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, roundNumber: round, finalized: true })] };
+    return {
+      result: updated,
+      events: [event("tournament_updated", t.id, { name: t.name, roundNumber: round, finalized: true })],
+    };
   });
 }

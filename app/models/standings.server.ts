@@ -27,7 +27,9 @@ export async function getLeaderboard(db: Executor, tournamentId: number): Promis
   await findTournamentOr404(db, tournamentId);
   const [rows, played] = await loadPlayersAndMatches(db, tournamentId);
   const byId = new Map(rows.map((p) => [p.id, p]));
-  return computeStandings(rows.map(toEnginePlayer), played).map((row) => toLeaderboardRow(byId.get(row.playerId)!, row));
+  return computeStandings(rows.map(toEnginePlayer), played).map((row) =>
+    toLeaderboardRow(byId.get(row.playerId)!, row),
+  );
 }
 
 export function toLeaderboardRow(p: Player, row: StandingRow): LeaderboardRow {
@@ -61,7 +63,10 @@ async function loadPlayersAndMatches(db: Executor, tournamentId: number) {
 }
 
 /** The standings of the players who would play the next round (checked in, not eliminated, not removed). */
-export async function activeStandings(db: Executor, tournamentId: number): Promise<{ active: StandingRow[]; rows: Player[] }> {
+export async function activeStandings(
+  db: Executor,
+  tournamentId: number,
+): Promise<{ active: StandingRow[]; rows: Player[] }> {
   const [rows, played] = await loadPlayersAndMatches(db, tournamentId);
   return { active: computeStandings(eligibleForRound(rows.map(toEnginePlayer)), played), rows };
 }

@@ -45,7 +45,14 @@ describeEachDriver("host read models", (getDb) => {
     expect(withCut.viewRound).toBe(1);
     expect(withCut.editable).toEqual([false, false]);
     expect(withCut.current.finalized).toBe(true);
-    expect(withCut.cut).toMatchObject({ roundNumber: 1, activeCount: 16, count: 8, error: null, scoresSubmitted: 2, lobbyCount: 2 });
+    expect(withCut.cut).toMatchObject({
+      roundNumber: 1,
+      activeCount: 16,
+      count: 8,
+      error: null,
+      scoresSubmitted: 2,
+      lobbyCount: 2,
+    });
     expect(withCut.cut!.plan!.sure).toHaveLength(8);
     expect(Object.keys(withCut.cut!.players)).toHaveLength(8);
     const master = { role: "master" as const, can: abilities("master") };
@@ -103,7 +110,13 @@ describeEachDriver("host read models", (getDb) => {
     await makeTournament(db, other, { name: "Theirs, public", isPublic: true });
     const view = await dashboardView(db, owner);
     const row = view.tournaments.find((t) => t.id === mine.id)!;
-    expect(row.actions).toMatchObject({ settings: true, addPlayers: true, startCheckin: true, delete: true, overridePanel: false });
+    expect(row.actions).toMatchObject({
+      settings: true,
+      addPlayers: true,
+      startCheckin: true,
+      delete: true,
+      overridePanel: false,
+    });
     const theirs = view.tournaments.find((t) => t.name === "Theirs, public")!;
     expect(Object.values(theirs.actions).some(Boolean)).toBe(false);
     expect(view.stats.totalTournaments).toBe(view.tournaments.length);

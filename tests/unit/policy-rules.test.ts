@@ -122,7 +122,10 @@ describe("actionsFor: a dashboard row's actions by status and viewer", () => {
   });
 
   test("a master who does not own the row gets the override panel and history; an organizer nothing", () => {
-    expect(shown(actionsFor({ status: "active" }, { role: "master", isOwner: false }))).toEqual(["history", "overridePanel"]);
+    expect(shown(actionsFor({ status: "active" }, { role: "master", isOwner: false }))).toEqual([
+      "history",
+      "overridePanel",
+    ]);
     expect(shown(actionsFor({ status: "active" }, { role: "organizer", isOwner: false }))).toEqual([]);
   });
 });

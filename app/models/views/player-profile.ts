@@ -69,7 +69,8 @@ export function playerProfileView(d: TournamentData, playerId: number) {
     statusTone: profile.status.tone,
     statusNote: profile.status.note,
     rank,
-    pointsBehind: rank && leader && row && row.id !== leader.id ? Math.max(0, leader.totalPoints - row.totalPoints) : null,
+    pointsBehind:
+      rank && leader && row && row.id !== leader.id ? Math.max(0, leader.totalPoints - row.totalPoints) : null,
     currentLobby: currentLobby ? { name: currentLobby.name, isComplete: currentLobby.isComplete } : null,
     // Latest round first: on a phone the newest result is what people open the page for.
     history: profile.history.sort((a, b) => b.roundNumber - a.roundNumber),
