@@ -6,7 +6,8 @@ import { parseTournamentParam } from "~/lib/params";
 import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError } from "~/models/errors";
 import { addPlayer, CHECKIN_LOCKED, setCheckin, substitute } from "~/models/players.server";
-import { generateLobbies, ROUND_ONE_MESSAGE } from "~/models/rounds.server";
+import { generateLobbies } from "~/models/lobbies.server";
+import { ROUND_ONE_MESSAGE } from "~/models/policy";
 import { IMPORT_FAILED, importTournament } from "~/models/spreadsheet.server";
 import { checkinSchema, idParam, playerCreateSchema, substituteSchema } from "~/models/validation";
 

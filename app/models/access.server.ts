@@ -4,7 +4,7 @@ import type { Tournament } from "#db/schema";
 import type { PublicUser } from "./auth.server";
 import { ActionError, COMPLETED_MESSAGE, conflict, forbidden } from "./errors";
 import type { MutationOptions } from "./action.server";
-import { can, roleFor, type Capability } from "./policy";
+import { can, isReadOnly, roleFor, type Capability } from "./policy";
 
 export const AUTH_REQUIRED = "Authentication required";
 export const NOT_ALLOWED = "You do not have permission to change this tournament";
@@ -81,5 +81,5 @@ export function assertCanMutate(
 ): asserts user is PublicUser {
   assertCan(user, tournament, capability, isScorekeeper);
   if (options.override && !isMaster(user)) throw forbidden(MASTER_ONLY);
-  if (tournament.status === "completed" && !options.override) throw conflict(COMPLETED_MESSAGE);
+  if (isReadOnly(tournament) && !options.override) throw conflict(COMPLETED_MESSAGE);
 }

@@ -5,7 +5,7 @@ import { handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId, tournamen
 import { advanceAnswer, cutPreviewAnswer } from "~/lib/api-schemas.server";
 import { getDb } from "~/lib/db.server";
 import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
-import { advanceRound, cutPreview } from "~/models/rounds.server";
+import { advanceRound, cutPreview } from "~/models/advance.server";
 import { advanceSchema } from "~/models/validation";
 
 export const loader = documented(
