@@ -7,6 +7,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { boot } from "~/lib/boot.server";
 import { nonceContext } from "~/lib/context";
+import { ServerDocumentContext } from "~/lib/lite-page";
+import { liveScript } from "~/lib/live-script.server";
 
 // server/start.js reads these: the key that hands each request its client's socket address, and the
 // public pages' fast path that answers a visitor from the stored page before React Router runs.
@@ -39,7 +41,10 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      // The nonce and the inline live script for the pages served without React (app/lib/lite-page.ts).
+      <ServerDocumentContext.Provider value={{ nonce, liveScript }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerDocumentContext.Provider>,
       {
         nonce,
         [readyOption]() {

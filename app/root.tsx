@@ -1,4 +1,4 @@
-// The document shell: header, theme, toast, live updates, footer badge, error screen.
+// The document shell: header, theme, toast, live updates, footer badge, error screen; React's scripts, or none on the public pages.
 import {
   data,
   Link,
@@ -20,6 +20,7 @@ import { ErrorPanel, TryAgainLink } from "./components/route-error";
 import { errorScreen } from "./lib/error-screen";
 import { LiveUpdates, NOSCRIPT_REFRESH_SECONDS } from "./components/live";
 import { ToastProvider, ToastRegion } from "./components/toast";
+import { useServerDocumentWithoutReact } from "./lib/lite-page";
 import { userContext } from "./lib/context";
 import { availabilityMiddleware } from "./lib/availability.server";
 import { getApp } from "./lib/db.server";
@@ -52,6 +53,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const theme = root?.theme ?? "dark";
   const refresh = useNoscriptRefresh();
+  // Public pages ship no React (docs/decisions/013-public-pages-without-react.md): no scripts, no
+  // modulepreloads; App puts the inline live script in their place.
+  const withoutReact = useServerDocumentWithoutReact() !== null;
   return (
     <html lang="en" className={theme}>
       <head>
@@ -71,8 +75,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {withoutReact ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
@@ -114,7 +122,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useFocusClearOfHeader();
   const navigation = useNavigation();
   const params = useParams();
-  const tournamentId = Number(params.tournamentId ?? params.id);
+  const id = Number(params.tournamentId ?? params.id);
+  const tournamentId = Number.isInteger(id) && id > 0 ? id : null;
+  const withoutReact = useServerDocumentWithoutReact();
   return (
     <ToastProvider initial={loaderData.toast}>
       {navigation.state !== "idle" ? <div className="nav-progress" role="progressbar" aria-label="Loading" /> : null}
@@ -122,10 +132,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <div className="container">
         <ToastRegion />
       </div>
-      <main className="container">
+      {/* What the live script of a page without React re-fetches and swaps in. */}
+      <main className="container" data-live-region={withoutReact ? "" : undefined}>
         <Outlet />
       </main>
-      <LiveUpdates tournamentId={Number.isInteger(tournamentId) && tournamentId > 0 ? tournamentId : null} />
+      {withoutReact ? (
+        <script nonce={withoutReact.nonce} dangerouslySetInnerHTML={{ __html: withoutReact.liveScript(tournamentId) }} />
+      ) : (
+        <LiveUpdates tournamentId={tournamentId} />
+      )}
       <FooterBadge />
     </ToastProvider>
   );

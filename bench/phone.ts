@@ -3,6 +3,8 @@
 // the last scored), and loads the two score screens (signed in as the host), the 256-player public view and its leaderboard with
 // JavaScript on and off, cold (empty cache) then warm, BENCH_RUNS times; then saves one lobby's scores on each score screen, JS on and off.
 // BENCH_COMPARE=<build dir> measures a second (older) build in turn with this one. Reports medians: time to first byte, first paint, first contentful paint, hydration, bytes of JavaScript and HTML as transferred (brotli or gzip, whichever the browser got), the save.
+// Public pages ship no React (docs/decisions/013-public-pages-without-react.md): with JavaScript on they load no script file, only the
+// inline live script inside their HTML, and need no hydration; their rows say "none" and 0 KB.
 import { execFileSync, spawn } from "node:child_process";
 import os from "node:os";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -132,9 +134,11 @@ function loadRow(label: string, javaScript: boolean, cache: string, loads: Load[
   const of = (pick: (l: Load) => number) => median(loads.map(pick));
   const sample = loads[0];
   const fcp = of((l) => l.fcp);
+  // A page without script files (the public pages) has nothing to hydrate: its inline script's mark is not hydration.
+  const react = javaScript && sample.jsFiles > 0;
   return (
     `  ${label.padEnd(50)}${(javaScript ? "on" : "off").padEnd(5)}${cache}${ms(of((l) => l.ttfb)).padStart(8)}${ms(of((l) => l.fp)).padStart(13)}${ms(fcp).padStart(9)}` +
-    `${ms(javaScript ? of((l) => l.jsLoaded) : null).padStart(11)}${ms(javaScript ? of((l) => l.hydrated ?? NaN) : null).padStart(10)}` +
+    `${ms(react ? of((l) => l.jsLoaded) : null).padStart(11)}${(react ? ms(of((l) => l.hydrated ?? NaN)) : javaScript ? "none" : "—").padStart(10)}` +
     `${(javaScript ? `${kb(sample.jsBytes)} in ${sample.jsFiles}` : "—").padStart(18)}${`${kb(sample.htmlBytes)} / ${kb(sample.htmlRaw)}`.padStart(22)}` +
     `${Number.isNaN(baselineFcp) ? "" : `  FCP ×${(fcp / baselineFcp).toFixed(1)}`}`
   );
@@ -171,6 +175,11 @@ async function main() {
       { label: "score screen, 256 players (host)", url: (s) => `${s.base}/tournaments/${s.large.id}/scores`, signedIn: true },
       { label: "public view, 256 players", url: (s) => `${s.base}/tournaments/${s.large.id}/public`, signedIn: false },
       { label: "leaderboard, 256 players", url: (s) => `${s.base}/tournaments/${s.large.id}/leaderboard`, signedIn: false },
+      {
+        label: "player profile, 256 players",
+        url: (s) => `${s.base}/tournaments/${s.large.id}/public/player/${s.large.lobbies[0].playerIds[0]}`,
+        signedIn: false,
+      },
     ];
     console.log(
       "Page loads".padEnd(52) + "JS   cache" + "TTFB".padStart(8) + "first paint".padStart(13) + "FCP".padStart(9) + "JS loaded".padStart(11) + "hydrated".padStart(10) +

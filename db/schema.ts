@@ -1,5 +1,6 @@
 // The database schema: every entity of SPEC.md section 3 plus the fields DECISIONS.md adds.
 import { sql } from "drizzle-orm";
+import type { Scoring } from "../app/models/scoring";
 import {
   boolean,
   check,
@@ -14,16 +15,6 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-export type ScoringTable = {
-  first: number;
-  second: number;
-  third: number;
-  fourth: number;
-  fifth: number;
-  sixth: number;
-  seventh: number;
-  eighth: number;
-};
 
 export const users = pgTable(
   "users",
@@ -88,7 +79,7 @@ export const tournaments = pgTable(
       .default("setup"),
     isLocked: boolean("is_locked").notNull().default(false),
     isPublic: boolean("is_public").notNull().default(false),
-    scoring: jsonb("scoring").$type<ScoringTable>().notNull(),
+    scoring: jsonb("scoring").$type<Scoring>().notNull(),
     ownerId: integer("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

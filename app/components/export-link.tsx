@@ -1,6 +1,7 @@
 // The one spreadsheet export link: a plain download without JavaScript; with it, fetched and saved here so a failure is SPEC.md's toast, not an error page.
 import type { MouseEvent, ReactNode } from "react";
-import { useToast } from "./toast";
+import { ACTION_TOASTS } from "./public-actions";
+import { fillToast, useToast } from "./toast";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -79,13 +80,13 @@ export function ExportLink({
       const response = await fetch(href, { credentials: "same-origin", cache: "no-store" });
       if (!response.ok) throw new Error(`${response.status}`);
       await saveExport(response, tournamentName);
-      show({ type: "success", title: "Download started", description: successDescription });
+      show({ ...ACTION_TOASTS.downloadStarted, description: successDescription });
     } catch {
-      show({ type: "error", title: "Export failed", description: failureMessage });
+      show(fillToast(ACTION_TOASTS.exportFailed, { message: failureMessage }));
     }
   }
   return (
-    <a href={href} className={className} download onClick={onClick}>
+    <a href={href} className={className} download onClick={onClick} data-export={failureMessage}>
       {children}
     </a>
   );

@@ -1,7 +1,7 @@
 // A refused form on the page: whether the answer is this form's, what the user typed, the alert and SPEC.md's toast.
 import { useEffect } from "react";
 import type { FormFailure } from "~/lib/page.server";
-import { useToast } from "./toast";
+import { useToast, type ToastMessage } from "./toast";
 import { FormError } from "./ui";
 
 /** The refused action's answer when it belongs to this form (several forms share a page). */
@@ -20,6 +20,11 @@ export function typed(failure: FormFailure | null, name: string, fallback = ""):
   return typeof value === "string" || typeof value === "number" ? String(value) : fallback;
 }
 
+/** SPEC.md's error toast for a refused action. */
+export function failureToast(failure: FormFailure): ToastMessage {
+  return { type: "error", title: failure.title ?? "Error", description: failure.error };
+}
+
 /**
  * With JavaScript, a refused action also pops SPEC.md's error toast; the page shows the alert either
  * way. `quiet` (a module-level function, so it stays the same) names refusals that need no toast.
@@ -28,8 +33,7 @@ export function useFailureToast(actionData: unknown, quiet?: (failure: FormFailu
   const show = useToast();
   useEffect(() => {
     const failure = failureOf(actionData);
-    if (failure && !quiet?.(failure))
-      show({ type: "error", title: failure.title ?? "Error", description: failure.error });
+    if (failure && !quiet?.(failure)) show(failureToast(failure));
   }, [actionData, show, quiet]);
 }
 

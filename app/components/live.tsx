@@ -1,33 +1,27 @@
 // Live updates: one EventSource per page; an event re-validates the page's loaders and shows SPEC.md's event toast.
 import { useEffect, useEffectEvent } from "react";
 import { useNavigation, useRevalidator } from "react-router";
+import { withoutReactHandle } from "~/lib/lite-page";
 import type { DomainEvent } from "~/models/events";
-import { useToast, type ToastMessage } from "./toast";
+import { fillToast, useToast, type ToastMessage } from "./toast";
+
+/** SPEC.md's event toasts by event type; `{key}` is filled from the event's data (see `fillToast`). */
+export const EVENT_TOASTS: Partial<Record<DomainEvent["type"], ToastMessage>> = {
+  tournament_created: { title: "New Tournament Created", description: "{name} has been created" },
+  lobbies_generated: { title: "Lobbies Generated", description: "Round {roundNumber} lobbies are ready" },
+  // docs/rules.md: a lobby is named by its name ("Lobby 5"), never by its database id.
+  matches_saved: { title: "Scores Updated", description: "{lobbyName} scores have been saved" },
+  round_advanced: { title: "Round Advanced", description: "Tournament advanced to Round {newRound}" },
+  tournament_completed: { title: "Tournament Completed", description: "{name} has finished!" },
+};
 
 export function eventToast(event: DomainEvent): ToastMessage | null {
-  const data = event.data ?? {};
-  switch (event.type) {
-    case "tournament_created":
-      return { title: "New Tournament Created", description: `${data.name} has been created` };
-    case "lobbies_generated":
-      return { title: "Lobbies Generated", description: `Round ${data.roundNumber} lobbies are ready` };
-    case "matches_saved":
-      // docs/rules.md: a lobby is named by its name is named by its name ("Lobby 5"), never by its database id.
-      return {
-        title: "Scores Updated",
-        description: `${typeof data.lobbyName === "string" ? data.lobbyName : "Lobby"} scores have been saved`,
-      };
-    case "round_advanced":
-      return { title: "Round Advanced", description: `Tournament advanced to Round ${data.newRound}` };
-    case "tournament_completed":
-      return { title: "Tournament Completed", description: `${data.name} has finished!` };
-    default:
-      return null;
-  }
+  const template = EVENT_TOASTS[event.type];
+  return template ? fillToast(template, event.data ?? {}) : null;
 }
 
 /** A slow safety net in case an event was missed while the connection was down. */
-const SAFETY_REVALIDATE_MS = 60_000;
+export const SAFETY_REVALIDATE_MS = 60_000;
 
 /**
  * How long after an event this page waits before re-fetching, at random within a window that grows
@@ -46,8 +40,12 @@ export const NOSCRIPT_REFRESH_SECONDS = 30;
 
 type LiveData = { tournament?: { status?: string } } | undefined;
 
-/** A route `handle` for live spectator pages: the document adds a <noscript> refresh while the tournament is not completed. */
+/**
+ * A route `handle` for live spectator pages: served without React (app/lib/lite-page.ts), and the
+ * document adds a <noscript> refresh while the tournament is not completed.
+ */
 export const liveRefreshHandle = {
+  ...withoutReactHandle,
   refreshWithoutScript: (data: unknown) => (data as LiveData)?.tournament?.status !== "completed",
 };
 

@@ -1,23 +1,13 @@
 // Master panel, Player Data tab: every player with edit and delete, and the add-player form, each behind a confirmation.
 import { useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
+import type { PlayerSummary } from "~/models/players.server";
 import { formatAverage, MATCHES_MAX, POINTS_MAX } from "~/models/stats";
 import { MasterConfirm, ReasonField } from "./master-confirm";
 import type { MasterFailure } from "./master-settings";
 import { ConfirmAction, EmptyState, FieldError, FormError, useHydrated, usePendingIntent } from "./ui";
 
-export type MasterPlayer = {
-  id: number;
-  name: string;
-  riotTag: string;
-  lp: number;
-  seed: number | null;
-  totalPoints: number;
-  matchesPlayed: number;
-  averagePlacement: number;
-  isEliminated: boolean;
-  isCheckedIn: boolean;
-};
+export type MasterPlayer = PlayerSummary;
 
 function typed(failure: MasterFailure | undefined, key: string, stored: string | number | null): string {
   const value = failure?.values[key];

@@ -1,6 +1,16 @@
 // The spectator pages' JavaScript enhancements: copy to clipboard and export download, each also usable as plain HTML.
-import { useToast } from "./toast";
+// On pages served without React, the `data-copy` and `data-export` attributes are what the inline script acts on (app/lib/live-script.server.ts).
+import { useServerDocumentWithoutReact } from "~/lib/lite-page";
+import { fillToast, useToast, type ToastMessage } from "./toast";
 import { useHydrated } from "./ui";
+
+/** The copy and export toasts; `{what}` and `{message}` are filled in (see `fillToast`). */
+export const ACTION_TOASTS = {
+  copied: { type: "success", title: "Copied!", description: "{what} copied to clipboard" },
+  copyFailed: { type: "error", title: "Copy failed", description: "Could not copy to clipboard" },
+  downloadStarted: { type: "success", title: "Download started" },
+  exportFailed: { type: "error", title: "Export failed", description: "{message}" },
+} satisfies Record<string, ToastMessage>;
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -31,11 +41,7 @@ function useCopy() {
   const showToast = useToast();
   return async (text: string, what: string) => {
     const ok = await copyText(text);
-    showToast(
-      ok
-        ? { type: "success", title: "Copied!", description: `${what} copied to clipboard` }
-        : { type: "error", title: "Copy failed", description: "Could not copy to clipboard" },
-    );
+    showToast(ok ? fillToast(ACTION_TOASTS.copied, { what }) : ACTION_TOASTS.copyFailed);
   };
 }
 
@@ -49,6 +55,8 @@ export function ShareButton({ url, targetId }: { url: string; targetId: string }
     <a
       href={`#${targetId}`}
       className="btn"
+      data-copy={url}
+      data-copy-what="Tournament link"
       onClick={(event) => {
         event.preventDefault();
         void copy(url, "Tournament link");
@@ -80,12 +88,17 @@ export function ShareBox({ url, id }: { url: string; id: string }) {
   );
 }
 
-/** Copies "Name#Tag" for inviting in game. Only rendered once scripts run: without them the text is right beside it. */
+/**
+ * Copies "Name#Tag" for inviting in game. Only rendered once scripts run: without them the text is right beside it.
+ * On a page without React a <template> marks the spot, and the inline script puts the same button there.
+ */
 export function CopyNameButton({ name, riotTag }: { name: string; riotTag: string }) {
   const hydrated = useHydrated();
+  const withoutReact = useServerDocumentWithoutReact() !== null;
   const copy = useCopy();
-  if (!hydrated) return null;
   const text = `${name}#${riotTag}`;
+  if (withoutReact) return <template data-copy-button={text} />;
+  if (!hydrated) return null;
   return (
     <button
       type="button"

@@ -1,24 +1,11 @@
 // The "Cut Players Before Next Round" panel: the amount (a GET form), who would go, and the tie-breaker picks (the POST form).
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import type { CutPreview } from "~/models/cuts";
 import { formatAverage } from "~/models/stats";
 import { FormError, useHydrated } from "./ui";
 
-type CutPlayer = { name: string; riotTag: string; totalPoints: number; averagePlacement: number };
-
-/** What the loader hands over from `cutPreview` (plain data). */
-export type CutView = {
-  roundNumber: number;
-  activeCount: number;
-  scoresSubmitted: number;
-  lobbyCount: number;
-  maxCut: number;
-  proposedCount: number;
-  count: number;
-  error: string | null;
-  plan: { sure: number[]; tied: number[]; needed: number } | null;
-  players: Record<number, CutPlayer>;
-};
+type CutPlayer = CutPreview["players"][number];
 
 function PlayerLine({ player, id }: { player: CutPlayer | undefined; id: number }) {
   if (!player) return <span>Player #{id}</span>;
@@ -40,7 +27,7 @@ export function CutPanel({
   failure,
   isLastRound,
 }: {
-  cut: CutView;
+  cut: CutPreview;
   closeHref: string;
   failure: { error: string; title?: string; picks: number[] } | null;
   isLastRound: boolean;

@@ -3,24 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { duplicatePlacements, lockedPlacements } from "~/models/policy";
 import { ordinal, pointsFor, type Scoring } from "~/models/scoring";
+import type { ScoreSheetLobby } from "~/models/views/score-sheet.server";
 import { FormError } from "./ui";
 
-export type LobbyPlayerView = {
-  id: number;
-  name: string;
-  riotTag: string;
-  /** The saved placement, or null before the lobby is scored. */
-  placement: number | null;
-  points: number | null;
-};
-
-export type LobbyView = {
-  id: number;
-  name: string;
-  roundNumber: number;
-  isComplete: boolean;
-  players: LobbyPlayerView[];
-};
+export type LobbyView = ScoreSheetLobby;
+export type LobbyPlayerView = LobbyView["players"][number];
 
 export type LobbyFailure = { error: string; title?: string; placements: Record<number, number> };
 

@@ -14,6 +14,20 @@ export function useToast() {
 
 export const TOAST_DURATION_MS = 5000;
 
+/** Placeholders that read as a word when the value is not a string ("Lobby scores have been saved"). */
+export const TOAST_FALLBACKS: Record<string, string> = { lobbyName: "Lobby" };
+
+/** A toast whose `{key}` placeholders are filled from `values` (app/lib/live-script.server.ts fills them the same way). */
+export function fillToast(template: ToastMessage, values: Record<string, unknown>): ToastMessage {
+  const fill = (text: string) =>
+    text.replace(/\{(\w+)\}/g, (_, key: string) => {
+      const value = values[key];
+      if (key in TOAST_FALLBACKS) return typeof value === "string" ? value : TOAST_FALLBACKS[key];
+      return String(value);
+    });
+  return { ...template, title: fill(template.title), ...(template.description ? { description: fill(template.description) } : {}) };
+}
+
 export function ToastProvider({ initial, children }: { initial: ToastMessage | null; children: ReactNode }) {
   const [toast, setToast] = useState<ToastMessage | null>(initial);
   const [serial, setSerial] = useState(0);

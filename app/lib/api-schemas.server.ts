@@ -1,5 +1,6 @@
 // The JSON API's named shapes, declared once: every answer the routes send (the API tests parse each answer with them) and the request bodies under their documented names.
 import { z } from "zod";
+import { scoringShape } from "~/models/scoring";
 import { CRITERION_LABELS, type Criterion } from "~/models/standings";
 import { spreadsheetImportSchema } from "~/models/spreadsheet.server";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "~/models/types";
@@ -11,16 +12,7 @@ const id = z.int().min(1);
 const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
 
 export const scoringAnswer = z
-  .strictObject({
-    first: z.number(),
-    second: z.number(),
-    third: z.number(),
-    fourth: z.number(),
-    fifth: z.number(),
-    sixth: z.number(),
-    seventh: z.number(),
-    eighth: z.number(),
-  })
+  .strictObject(scoringShape(() => z.number()))
   .describe("Points for places 1 to 8");
 
 export const tournamentAnswer = z

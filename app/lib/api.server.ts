@@ -2,7 +2,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { AppDb } from "#db/client.server";
-import type { Player } from "#db/schema";
 import type { ActionResult } from "~/models/action.server";
 import { isActionError } from "~/models/errors";
 import type { DomainEvent } from "~/models/events";
@@ -242,38 +241,3 @@ export const tournamentUserLoader = loaderFor(
 export const roundLoader = loaderFor(({ params }) => tournamentRound(params), guards.openById);
 /** Public reads of /api/players/{id}: `id`. */
 export const playerLoader = loaderFor(({ params }) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }), guards.openById);
-
-/**
- * A player as the API shows it: SPEC.md's fields. The soft-removal mark and a master's stat
- * adjustments are bookkeeping behind totalPoints / matchesPlayed / averagePlacement, not data.
- */
-export type ApiPlayer = Pick<
-  Player,
-  | "id"
-  | "tournamentId"
-  | "name"
-  | "riotTag"
-  | "lp"
-  | "totalPoints"
-  | "matchesPlayed"
-  | "averagePlacement"
-  | "isEliminated"
-  | "isCheckedIn"
-  | "seed"
->;
-
-export function toApiPlayer(p: Player): ApiPlayer {
-  return {
-    id: p.id,
-    tournamentId: p.tournamentId,
-    name: p.name,
-    riotTag: p.riotTag,
-    lp: p.lp,
-    totalPoints: p.totalPoints,
-    matchesPlayed: p.matchesPlayed,
-    averagePlacement: p.averagePlacement,
-    isEliminated: p.isEliminated,
-    isCheckedIn: p.isCheckedIn,
-    seed: p.seed,
-  };
-}

@@ -4,7 +4,7 @@ import { formFailure, invalid, runFormAction, type FormInput } from "~/lib/page.
 import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError } from "~/models/errors";
 import { addPlayer, setCheckin, substitute } from "~/models/players.server";
-import { generateLobbies } from "~/models/rounds.server";
+import { generateLobbies } from "~/models/lobbies.server";
 import { IMPORT_FAILED, importTournament } from "~/models/spreadsheet.server";
 import { checkinSchema, idParam, playerCreateSchema, substituteSchema } from "~/models/validation";
 

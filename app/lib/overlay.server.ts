@@ -1,6 +1,7 @@
 // The stream overlay's document: a small, complete HTML page (no React, no header or footer) for an OBS browser source.
 import { NOSCRIPT_REFRESH_SECONDS } from "~/components/live";
 import type { OverlayView } from "~/models/views/overlay";
+import { REFETCH_DELAY_JS } from "./live-script.server";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -26,11 +27,10 @@ li{display:flex;gap:.6em;align-items:baseline}
  */
 function liveScript(tournamentId: number) {
   return `(function(){var m=document.getElementById("overlay");if(!m||!window.EventSource||!window.fetch)return;
-var s=new EventSource("/api/events?tournamentId=${tournamentId}"),t;
+var s=new EventSource("/api/events?tournamentId=${tournamentId}"),t;${REFETCH_DELAY_JS}
 s.onmessage=function(e){var d;try{d=JSON.parse(e.data)}catch(x){return}if(d.type==="connected")return;
-var n=typeof d.audience==="number"&&d.audience>0?d.audience:1,w=Math.min(15000,Math.max(1000,n*0.4));
 clearTimeout(t);t=setTimeout(function(){fetch(location.href,{credentials:"omit"}).then(function(r){return r.text()}).then(function(h){
-var f=new DOMParser().parseFromString(h,"text/html").getElementById("overlay");if(f){m.innerHTML=f.innerHTML;m.setAttribute("data-version",f.getAttribute("data-version")||"")}}).catch(function(){})},150+Math.random()*(w-150))};})();`;
+var f=new DOMParser().parseFromString(h,"text/html").getElementById("overlay");if(f){m.innerHTML=f.innerHTML;m.setAttribute("data-version",f.getAttribute("data-version")||"")}}).catch(function(){})},delay(d.audience))};})();`;
 }
 
 export function overlayDocument(options: {

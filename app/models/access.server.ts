@@ -4,7 +4,7 @@ import type { Tournament } from "#db/schema";
 import type { PublicUser } from "./auth.server";
 import { AUTH_REQUIRED, completed, forbidden, NOT_ALLOWED, unauthorized } from "./errors";
 import type { MutationOptions } from "./action.server";
-import { can, roleFor, type Capability } from "./policy";
+import { can, isReadOnly, roleFor, type Capability } from "./policy";
 
 export { AUTH_REQUIRED, NOT_ALLOWED };
 export const MASTER_ONLY = "Only a master administrator can do this";
@@ -80,5 +80,5 @@ export function assertCanMutate(
 ): asserts user is PublicUser {
   assertCan(user, tournament, capability, isScorekeeper);
   if (options.override && !isMaster(user)) throw forbidden("master_only", MASTER_ONLY);
-  if (tournament.status === "completed" && !options.override) throw completed();
+  if (isReadOnly(tournament) && !options.override) throw completed();
 }

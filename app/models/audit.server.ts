@@ -1,11 +1,11 @@
 // The audit trail: one entry per committed mutation, written in its transaction; the History read; the integrity check and its repair.
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
-import { auditEntries, type AuditEntry, type Tournament } from "#db/schema";
+import { auditEntries, matches, players, type AuditEntry, type Lobby, type Tournament } from "#db/schema";
 import { findTournamentOr404, lockForMutation, type ActionResult } from "./action.server";
 import { actorRole, assertMaster, canSeeHistory, requireActor } from "./access.server";
 import type { PublicUser } from "./auth.server";
-import { auditAction, isAuditAction, totalsText, type AuditAction, type AuditValues } from "./audit";
+import { auditAction, isAuditAction, lobbyResults, playerLabel, totalsText, type AuditAction, type AuditValues } from "./audit";
 import { badRequest, forbidden } from "./errors";
 import { event } from "./events";
 import { recomputeStats, staleTotals, type TotalsDifference } from "./stats.server";
@@ -158,4 +158,24 @@ export async function repairTotals(
     });
     return { result: { repaired }, events: [event("tournament_updated", t.id, { name: t.name, repaired: repaired.length })] };
   });
+}
+
+/** "Name#Tag" of the given players, for the audit trail. */
+export async function playerLabels(db: Executor, playerIds: readonly number[]): Promise<(id: number) => string> {
+  const rows =
+    playerIds.length === 0
+      ? []
+      : await db.select({ id: players.id, name: players.name, riotTag: players.riotTag }).from(players).where(inArray(players.id, [...playerIds]));
+  const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
+  return (id) => byId.get(id) ?? `#${id}`;
+}
+
+/** A lobby's saved results as the audit trail shows them, or null before any save. */
+export async function lobbyResultsOf(db: Executor, lobby: Lobby): Promise<AuditValues | null> {
+  const saved = await db
+    .select({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
+    .from(matches)
+    .where(eq(matches.lobbyId, lobby.id));
+  if (saved.length === 0) return null;
+  return lobbyResults(saved, await playerLabels(db, lobby.playerIds.concat(saved.map((m) => m.playerId))));
 }

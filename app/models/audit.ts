@@ -1,6 +1,5 @@
 // The audit trail's vocabulary, with no database: the stable action codes, their labels, and how a before → after pair reads (docs/rules.md, "Audit trail").
-import type { ScoringTable } from "#db/schema";
-import { SCORING_KEYS, ordinal } from "./scoring";
+import { SCORING_KEYS, isScoring, ordinal } from "./scoring";
 
 /** The longest reason a master may give for an override (validation.ts checks it; the form says it). */
 export const REASON_MAX = 500;
@@ -102,10 +101,6 @@ export function auditValue(value: unknown): string | number | boolean | null {
   if (value instanceof Date) return value.toISOString();
   if (isScoring(value)) return SCORING_KEYS.map((k) => value[k]).join(", ");
   return JSON.stringify(value);
-}
-
-function isScoring(value: unknown): value is ScoringTable {
-  return typeof value === "object" && value !== null && SCORING_KEYS.every((k) => typeof (value as Record<string, unknown>)[k] === "number");
 }
 
 /** A player as the trail names them: "Name#Tag". */

@@ -1,5 +1,6 @@
 // Cuts between rounds: how many players may go, who goes for sure, and who is tied at the line.
 import type { StandingRow } from "./standings";
+import type { Format } from "./types";
 
 export const CUT_STEP = 8;
 export const MIN_REMAINING = 8;
@@ -121,4 +122,63 @@ export function resolveCut(plan: CutPlan, picks: readonly number[] = []): CutRes
     };
   }
   return { ok: true, eliminate: [...plan.sure, ...picks] };
+}
+
+export type CutPreview = {
+  roundNumber: number;
+  activeCount: number;
+  /** Lobbies of the current round with scores / all lobbies of the current round. */
+  scoresSubmitted: number;
+  lobbyCount: number;
+  /** Largest valid cut (keeps at least 8). */
+  maxCut: number;
+  /** What the dialog proposes: Elimination's bottom 25% from round 3, else the default of 8 (when valid). */
+  proposedCount: number;
+  /** The count the plan is for (the asked count, or the proposal). */
+  count: number;
+  /** Why `count` cannot be applied, or null. */
+  error: string | null;
+  /** Players sure to go, tied at the line, and how many of the tied to pick; null when `error`. */
+  plan: CutPlan | null;
+  /** Name and tag of the players in the plan, for the dialogs. */
+  players: Record<number, { name: string; riotTag: string; totalPoints: number; averagePlacement: number }>;
+};
+
+/**
+ * The cut dialog's data for `count` players (default: the proposal), from the standings of the
+ * active players (`active`), every player row (`players`, for names) and the current round's lobbies.
+ */
+export function previewCut(
+  t: { format: Format; currentRound: number },
+  active: readonly StandingRow[],
+  players: readonly { id: number; name: string; riotTag: string }[],
+  currentLobbies: readonly { isComplete: boolean }[],
+  count?: number,
+): CutPreview {
+  const activeCount = active.length;
+  const proposedCount =
+    t.format === "elimination" ? proposedEliminationCut(activeCount, t.currentRound) : defaultCut(activeCount);
+  const chosen = count ?? proposedCount;
+  const error = validateCutCount(chosen, activeCount);
+  const plan = error ? null : planCut(active, chosen);
+  const byId = new Map(players.map((p) => [p.id, p]));
+  const standingById = new Map(active.map((r) => [r.playerId, r]));
+  const shown: CutPreview["players"] = {};
+  for (const id of plan ? [...plan.sure, ...plan.tied] : []) {
+    const p = byId.get(id);
+    const r = standingById.get(id);
+    if (p && r) shown[id] = { name: p.name, riotTag: p.riotTag, totalPoints: r.totalPoints, averagePlacement: r.averagePlacement };
+  }
+  return {
+    roundNumber: t.currentRound,
+    activeCount,
+    scoresSubmitted: currentLobbies.filter((l) => l.isComplete).length,
+    lobbyCount: currentLobbies.length,
+    maxCut: maxCut(activeCount),
+    proposedCount,
+    count: chosen,
+    error,
+    plan,
+    players: shown,
+  };
 }

@@ -1,8 +1,8 @@
 // Lobby drawing: lobby sizes, seeds, the player order of a round, and the snake, swiss and round-robin draws.
+import { LOBBY_SIZE } from "./policy";
 import type { EngineLobby, EngineMatch, EnginePlayer, LobbyMethod } from "./types";
 import { computeStandings } from "./standings";
 
-export const LOBBY_SIZE = 8;
 
 /** ceil(n/8) lobbies whose sizes differ by at most one, bigger ones first (20 → [7, 7, 6]). */
 export function lobbySizes(playerCount: number): number[] {

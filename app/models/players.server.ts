@@ -24,6 +24,41 @@ export const ELIMINATED_CHECKIN = "Eliminated players cannot be checked in";
 const MASTER_FIELDS_MESSAGE = "Only a master administrator can change seeds, check-ins, stats or un-eliminate players";
 const LOCKED_ADD_MESSAGE = "The tournament is locked: unlock it to add players";
 
+/**
+ * A player as the API answers it and the host's lists show it: SPEC.md's fields. The soft-removal
+ * mark and a master's stat adjustments are bookkeeping behind the totals, not data.
+ */
+export type PlayerSummary = Pick<
+  Player,
+  | "id"
+  | "tournamentId"
+  | "name"
+  | "riotTag"
+  | "lp"
+  | "totalPoints"
+  | "matchesPlayed"
+  | "averagePlacement"
+  | "isEliminated"
+  | "isCheckedIn"
+  | "seed"
+>;
+
+export function toPlayerSummary(p: Player): PlayerSummary {
+  return {
+    id: p.id,
+    tournamentId: p.tournamentId,
+    name: p.name,
+    riotTag: p.riotTag,
+    lp: p.lp,
+    totalPoints: p.totalPoints,
+    matchesPlayed: p.matchesPlayed,
+    averagePlacement: p.averagePlacement,
+    isEliminated: p.isEliminated,
+    isCheckedIn: p.isCheckedIn,
+    seed: p.seed,
+  };
+}
+
 /** The players of a tournament in registration order, without the soft-removed ones. 404 for an unknown tournament. */
 export async function listPlayers(db: Executor, tournamentId: number): Promise<Player[]> {
   await findTournamentOr404(db, tournamentId);

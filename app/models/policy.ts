@@ -85,7 +85,10 @@ export function duplicatePlacements(current: Record<number, number>): number[] {
   for (const placement of Object.values(current)) {
     if (placement > 0) seen.set(placement, (seen.get(placement) ?? 0) + 1);
   }
-  return [...seen].filter(([, n]) => n > 1).map(([p]) => p).sort((a, b) => a - b);
+  return [...seen]
+    .filter(([, n]) => n > 1)
+    .map(([p]) => p)
+    .sort((a, b) => a - b);
 }
 
 /** What the host must do next in the current round; the score screen makes that its one primary (filled) button. */
@@ -97,6 +100,11 @@ export function nextRoundStep(round: { lobbyCount: number; scored: number; isLas
   return round.isLastRound ? "complete" : "advance";
 }
 
+/** Substitution is offered between rounds: while rounds are played, from Round 2 on. */
+export function substitutionOpen(tournament: Pick<Tournament, "status" | "currentRound">): boolean {
+  return tournament.status === "active" && tournament.currentRound > 1;
+}
+
 /**
  * Why a substitution cannot start, or null when it can: it needs an active checked-in player to
  * replace and an eliminated player to bring in.
@@ -105,4 +113,192 @@ export function substitutionBlocked(activeCount: number, eliminatedCount: number
   if (eliminatedCount === 0) return "No eliminated players are available to substitute in.";
   if (activeCount === 0) return "No active checked-in player can be replaced.";
   return null;
+}
+
+// ---------- thresholds (docs/rules.md, "Host flows") ----------
+
+/** Checked-in players Round 1 needs before its lobbies can be drawn. */
+export const ROUND_ONE_MINIMUM = 16;
+/** Checked-in players from which check-in shows the (disabled until ROUND_ONE_MINIMUM) Round 1 button. */
+export const ROUND_ONE_BUTTON_FROM = 4;
+/** Active players a later round needs; below it an Elimination tournament completes instead. */
+export const LATER_ROUND_MINIMUM = 4;
+/** Players per lobby, at most. */
+export const LOBBY_SIZE = 8;
+
+/** The first round's refusal below ROUND_ONE_MINIMUM; check-in shows it beside the disabled button. */
+export const ROUND_ONE_MESSAGE = `At least ${ROUND_ONE_MINIMUM} players must be checked in to generate lobbies`;
+
+/** A completed tournament is read-only: screens hide their changes (docs/decisions/005-completed-is-read-only.md). */
+export function isReadOnly(tournament: Pick<Tournament, "status">): boolean {
+  return tournament.status === "completed";
+}
+
+/** Max players and total rounds change only during setup (a master's override aside). */
+export function sizeEditable(tournament: Pick<Tournament, "status">): boolean {
+  return tournament.status === "setup";
+}
+
+/** Check-in starts from Setup or Registration. */
+export function checkinStartable(tournament: Pick<Tournament, "status">): boolean {
+  return tournament.status === "setup" || tournament.status === "registration";
+}
+
+// ---------- score editing ----------
+
+/** Whether a round's saved scores are locked: once it is finalized, for everyone but a master. */
+export function scoresLocked(tournament: Pick<Tournament, "finalizedRound">, round: number, master: boolean): boolean {
+  return tournament.finalizedRound >= round && !master;
+}
+
+/**
+ * Whether `role` may save or edit the scores of `round` on the score screen: the owner and the
+ * scorekeepers the current round until it is finalized, a master any round; nobody once the
+ * tournament is completed (docs/rules.md, "Editing saved scores"). The score model refuses the
+ * same saves under its lock (`scoresLocked`, and the completed guard).
+ */
+export function canEditRound(
+  role: Role,
+  tournament: Pick<Tournament, "status" | "currentRound" | "finalizedRound">,
+  round: number,
+): boolean {
+  if (!can(role, "saveScores") || isReadOnly(tournament)) return false;
+  return role === "master" || (round === tournament.currentRound && !scoresLocked(tournament, round, false));
+}
+
+// ---------- players ----------
+
+type PlayerFlags = { isCheckedIn: boolean; isEliminated: boolean };
+
+/** How many players of a list are where, as the host screens count them. */
+export type PlayerCounts = {
+  total: number;
+  /** Not eliminated. */
+  active: number;
+  /** Checked in and not eliminated: who would play the next round. */
+  checkedIn: number;
+  /** Neither checked in nor eliminated. */
+  notCheckedIn: number;
+  eliminated: number;
+};
+
+export function playerCounts(list: readonly PlayerFlags[]): PlayerCounts {
+  const counts: PlayerCounts = { total: list.length, active: 0, checkedIn: 0, notCheckedIn: 0, eliminated: 0 };
+  for (const p of list) {
+    if (p.isEliminated) {
+      counts.eliminated++;
+      continue;
+    }
+    counts.active++;
+    if (p.isCheckedIn) counts.checkedIn++;
+    else counts.notCheckedIn++;
+  }
+  return counts;
+}
+
+/** Checked in and not eliminated: in play for the next round. */
+export function isInPlay(p: PlayerFlags): boolean {
+  return p.isCheckedIn && !p.isEliminated;
+}
+
+export type PlayerStatusKind =
+  "eliminated" | "removed" | "completed" | "finished" | "playing" | "waiting" | "notCheckedIn";
+
+/** What a player's status line needs: their flags and where they play in the current round. */
+export type PlayerStatusInput = PlayerFlags & {
+  /** Soft-removed: not checked in when Round 1 was drawn. */
+  removed: boolean;
+  tournamentCompleted: boolean;
+  /** Their lobby of the current round, if any. */
+  lobbyName: string | null;
+  /** Their lobby of the current round has their result. */
+  scoredThisRound: boolean;
+};
+
+/**
+ * A player's status, one rule for the host's player page and the public profile (docs/rules.md,
+ * "Spectator pages"): Eliminated; removed at Round 1; Tournament completed; a scored game this round
+ * waits for the next; Active in a lobby; Waiting for Assignment once checked in; else Not Checked In.
+ */
+export function playerStatus(p: PlayerStatusInput): { kind: PlayerStatusKind; label: string } {
+  if (p.isEliminated) return { kind: "eliminated", label: "Eliminated" };
+  if (p.removed) return { kind: "removed", label: "Removed (not checked in for Round 1)" };
+  if (p.tournamentCompleted) return { kind: "completed", label: "Tournament completed" };
+  if (p.lobbyName && p.scoredThisRound)
+    return { kind: "finished", label: "Game finished - waiting for the next round" };
+  if (p.lobbyName) return { kind: "playing", label: `Active - ${p.lobbyName}` };
+  if (p.isCheckedIn) return { kind: "waiting", label: "Waiting for Assignment" };
+  return { kind: "notCheckedIn", label: "Not Checked In" };
+}
+
+/** The badge tone of a status: red when out, green while playing, amber otherwise. */
+export function playerStatusTone(kind: PlayerStatusKind): "danger" | "success" | "warning" {
+  if (kind === "eliminated" || kind === "removed") return "danger";
+  return kind === "playing" ? "success" : "warning";
+}
+
+/** The profile's "Current Status" line for a status: where the player stands in this round. */
+export function playerStatusNote(kind: PlayerStatusKind): {
+  label: string;
+  tone: "danger" | "primary" | "success" | "warning";
+} {
+  switch (kind) {
+    case "eliminated":
+      return { label: "Eliminated from tournament", tone: "danger" };
+    case "completed":
+      return { label: "Tournament completed", tone: "primary" };
+    case "finished":
+      return { label: "Game finished - waiting for the next round", tone: "primary" };
+    case "playing":
+      return { label: "Ready to Play", tone: "success" };
+    default:
+      return { label: "Waiting for lobby assignment", tone: "warning" };
+  }
+}
+
+// ---------- screen actions ----------
+
+/** Who looks at a tournament's row: their role, and whether they own it (a master may too). */
+export type Viewer = { role: Role; isOwner: boolean };
+
+/** The actions a tournament's screens offer, by its status and the viewer (docs/rules.md, "Staff"). */
+export type TournamentActions = {
+  viewResults: boolean;
+  overridePanel: boolean;
+  /** A scorekeeper's links: check-in during check-in, scores while active. */
+  staffCheckIn: boolean;
+  staffScores: boolean;
+  history: boolean;
+  settings: boolean;
+  addPlayers: boolean;
+  startCheckin: boolean;
+  manageCheckins: boolean;
+  enterScores: boolean;
+  export: boolean;
+  complete: boolean;
+  delete: boolean;
+};
+
+export function actionsFor(tournament: Pick<Tournament, "status">, viewer: Viewer): TournamentActions {
+  const { status } = tournament;
+  const owner = viewer.isOwner;
+  const scorekeeper = viewer.role === "scorekeeper";
+  const master = viewer.role === "master";
+  return {
+    viewResults: isReadOnly(tournament),
+    // The panel is master-only: an owner would only meet its guard.
+    overridePanel: master,
+    staffCheckIn: scorekeeper && status === "checkin",
+    staffScores: scorekeeper && status === "active",
+    // The audit trail is for the owner and masters (docs/rules.md, "Audit trail").
+    history: master || owner,
+    settings: owner,
+    addPlayers: owner && status === "setup",
+    startCheckin: owner && checkinStartable(tournament),
+    manageCheckins: owner && status === "checkin",
+    enterScores: owner && status === "active",
+    export: owner,
+    complete: owner && !isReadOnly(tournament),
+    delete: owner,
+  };
 }

@@ -24,6 +24,11 @@ export const SCORING_KEYS = [
 
 export type ScoringKey = (typeof SCORING_KEYS)[number];
 
+/** One entry per place, in place order: the fields of a schema for the table (zod stays out of this module). */
+export function scoringShape<T>(field: (key: ScoringKey) => T): Record<ScoringKey, T> {
+  return Object.fromEntries(SCORING_KEYS.map((key) => [key, field(key)])) as Record<ScoringKey, T>;
+}
+
 /** The largest points a placement may give: totals stay finite however many rounds are played. */
 export const SCORING_MAX = 1_000_000;
 
@@ -50,6 +55,16 @@ export const SETTINGS_FALLBACK_SCORING: Readonly<Scoring> = Object.freeze({
   seventh: 0,
   eighth: 0,
 });
+
+/** A full table: a number for every place (a stored table may predate one). */
+export function isScoring(value: unknown): value is Scoring {
+  return typeof value === "object" && value !== null && SCORING_KEYS.every((k) => typeof (value as Record<string, unknown>)[k] === "number");
+}
+
+/** What the settings form shows: the stored table, or SPEC.md's 10,8,6,4,2,1,0,0 when none is stored whole. */
+export function settingsScoring(stored: unknown): Scoring {
+  return isScoring(stored) ? stored : { ...SETTINGS_FALLBACK_SCORING };
+}
 
 /**
  * Points for a placement. Anything outside 1..8 (0 is "unscored" on the score form) is worth 0,

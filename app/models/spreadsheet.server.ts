@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import { z } from "zod";
 import type { AppDb, Executor } from "#db/client.server";
 import { players, tournaments, type Tournament } from "#db/schema";
-import type { ActionResult } from "./action.server";
+import { findTournamentOr404, type ActionResult } from "./action.server";
 import { canSeeHistory, requireActor } from "./access.server";
 import { changeLines, type AuditValues } from "./audit";
 import { historyForExport, recordAudit } from "./audit.server";
@@ -11,9 +11,9 @@ import type { PublicUser } from "./auth.server";
 import { badRequest, isActionError } from "./errors";
 import { event } from "./events";
 import { listPlayers } from "./players.server";
-import { listAllLobbies, listMatches } from "./rounds.server";
+import { listAllLobbies } from "./lobbies.server";
+import { listMatches } from "./scores.server";
 import { SCORING_KEYS, ordinal } from "./scoring";
-import { getTournament } from "./tournaments.server";
 import { FORMAT_LABELS, FORMATS, LOBBY_METHODS, statusLabel } from "./types";
 import { playerNameSchema, riotTagSchema, tournamentCreateSchema } from "./validation";
 import { streamWorkbook } from "./workbook.server";
@@ -57,7 +57,7 @@ export async function exportTournament(
   tournamentId: number,
   viewer: PublicUser | null = null,
 ): Promise<{ data: Buffer; fileName: string }> {
-  const t = await getTournament(db, tournamentId);
+  const t = await findTournamentOr404(db, tournamentId);
   const [roster, lobbyRows, matchRows] = await Promise.all([
     listPlayers(db, tournamentId),
     listAllLobbies(db, tournamentId),

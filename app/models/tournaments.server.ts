@@ -2,12 +2,12 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { matches, players, tournamentStaff, tournaments, type Tournament } from "#db/schema";
-import { findTournamentOr404, lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
+import { lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
 import { assertCanManage, canManage, isMaster, MASTER_ONLY, requireActor } from "./access.server";
 import { auditAction, changedFields } from "./audit";
 import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
-import { roleFor, type Role } from "./policy";
+import { checkinStartable, roleFor, sizeEditable, type Role } from "./policy";
 import { badRequest, conflict, forbidden } from "./errors";
 import { event, type DomainEvent } from "./events";
 import { SCORING_KEYS, pointsFor, type Scoring } from "./scoring";
@@ -78,11 +78,6 @@ export async function listPublicLive(db: Executor): Promise<Tournament[]> {
 /** Every public tournament, newest first (GET /api/tournaments/public). */
 export async function listPublic(db: Executor): Promise<Tournament[]> {
   return db.select().from(tournaments).where(eq(tournaments.isPublic, true)).orderBy(...newestFirst);
-}
-
-/** The tournament, or 404 "Tournament not found". Anyone with the link may read it. */
-export async function getTournament(db: Executor, tournamentId: number): Promise<Tournament> {
-  return findTournamentOr404(db, tournamentId);
 }
 
 /** The dashboard's four stat cards, over what `listForUser` shows this user. */
@@ -164,7 +159,7 @@ export async function updateTournament(
       }
     }
     for (const key of ["maxPlayers", "totalRounds"] as const) {
-      if (differs(key) && t.status !== "setup" && !master) {
+      if (differs(key) && !sizeEditable(t) && !master) {
         throw conflict(
           "settings_locked",
           key === "maxPlayers"
@@ -285,7 +280,7 @@ export async function startCheckin(
 ): Promise<ActionResult<Tournament>> {
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
-    if (t.status !== "setup" && t.status !== "registration") {
+    if (!checkinStartable(t)) {
       throw conflict(
         "wrong_status",
         `Check-in can only be started from Setup or Registration (the tournament is in ${statusLabel(t.status)})`,

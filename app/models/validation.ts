@@ -6,7 +6,7 @@
 // optional field stays unset, a defaulted one takes its default), and "on" / "true" / "1"
 // mean true while "off" / "false" / "0" mean false. Unknown keys are stripped.
 import { z } from "zod";
-import { DEFAULT_SCORING, SCORING_MAX, scoringFromArray, type Scoring } from "./scoring";
+import { DEFAULT_SCORING, SCORING_MAX, scoringFromArray, scoringShape } from "./scoring";
 import { REASON_MAX } from "./audit";
 import { CHOOSE_PLAYER, CODE_REQUIRED, NAME_TAG_MESSAGE, normalizeCode, parseNameTag, WRONG_CODE, type PlayerRef } from "./self-checkin";
 import { MATCHES_MAX, POINTS_MAX } from "./stats";
@@ -146,19 +146,7 @@ const scoringValue = numeric(
 /** Also takes a list of 8 values, as spreadsheets and simple clients send them. */
 export const scoringSchema = z.preprocess(
   (value) => (Array.isArray(value) ? scoringFromArray(value) : value),
-  z.object(
-    {
-      first: scoringValue,
-      second: scoringValue,
-      third: scoringValue,
-      fourth: scoringValue,
-      fifth: scoringValue,
-      sixth: scoringValue,
-      seventh: scoringValue,
-      eighth: scoringValue,
-    } satisfies Record<keyof Scoring, unknown>,
-    { error: "Scoring must list points for places 1 to 8" },
-  ),
+  z.object(scoringShape(() => scoringValue), { error: "Scoring must list points for places 1 to 8" }),
 );
 
 const format = z.enum(FORMATS, { error: "Format must be Standard or Elimination" });

@@ -7,10 +7,12 @@ import { SubmitButton } from "~/components/form-fields";
 import { PlayerFilter } from "~/components/player-forms";
 import { TournamentHeader } from "~/components/tournament-header";
 import { generateFirstLobbiesIntent, samePage, toggleCheckinIntent } from "~/lib/host-actions.server";
-import { loadPlayerListPage } from "~/lib/player-list.server";
+import { playerListQuery } from "~/lib/player-list.server";
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
-import { pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
+import { loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
 import { setCheckins } from "~/models/players.server";
+import { isReadOnly, ROUND_ONE_MINIMUM } from "~/models/policy";
+import { playerListView, type PlayerListFilter } from "~/models/views/player-list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { dbContext } from "~/lib/context";
 
@@ -20,46 +22,27 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Check-in - ${data.tournament.name} | Tournament Manager` : "Check-in | Tournament Manager" },
 ];
 
-/** SPEC.md: the first lobbies need 16 checked-in players. */
-const FIRST_LOBBIES_MINIMUM = 16;
-
-const FILTERS = [
+const FILTERS: { value: PlayerListFilter; label: string }[] = [
   { value: "all", label: "All" },
   { value: "checked-in", label: "Checked In" },
   { value: "not-checked-in", label: "Not Checked In" },
 ];
 
-export async function loader(args: Route.LoaderArgs) {
-  const { t, players, lobbiesExist, canManage, access, q, filter, matchesSearch } = await loadPlayerListPage(args, FILTERS);
-  const available = players.filter((p) => !p.isEliminated);
-  const checkedIn = available.filter((p) => p.isCheckedIn).length;
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+  const view = await playerListView(context.get(dbContext), t, await pageAccess(context, t), playerListQuery(url, FILTERS));
   return {
-    tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers },
-    canManage,
-    // A scorekeeper checks players in and out; saving and drawing lobbies stay the owner's.
-    canCheckIn: access.can.checkIn,
-    scorekeeper: access.role === "scorekeeper",
-    lobbiesExist,
-    counts: { available: available.length, checkedIn, unchecked: available.length - checkedIn },
-    q,
-    filter,
+    tournament: view.tournament,
+    canManage: view.canManage,
+    canCheckIn: view.canCheckIn,
+    scorekeeper: view.scorekeeper,
+    lobbiesExist: view.lobbiesExist,
+    counts: view.counts,
+    q: view.q,
+    filter: view.filter,
     // ?select=all: every shown (searched and filtered) card's "Check in selected" box starts ticked.
-    selectAll: args.url.searchParams.get("select") === "all",
-    players: players
-      .filter((p) => {
-        if (!matchesSearch(p)) return false;
-        if (filter === "checked-in") return p.isCheckedIn;
-        if (filter === "not-checked-in") return !p.isCheckedIn;
-        return true;
-      })
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        riotTag: p.riotTag,
-        lp: p.lp,
-        isCheckedIn: p.isCheckedIn,
-        isEliminated: p.isEliminated,
-      })),
+    selectAll: url.searchParams.get("select") === "all",
+    players: view.shown,
   };
 }
 
@@ -113,11 +96,11 @@ export default function Checkin({ loaderData, actionData: latestActionData }: Ro
   const actionData = useKeptActionData(latestActionData);
   const { tournament: t, canManage, canCheckIn, scorekeeper, lobbiesExist, counts, players, q, filter, selectAll } = loaderData;
   useFailureToast(actionData);
-  const mutable = canCheckIn && t.status !== "completed";
+  const mutable = canCheckIn && !isReadOnly(t);
   const remaining = Math.max(0, t.maxPlayers - counts.checkedIn);
   const question =
-    counts.unchecked > 0
-      ? `This will remove ${counts.unchecked} unchecked players and generate Round 1 lobbies. Continue?`
+    counts.notCheckedIn > 0
+      ? `This will remove ${counts.notCheckedIn} unchecked players and generate Round 1 lobbies. Continue?`
       : `Generate Round 1 lobbies with ${counts.checkedIn} players?`;
   return (
     <div className="stack host-checkin">
@@ -136,7 +119,7 @@ export default function Checkin({ loaderData, actionData: latestActionData }: Ro
       <FailureAlert failure={failureOf(actionData, "toggle-checkin")} />
 
       <section className="grid cols-5" aria-label="Check-in status">
-        <StatCard label="Available Players" value={counts.available} />
+        <StatCard label="Available Players" value={counts.active} />
         <StatCard label="Checked In" value={`${counts.checkedIn}/${t.maxPlayers}`} />
         <StatCard label="Remaining Spots" value={remaining} />
       </section>
@@ -150,7 +133,7 @@ export default function Checkin({ loaderData, actionData: latestActionData }: Ro
               Save Check-ins &amp; Continue ({counts.checkedIn} players)
             </SubmitButton>
           </Form>
-          {counts.checkedIn >= FIRST_LOBBIES_MINIMUM && !lobbiesExist ? (
+          {counts.checkedIn >= ROUND_ONE_MINIMUM && !lobbiesExist ? (
             <ConfirmAction
               label="Generate First Lobbies"
               intent="generate-first"
@@ -190,8 +173,8 @@ export default function Checkin({ loaderData, actionData: latestActionData }: Ro
           failure={failureOf(actionData, "toggle-checkin")}
           empty={
             <>
-              <h3>{counts.available === 0 ? "No players yet" : "No players match"}</h3>
-              {counts.available === 0 && mutable && canManage ? (
+              <h3>{counts.active === 0 ? "No players yet" : "No players match"}</h3>
+              {counts.active === 0 && mutable && canManage ? (
                 <Link to={`/tournaments/${t.id}/manage-players`} className="btn primary">
                   Add Players
                 </Link>

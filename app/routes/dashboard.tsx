@@ -1,6 +1,5 @@
 // The host dashboard: stat cards, every tournament the user may see, and each row's actions as plain forms.
-import { Form, Link, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { ExportLink, HOST_EXPORT } from "~/components/export-link";
 import { FailureAlert, failureOf, useFailureToast } from "~/components/form-failure";
@@ -9,37 +8,15 @@ import { ConfirmAction, EmptyState, ProgressBar, StatCard, StatusBadge, usePendi
 import { formFailure, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
 import { importSpreadsheetIntent } from "~/lib/host-actions.server";
 import { badRequest } from "~/models/errors";
-import {
-  completeTournament,
-  computeDashboardStats,
-  deleteTournament,
-  listForUser,
-  startCheckin,
-} from "~/models/tournaments.server";
+import { completeTournament, deleteTournament, startCheckin } from "~/models/tournaments.server";
 import { idParam } from "~/models/validation";
 import { dbContext } from "~/lib/context";
+import { dashboardView } from "~/models/views/dashboard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Tournament Manager" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = pageUser(context)!;
-  const list = await listForUser(context.get(dbContext), user);
-  return {
-    stats: computeDashboardStats(list),
-    tournaments: list.map((t) => ({
-      id: t.id,
-      name: t.name,
-      status: t.status,
-      isPublic: t.isPublic,
-      maxPlayers: t.maxPlayers,
-      totalRounds: t.totalRounds,
-      currentRound: t.currentRound,
-      createdAt: t.createdAt.toISOString(),
-      isOwner: t.isOwner,
-      canManage: t.canManage,
-      scorekeeper: t.role === "scorekeeper",
-    })),
-  };
+  return dashboardView(context.get(dbContext), pageUser(context)!);
 }
 
 export async function action({ context }: Route.ActionArgs) {
@@ -194,7 +171,7 @@ function ImportSpreadsheet() {
 
 function TournamentRow({ t }: { t: Row }) {
   const name = t.name || `Tournament #${t.id}`;
-  const shownRound = t.status === "completed" ? t.totalRounds : t.currentRound;
+  const shownRound = t.actions.viewResults ? t.totalRounds : t.currentRound;
   return (
     <tr data-tournament-id={t.id}>
       <td data-label="Tournament">
@@ -224,7 +201,7 @@ function TournamentRow({ t }: { t: Row }) {
 }
 
 function RowActions({ t, name }: { t: Row; name: string }) {
-  const isMaster = useRouteLoaderData<typeof rootLoader>("root")?.user?.role === "master";
+  const can = t.actions;
   const fields = { tournamentId: t.id };
   return (
     <details className="host-actions">
@@ -233,44 +210,40 @@ function RowActions({ t, name }: { t: Row; name: string }) {
       </summary>
       <div className="host-actions-panel" role="group" aria-label={`${name} actions`}>
         <Link to={`/tournaments/${t.id}/public`}>Public View</Link>
-        {t.status === "completed" ? <Link to={`/tournaments/${t.id}/leaderboard`}>View Results</Link> : null}
-        {/* The panel is master-only (DECISIONS.md): an owner would only meet its guard; a master has it on every row. */}
-        {isMaster ? <Link to={`/tournaments/${t.id}/master-override`}>Master Override Panel</Link> : null}
-        {/* A scorekeeper's row offers only what they may do (docs/rules.md, "Staff"). */}
-        {t.scorekeeper && t.status === "checkin" ? <Link to={`/tournaments/${t.id}/checkin`}>Check-in</Link> : null}
-        {t.scorekeeper && t.status === "active" ? <Link to={`/tournaments/${t.id}/scores`}>Scores</Link> : null}
-        {/* The audit trail is for the owner and masters (docs/rules.md, "Audit trail"). */}
-        {isMaster || t.isOwner ? <Link to={`/tournaments/${t.id}/history`}>History</Link> : null}
-        {t.isOwner ? (
-          <>
-            <Link to={`/tournaments/${t.id}/settings`}>Tournament Settings</Link>
-            {t.status === "setup" ? <Link to={`/tournaments/${t.id}/manage-players`}>Add Players</Link> : null}
-            {t.status === "registration" || t.status === "setup" ? (
-              <ConfirmAction
-                label="Start Check-in"
-                intent="start-checkin"
-                fields={fields}
-                question={`Start check-in for ${name}? Players can then be checked in for Round 1.`}
-                confirmLabel="Start Check-in"
-                small
-              />
-            ) : null}
-            {t.status === "checkin" ? <Link to={`/tournaments/${t.id}/checkin`}>Manage Check-ins</Link> : null}
-            {t.status === "active" ? <Link to={`/tournaments/${t.id}/scores`}>Enter Scores</Link> : null}
-            <ExportDialog id={t.id} />
-            {t.status !== "completed" ? (
-              <CompleteTournamentConfirm name={name} intent="complete" fields={fields} small />
-            ) : null}
-            <ConfirmAction
-              label="Delete Tournament"
-              intent="delete"
-              fields={fields}
-              question={`Delete ${name}? This will remove the tournament with all its players, lobbies and scores. This action cannot be undone.`}
-              confirmLabel="Delete Tournament"
-              danger
-              small
-            />
-          </>
+        {/* Which actions a row offers is app/models/policy.ts `actionsFor` (docs/rules.md, "Staff"). */}
+        {can.viewResults ? <Link to={`/tournaments/${t.id}/leaderboard`}>View Results</Link> : null}
+        {can.overridePanel ? <Link to={`/tournaments/${t.id}/master-override`}>Master Override Panel</Link> : null}
+        {can.staffCheckIn ? <Link to={`/tournaments/${t.id}/checkin`}>Check-in</Link> : null}
+        {can.staffScores ? <Link to={`/tournaments/${t.id}/scores`}>Scores</Link> : null}
+        {can.history ? <Link to={`/tournaments/${t.id}/history`}>History</Link> : null}
+        {can.settings ? <Link to={`/tournaments/${t.id}/settings`}>Tournament Settings</Link> : null}
+        {can.addPlayers ? <Link to={`/tournaments/${t.id}/manage-players`}>Add Players</Link> : null}
+        {can.startCheckin ? (
+          <ConfirmAction
+            label="Start Check-in"
+            intent="start-checkin"
+            fields={fields}
+            question={`Start check-in for ${name}? Players can then be checked in for Round 1.`}
+            confirmLabel="Start Check-in"
+            small
+          />
+        ) : null}
+        {can.manageCheckins ? <Link to={`/tournaments/${t.id}/checkin`}>Manage Check-ins</Link> : null}
+        {can.enterScores ? <Link to={`/tournaments/${t.id}/scores`}>Enter Scores</Link> : null}
+        {can.export ? <ExportDialog id={t.id} /> : null}
+        {can.complete ? (
+          <CompleteTournamentConfirm name={name} intent="complete" fields={fields} small />
+        ) : null}
+        {can.delete ? (
+          <ConfirmAction
+            label="Delete Tournament"
+            intent="delete"
+            fields={fields}
+            question={`Delete ${name}? This will remove the tournament with all its players, lobbies and scores. This action cannot be undone.`}
+            confirmLabel="Delete Tournament"
+            danger
+            small
+          />
         ) : null}
       </div>
     </details>

@@ -2,8 +2,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/guide";
 import { DEFAULT_SCORING, SCORING_KEYS, ordinal } from "~/models/scoring";
+import { withoutReactHandle } from "~/lib/lite-page";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tournament Guide | Tournament Manager" }];
+export const handle = withoutReactHandle;
 
 export default function Guide() {
   return (

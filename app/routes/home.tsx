@@ -10,6 +10,7 @@ import { landingPageCache } from "~/lib/public-cache.server";
 import { landingView } from "~/models/views/landing.server";
 import { FORMAT_LABELS, statusLabel, type Format } from "~/models/types";
 import { dbContext } from "~/lib/context";
+import { withoutReactHandle } from "~/lib/lite-page";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Tournament Manager" },
@@ -20,6 +21,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [landingPageCache];
+export const handle = withoutReactHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { live, stats } = await landingView(context.get(dbContext));

@@ -6,15 +6,17 @@ import { DisabledNote, SubmitButton } from "~/components/form-fields";
 import { AddPlayerForm, ManualOverrideCheckbox, PlayerFilter, PlayerSelect, SubstitutionForm } from "~/components/player-forms";
 import { TournamentHeader } from "~/components/tournament-header";
 import { addPlayerIntent, samePage, substituteIntent } from "~/lib/host-actions.server";
-import { loadPlayerListPage } from "~/lib/player-list.server";
+import { playerListQuery } from "~/lib/player-list.server";
 import { ConfirmAction, FieldError, StatCard, useKeptActionData } from "~/components/ui";
-import { formFailure, invalid, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
+import { formFailure, invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
 import { badRequest } from "~/models/errors";
 import { parseBulkPlayers } from "~/models/bulk";
 import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/players.server";
 import { formatAverage } from "~/models/stats";
 import { bulkPlayersSchema, idParam, maxPlayersEditSchema } from "~/models/validation";
 import { dbContext } from "~/lib/context";
+import { isReadOnly, substitutionOpen } from "~/models/policy";
+import { playerListView, type PlayerListFilter } from "~/models/views/player-list.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -22,57 +24,27 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Manage Players - ${data.tournament.name} | Tournament Manager` : "Manage Players | Tournament Manager" },
 ];
 
-const FILTERS = [
+const FILTERS: { value: PlayerListFilter; label: string }[] = [
   { value: "all", label: "All players" },
   { value: "checked-in", label: "Checked in" },
   { value: "not-checked-in", label: "Not checked in" },
   { value: "eliminated", label: "Eliminated" },
 ];
 
-export async function loader(args: Route.LoaderArgs) {
-  const { t, players, lobbiesExist, canManage, access, q, filter, matchesSearch } = await loadPlayerListPage(args, FILTERS);
-  const shown = players.filter((p) => {
-    if (!matchesSearch(p)) return false;
-    if (filter === "checked-in") return p.isCheckedIn && !p.isEliminated;
-    if (filter === "not-checked-in") return !p.isCheckedIn && !p.isEliminated;
-    if (filter === "eliminated") return p.isEliminated;
-    return true;
-  });
-  const toCard = (p: (typeof players)[number]) => ({
-    id: p.id,
-    name: p.name,
-    riotTag: p.riotTag,
-    lp: p.lp,
-    seed: p.seed,
-    isCheckedIn: p.isCheckedIn,
-    isEliminated: p.isEliminated,
-    totalPoints: p.totalPoints,
-    matchesPlayed: p.matchesPlayed,
-    averagePlacement: p.averagePlacement,
-  });
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+  const view = await playerListView(context.get(dbContext), t, await pageAccess(context, t), playerListQuery(url, FILTERS));
   return {
-    tournament: {
-      id: t.id,
-      name: t.name,
-      status: t.status,
-      maxPlayers: t.maxPlayers,
-      currentRound: t.currentRound,
-      isLocked: t.isLocked,
-    },
-    canManage,
-    scorekeeper: access.role === "scorekeeper",
-    lobbiesExist,
-    counts: {
-      total: players.length,
-      checkedIn: players.filter((p) => p.isCheckedIn && !p.isEliminated).length,
-      notCheckedIn: players.filter((p) => !p.isCheckedIn && !p.isEliminated).length,
-      eliminated: players.filter((p) => p.isEliminated).length,
-    },
-    q,
-    filter,
-    players: shown.map(toCard),
-    activePlayers: players.filter((p) => p.isCheckedIn && !p.isEliminated).map(toCard),
-    eliminatedPlayers: players.filter((p) => p.isEliminated).map(toCard),
+    tournament: view.tournament,
+    canManage: view.canManage,
+    scorekeeper: view.scorekeeper,
+    lobbiesExist: view.lobbiesExist,
+    counts: view.counts,
+    q: view.q,
+    filter: view.filter,
+    players: view.shown,
+    activePlayers: view.active,
+    eliminatedPlayers: view.eliminated,
   };
 }
 
@@ -158,7 +130,7 @@ export default function ManagePlayers({ loaderData, actionData: latestActionData
   const actionData = useKeptActionData(latestActionData);
   const { tournament: t, canManage, scorekeeper, counts, lobbiesExist, players, q, filter } = loaderData;
   useFailureToast(actionData);
-  const mutable = canManage && t.status !== "completed";
+  const mutable = canManage && !isReadOnly(t);
   const id = t.id;
   return (
     <div className="stack host-manage">
@@ -184,7 +156,7 @@ export default function ManagePlayers({ loaderData, actionData: latestActionData
         </div>
       </section>
 
-      {counts.total > 0 && counts.checkedIn === 0 && t.status !== "completed" ? (
+      {counts.total > 0 && counts.checkedIn === 0 && !isReadOnly(t) ? (
         <div className="alert success host-ready" role="status">
           <strong>Ready to check in</strong>
           <div className="row between">
@@ -196,7 +168,7 @@ export default function ManagePlayers({ loaderData, actionData: latestActionData
         </div>
       ) : null}
 
-      {mutable && t.status === "active" && t.currentRound > 1 ? (
+      {mutable && substitutionOpen(t) ? (
         <SubstitutionCard data={loaderData} actionData={actionData} />
       ) : null}
 

@@ -12,8 +12,10 @@ import { requireMaster } from "~/lib/session.server";
 import { checkIntegrity, repairTotals } from "~/models/audit.server";
 import { getUsername } from "~/models/auth.server";
 import { badRequest, notFound } from "~/models/errors";
-import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, PLAYER_NOT_FOUND, updatePlayer } from "~/models/players.server";
-import { listAllLobbies, listMatches } from "~/models/rounds.server";
+import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, PLAYER_NOT_FOUND, toPlayerSummary, updatePlayer } from "~/models/players.server";
+import { listAllLobbies } from "~/models/lobbies.server";
+import { listMatches } from "~/models/scores.server";
+import { playerCounts } from "~/models/policy";
 import { updateTournament } from "~/models/tournaments.server";
 import { idParam, overrideReasonSchema, playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
 import { dbContext } from "~/lib/context";
@@ -39,6 +41,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
   const tab = tabOf(url.searchParams.get("tab"));
   const db = context.get(dbContext);
   const players = await listPlayers(db, tournament.id);
+  const counts = playerCounts(players);
   const [lobbies, matches, differences] =
     tab === "system"
       ? await Promise.all([listAllLobbies(db, tournament.id), listMatches(db, tournament.id), checkIntegrity(db, master, tournament.id)])
@@ -59,18 +62,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
       isPublic: tournament.isPublic,
       scoring: tournament.scoring,
     },
-    players: players.map((p) => ({
-      id: p.id,
-      name: p.name,
-      riotTag: p.riotTag,
-      lp: p.lp,
-      seed: p.seed,
-      totalPoints: p.totalPoints,
-      matchesPlayed: p.matchesPlayed,
-      averagePlacement: p.averagePlacement,
-      isEliminated: p.isEliminated,
-      isCheckedIn: p.isCheckedIn,
-    })),
+    players: players.map(toPlayerSummary),
     editId: parsePositiveInt(url.searchParams.get("edit")),
     addOpen: url.searchParams.get("add") === "1",
     capacityMessage: capacityMessage(tournament.maxPlayers),
@@ -86,9 +78,10 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
             totalRounds: tournament.totalRounds,
             finalizedRound: tournament.finalizedRound,
             players: players.length,
-            activePlayers: players.filter((p) => !p.isEliminated).length,
+            activePlayers: counts.active,
+            // The stored flag, eliminated players included: this tab shows the data as it is.
             checkedIn: players.filter((p) => p.isCheckedIn).length,
-            eliminated: players.filter((p) => p.isEliminated).length,
+            eliminated: counts.eliminated,
             lobbies: lobbies.length,
             matches: matches.length,
             raw: JSON.stringify(tournament, null, 2),

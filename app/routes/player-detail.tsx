@@ -6,13 +6,13 @@ import { StatCard } from "~/components/ui";
 import { pageUser } from "~/lib/page.server";
 import { parsePlayerParams } from "~/lib/params";
 import { canManage } from "~/models/access.server";
-import { findTournamentOr404 } from "~/models/action.server";
-import { isActionError, notFound } from "~/models/errors";
-import { getPlayer, PLAYER_NOT_FOUND } from "~/models/players.server";
-import { getLeaderboard, listAllLobbies, listMatches } from "~/models/rounds.server";
+import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
+import { PLAYER_NOT_FOUND } from "~/models/players.server";
 import { ordinal } from "~/models/scoring";
 import { formatAverage, formatBestFinish } from "~/models/stats";
 import { dbContext } from "~/lib/context";
+import { hostPlayerView } from "~/models/views/player-profile";
+import { readTournamentData } from "~/models/views/tournament-data.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -23,67 +23,16 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = parsePlayerParams(params.tournamentId, params.playerId);
   if (!parsed.ok) throw data(parsed.message, { status: 400 });
-  const db = context.get(dbContext);
-  try {
-    const t = await findTournamentOr404(db, parsed.tournamentId);
-    const player = await getPlayer(db, parsed.playerId);
-    if (player.tournamentId !== t.id) throw notFound("player_not_found", PLAYER_NOT_FOUND);
-    const [leaderboard, matches, lobbies] = await Promise.all([
-      getLeaderboard(db, t.id),
-      listMatches(db, t.id),
-      listAllLobbies(db, t.id),
-    ]);
-    const row = leaderboard.find((r) => r.id === player.id) ?? null;
-    const lobbyNames = new Map(lobbies.map((l) => [l.id, l.name]));
-    const current = lobbies.find((l) => l.roundNumber === t.currentRound && l.playerIds.includes(player.id));
-    return {
-      tournament: { id: t.id, name: t.name, status: t.status, currentRound: t.currentRound, totalRounds: t.totalRounds },
-      canManage: canManage(pageUser(context), t),
-      player: {
-        id: player.id,
-        name: player.name,
-        riotTag: player.riotTag,
-        lp: player.lp,
-        seed: player.seed,
-        isCheckedIn: player.isCheckedIn,
-        isEliminated: player.isEliminated,
-        removed: player.removedAt !== null,
-        totalPoints: player.totalPoints,
-        matchesPlayed: player.matchesPlayed,
-        averagePlacement: player.averagePlacement,
-      },
-      standing: row
-        ? { rank: row.rank, bestFinish: row.bestFinish, wins: row.wins, top4: row.top4 }
-        : null,
-      currentLobby: current ? current.name : null,
-      history: matches
-        .filter((m) => m.playerId === player.id)
-        .sort((a, b) => a.roundNumber - b.roundNumber)
-        .map((m) => ({
-          id: m.id,
-          roundNumber: m.roundNumber,
-          lobby: lobbyNames.get(m.lobbyId) ?? `Lobby ${m.lobbyId}`,
-          placement: m.placement,
-          points: m.points,
-        })),
-    };
-  } catch (error) {
-    if (isActionError(error)) throw data(error.message, { status: error.status });
-    throw error;
-  }
+  // Read fresh, not from the spectators' snapshot: the host just changed this player.
+  const tournament = await readTournamentData(context.get(dbContext), parsed.tournamentId);
+  if (!tournament) throw data(TOURNAMENT_NOT_FOUND, { status: 404 });
+  const view = hostPlayerView(tournament, parsed.playerId);
+  if (!view) throw data(PLAYER_NOT_FOUND, { status: 404 });
+  return { ...view, canManage: canManage(pageUser(context), tournament.tournament) };
 }
 
 export default function PlayerDetail({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, canManage, player: p, standing, currentLobby, history } = loaderData;
-  const status = p.removed
-    ? "Removed (not checked in for Round 1)"
-    : p.isEliminated
-      ? "Eliminated"
-      : currentLobby
-        ? `Active - ${currentLobby}`
-        : p.isCheckedIn
-          ? "Active"
-          : "Not Checked In";
+  const { tournament: t, canManage, player: p, status, statusTone, standing, history } = loaderData;
   return (
     <div className="stack host-player-detail">
       <TournamentHeader title={`${p.name}#${p.riotTag}`} tournament={t} canManage={canManage}>
@@ -112,7 +61,7 @@ export default function PlayerDetail({ loaderData }: Route.ComponentProps) {
           <div>
             <dt>Status</dt>
             <dd>
-              <span className={`badge ${p.isEliminated ? "danger" : p.isCheckedIn ? "success" : ""}`}>{status}</span>
+              <span className={`badge ${statusTone}`}>{status}</span>
             </dd>
           </div>
           <div>
@@ -159,7 +108,7 @@ export default function PlayerDetail({ loaderData }: Route.ComponentProps) {
                 {history.map((m) => (
                   <tr key={m.id}>
                     <td>Round {m.roundNumber}</td>
-                    <td>{m.lobby}</td>
+                    <td>{m.lobbyName}</td>
                     <td>{ordinal(m.placement)}</td>
                     <td className="num">+{m.points}</td>
                   </tr>

@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/players";
 import { PlayerFilter } from "~/components/player-forms";
 import { TournamentHeader } from "~/components/tournament-header";
-import { loadTournamentFromParams, pageUser } from "~/lib/page.server";
-import { canManage } from "~/models/access.server";
-import { listPlayers } from "~/models/players.server";
+import { loadTournamentFromParams, pageAccess } from "~/lib/page.server";
 import { formatAverage } from "~/models/stats";
 import { dbContext } from "~/lib/context";
+import { playerListQuery } from "~/lib/player-list.server";
+import { playerListView } from "~/models/views/player-list.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -17,26 +17,13 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
-  const players = await listPlayers(context.get(dbContext), t.id);
-  const q = (url.searchParams.get("q") ?? "").trim();
-  const needle = q.toLowerCase();
+  const view = await playerListView(context.get(dbContext), t, await pageAccess(context, t), playerListQuery(url, []));
   return {
     tournament: { id: t.id, name: t.name, status: t.status },
-    canManage: canManage(pageUser(context), t),
-    q,
-    total: players.length,
-    players: players
-      .filter((p) => !needle || `${p.name}#${p.riotTag}`.toLowerCase().includes(needle))
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        riotTag: p.riotTag,
-        seed: p.seed,
-        totalPoints: p.totalPoints,
-        matchesPlayed: p.matchesPlayed,
-        averagePlacement: p.averagePlacement,
-        isEliminated: p.isEliminated,
-      })),
+    canManage: view.canManage,
+    q: view.q,
+    total: view.counts.total,
+    players: view.shown,
   };
 }
 

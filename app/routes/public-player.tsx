@@ -8,7 +8,7 @@ import { loadSnapshotFromParams } from "~/lib/page.server";
 import { parsePlayerParams } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { PLAYER_NOT_FOUND } from "~/models/players.server";
-import { playerProfileView } from "~/models/views/public";
+import { playerProfileView } from "~/models/views/player-profile";
 import { ordinal } from "~/models/scoring";
 import { formatAverage, formatBestFinish } from "~/models/stats";
 import { dbContext } from "~/lib/context";
@@ -37,8 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, player, status, rank, pointsBehind, currentLobby, scoredThisRound, history } = loaderData;
-  const completed = t.status === "completed";
+  const { tournament: t, player, status, statusTone, statusNote, rank, pointsBehind, currentLobby, history } = loaderData;
   return (
     <div className="stack public-view">
       <nav className="row small" aria-label="Breadcrumb">
@@ -59,11 +58,7 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
           <div>
             <dt>Status</dt>
             <dd>
-              <span
-                className={`badge ${player.isEliminated ? "danger" : status.startsWith("Active") ? "success" : "warning"}`}
-              >
-                {status}
-              </span>
+              <span className={`badge ${statusTone}`}>{status}</span>
             </dd>
           </div>
           <div>
@@ -106,17 +101,7 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
         <p style={{ margin: "0.75rem 0 0" }}>
-          {player.isEliminated ? (
-            <span className="badge danger">Eliminated from tournament</span>
-          ) : completed ? (
-            <span className="badge primary">Tournament completed</span>
-          ) : currentLobby && scoredThisRound ? (
-            <span className="badge primary">Game finished - waiting for the next round</span>
-          ) : currentLobby ? (
-            <span className="badge success">Ready to Play</span>
-          ) : (
-            <span className="badge warning">Waiting for lobby assignment</span>
-          )}
+          <span className={`badge ${statusNote.tone}`}>{statusNote.label}</span>
         </p>
       </section>
 

@@ -1,7 +1,7 @@
 // Score entry: the round cycle of one tournament (generate, score each lobby, finalize, cut, advance, undo) as plain forms.
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/scores";
-import { CutPanel, type CutView } from "~/components/scores-cut";
+import { CutPanel } from "~/components/scores-cut";
 import { LobbyCard, lobbyAnchor, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
 import { useFailureToast } from "~/components/form-failure";
 import { CompleteTournamentConfirm, ScorekeeperNote } from "~/components/tournament-header";
@@ -21,22 +21,14 @@ import { parsePositiveInt } from "~/lib/params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { roundDownToMultipleOf8 } from "~/models/cuts";
 import { COMPLETED_MESSAGE, notFound } from "~/models/errors";
-import { listPlayers } from "~/models/players.server";
-import {
-  advanceRound,
-  cutPreview,
-  finalizeRound,
-  generateLobbies,
-  listAllLobbies,
-  LOBBY_NOT_FOUND,
-  listMatches,
-  saveScores,
-  undoRound,
-} from "~/models/rounds.server";
-import { nextRoundStep } from "~/models/policy";
+import { isReadOnly, nextRoundStep } from "~/models/policy";
 import { FORMAT_LABELS } from "~/models/types";
 import { advanceSchema, idParam, scoresSchema } from "~/models/validation";
 import { dbContext } from "~/lib/context";
+import { advanceRound } from "~/models/advance.server";
+import { finalizeRound, saveScores } from "~/models/scores.server";
+import { generateLobbies, LOBBY_NOT_FOUND, undoRound } from "~/models/lobbies.server";
+import { scoreSheetView } from "~/models/views/score-sheet.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -45,84 +37,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Score Entry | Tournamen
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const tournament = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
   const db = context.get(dbContext);
-  const current = tournament.currentRound;
-  const requested = parsePositiveInt(url.searchParams.get("round"));
-  const viewRound = requested !== null && requested <= current ? requested : current;
+  const q = url.searchParams;
+  const view = await scoreSheetView(db, tournament, await pageAccess(context, tournament), {
+    round: parsePositiveInt(q.get("round")),
+    cut: q.has("cut") ? { count: cutCount(q.get("count"), !!q.get("roundDown")) } : null,
+  });
+  return { ...view, editLobby: parsePositiveInt(q.get("edit")), clear: q.get("clear") === "1" };
+}
 
-  const [allLobbies, matches, players] = await Promise.all([
-    listAllLobbies(db, tournament.id),
-    listMatches(db, tournament.id),
-    listPlayers(db, tournament.id),
-  ]);
-  const byId = new Map(players.map((p) => [p.id, p]));
-  const matchOf = new Map(matches.map((m) => [`${m.lobbyId}:${m.playerId}`, m]));
-  const lobbies: LobbyView[] = allLobbies
-    .filter((l) => l.roundNumber === viewRound)
-    .map((l) => ({
-      id: l.id,
-      name: l.name,
-      roundNumber: l.roundNumber,
-      isComplete: l.isComplete,
-      players: l.playerIds.map((id) => {
-        const p = byId.get(id);
-        const m = matchOf.get(`${l.id}:${id}`);
-        return {
-          id,
-          name: p?.name ?? `Player #${id}`,
-          riotTag: p?.riotTag ?? "",
-          placement: m?.placement ?? null,
-          points: m?.points ?? null,
-        };
-      }),
-    }));
-  const currentLobbies = allLobbies.filter((l) => l.roundNumber === current);
-  const roundsWithLobbies = [...new Set(allLobbies.map((l) => l.roundNumber))].sort((a, b) => a - b);
-
-  const { role, can } = await pageAccess(context, tournament);
-  const manage = can.manage;
-  const completed = tournament.status === "completed";
-  const master = role === "master";
-  // Owner and scorekeepers: until the round is finalized; master: always (docs/rules.md). Nobody once completed.
-  const canEditRound = (round: number) =>
-    can.saveScores && !completed && (master || (round === current && round > tournament.finalizedRound));
-
-  let cut: CutView | null = null;
-  if (manage && !completed && url.searchParams.has("cut") && currentLobbies.length > 0) {
-    const raw = url.searchParams.get("count");
-    let count = raw && /^\d{1,4}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
-    if (count !== undefined && url.searchParams.get("roundDown")) count = roundDownToMultipleOf8(count);
-    cut = await cutPreview(db, tournament.id, count);
-  }
-
-  return {
-    tournament: {
-      id: tournament.id,
-      name: tournament.name,
-      status: tournament.status,
-      format: tournament.format,
-      currentRound: current,
-      totalRounds: tournament.totalRounds,
-      finalizedRound: tournament.finalizedRound,
-      scoring: tournament.scoring,
-    },
-    viewRound,
-    roundsWithLobbies,
-    lobbies,
-    editable: lobbies.map((l) => canEditRound(l.roundNumber)),
-    editLobby: parsePositiveInt(url.searchParams.get("edit")),
-    clear: url.searchParams.get("clear") === "1",
-    manage,
-    scorekeeper: role === "scorekeeper",
-    current: {
-      lobbyCount: currentLobbies.length,
-      scored: currentLobbies.filter((l) => l.isComplete).length,
-      finalized: tournament.finalizedRound >= current,
-    },
-    checkedIn: players.filter((p) => p.isCheckedIn && !p.isEliminated).length,
-    unchecked: players.filter((p) => !p.isCheckedIn && !p.isEliminated).length,
-    active: players.filter((p) => !p.isEliminated).length,
-    cut,
-  };
+/** The cut dialog's `?count=` (up to 4 digits), rounded down to a multiple of 8 with `?roundDown=1`; else the proposal. */
+function cutCount(raw: string | null, roundDown: boolean): number | undefined {
+  const count = raw && /^\d{1,4}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+  return count !== undefined && roundDown ? roundDownToMultipleOf8(count) : count;
 }
 
 export async function action({ params, context, url }: Route.ActionArgs) {
@@ -139,14 +65,14 @@ export async function action({ params, context, url }: Route.ActionArgs) {
     case "save": {
       const title = "Failed to save scores";
       const lobbyId = idParam(typeof values.lobbyId === "string" ? values.lobbyId : null);
-      const lobby = lobbyId === null ? undefined : (await listAllLobbies(db, id)).find((l) => l.id === lobbyId);
-      if (!lobby) return formFailure({ intent, values }, notFound("lobby_not_found", LOBBY_NOT_FOUND), { title });
+      if (lobbyId === null) return formFailure({ intent, values }, notFound("lobby_not_found", LOBBY_NOT_FOUND), { title });
       const parsed = scoresSchema.safeParse(values);
       if (!parsed.success) return invalid(intent, parsed.error, values, title);
       const editing = values.editing === "1";
       return runFormAction(
         { intent, values, failureTitle: title },
-        () => saveScores(db, user, lobby.id, parsed.data.scores),
+        // The model refuses, under its lock, a lobby of another tournament (404) and a finalized round (409).
+        () => saveScores(db, user, lobbyId, parsed.data.scores, id),
         (result) => ({
           // Back to the saved lobby (its heading takes the focus), not the top of a long page.
           redirectTo: `${result.lobby.roundNumber === round ? path : `${path}?round=${result.lobby.roundNumber}`}#${lobbyAnchor(result.lobby)}`,
@@ -276,7 +202,7 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
     const q = [roundQuery, extra].filter(Boolean).join("&");
     return q ? `${base}?${q}` : base;
   };
-  const completed = t.status === "completed";
+  const completed = isReadOnly(t);
   const isLastRound = t.currentRound >= t.totalRounds;
   const roundFailure = failure && failure.intent !== "save" && failure.intent !== "cut" ? failure : undefined;
 
@@ -331,9 +257,9 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
         <RoundActions
           t={t}
           current={current}
-          checkedIn={loaderData.checkedIn}
-          unchecked={loaderData.unchecked}
-          active={loaderData.active}
+          checkedIn={loaderData.counts.checkedIn}
+          unchecked={loaderData.counts.notCheckedIn}
+          active={loaderData.counts.active}
           isLastRound={isLastRound}
           failure={roundFailure}
         />

@@ -1,7 +1,7 @@
 // Player self check-in (public, no login): a registered player picks their name (or types Name#Tag), enters the code read out on stream, and is checked in.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/self-checkin";
-import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
+import { FailureAlert, failureOf, failureToast, typed, useFailureToast } from "~/components/form-failure";
 import { InputField, SelectField, SubmitButton } from "~/components/form-fields";
 import { StatCard, useKeptActionData } from "~/components/ui";
 import { CHECKIN_FAILED } from "~/lib/host-actions.server";
@@ -14,6 +14,7 @@ import { selfCheckinSchema } from "~/models/validation";
 import { closedRefusal, selfCheckin } from "~/models/self-checkin.server";
 import { activeSelfCheckin } from "~/models/self-checkin-state.server";
 import { dbContext } from "~/lib/context";
+import { withoutReactHandle } from "~/lib/lite-page";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -23,6 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 // One answer per tournament version for visitors: opening or closing self check-in, and every check-in, bump it.
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
+export const handle = withoutReactHandle;
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const snapshot = await loadSnapshotFromParams(context.get(dbContext), params.tournamentId);
@@ -102,6 +104,8 @@ export default function SelfCheckin({ loaderData, actionData: latestActionData }
         <section className="card" aria-labelledby="self-checkin-heading">
           <h2 id="self-checkin-heading">Check yourself in</h2>
           <FailureAlert failure={failure} />
+          {/* The page ships no React: its inline script shows this as the toast useFailureToast shows elsewhere. */}
+          {failure ? <template data-toast={JSON.stringify(failureToast(failure))} /> : null}
           <Form method="post" className="self-checkin-form">
             <input type="hidden" name="intent" value="self-checkin" />
             <SelectField

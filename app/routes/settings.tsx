@@ -23,7 +23,8 @@ import { badRequest } from "~/models/errors";
 import { InputField, SubmitButton } from "~/components/form-fields";
 import { addScorekeeper, listStaff, removeScorekeeper } from "~/models/staff.server";
 import { canSeeHistory } from "~/models/access.server";
-import { SCORING_KEYS, SETTINGS_FALLBACK_SCORING, type Scoring } from "~/models/scoring";
+import { isReadOnly, sizeEditable } from "~/models/policy";
+import { settingsScoring } from "~/models/scoring";
 import { updateTournament } from "~/models/tournaments.server";
 import { idParam, staffAddSchema, tournamentUpdateSchema } from "~/models/validation";
 import { dbContext } from "~/lib/context";
@@ -41,9 +42,6 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const staff = can.manageStaff
     ? (await listStaff(context.get(dbContext), pageUser(context), t.id)).map((m) => ({ userId: m.userId, username: m.username }))
     : null;
-  const stored = t.scoring as Partial<Scoring> | null;
-  // SPEC.md: a tournament without a stored table shows 10,8,6,4,2,1,0,0.
-  const complete = stored && SCORING_KEYS.every((k) => typeof stored[k] === "number");
   return {
     tournament: {
       id: t.id,
@@ -55,7 +53,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
       totalRounds: t.totalRounds,
       currentRound: t.currentRound,
       isPublic: t.isPublic,
-      scoring: complete ? (stored as Scoring) : { ...SETTINGS_FALLBACK_SCORING },
+      scoring: settingsScoring(t.scoring),
     },
     canManage: can.manage,
     scorekeeper: role === "scorekeeper",
@@ -130,8 +128,8 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
   useFailureToast(actionData);
   const failure = failureOf(actionData, "update");
   const errors = failure?.fieldErrors ?? {};
-  const inSetup = t.status === "setup";
-  const readOnly = !canManage || t.status === "completed";
+  const inSetup = sizeEditable(t);
+  const readOnly = !canManage || isReadOnly(t);
   return (
     <div className="stack host-settings">
       <TournamentHeader title="Tournament Settings" tournament={t} canManage={canManage} scorekeeper={scorekeeper}>
@@ -178,7 +176,7 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
         </fieldset>
       </Form>
 
-      {staff ? <StaffSection staff={staff} readOnly={t.status === "completed"} actionData={actionData} /> : null}
+      {staff ? <StaffSection staff={staff} readOnly={isReadOnly(t)} actionData={actionData} /> : null}
 
       {/* A scorekeeper gets no export: only check-in and scores are theirs (docs/rules.md, "Staff"). */}
       {!scorekeeper ? (

@@ -11,9 +11,10 @@ import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { SelfCheckinPanel } from "~/components/self-checkin-panel";
 import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
-import { hasLobbies, listPlayers } from "~/models/players.server";
 import { closeSelfCheckin, openRefusal, openSelfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
 import { setLocked } from "~/models/tournaments.server";
+import { isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "~/models/policy";
+import { playerListView } from "~/models/views/player-list.server";
 import { lockSchema } from "~/models/validation";
 import { dbContext } from "~/lib/context";
 
@@ -23,51 +24,29 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Check-in Management - ${data.tournament.name} | Tournament Manager` : "Check-in | Tournament Manager" },
 ];
 
-/** DECISIONS.md: the Round 1 button shows from 4 checked in and is enabled from 16. */
-const ROUND_ONE_BUTTON_FROM = 4;
-const ROUND_ONE_MINIMUM = 16;
-
 export async function loader({ params, context, request, url }: Route.LoaderArgs) {
   const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
   const db = context.get(dbContext);
-  const user = pageUser(context);
-  const [players, lobbiesExist, access, selfCheckin] = await Promise.all([
-    listPlayers(db, t.id),
-    hasLobbies(db, t.id),
-    pageAccess(context, t),
-    selfCheckinStatus(db, user, t),
+  const access = await pageAccess(context, t);
+  const [view, selfCheckin] = await Promise.all([
+    playerListView(db, t, access, { q: "", filter: "all" }),
+    selfCheckinStatus(db, pageUser(context), t),
   ]);
-  const card = (p: (typeof players)[number]) => ({
-    id: p.id,
-    name: p.name,
-    riotTag: p.riotTag,
-    lp: p.lp,
-    isCheckedIn: p.isCheckedIn,
-    isEliminated: p.isEliminated,
-  });
-  const active = players.filter((p) => p.isCheckedIn && !p.isEliminated);
-  const eliminated = players.filter((p) => p.isEliminated);
   return {
-    tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers, isLocked: t.isLocked },
-    canManage: access.can.manage,
-    // A scorekeeper may tap the cards; the rest of this page stays the owner's (docs/rules.md, "Staff").
-    canCheckIn: access.can.checkIn,
-    scorekeeper: access.role === "scorekeeper",
-    lobbiesExist,
+    tournament: view.tournament,
+    canManage: view.canManage,
+    canCheckIn: view.canCheckIn,
+    scorekeeper: view.scorekeeper,
+    lobbiesExist: view.lobbiesExist,
     selfCheckin: {
       ...selfCheckin,
-      canOpen: openRefusal(t, lobbiesExist) === null,
+      canOpen: openRefusal(t, view.lobbiesExist) === null,
       url: `${publicOrigin(request, url)}/tournaments/${t.id}/check-in`,
     },
-    counts: {
-      total: players.length,
-      checkedIn: active.length,
-      notCheckedIn: players.filter((p) => !p.isCheckedIn && !p.isEliminated).length,
-      eliminated: eliminated.length,
-    },
-    players: players.map(card),
-    active: active.map(card),
-    eliminated: eliminated.map(card),
+    counts: view.counts,
+    players: view.shown,
+    active: view.active,
+    eliminated: view.eliminated,
   };
 }
 
@@ -129,7 +108,7 @@ export default function TournamentCheckin({ loaderData, actionData: latestAction
   const actionData = useKeptActionData(latestActionData);
   const { tournament: t, canManage, canCheckIn, scorekeeper, lobbiesExist, counts, players, active, eliminated, selfCheckin } = loaderData;
   useFailureToast(actionData);
-  const mutable = canManage && t.status !== "completed";
+  const mutable = canManage && !isReadOnly(t);
   return (
     <div className="stack host-tournament-checkin">
       <TournamentHeader title="Check-in Management" tournament={t} canManage={canManage} scorekeeper={scorekeeper}>
@@ -185,7 +164,7 @@ export default function TournamentCheckin({ loaderData, actionData: latestAction
                   Generate Round 1 Lobbies ({counts.checkedIn} players)
                 </button>
                 <div className="small muted" id="round-one-hint">
-                  At least 16 players must be checked in to generate lobbies
+                  {ROUND_ONE_MESSAGE}
                 </div>
               </div>
             )
@@ -239,7 +218,7 @@ export default function TournamentCheckin({ loaderData, actionData: latestAction
         ) : null}
         <CheckinGrid
           players={players}
-          interactive={canCheckIn && t.status !== "completed" && !lobbiesExist}
+          interactive={canCheckIn && !isReadOnly(t) && !lobbiesExist}
           failure={failureOf(actionData, "toggle-checkin")}
           empty={<h3>No players yet</h3>}
         />

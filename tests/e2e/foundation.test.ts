@@ -169,7 +169,7 @@ test("the shell: footer badge, page titles, security headers", async ({ page }) 
 
 test("the stylesheet comes before every script and modulepreload in the head, and hydration is marked", async ({ page, request }) => {
   // As sent: a browser asks for the files in this order, so the CSS must not queue behind JavaScript.
-  for (const path of ["/", "/login", "/guide"]) {
+  for (const path of ["/login", "/auth"]) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf("</head>"));
     const stylesheet = head.search(/<link[^>]*rel="stylesheet"/);
@@ -178,7 +178,13 @@ test("the stylesheet comes before every script and modulepreload in the head, an
     expect(firstScript, `${path}: modulepreload links in the head`).toBeGreaterThan(0);
     expect(stylesheet, `${path}: the stylesheet before the first script`).toBeLessThan(firstScript);
   }
-  await page.goto("/");
+  // Public pages ship no React (docs/decisions/013-public-pages-without-react.md): the stylesheet, no modulepreloads.
+  for (const path of ["/", "/guide"]) {
+    const head = (await (await request.get(path)).text()).split("</head>")[0];
+    expect(head, `${path}: a stylesheet link in the head`).toMatch(/<link[^>]*rel="stylesheet"/);
+    expect(head, `${path}: no modulepreload links`).not.toContain("modulepreload");
+  }
+  await page.goto("/login");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   expect(await page.evaluate(() => performance.getEntriesByName("tm:hydrated").length)).toBe(1);
 });

@@ -16,10 +16,14 @@ function apiClient(request: APIRequestContext, token: string) {
   };
 }
 
-/** Requests that fetch page data: loader revalidations (.data) and JSON API reads; the event stream itself is not one. */
+/**
+ * Requests that fetch page data: loader revalidations (.data), JSON API reads, and the re-fetch of the
+ * page itself by the inline script of pages without React; the event stream itself is not one.
+ */
 function isDataFetch(request: Request) {
   const url = new URL(request.url());
-  return url.pathname.endsWith(".data") || (url.pathname.startsWith("/api/") && url.pathname !== "/api/events");
+  if (url.pathname === "/api/events") return false;
+  return url.pathname.endsWith(".data") || url.pathname.startsWith("/api/") || request.resourceType() === "fetch";
 }
 
 test("a score saved through the API updates an open public view without reload or polling", async ({ page, playwright }) => {
@@ -44,7 +48,7 @@ test("a score saved through the API updates an open public view without reload o
   const lobby = lobbies[0];
   const winner = players.find((p) => p.id === lobby.playerIds[0])!;
 
-  // The spectator opens the page; the stream connects once the page has hydrated.
+  // The spectator opens the page; the stream connects once its script runs.
   const streamOpened = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
   await page.goto(`/tournaments/${tournament.id}/public`);
   const stream = await streamOpened;

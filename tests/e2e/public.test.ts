@@ -416,7 +416,7 @@ test.describe("with JavaScript enabled", () => {
     await context.close();
   });
 
-  test("the search works as a client navigation and copy buttons copy name and tag", async ({ browser, baseURL }) => {
+  test("the search works with JavaScript on and copy buttons copy name and tag", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, permissions: ["clipboard-read", "clipboard-write"] });
     const page = await context.newPage();
     await page.goto(`/tournaments/${world.liveId}/public`);

@@ -109,3 +109,24 @@ test("with JavaScript: the host's check-in page shows a player's own check-in wi
   expect(await page.evaluate(() => (window as unknown as { __host?: string }).__host)).toBe("same document");
   await request.dispose();
 });
+
+test("with JavaScript, the player's page (no React) toasts a wrong code and a check-in, loading no script files", async ({ page, playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const { api, id, players } = await tournamentInCheckin(request, `selfjs_${suffix}`, `Self JS Cup ${suffix}`);
+  const { code } = await api<{ code: string }>("POST", `/api/tournaments/${id}/self-checkin/code`);
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(r.url());
+  });
+  const me = players[1];
+  await page.goto(`/tournaments/${id}/check-in`);
+  await page.getByLabel("Your name").selectOption({ label: `${me.name}#${me.riotTag}` });
+  await page.getByLabel("Check-in code").fill(code === "AAAAAA" ? "BBBBBB" : "AAAAAA");
+  await page.getByRole("button", { name: "Check In" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Wrong code" })).toContainText("Wrong check-in code");
+  await page.getByLabel("Check-in code").fill(code);
+  await page.getByRole("button", { name: "Check In" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Check-in Updated" })).toContainText(`${me.name}#${me.riotTag} is checked in.`);
+  expect(scripts, "script files requested").toEqual([]);
+  await request.dispose();
+});

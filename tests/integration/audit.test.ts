@@ -15,14 +15,9 @@ import {
   substitute,
   updatePlayer,
 } from "~/models/players.server";
-import {
-  advanceRound,
-  deleteLobby,
-  finalizeRound,
-  generateLobbies,
-  saveScores,
-  undoRound,
-} from "~/models/rounds.server";
+import { advanceRound } from "~/models/advance.server";
+import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
+import { finalizeRound, saveScores } from "~/models/scores.server";
 import { exportTournament, importTournament } from "~/models/spreadsheet.server";
 import { completeTournament, deleteTournament, setLocked, startCheckin, updateTournament } from "~/models/tournaments.server";
 import { playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";

@@ -15,8 +15,11 @@ import {
   substitute,
   updatePlayer,
 } from "~/models/players.server";
-import { generateLobbies, getLeaderboard, listLobbies, saveScores } from "~/models/rounds.server";
-import { getTournament, setLocked } from "~/models/tournaments.server";
+import { generateLobbies, listLobbies } from "~/models/lobbies.server";
+import { getLeaderboard } from "~/models/standings.server";
+import { saveScores } from "~/models/scores.server";
+import { setLocked } from "~/models/tournaments.server";
+import { findTournamentOr404 } from "~/models/action.server";
 import { playerCreateSchema, playerUpdateSchema } from "~/models/validation";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
@@ -151,7 +154,7 @@ describeEachDriver("players", (getDb) => {
     await expectRefused(setMaxPlayers(db, owner, t.id, 3), 400, "Max players must be at least 4");
     await expectRefused(setMaxPlayers(db, owner, t.id, 16), 400, "Max players cannot be below the current check-ins (17)");
     expect((await setMaxPlayers(db, owner, t.id, 17)).result.maxPlayers).toBe(17);
-    expect((await getTournament(db, t.id)).maxPlayers).toBe(17);
+    expect((await findTournamentOr404(db, t.id)).maxPlayers).toBe(17);
     await generateLobbies(db, owner, t.id);
     await expectRefused(setMaxPlayers(db, owner, t.id, 24), 409, /after lobby generation/);
   });

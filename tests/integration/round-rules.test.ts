@@ -5,8 +5,10 @@ import { expect, test } from "vitest";
 import { tournaments } from "#db/schema";
 import { COMPLETED_MESSAGE } from "~/models/errors";
 import { updatePlayer } from "~/models/players.server";
-import { advanceRound, generateLobbies, saveScores } from "~/models/rounds.server";
-import { getTournament } from "~/models/tournaments.server";
+import { advanceRound } from "~/models/advance.server";
+import { generateLobbies } from "~/models/lobbies.server";
+import { saveScores } from "~/models/scores.server";
+import { findTournamentOr404 } from "~/models/action.server";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 
@@ -30,7 +32,7 @@ describeEachDriver("round rules", (getDb) => {
     const advanced = await advanceRound(db, owner, t.id);
     expect(advanced.result).toMatchObject({ status: "completed", message: COMPLETED_MESSAGE });
     expect(advanced.events.map((e) => e.type)).toEqual(["tournament_completed"]);
-    expect(await getTournament(db, t.id)).toMatchObject({ status: "completed", currentRound: 1 });
+    expect(await findTournamentOr404(db, t.id)).toMatchObject({ status: "completed", currentRound: 1 });
   });
 
   test("Standard: the same advance moves on to round 2 (its next draw is what refuses)", async () => {
@@ -48,6 +50,6 @@ describeEachDriver("round rules", (getDb) => {
     // Data from before a lower maximum (an import, an older version): the draw itself must refuse.
     await db.update(tournaments).set({ maxPlayers: 16 }).where(eq(tournaments.id, t.id));
     await expectRefused(generateLobbies(db, owner, t.id, 1), 409, "Too many players");
-    expect(await getTournament(db, t.id)).toMatchObject({ status: "setup", isLocked: false });
+    expect(await findTournamentOr404(db, t.id)).toMatchObject({ status: "setup", isLocked: false });
   });
 });

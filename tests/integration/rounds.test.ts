@@ -4,20 +4,11 @@ import { expect, test } from "vitest";
 import { lobbies, matches, players, tournaments } from "#db/schema";
 import { COMPLETED_MESSAGE } from "~/models/errors";
 import { listPlayers } from "~/models/players.server";
-import {
-  advanceRound,
-  cutPreview,
-  deleteLobby,
-  finalizeRound,
-  generateLobbies,
-  getLeaderboard,
-  listAllLobbies,
-  listLobbies,
-  listMatches,
-  saveScores,
-  undoRound,
-} from "~/models/rounds.server";
-import { getTournament } from "~/models/tournaments.server";
+import { advanceRound, cutPreview } from "~/models/advance.server";
+import { deleteLobby, generateLobbies, listAllLobbies, listLobbies, undoRound } from "~/models/lobbies.server";
+import { finalizeRound, listMatches, saveScores } from "~/models/scores.server";
+import { getLeaderboard } from "~/models/standings.server";
+import { findTournamentOr404 } from "~/models/action.server";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 
@@ -35,7 +26,7 @@ describeEachDriver("rounds", (getDb) => {
       ["Lobby 1", 8],
       ["Lobby 2", 8],
     ]);
-    const afterGenerate = await getTournament(db, t.id);
+    const afterGenerate = await findTournamentOr404(db, t.id);
     expect(afterGenerate).toMatchObject({ status: "active", isLocked: true, currentRound: 1 });
 
     for (const lobby of generated.result.lobbies) {
@@ -103,7 +94,7 @@ describeEachDriver("rounds", (getDb) => {
     const undone = await undoRound(db, owner, t.id, 1);
     expect(undone.result).toEqual({ roundNumber: 1, deletedLobbies: 2, resetToCheckIn: true, restoredPlayers: 4 });
     expect(await listPlayers(db, t.id)).toHaveLength(20);
-    expect(await getTournament(db, t.id)).toMatchObject({ status: "checkin", isLocked: false });
+    expect(await findTournamentOr404(db, t.id)).toMatchObject({ status: "checkin", isLocked: false });
     expect(await listLobbies(db, t.id, 1)).toHaveLength(0);
   });
 
@@ -186,13 +177,13 @@ describeEachDriver("rounds", (getDb) => {
     await expectRefused(advanceRound(db, owner, t.id, { eliminationCount: 8, tiebreakerPlayerIds: [sixth[0]] }), 409, /Tie-break/);
     await expectRefused(advanceRound(db, owner, t.id, { eliminationCount: 5 }), 400, "Cut amount must be a multiple of 8");
     await expectRefused(advanceRound(db, owner, t.id, { eliminationCount: 24 }), 400, "At least 8 players must remain");
-    expect(await getTournament(db, t.id)).toMatchObject({ currentRound: 1, finalizedRound: 0 });
+    expect(await findTournamentOr404(db, t.id)).toMatchObject({ currentRound: 1, finalizedRound: 0 });
 
     const advanced = await advanceRound(db, owner, t.id, { eliminationCount: 8, tiebreakerPlayerIds: sixth.slice(0, 2) });
     expect(advanced.result.eliminated).toHaveLength(8);
     expect(advanced.result.eliminated).toEqual(expect.arrayContaining(sixth.slice(0, 2)));
     expect(advanced.result.eliminated).not.toContain(sixth[2]);
-    expect(await getTournament(db, t.id)).toMatchObject({ currentRound: 2, finalizedRound: 1 });
+    expect(await findTournamentOr404(db, t.id)).toMatchObject({ currentRound: 2, finalizedRound: 1 });
   });
 
   test("an Elimination tournament completes by itself when fewer than 4 active players are left; Standard answers Not enough players", async () => {
@@ -213,7 +204,7 @@ describeEachDriver("rounds", (getDb) => {
         const done = await generateLobbies(db, owner, t.id);
         expect(done.result).toMatchObject({ status: "completed", message: COMPLETED_MESSAGE });
         expect(done.events[0].type).toBe("tournament_completed");
-        expect((await getTournament(db, t.id)).status).toBe("completed");
+        expect((await findTournamentOr404(db, t.id)).status).toBe("completed");
       } else {
         await expectRefused(generateLobbies(db, owner, t.id), 409, "Not enough players");
       }
@@ -239,7 +230,7 @@ describeEachDriver("rounds", (getDb) => {
     expect(undone.result).toEqual({ roundNumber: 2, deletedLobbies: 2, resetToCheckIn: false, restoredPlayers: 0 });
     const after = await listPlayers(db, t.id);
     expect(after.map((p) => [p.id, p.totalPoints, p.matchesPlayed])).toEqual(before.map((p) => [p.id, p.totalPoints, p.matchesPlayed]));
-    expect(await getTournament(db, t.id)).toMatchObject({ status: "active", currentRound: 2 });
+    expect(await findTournamentOr404(db, t.id)).toMatchObject({ status: "active", currentRound: 2 });
     await expectRefused(undoRound(db, owner, t.id, 2), 409, "No lobbies to undo for Round 2");
   });
 

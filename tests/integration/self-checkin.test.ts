@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { loginAttempts, players, tournaments } from "#db/schema";
 import { checkinAttemptKey } from "~/models/attempts.server";
-import { generateLobbies } from "~/models/rounds.server";
+import { generateLobbies } from "~/models/lobbies.server";
 import { CHECKIN_CLOSED, CODE_ALPHABET, CODE_LENGTH, SELF_CHECKIN_LIMIT, SELF_CHECKIN_NOT_OPEN, TOO_MANY_CODES, WRONG_CODE } from "~/models/self-checkin";
 import { selfCheckinSchema } from "~/models/validation";
 import { closeSelfCheckin, openSelfCheckin, selfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";

@@ -3,7 +3,8 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
 import { tournaments } from "#db/schema";
-import { generateLobbies, saveScores, undoRound } from "~/models/rounds.server";
+import { generateLobbies, undoRound } from "~/models/lobbies.server";
+import { saveScores } from "~/models/scores.server";
 import { updatePlayer } from "~/models/players.server";
 import { readTournamentVersion } from "~/models/views/tournament-data.server";
 import {

@@ -5,7 +5,10 @@ import { matches, players, tournamentStaff } from "#db/schema";
 import { COMPLETED_MESSAGE } from "~/models/errors";
 import { NOT_ALLOWED } from "~/models/access.server";
 import { addPlayer, deletePlayer, setCheckin, setCheckins, updatePlayer } from "~/models/players.server";
-import * as rounds from "~/models/rounds.server";
+import { advanceRound } from "~/models/advance.server";
+import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
+import { finalizeRound, saveScores } from "~/models/scores.server";
+import { getLeaderboard } from "~/models/standings.server";
 import {
   addScorekeeper,
   alreadyStaffMessage,
@@ -36,7 +39,7 @@ describeEachDriver("staff", (getDb) => {
   async function withRound(playerCount = 16) {
     const s = await setup();
     await addPlayers(s.db, s.owner, s.t.id, playerCount);
-    const { result } = await rounds.generateLobbies(s.db, s.owner, s.t.id);
+    const { result } = await generateLobbies(s.db, s.owner, s.t.id);
     if (result.status !== "generated") throw new Error("expected lobbies");
     return { ...s, lobbies: result.lobbies };
   }
@@ -95,11 +98,11 @@ describeEachDriver("staff", (getDb) => {
       () => addPlayer(db, keeper, t.id, playerCreateSchema.parse({ name: "Extra", riotTag: "EU1" })),
       () => updatePlayer(db, keeper, p.id, playerUpdateSchema.parse({ name: "Renamed" })),
       () => deletePlayer(db, keeper, p.id),
-      () => rounds.finalizeRound(db, keeper, t.id),
-      () => rounds.advanceRound(db, keeper, t.id, {}),
-      () => rounds.undoRound(db, keeper, t.id, 1),
-      () => rounds.deleteLobby(db, keeper, lobbies[0].id),
-      () => rounds.generateLobbies(db, keeper, t.id),
+      () => finalizeRound(db, keeper, t.id),
+      () => advanceRound(db, keeper, t.id, {}),
+      () => undoRound(db, keeper, t.id, 1),
+      () => deleteLobby(db, keeper, lobbies[0].id),
+      () => generateLobbies(db, keeper, t.id),
       () => completeTournament(db, keeper, t.id),
       () => deleteTournament(db, keeper, t.id),
     ];
@@ -110,21 +113,21 @@ describeEachDriver("staff", (getDb) => {
   test("a scorekeeper saves and edits scores until the round is finalized; a master still may", async () => {
     const { db, owner, keeper, master, t, lobbies } = await withRound();
     const [a, b] = lobbies;
-    await rounds.saveScores(db, keeper, a.id, placements(a.playerIds));
-    await rounds.saveScores(db, keeper, a.id, placements([...a.playerIds].reverse()));
-    await rounds.saveScores(db, keeper, b.id, placements(b.playerIds));
-    await rounds.finalizeRound(db, owner, t.id);
-    await expectRefused(rounds.saveScores(db, keeper, a.id, placements(a.playerIds)), 409, /Round 1 has been finalized/);
-    await rounds.saveScores(db, master, a.id, placements(a.playerIds));
+    await saveScores(db, keeper, a.id, placements(a.playerIds));
+    await saveScores(db, keeper, a.id, placements([...a.playerIds].reverse()));
+    await saveScores(db, keeper, b.id, placements(b.playerIds));
+    await finalizeRound(db, owner, t.id);
+    await expectRefused(saveScores(db, keeper, a.id, placements(a.playerIds)), 409, /Round 1 has been finalized/);
+    await saveScores(db, master, a.id, placements(a.playerIds));
   });
 
   test("a removed scorekeeper, and a completed tournament, are refused", async () => {
     const { db, owner, keeper, t, lobbies } = await withRound();
     await removeScorekeeper(db, owner, t.id, keeper.id);
-    await expectRefused(rounds.saveScores(db, keeper, lobbies[0].id, placements(lobbies[0].playerIds)), 403, NOT_ALLOWED);
+    await expectRefused(saveScores(db, keeper, lobbies[0].id, placements(lobbies[0].playerIds)), 403, NOT_ALLOWED);
     await addScorekeeper(db, owner, t.id, keeper.username);
     await completeTournament(db, owner, t.id);
-    await expectRefused(rounds.saveScores(db, keeper, lobbies[0].id, placements(lobbies[0].playerIds)), 409, COMPLETED_MESSAGE);
+    await expectRefused(saveScores(db, keeper, lobbies[0].id, placements(lobbies[0].playerIds)), 409, COMPLETED_MESSAGE);
     await expectRefused(addScorekeeper(db, owner, t.id, keeper.username), 409, COMPLETED_MESSAGE);
   });
 
@@ -147,13 +150,13 @@ describeEachDriver("staff", (getDb) => {
     await addScorekeeper(db, owner, t.id, second.username);
     const [a, b] = lobbies;
     const outcomes = await Promise.allSettled([
-      rounds.saveScores(db, keeper, a.id, placements(a.playerIds)),
-      rounds.saveScores(db, second, b.id, placements(b.playerIds)),
+      saveScores(db, keeper, a.id, placements(a.playerIds)),
+      saveScores(db, second, b.id, placements(b.playerIds)),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
     const saved = await db.select().from(matches).where(eq(matches.tournamentId, t.id));
     expect(saved).toHaveLength(a.playerIds.length + b.playerIds.length);
-    const board = await rounds.getLeaderboard(db, t.id);
+    const board = await getLeaderboard(db, t.id);
     expect(board.filter((r) => r.matchesPlayed === 1)).toHaveLength(16);
   });
 
@@ -164,7 +167,7 @@ describeEachDriver("staff", (getDb) => {
     const [a] = lobbies;
     const forward = placements(a.playerIds);
     const backward = placements([...a.playerIds].reverse());
-    const outcomes = await Promise.allSettled([rounds.saveScores(db, keeper, a.id, forward), rounds.saveScores(db, second, a.id, backward)]);
+    const outcomes = await Promise.allSettled([saveScores(db, keeper, a.id, forward), saveScores(db, second, a.id, backward)]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
     const saved = await db.select().from(matches).where(eq(matches.lobbyId, a.id));
     expect(saved).toHaveLength(a.playerIds.length);

@@ -4,21 +4,10 @@ import { expect, test } from "vitest";
 import { lobbies, matches, players, tournaments } from "#db/schema";
 import { canManage } from "~/models/access.server";
 import { listPlayers } from "~/models/players.server";
-import { generateLobbies, saveScores } from "~/models/rounds.server";
-import {
-  completeTournament,
-  computeDashboardStats,
-  createTournament,
-  dashboardStats,
-  deleteTournament,
-  getTournament,
-  listForUser,
-  listPublic,
-  listPublicLive,
-  setLocked,
-  startCheckin,
-  updateTournament,
-} from "~/models/tournaments.server";
+import { generateLobbies } from "~/models/lobbies.server";
+import { saveScores } from "~/models/scores.server";
+import { completeTournament, computeDashboardStats, createTournament, dashboardStats, deleteTournament, listForUser, listPublic, listPublicLive, setLocked, startCheckin, updateTournament } from "~/models/tournaments.server";
+import { findTournamentOr404 } from "~/models/action.server";
 import { tournamentCreateSchema, tournamentUpdateSchema } from "~/models/validation";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
@@ -102,7 +91,7 @@ describeEachDriver("tournaments", (getDb) => {
 
   test("getTournament answers 404 for an unknown id", async () => {
     const { db } = getDb();
-    await expectRefused(getTournament(db, 987_654), 404, "Tournament not found");
+    await expectRefused(findTournamentOr404(db, 987_654), 404, "Tournament not found");
   });
 
   test("settings: owner edits name and visibility; max players and rounds only in setup; status, round and lock only by a master", async () => {

@@ -2,7 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { lobbies, matches, players, tournaments } from "#db/schema";
-import type { ActionResult } from "~/models/action.server";
+import { findTournamentOr404, type ActionResult } from "~/models/action.server";
 import { COMPLETED_MESSAGE } from "~/models/errors";
 import type { DomainEvent } from "~/models/events";
 import {
@@ -14,23 +14,11 @@ import {
   substitute,
   updatePlayer,
 } from "~/models/players.server";
-import {
-  advanceRound,
-  deleteLobby,
-  finalizeRound,
-  generateLobbies,
-  getLeaderboard,
-  saveScores,
-  undoRound,
-} from "~/models/rounds.server";
-import {
-  completeTournament,
-  deleteTournament,
-  getTournament,
-  setLocked,
-  startCheckin,
-  updateTournament,
-} from "~/models/tournaments.server";
+import { advanceRound } from "~/models/advance.server";
+import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
+import { finalizeRound, saveScores } from "~/models/scores.server";
+import { getLeaderboard } from "~/models/standings.server";
+import { completeTournament, deleteTournament, setLocked, startCheckin, updateTournament } from "~/models/tournaments.server";
 import { playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
 import { describeEachDriver, queryRows } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
@@ -100,7 +88,7 @@ describeEachDriver("transactions", (getDb) => {
     const advanced = await Promise.allSettled([advanceRound(db, owner, t.id), advanceRound(db, owner, t.id)]);
     // The second advance sees round 2 without lobbies.
     expect(advanced.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
-    expect((await getTournament(db, t.id)).currentRound).toBe(2);
+    expect((await findTournamentOr404(db, t.id)).currentRound).toBe(2);
   });
 
   test("a failure after the first writes of round-1 generation leaves nothing half-written and publishes nothing", async () => {
@@ -129,7 +117,7 @@ describeEachDriver("transactions", (getDb) => {
     expect(published).toEqual([]);
     const rows = await db.select().from(players).where(eq(players.tournamentId, t.id));
     expect(rows.every((p) => p.seed === null && p.removedAt === null)).toBe(true);
-    expect(await getTournament(db, t.id)).toMatchObject({ status: "setup", isLocked: false });
+    expect(await findTournamentOr404(db, t.id)).toMatchObject({ status: "setup", isLocked: false });
     const [{ n }] = await queryRows<{ n: number }>(database, sql`select count(*)::int as n from lobbies where tournament_id = ${t.id}`);
     expect(n).toBe(0);
 
@@ -221,6 +209,6 @@ describeEachDriver("transactions", (getDb) => {
     const [row] = await db.select().from(tournaments).where(and(eq(tournaments.id, t.id)));
     expect(row.status).toBe("completed");
     await deleteTournament(db, master, t.id, { override: true });
-    await expectRefused(getTournament(db, t.id), 404);
+    await expectRefused(findTournamentOr404(db, t.id), 404);
   });
 });

@@ -3,19 +3,18 @@ import { describe, expect, test } from "vitest";
 import type { Lobby, Match, Player, Tournament } from "#db/schema";
 import { refetchDelay } from "~/components/live";
 import { DEFAULT_SCORING, pointsFor } from "~/models/scoring";
-import { toLeaderboardRow } from "~/models/rounds.server";
+import { toLeaderboardRow } from "~/models/standings.server";
 import { computeStandings } from "~/models/standings";
 import { toEnginePlayer } from "~/models/stats.server";
 import type { TournamentData } from "~/models/views/tournament-data.server";
 import {
   GRID_PAGE_SIZE,
   leaderboardView,
-  playerProfileView,
   previousLobbiesView,
   publicView,
-  spectatorStatus,
 } from "~/models/views/public";
 import { overlayView, parseOverlayQuery } from "~/models/views/overlay";
+import { hostPlayerView, playerProfileView } from "~/models/views/player-profile";
 
 function player(id: number, overrides: Partial<Player> = {}): Player {
   return {
@@ -128,19 +127,7 @@ describe("leaderboard and previous lobbies", () => {
   });
 });
 
-describe("a player's public status", () => {
-  test("each state reads as docs/rules.md says", () => {
-    const base = { isEliminated: false, completed: false, lobbyName: null, scoredThisRound: false, checkedIn: true };
-    expect(spectatorStatus({ ...base, isEliminated: true })).toBe("Eliminated");
-    expect(spectatorStatus({ ...base, completed: true })).toBe("Tournament completed");
-    expect(spectatorStatus({ ...base, lobbyName: "Lobby 3", scoredThisRound: true })).toBe(
-      "Game finished - waiting for the next round",
-    );
-    expect(spectatorStatus({ ...base, lobbyName: "Lobby 3" })).toBe("Active - Lobby 3");
-    expect(spectatorStatus(base)).toBe("Waiting for Assignment");
-    expect(spectatorStatus({ ...base, checkedIn: false })).toBe("Not Checked In");
-  });
-
+describe("a player's profile, public and host (wording: tests/unit/policy-rules.test.ts)", () => {
   test("a scored player waits for the next round; one without games is unranked; an unknown id is null", () => {
     const data = world(16, 1);
     const scored = playerProfileView(data, 1)!;
@@ -158,6 +145,23 @@ describe("a player's public status", () => {
     const done = playerProfileView(world(16, 2, { status: "completed" }), 9)!;
     expect(done.status).toBe("Tournament completed");
     expect(done.rank).toBeGreaterThan(0);
+  });
+
+  test("the host's page reads the same status, with seed, wins and top 4, and its rank from the first game on", () => {
+    const data = world(16, 1);
+    const scored = hostPlayerView(data, 1)!;
+    expect(scored.status).toBe(playerProfileView(data, 1)!.status);
+    expect(scored.statusTone).toBe("warning");
+    expect(scored.player.seed).toBe(1);
+    expect(scored.standing).toEqual(expect.objectContaining({ rank: 1, wins: 1, top4: 1 }));
+    expect(scored.history).toEqual([expect.objectContaining({ roundNumber: 1, lobbyName: "Lobby 1", placement: 1 })]);
+    const playing = hostPlayerView(data, 9)!;
+    expect([playing.status, playing.statusTone]).toEqual(["Active - Lobby 2", "success"]);
+    const removed = world(16, 0);
+    removed.players[15] = { ...removed.players[15], removedAt: new Date(0), isCheckedIn: false };
+    removed.lobbies[1].playerIds = removed.lobbies[1].playerIds.slice(0, 7);
+    expect(hostPlayerView(removed, 16)!.status).toBe("Removed (not checked in for Round 1)");
+    expect(hostPlayerView(data, 999)).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 // The spectator screens' read models: pure functions from one tournament's data to exactly what each screen renders.
 // Kept small on purpose: their answers are the pages' hydration data, downloaded by every spectator.
 import type { Lobby, Tournament } from "#db/schema";
-import type { LeaderboardRow } from "../rounds.server";
+import type { LeaderboardRow } from "../standings.server";
 import { searchPlayers } from "../search";
 import type { TournamentData } from "./tournament-data.server";
 
@@ -11,7 +11,7 @@ export const TOP_COUNT = 8;
 
 export type TournamentSummary = Pick<Tournament, "id" | "name" | "format" | "status" | "currentRound" | "totalRounds">;
 
-function summary({ tournament: t }: TournamentData): TournamentSummary {
+export function summary({ tournament: t }: TournamentData): TournamentSummary {
   return { id: t.id, name: t.name, format: t.format, status: t.status, currentRound: t.currentRound, totalRounds: t.totalRounds };
 }
 
@@ -137,77 +137,4 @@ export function previousLobbiesView(d: TournamentData, askedRound: number | null
         .sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99) || a.order - b.order),
     }));
   return { tournament: summary(d), rounds, round, lobbies };
-}
-
-/**
- * A player's public status line (docs/rules.md, "Spectator pages"): Eliminated; Tournament
- * completed; a scored game this round waits for the next; Active in a lobby; Waiting for
- * Assignment once checked in; else Not Checked In.
- */
-export function spectatorStatus(p: {
-  isEliminated: boolean;
-  completed: boolean;
-  lobbyName: string | null;
-  scoredThisRound: boolean;
-  checkedIn: boolean;
-}): string {
-  if (p.isEliminated) return "Eliminated";
-  if (p.completed) return "Tournament completed";
-  if (p.lobbyName && p.scoredThisRound) return "Game finished - waiting for the next round";
-  if (p.lobbyName) return `Active - ${p.lobbyName}`;
-  return p.checkedIn ? "Waiting for Assignment" : "Not Checked In";
-}
-
-/** The public profile of one player of this tournament, or null when the id is not one of its players. */
-export function playerProfileView(d: TournamentData, playerId: number) {
-  const t = d.tournament;
-  const player = d.players.find((p) => p.id === playerId);
-  if (!player) return null;
-  const row = d.standings.find((r) => r.id === player.id) ?? null;
-  const leader = d.standings[0] ?? null;
-  const lobbyById = new Map(d.lobbies.map((l) => [l.id, l]));
-  const currentLobby = currentLobbies(d).find((l) => l.playerIds.includes(player.id)) ?? null;
-  const mine = d.matches.filter((m) => m.playerId === player.id);
-  const history = mine
-    .map((m) => ({
-      id: m.id,
-      roundNumber: m.roundNumber,
-      lobbyName: lobbyById.get(m.lobbyId)?.name ?? `Lobby #${m.lobbyId}`,
-      placement: m.placement,
-      points: m.points,
-    }))
-    // Latest round first: on a phone the newest result is what people open the page for.
-    .sort((a, b) => b.roundNumber - a.roundNumber);
-  const completed = t.status === "completed";
-  const matchesPlayed = row?.matchesPlayed ?? player.matchesPlayed;
-  // Unranked until a game counts, except in the final standings of a completed tournament.
-  const rank = row && (matchesPlayed > 0 || completed) ? row.rank : null;
-  const scoredThisRound = currentLobby !== null && mine.some((m) => m.lobbyId === currentLobby.id);
-
-  return {
-    tournament: summary(d),
-    player: {
-      id: player.id,
-      name: player.name,
-      riotTag: player.riotTag,
-      lp: player.lp,
-      isEliminated: player.isEliminated,
-      totalPoints: row?.totalPoints ?? player.totalPoints,
-      matchesPlayed,
-      averagePlacement: row?.averagePlacement ?? player.averagePlacement,
-      bestFinish: row?.bestFinish ?? null,
-    },
-    status: spectatorStatus({
-      isEliminated: player.isEliminated,
-      completed,
-      lobbyName: currentLobby?.name ?? null,
-      scoredThisRound,
-      checkedIn: player.isCheckedIn && player.removedAt === null,
-    }),
-    rank,
-    pointsBehind: rank && leader && row && row.id !== leader.id ? Math.max(0, leader.totalPoints - row.totalPoints) : null,
-    currentLobby: currentLobby ? { name: currentLobby.name, isComplete: currentLobby.isComplete } : null,
-    scoredThisRound,
-    history,
-  };
 }

@@ -2,7 +2,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { lobbies, matches, players, tournaments, type Lobby, type Match, type Player, type Tournament } from "#db/schema";
-import { sortLobbies, toLeaderboardRow, type LeaderboardRow } from "../rounds.server";
+import { sortLobbies } from "../lobbies.server";
+import { toLeaderboardRow, type LeaderboardRow } from "../standings.server";
 import { computeStandings } from "../standings";
 import { toEnginePlayer } from "../stats.server";
 

@@ -1,8 +1,8 @@
 // POST /api/players/{id}/checkin {checkedIn}: checks a player in or out (until lobbies exist).
-import { allowOnly, playerAction, toApiPlayer } from "~/lib/api.server";
+import { allowOnly, playerAction } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { setCheckin } from "~/models/players.server";
+import { setCheckin, toPlayerSummary } from "~/models/players.server";
 import { checkinSchema } from "~/models/validation";
 
 export const loader = allowOnly("POST");
@@ -11,7 +11,7 @@ export const action = playerAction({
   POST: {
     body: checkinSchema,
     run: ({ db, user, id, body }) => setCheckin(db, user, id, body.checkedIn),
-    answer: toApiPlayer,
+    answer: toPlayerSummary,
     openapi: {
       operationId: "checkinPlayer",
       tag: "Players",

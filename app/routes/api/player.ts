@@ -1,11 +1,11 @@
 // GET /api/players/{id} (public), PATCH its fields (master-only ones for a master), DELETE it.
-import { playerAction, playerLoader, toApiPlayer } from "~/lib/api.server";
+import { playerAction, playerLoader } from "~/lib/api.server";
 import { deletedPlayerAnswer, playerAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { deletePlayer, getPlayer, updatePlayer } from "~/models/players.server";
+import { deletePlayer, getPlayer, updatePlayer, toPlayerSummary } from "~/models/players.server";
 import { playerUpdateSchema } from "~/models/validation";
 
-export const loader = playerLoader(async ({ db, id }) => toApiPlayer(await getPlayer(db, id)), {
+export const loader = playerLoader(async ({ db, id }) => toPlayerSummary(await getPlayer(db, id)), {
   operationId: "getPlayer",
   tag: "Players",
   summary: "One player",
@@ -17,7 +17,7 @@ export const action = playerAction(
     PATCH: {
       body: playerUpdateSchema,
       run: ({ db, user, id, body }) => updatePlayer(db, user, id, body),
-      answer: toApiPlayer,
+      answer: toPlayerSummary,
       openapi: {
         operationId: "updatePlayer",
         tag: "Players",

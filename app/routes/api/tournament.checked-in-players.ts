@@ -1,10 +1,10 @@
 // GET /api/tournaments/{id}/checked-in-players: checked-in players still in play, registration order.
-import { allowOnly, toApiPlayer, tournamentLoader } from "~/lib/api.server";
+import { allowOnly, tournamentLoader } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { listCheckedIn } from "~/models/players.server";
+import { listCheckedIn, toPlayerSummary } from "~/models/players.server";
 
-export const loader = tournamentLoader(async ({ db, id }) => (await listCheckedIn(db, id)).map(toApiPlayer), {
+export const loader = tournamentLoader(async ({ db, id }) => (await listCheckedIn(db, id)).map(toPlayerSummary), {
   operationId: "listCheckedInPlayers",
   tag: "Players",
   summary: "Checked-in players still in play",

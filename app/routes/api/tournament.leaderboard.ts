@@ -2,7 +2,7 @@
 import { allowOnly, tournamentLoader } from "~/lib/api.server";
 import { leaderboardRowAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { getLeaderboard } from "~/models/rounds.server";
+import { getLeaderboard } from "~/models/standings.server";
 
 export const loader = tournamentLoader(({ db, id }) => getLeaderboard(db, id), {
   operationId: "leaderboard",

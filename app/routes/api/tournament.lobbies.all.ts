@@ -2,7 +2,7 @@
 import { allowOnly, tournamentLoader } from "~/lib/api.server";
 import { lobbyAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { listAllLobbies } from "~/models/rounds.server";
+import { listAllLobbies } from "~/models/lobbies.server";
 
 export const loader = tournamentLoader(({ db, id }) => listAllLobbies(db, id), {
   operationId: "listAllLobbies",

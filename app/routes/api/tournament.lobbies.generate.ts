@@ -2,7 +2,7 @@
 import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { generateAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { generateLobbies } from "~/models/rounds.server";
+import { generateLobbies } from "~/models/lobbies.server";
 import { generateSchema } from "~/models/validation";
 
 export const loader = allowOnly("POST");

@@ -2,7 +2,7 @@
 import { roundAction, roundLoader } from "~/lib/api.server";
 import { lobbyAnswer, undoAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
-import { listLobbies, undoRound } from "~/models/rounds.server";
+import { listLobbies, undoRound } from "~/models/lobbies.server";
 
 export const loader = roundLoader(({ db, id, round }) => listLobbies(db, id, round), {
   operationId: "listRoundLobbies",

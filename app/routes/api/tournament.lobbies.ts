@@ -2,7 +2,7 @@
 import { allowOnly, INVALID_ROUND, optionalQueryId, tournamentLoader } from "~/lib/api.server";
 import { lobbyAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { listLobbies } from "~/models/rounds.server";
+import { listLobbies } from "~/models/lobbies.server";
 
 export const loader = tournamentLoader(({ db, id, request }) => listLobbies(db, id, optionalQueryId(request, "round", INVALID_ROUND)), {
   operationId: "listLobbies",

@@ -2,7 +2,7 @@
 import { allowOnly, tournamentLoader } from "~/lib/api.server";
 import { matchAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { listMatches } from "~/models/rounds.server";
+import { listMatches } from "~/models/scores.server";
 
 export const loader = tournamentLoader(({ db, id }) => listMatches(db, id), {
   operationId: "listMatches",

@@ -1,8 +1,8 @@
 // POST /api/tournaments/{id}/players/bulk {players, manualOverride}: adds many players, all or nothing.
-import { allowOnly, toApiPlayer, tournamentAction } from "~/lib/api.server";
+import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { bulkAddPlayers } from "~/models/players.server";
+import { bulkAddPlayers, toPlayerSummary } from "~/models/players.server";
 import { bulkPlayersSchema } from "~/models/validation";
 
 export const loader = allowOnly("POST");
@@ -11,7 +11,7 @@ export const action = tournamentAction({
   POST: {
     body: bulkPlayersSchema,
     run: ({ db, user, id, body }) => bulkAddPlayers(db, user, id, body.players, body.manualOverride),
-    answer: (created) => created.map(toApiPlayer),
+    answer: (created) => created.map(toPlayerSummary),
     openapi: {
       operationId: "bulkAddPlayers",
       tag: "Players",

@@ -1,11 +1,11 @@
 // GET /api/tournaments/{id}/players (public, registration order); POST adds one player (manualOverride goes beyond the limit).
-import { toApiPlayer, tournamentAction, tournamentLoader } from "~/lib/api.server";
+import { tournamentAction, tournamentLoader } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
-import { addPlayer, listPlayers } from "~/models/players.server";
+import { addPlayer, listPlayers, toPlayerSummary } from "~/models/players.server";
 import { playerCreateSchema } from "~/models/validation";
 
-export const loader = tournamentLoader(async ({ db, id }) => (await listPlayers(db, id)).map(toApiPlayer), {
+export const loader = tournamentLoader(async ({ db, id }) => (await listPlayers(db, id)).map(toPlayerSummary), {
   operationId: "listPlayers",
   tag: "Players",
   summary: "The players, in registration order",
@@ -17,7 +17,7 @@ export const action = tournamentAction(
     POST: {
       body: playerCreateSchema,
       run: ({ db, user, id, body }) => addPlayer(db, user, id, body),
-      answer: toApiPlayer,
+      answer: toPlayerSummary,
       openapi: {
         operationId: "addPlayer",
         tag: "Players",

@@ -8,9 +8,9 @@ import {
   json,
   methodNotAllowed,
   readJson,
-  requireId,
-  toApiPlayer,
+  requireId
 } from "~/lib/api.server";
+import { toPlayerSummary } from "~/models/players.server";
 import { selfCheckinAnswer } from "~/lib/api-schemas.server";
 import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
 import { clientAddress } from "~/lib/session.server";
@@ -27,7 +27,7 @@ export const action = documented(
       const id = requireId(params.id, INVALID_TOURNAMENT_ID);
       const body = await readJson(request, selfCheckinSchema);
       const result = await committed(selfCheckin(context.get(dbContext), id, body, await clientAddress(request, context)));
-      return json({ player: toApiPlayer(result.player), alreadyCheckedIn: result.alreadyCheckedIn });
+      return json({ player: toPlayerSummary(result.player), alreadyCheckedIn: result.alreadyCheckedIn });
     }),
   {
     post: guarded(

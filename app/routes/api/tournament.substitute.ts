@@ -1,8 +1,8 @@
 // POST /api/tournaments/{id}/substitute {oldPlayerId, newPlayerId}: an eliminated player takes an active player's place.
-import { allowOnly, toApiPlayer, tournamentAction } from "~/lib/api.server";
+import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { substitutionAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { substitute } from "~/models/players.server";
+import { substitute, toPlayerSummary } from "~/models/players.server";
 import { substituteSchema } from "~/models/validation";
 
 export const loader = allowOnly("POST");
@@ -12,8 +12,8 @@ export const action = tournamentAction({
     body: substituteSchema,
     run: ({ db, user, id, body }) => substitute(db, user, id, body.oldPlayerId, body.newPlayerId),
     answer: (result) => ({
-      oldPlayer: toApiPlayer(result.oldPlayer),
-      newPlayer: toApiPlayer(result.newPlayer),
+      oldPlayer: toPlayerSummary(result.oldPlayer),
+      newPlayer: toPlayerSummary(result.newPlayer),
       lobbyId: result.lobbyId,
     }),
     openapi: {

@@ -2,10 +2,11 @@
 import { tournamentAction, tournamentLoader } from "~/lib/api.server";
 import { deletedTournamentAnswer, tournamentAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { deleteTournament, getTournament, updateTournament } from "~/models/tournaments.server";
+import { findTournamentOr404 } from "~/models/action.server";
+import { deleteTournament, updateTournament } from "~/models/tournaments.server";
 import { tournamentUpdateSchema } from "~/models/validation";
 
-export const loader = tournamentLoader(({ db, id }) => getTournament(db, id), {
+export const loader = tournamentLoader(({ db, id }) => findTournamentOr404(db, id), {
   operationId: "getTournament",
   tag: "Tournaments",
   summary: "One tournament",

@@ -1,0 +1,301 @@
+// Lobbies: the draw of a round, its reads, deleting one lobby and undoing a round's draw.
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { AppDb, AppTx, Executor } from "#db/client.server";
+import { lobbies, matches, players, tournaments, type Lobby, type Tournament } from "#db/schema";
+import { lockForMutation, type LockNeeds, type ActionResult, type MutationOptions } from "./action.server";
+import { requireActor } from "./access.server";
+import { auditAction, changedFields, playerLabel, type AuditValues } from "./audit";
+import { lobbyResultsOf, recordAudit } from "./audit.server";
+import type { PublicUser } from "./auth.server";
+import { COMPLETED_MESSAGE, conflict, notFound } from "./errors";
+import { event, type DomainEvent } from "./events";
+import { assignSeeds, eligibleForRound, planRoundLobbies } from "./lobbies";
+import { LATER_ROUND_MINIMUM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "./policy";
+import { stopSelfCheckin } from "./self-checkin-state.server";
+import { recomputeStats, toEnginePlayer } from "./stats.server";
+import { findTournamentOr404 } from "./action.server";
+
+export const LOBBY_NOT_FOUND = "Lobby not found";
+export const UNDO_FINALIZED_MESSAGE = "Cannot undo after finalization";
+
+/** Lobbies of one round (default: the tournament's current round), in name order. 404 for an unknown tournament. */
+export async function listLobbies(db: Executor, tournamentId: number, roundNumber?: number): Promise<Lobby[]> {
+  const t = await findTournamentOr404(db, tournamentId);
+  return roundLobbies(db, t.id, roundNumber ?? t.currentRound);
+}
+
+/** Every lobby of every round, by round then name order. */
+export async function listAllLobbies(db: Executor, tournamentId: number): Promise<Lobby[]> {
+  await findTournamentOr404(db, tournamentId);
+  return sortLobbies(await db.select().from(lobbies).where(eq(lobbies.tournamentId, tournamentId)));
+}
+
+export type GenerateResult =
+  | { status: "generated"; roundNumber: number; lobbies: Lobby[]; removedPlayers: number }
+  /** An Elimination tournament with fewer than 4 active players completes instead of drawing. */
+  | { status: "completed"; roundNumber: number; lobbies: []; removedPlayers: 0; message: string };
+
+/**
+ * Draws the lobbies of the current round (`roundNumber`, when given, must be it: 409 otherwise)
+ * with the tournament's lobby method, in standings order (seed order in round 1).
+ * 409 when lobbies already exist for the round. Round 1 needs 16 checked-in players ("At least
+ * 16 players must be checked in to generate lobbies"), assigns missing seeds, soft-removes the
+ * players neither checked in nor eliminated, sets status active and locks. Later rounds need 4
+ * active players: with fewer an Elimination tournament completes (answer status "completed",
+ * event tournament_completed) and a Standard one answers 409 "Not enough players". More than
+ * maxPlayers answers 409 "Too many players". Event: lobbies_generated {roundNumber}.
+ */
+export async function generateLobbies(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  roundNumber?: number,
+): Promise<ActionResult<GenerateResult>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId);
+    const round = t.currentRound;
+    if (roundNumber !== undefined && roundNumber !== round) {
+      throw conflict("wrong_round", `Lobbies can only be generated for the current round (Round ${round})`);
+    }
+    if ((await roundLobbies(tx, t.id, round)).length > 0) throw conflict("lobbies_exist", `Lobbies already exist for Round ${round}`);
+
+    const rows = await tx.select().from(players).where(eq(players.tournamentId, t.id));
+    let engine = rows.map(toEnginePlayer);
+    const eligible = eligibleForRound(engine);
+    const events: DomainEvent[] = [];
+    let removedPlayers = 0;
+
+    if (round === 1) {
+      if (eligible.length < ROUND_ONE_MINIMUM) throw conflict("round_one_minimum", ROUND_ONE_MESSAGE);
+      if (eligible.length > t.maxPlayers) throw conflict("too_many_players", "Too many players");
+      const seeds = assignSeeds(eligible);
+      const seedChanges = eligible.filter((p) => seeds.get(p.id) !== p.seed);
+      if (seedChanges.length > 0) {
+        const values = sql.join(
+          seedChanges.map((p) => sql`(${p.id}::int, ${seeds.get(p.id)!}::int)`),
+          sql`, `,
+        );
+        await tx.execute(
+          sql`update ${players} set seed = v.seed from (values ${values}) as v(id, seed) where ${players.id} = v.id`,
+        );
+      }
+      // Players neither checked in nor eliminated leave play, kept so an undo of round 1 can restore them.
+      const leaving = engine.filter((p) => !p.isCheckedIn && !p.isEliminated && !p.isRemoved).map((p) => p.id);
+      if (leaving.length > 0) {
+        await tx.update(players).set({ removedAt: new Date() }).where(inArray(players.id, leaving));
+      }
+      removedPlayers = leaving.length;
+      const gone = new Set(leaving);
+      engine = engine.map((p) => ({
+        ...p,
+        seed: seeds.get(p.id) ?? p.seed,
+        isRemoved: p.isRemoved || gone.has(p.id),
+      }));
+    } else {
+      if (eligible.length < LATER_ROUND_MINIMUM) {
+        if (t.format === "elimination") {
+          await tx.update(tournaments).set({ status: "completed" }).where(eq(tournaments.id, t.id));
+          await recordAudit(tx, {
+            tournament: t,
+            actor: user,
+            action: "tournament.completed",
+            summary: `Tournament completed: fewer than ${LATER_ROUND_MINIMUM} active players left for Round ${round}`,
+            ...changedFields(t, { status: "completed" }),
+          });
+          return {
+            result: {
+              status: "completed",
+              roundNumber: round,
+              lobbies: [],
+              removedPlayers: 0,
+              message: COMPLETED_MESSAGE,
+            },
+            events: [event("tournament_completed", t.id, { name: t.name })],
+          };
+        }
+        throw conflict("not_enough_players", "Not enough players");
+      }
+      if (eligible.length > t.maxPlayers) throw conflict("too_many_players", "Too many players");
+    }
+
+    const previous = await tx
+      .select({ roundNumber: lobbies.roundNumber, playerIds: lobbies.playerIds })
+      .from(lobbies)
+      .where(eq(lobbies.tournamentId, t.id));
+    const played = await tx
+      .select({
+        playerId: matches.playerId,
+        placement: matches.placement,
+        points: matches.points,
+        roundNumber: matches.roundNumber,
+      })
+      .from(matches)
+      .where(eq(matches.tournamentId, t.id));
+    const plan = planRoundLobbies(t.lobbyMethod, engine, played, previous, round);
+    const created = await tx
+      .insert(lobbies)
+      .values(plan.map((l) => ({ tournamentId: t.id, roundNumber: round, name: l.name, playerIds: l.playerIds })))
+      .returning();
+    if (round === 1) await stopSelfCheckin(tx, t.id);
+    await tx
+      .update(tournaments)
+      .set(round === 1 ? { status: "active", isLocked: true } : { status: "active" })
+      .where(eq(tournaments.id, t.id));
+    const names = new Map(rows.map((p) => [p.id, playerLabel(p)]));
+    const drawnLobbies: AuditValues = Object.fromEntries(
+      plan.map((l) => [l.name, l.playerIds.map((id) => names.get(id) ?? `#${id}`).join(", ")]),
+    );
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "lobbies.generated",
+      summary: `Round ${round} lobbies generated (${plan.length} lobbies${removedPlayers > 0 ? `, ${removedPlayers} players not checked in set aside` : ""})`,
+      after: drawnLobbies,
+    });
+    events.push(event("lobbies_generated", t.id, { name: t.name, roundNumber: round }));
+    return {
+      result: { status: "generated", roundNumber: round, lobbies: sortLobbies(created), removedPlayers },
+      events,
+    };
+  });
+}
+
+/**
+ * Deletes one lobby and its matches and recomputes its players' totals. Refused once its round
+ * is finalized (409), unless a master overrides. Event: tournament_updated {roundNumber}.
+ */
+export async function deleteLobby(
+  db: AppDb,
+  user: PublicUser | null,
+  lobbyId: number,
+  options: MutationOptions = {},
+): Promise<ActionResult<{ lobbyId: number; tournamentId: number; roundNumber: number }>> {
+  return db.transaction(async (tx) => {
+    const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, undefined, options);
+    if (t.finalizedRound >= lobby.roundNumber && !options.override) {
+      throw conflict("round_finalized", `Round ${lobby.roundNumber} has been finalized: its lobbies can no longer be deleted`);
+    }
+    const before = await lobbyResultsOf(tx, lobby);
+    await tx.delete(lobbies).where(eq(lobbies.id, lobby.id));
+    await recomputeStats(tx, t.id, lobby.playerIds);
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: auditAction("lobby.deleted", options.override),
+      summary: `Round ${lobby.roundNumber} ${lobby.name} deleted`,
+      roundNumber: lobby.roundNumber,
+      before,
+      reason: options.reason,
+    });
+    return {
+      result: { lobbyId: lobby.id, tournamentId: t.id, roundNumber: lobby.roundNumber },
+      events: [event("tournament_updated", t.id, { name: t.name, roundNumber: lobby.roundNumber, lobbyId: lobby.id })],
+    };
+  });
+}
+
+export type UndoResult = {
+  roundNumber: number;
+  deletedLobbies: number;
+  /** Round 1 only: the tournament went back to check-in, unlocked. */
+  resetToCheckIn: boolean;
+  /** Round 1 only: soft-removed players put back. */
+  restoredPlayers: number;
+};
+
+/**
+ * Undoes the current round's lobby generation: deletes its lobbies and matches and recomputes
+ * totals. 409 "Cannot undo after finalization" once the round is finalized; 409 when `roundNumber`
+ * is not the current round or has no lobbies. Undoing round 1 restores the soft-removed players,
+ * sets status checkin and unlocks. Event: tournament_updated {roundNumber}.
+ */
+export async function undoRound(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  roundNumber: number,
+): Promise<ActionResult<UndoResult>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId);
+    if (roundNumber !== t.currentRound) {
+      throw conflict("wrong_round", `Only the current round (Round ${t.currentRound}) can be undone`);
+    }
+    if (t.finalizedRound >= roundNumber) throw conflict("undo_finalized", UNDO_FINALIZED_MESSAGE);
+    const drawn = await roundLobbies(tx, t.id, roundNumber);
+    if (drawn.length === 0) throw conflict("no_lobbies", `No lobbies to undo for Round ${roundNumber}`);
+
+    await tx.delete(lobbies).where(and(eq(lobbies.tournamentId, t.id), eq(lobbies.roundNumber, roundNumber)));
+    await recomputeStats(tx, t.id, [...new Set(drawn.flatMap((l) => l.playerIds))]);
+
+    let restoredPlayers = 0;
+    const resetToCheckIn = roundNumber === 1;
+    if (resetToCheckIn) {
+      const restored = await tx
+        .update(players)
+        .set({ removedAt: null })
+        .where(and(eq(players.tournamentId, t.id), isNotNull(players.removedAt)))
+        .returning({ id: players.id });
+      restoredPlayers = restored.length;
+      await tx.update(tournaments).set({ status: "checkin", isLocked: false }).where(eq(tournaments.id, t.id));
+    }
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "round.undone",
+      summary: `Round ${roundNumber} lobbies undone (${drawn.length} lobbies deleted${resetToCheckIn ? `, back to check-in, ${restoredPlayers} players restored` : ""})`,
+      roundNumber,
+      before: Object.fromEntries(drawn.map((l) => [l.name, l.isComplete ? "scored" : "not scored"])),
+      after: resetToCheckIn ? { status: "checkin", restoredPlayers } : null,
+    });
+    return {
+      result: { roundNumber, deletedLobbies: drawn.length, resetToCheckIn, restoredPlayers },
+      events: [event("tournament_updated", t.id, { name: t.name, roundNumber, undone: true })],
+    };
+  });
+}
+
+// "Lobby 10" after "Lobby 9": by round, then the number in the name, then id.
+export function sortLobbies(list: Lobby[]): Lobby[] {
+  const number = (name: string) => Number(/\d+$/.exec(name)?.[0] ?? Number.MAX_SAFE_INTEGER);
+  return list.sort((a, b) => a.roundNumber - b.roundNumber || number(a.name) - number(b.name) || a.id - b.id);
+}
+
+/** The lobbies of one round, in name order. */
+export async function roundLobbies(db: Executor, tournamentId: number, roundNumber: number): Promise<Lobby[]> {
+  return sortLobbies(
+    await db
+      .select()
+      .from(lobbies)
+      .where(and(eq(lobbies.tournamentId, tournamentId), eq(lobbies.roundNumber, roundNumber))),
+  );
+}
+
+/** 409 unless the current round has lobbies and every one is scored ("x/y scores submitted"). */
+export async function assertRoundScored(tx: Executor, t: Tournament) {
+  const drawn = await roundLobbies(tx, t.id, t.currentRound);
+  if (drawn.length === 0) throw conflict("no_lobbies", `No lobbies have been generated for Round ${t.currentRound}`);
+  const done = drawn.filter((l) => l.isComplete).length;
+  if (done < drawn.length) {
+    throw conflict("round_not_scored", `All lobby scores must be submitted first: ${done}/${drawn.length} scores submitted`);
+  }
+}
+
+/**
+ * Finds the lobby's tournament, locks it for a mutation, then reads the lobby under that lock; 404
+ * for either, and for a lobby outside `within` (the tournament a screen's form was posted to).
+ */
+export async function lockLobby(
+  tx: AppTx,
+  user: PublicUser | null,
+  lobbyId: number,
+  within: number | undefined,
+  ...needs: LockNeeds
+) {
+  requireActor(user);
+  const [ref] = await tx.select({ tournamentId: lobbies.tournamentId }).from(lobbies).where(eq(lobbies.id, lobbyId));
+  if (!ref || (within !== undefined && ref.tournamentId !== within)) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
+  const tournament = await lockForMutation(tx, user, ref.tournamentId, ...needs);
+  const [lobby] = await tx.select().from(lobbies).where(eq(lobbies.id, lobbyId));
+  if (!lobby) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
+  return { tournament, lobby };
+}

@@ -1,0 +1,128 @@
+// Scores: saving or editing one lobby's placements, and finalizing the round that locks them.
+import { asc, eq } from "drizzle-orm";
+import type { AppDb, Executor } from "#db/client.server";
+import { lobbies, matches, tournaments, type Lobby, type Match, type Tournament } from "#db/schema";
+import { lockForMutation, type ActionResult } from "./action.server";
+import { isMaster } from "./access.server";
+import { changedFields, lobbyResults } from "./audit";
+import { lobbyResultsOf, playerLabels, recordAudit } from "./audit.server";
+import type { PublicUser } from "./auth.server";
+import { badRequest, conflict } from "./errors";
+import { event } from "./events";
+import { assertRoundScored, lockLobby } from "./lobbies.server";
+import { scoresLocked } from "./policy";
+import { pointsFor } from "./scoring";
+import { recomputeStats } from "./stats.server";
+import { findTournamentOr404 } from "./action.server";
+import { validateLobbyScores, type ScoreEntry } from "./validation";
+
+/** Every saved match, by round, lobby and placement. */
+export async function listMatches(db: Executor, tournamentId: number): Promise<Match[]> {
+  await findTournamentOr404(db, tournamentId);
+  return db
+    .select()
+    .from(matches)
+    .where(eq(matches.tournamentId, tournamentId))
+    .orderBy(asc(matches.roundNumber), asc(matches.lobbyId), asc(matches.placement));
+}
+
+/**
+ * Saves (or replaces) one lobby's placements: checked with `validateLobbyScores` (400 with its
+ * message), points from the scoring table, lobby marked complete, its players' totals recomputed.
+ * Earlier matches of the lobby are replaced, never added to. The owner and the tournament's
+ * scorekeepers may edit until the round is finalized (409 after), a master at any time. Event: matches_saved {lobbyId, roundNumber}.
+ */
+export async function saveScores(
+  db: AppDb,
+  user: PublicUser | null,
+  lobbyId: number,
+  scores: readonly ScoreEntry[],
+  /** The tournament the score screen's form was posted to: a lobby of another one is "Lobby not found". */
+  within?: number,
+): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
+  return db.transaction(async (tx) => {
+    const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, within, {}, "saveScores");
+    if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
+      throw conflict("round_finalized", `Round ${lobby.roundNumber} has been finalized: its scores can no longer be edited`);
+    }
+    const error = validateLobbyScores(lobby.playerIds, scores);
+    if (error) throw badRequest("invalid_scores", error, "scores");
+
+    const before = await lobbyResultsOf(tx, lobby);
+    // Replace, never add: a second save of the same lobby leaves exactly one set of matches.
+    await tx.delete(matches).where(eq(matches.lobbyId, lobby.id));
+    const saved = await tx
+      .insert(matches)
+      .values(
+        scores
+          .filter((s) => s.placement !== 0)
+          .map((s) => ({
+            tournamentId: t.id,
+            lobbyId: lobby.id,
+            roundNumber: lobby.roundNumber,
+            playerId: s.playerId,
+            placement: s.placement,
+            points: pointsFor(t.scoring, s.placement),
+          })),
+      )
+      .returning();
+    const [updated] = lobby.isComplete
+      ? [lobby]
+      : await tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning();
+    await recomputeStats(tx, t.id, lobby.playerIds);
+    saved.sort((a, b) => a.placement - b.placement);
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "scores.saved",
+      summary: `${lobby.name} scores ${before ? "edited" : "saved"}`,
+      roundNumber: lobby.roundNumber,
+      before,
+      after: lobbyResults(saved, await playerLabels(tx, lobby.playerIds)),
+    });
+    return {
+      result: { lobby: updated, matches: saved },
+      events: [
+        event("matches_saved", t.id, {
+          name: t.name,
+          lobbyId: lobby.id,
+          lobbyName: lobby.name,
+          roundNumber: lobby.roundNumber,
+        }),
+      ],
+    };
+  });
+}
+
+/**
+ * Finalizes the current round: every lobby must be complete (409 "All lobby scores must be
+ * submitted first: x/y scores submitted"). Locks its scores and blocks undo. Event: tournament_updated {roundNumber}.
+ */
+export async function finalizeRound(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+): Promise<ActionResult<Tournament>> {
+  return db.transaction(async (tx) => {
+    const t = await lockForMutation(tx, user, tournamentId);
+    const round = t.currentRound;
+    if (t.finalizedRound >= round) throw conflict("round_finalized", `Round ${round} has already been finalized`);
+    await assertRoundScored(tx, t);
+    const [updated] = await tx
+      .update(tournaments)
+      .set({ finalizedRound: round })
+      .where(eq(tournaments.id, t.id))
+      .returning();
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "round.finalized",
+      summary: `Round ${round} finalized`,
+      ...changedFields(t, { finalizedRound: round }),
+    });
+    return {
+      result: updated,
+      events: [event("tournament_updated", t.id, { name: t.name, roundNumber: round, finalized: true })],
+    };
+  });
+}

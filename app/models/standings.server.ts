@@ -1,0 +1,72 @@
+// Standings reads: the leaderboard of every player in play, and the standings of those who play the next round.
+import { eq } from "drizzle-orm";
+import type { Executor } from "#db/client.server";
+import { matches, players, type Player } from "#db/schema";
+import { eligibleForRound } from "./lobbies";
+import { computeStandings, type Criterion, type StandingRow } from "./standings";
+import { toEnginePlayer } from "./stats.server";
+import { findTournamentOr404 } from "./action.server";
+
+export type LeaderboardRow = Pick<
+  Player,
+  "id" | "tournamentId" | "name" | "riotTag" | "lp" | "seed" | "isEliminated" | "isCheckedIn"
+> & {
+  rank: number;
+  totalPoints: number;
+  matchesPlayed: number;
+  averagePlacement: number;
+  bestFinish: number | null;
+  wins: number;
+  top4: number;
+  /** The criterion that separated this row from the one above; null for the first. */
+  separatedBy: Criterion | null;
+};
+
+/** Standings of every player in play (soft-removed excluded), active first, in tiebreak order. */
+export async function getLeaderboard(db: Executor, tournamentId: number): Promise<LeaderboardRow[]> {
+  await findTournamentOr404(db, tournamentId);
+  const [rows, played] = await loadPlayersAndMatches(db, tournamentId);
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  return computeStandings(rows.map(toEnginePlayer), played).map((row) =>
+    toLeaderboardRow(byId.get(row.playerId)!, row),
+  );
+}
+
+export function toLeaderboardRow(p: Player, row: StandingRow): LeaderboardRow {
+  return {
+    id: p.id,
+    tournamentId: p.tournamentId,
+    name: p.name,
+    riotTag: p.riotTag,
+    lp: p.lp,
+    seed: p.seed,
+    isEliminated: p.isEliminated,
+    isCheckedIn: p.isCheckedIn,
+    rank: row.rank,
+    totalPoints: row.totalPoints,
+    matchesPlayed: row.matchesPlayed,
+    averagePlacement: row.averagePlacement,
+    bestFinish: row.bestFinish,
+    wins: row.wins,
+    top4: row.top4,
+    separatedBy: row.separatedBy,
+  };
+}
+
+async function loadPlayersAndMatches(db: Executor, tournamentId: number) {
+  const rows = await db.select().from(players).where(eq(players.tournamentId, tournamentId));
+  const played = await db
+    .select({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
+    .from(matches)
+    .where(eq(matches.tournamentId, tournamentId));
+  return [rows, played] as const;
+}
+
+/** The standings of the players who would play the next round (checked in, not eliminated, not removed). */
+export async function activeStandings(
+  db: Executor,
+  tournamentId: number,
+): Promise<{ active: StandingRow[]; rows: Player[] }> {
+  const [rows, played] = await loadPlayersAndMatches(db, tournamentId);
+  return { active: computeStandings(eligibleForRound(rows.map(toEnginePlayer)), played), rows };
+}

@@ -1,0 +1,103 @@
+// A player's profile, one read model for the host's player page and the public profile: status, rank, totals and match history from the tournament's data.
+import { playerStatus, playerStatusNote, playerStatusTone } from "../policy";
+import { currentLobbies, summary } from "./public";
+import type { TournamentData } from "./tournament-data.server";
+
+/**
+ * What both profile pages know of one player of this tournament, or null when the id is not one of
+ * its players (soft-removed players are found). The status wording is policy.ts `playerStatus`.
+ */
+function playerProfile(d: TournamentData, playerId: number) {
+  const t = d.tournament;
+  const player = d.players.find((p) => p.id === playerId);
+  if (!player) return null;
+  const row = d.standings.find((r) => r.id === player.id) ?? null;
+  const lobbyById = new Map(d.lobbies.map((l) => [l.id, l]));
+  const currentLobby = currentLobbies(d).find((l) => l.playerIds.includes(player.id)) ?? null;
+  const mine = d.matches.filter((m) => m.playerId === player.id);
+  const completed = t.status === "completed";
+  const matchesPlayed = row?.matchesPlayed ?? player.matchesPlayed;
+  const scoredThisRound = currentLobby !== null && mine.some((m) => m.lobbyId === currentLobby.id);
+  const status = playerStatus({
+    isCheckedIn: player.isCheckedIn,
+    isEliminated: player.isEliminated,
+    removed: player.removedAt !== null,
+    tournamentCompleted: completed,
+    lobbyName: currentLobby?.name ?? null,
+    scoredThisRound,
+  });
+  return {
+    player,
+    row,
+    completed,
+    matchesPlayed,
+    currentLobby,
+    scoredThisRound,
+    status: { label: status.label, tone: playerStatusTone(status.kind), note: playerStatusNote(status.kind) },
+    history: mine.map((m) => ({
+      id: m.id,
+      roundNumber: m.roundNumber,
+      lobbyName: lobbyById.get(m.lobbyId)?.name ?? `Lobby #${m.lobbyId}`,
+      placement: m.placement,
+      points: m.points,
+    })),
+  };
+}
+
+/** The public profile (spectators; cached per version by the snapshot). */
+export function playerProfileView(d: TournamentData, playerId: number) {
+  const profile = playerProfile(d, playerId);
+  if (!profile) return null;
+  const { player, row, completed, matchesPlayed, currentLobby } = profile;
+  const leader = d.standings[0] ?? null;
+  // Unranked until a game counts, except in the final standings of a completed tournament.
+  const rank = row && (matchesPlayed > 0 || completed) ? row.rank : null;
+  return {
+    tournament: summary(d),
+    player: {
+      id: player.id,
+      name: player.name,
+      riotTag: player.riotTag,
+      lp: player.lp,
+      isEliminated: player.isEliminated,
+      totalPoints: row?.totalPoints ?? player.totalPoints,
+      matchesPlayed,
+      averagePlacement: row?.averagePlacement ?? player.averagePlacement,
+      bestFinish: row?.bestFinish ?? null,
+    },
+    status: profile.status.label,
+    statusTone: profile.status.tone,
+    statusNote: profile.status.note,
+    rank,
+    pointsBehind:
+      rank && leader && row && row.id !== leader.id ? Math.max(0, leader.totalPoints - row.totalPoints) : null,
+    currentLobby: currentLobby ? { name: currentLobby.name, isComplete: currentLobby.isComplete } : null,
+    // Latest round first: on a phone the newest result is what people open the page for.
+    history: profile.history.sort((a, b) => b.roundNumber - a.roundNumber),
+  };
+}
+
+/** The host's player page: the same status, plus seed, check-in, wins and top 4; history in round order. */
+export function hostPlayerView(d: TournamentData, playerId: number) {
+  const profile = playerProfile(d, playerId);
+  if (!profile) return null;
+  const { player, row } = profile;
+  const t = d.tournament;
+  return {
+    tournament: { id: t.id, name: t.name, status: t.status, currentRound: t.currentRound, totalRounds: t.totalRounds },
+    player: {
+      id: player.id,
+      name: player.name,
+      riotTag: player.riotTag,
+      lp: player.lp,
+      seed: player.seed,
+      totalPoints: player.totalPoints,
+      matchesPlayed: player.matchesPlayed,
+      averagePlacement: player.averagePlacement,
+    },
+    status: profile.status.label,
+    statusTone: profile.status.tone,
+    standing: row ? { rank: row.rank, bestFinish: row.bestFinish, wins: row.wins, top4: row.top4 } : null,
+    history: profile.history.sort((a, b) => a.roundNumber - b.roundNumber),
+  };
+}

@@ -1,0 +1,111 @@
+// The score screen's read model: one round's lobbies with their saved placements, the current round's progress, the player counts its actions name, and the cut dialog when asked.
+import { asc, eq } from "drizzle-orm";
+import type { Executor } from "#db/client.server";
+import { lobbies as lobbyTable, matches as matchTable, players as playerTable, type Tournament } from "#db/schema";
+import { previewCut, type CutPreview } from "../cuts";
+import { eligibleForRound } from "../lobbies";
+import { sortLobbies } from "../lobbies.server";
+import { canEditRound, playerCounts, type Abilities, type Role } from "../policy";
+import { computeStandings } from "../standings";
+import { toEnginePlayer } from "../stats.server";
+
+export type ScoreSheetQuery = {
+  /** The asked round (`?round=`), shown when it is not past the current one; else the current round. */
+  round: number | null;
+  /** The cut dialog (`?cut=1`), with the asked count (default: the proposal); null when not asked. */
+  cut: { count?: number } | null;
+};
+
+/** One lobby of the shown round, its players in seat order with their saved placement and points. */
+export type ScoreSheetLobby = {
+  id: number;
+  name: string;
+  roundNumber: number;
+  isComplete: boolean;
+  players: {
+    id: number;
+    name: string;
+    riotTag: string;
+    /** The saved placement, or null before the lobby is scored. */
+    placement: number | null;
+    points: number | null;
+  }[];
+};
+
+/**
+ * Reads the tournament's lobbies, matches and players once (the tournament row is the caller's)
+ * and answers what the score screen renders for this viewer.
+ */
+export async function scoreSheetView(
+  db: Executor,
+  tournament: Tournament,
+  access: { role: Role; can: Abilities },
+  query: ScoreSheetQuery,
+) {
+  const t = tournament;
+  const [lobbyRows, matchRows, playerRows] = await Promise.all([
+    db.select().from(lobbyTable).where(eq(lobbyTable.tournamentId, t.id)),
+    db.select().from(matchTable).where(eq(matchTable.tournamentId, t.id)),
+    db.select().from(playerTable).where(eq(playerTable.tournamentId, t.id)).orderBy(asc(playerTable.id)),
+  ]);
+  const allLobbies = sortLobbies(lobbyRows);
+  const current = t.currentRound;
+  const viewRound = query.round !== null && query.round <= current ? query.round : current;
+
+  const byId = new Map(playerRows.map((p) => [p.id, p]));
+  const matchOf = new Map(matchRows.map((m) => [`${m.lobbyId}:${m.playerId}`, m]));
+  const lobbies: ScoreSheetLobby[] = allLobbies
+    .filter((l) => l.roundNumber === viewRound)
+    .map((l) => ({
+      id: l.id,
+      name: l.name,
+      roundNumber: l.roundNumber,
+      isComplete: l.isComplete,
+      players: l.playerIds.map((id) => {
+        const p = byId.get(id);
+        const m = matchOf.get(`${l.id}:${id}`);
+        return {
+          id,
+          name: p?.name ?? `Player #${id}`,
+          riotTag: p?.riotTag ?? "",
+          placement: m?.placement ?? null,
+          points: m?.points ?? null,
+        };
+      }),
+    }));
+  const currentLobbies = allLobbies.filter((l) => l.roundNumber === current);
+  const completed = t.status === "completed";
+
+  let cut: CutPreview | null = null;
+  if (query.cut && access.can.manage && !completed && currentLobbies.length > 0) {
+    const active = computeStandings(eligibleForRound(playerRows.map(toEnginePlayer)), matchRows);
+    cut = previewCut(t, active, playerRows, currentLobbies, query.cut.count);
+  }
+
+  return {
+    tournament: {
+      id: t.id,
+      name: t.name,
+      status: t.status,
+      format: t.format,
+      currentRound: current,
+      totalRounds: t.totalRounds,
+      finalizedRound: t.finalizedRound,
+      scoring: t.scoring,
+    },
+    viewRound,
+    roundsWithLobbies: [...new Set(allLobbies.map((l) => l.roundNumber))].sort((a, b) => a - b),
+    lobbies,
+    editable: lobbies.map((l) => canEditRound(access.role, t, l.roundNumber)),
+    manage: access.can.manage,
+    scorekeeper: access.role === "scorekeeper",
+    current: {
+      lobbyCount: currentLobbies.length,
+      scored: currentLobbies.filter((l) => l.isComplete).length,
+      finalized: t.finalizedRound >= current,
+    },
+    // Soft-removed players are out of every count.
+    counts: playerCounts(playerRows.filter((p) => p.removedAt === null)),
+    cut,
+  };
+}

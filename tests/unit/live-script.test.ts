@@ -1,0 +1,52 @@
+// The inline script of the pages without React says and times what the React pages do: same toasts, same re-fetch delay, valid JavaScript.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { EVENT_TOASTS, eventToast, refetchDelay } from "~/components/live";
+import { ACTION_TOASTS } from "~/components/public-actions";
+import { fillToast, TOAST_FALLBACKS, type ToastMessage } from "~/components/toast";
+import { FILL_TOAST_JS, liveScript, REFETCH_DELAY_JS } from "~/lib/live-script.server";
+import type { DomainEvent } from "~/models/events";
+
+type Fill = (template: ToastMessage, values: Record<string, unknown>) => ToastMessage;
+const scriptFill = new Function("F", `${FILL_TOAST_JS};return fill;`)(TOAST_FALLBACKS) as Fill;
+const scriptDelay = new Function(`${REFETCH_DELAY_JS};return delay;`)() as (audience: unknown) => number;
+
+/** The script leaves `description` undefined where fillToast leaves it out; the toast shown is the same. */
+const shown = (toast: ToastMessage | null) =>
+  toast ? { type: toast.type, title: toast.title, description: toast.description } : null;
+
+describe("the inline live script", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("fills every event toast as eventToast does, a lobby by its name or plain 'Lobby'", () => {
+    const data = { name: "Spring Cup", roundNumber: 2, newRound: 3, lobbyName: "Lobby 5" };
+    for (const type of Object.keys(EVENT_TOASTS) as DomainEvent["type"][]) {
+      for (const values of [data, { ...data, lobbyName: 7 }, {}]) {
+        const event = { type, tournamentId: 1, data: values } as DomainEvent;
+        expect(shown(scriptFill(EVENT_TOASTS[type]!, values)), type).toEqual(shown(eventToast(event)));
+      }
+    }
+    expect(scriptFill(EVENT_TOASTS.matches_saved!, { lobbyName: 12 }).description).toBe("Lobby scores have been saved");
+    expect(scriptFill(ACTION_TOASTS.copied, { what: "Mira" })).toEqual(
+      shown(fillToast(ACTION_TOASTS.copied, { what: "Mira" })),
+    );
+  });
+
+  it("spreads its re-fetch as refetchDelay does", () => {
+    for (const random of [0, 0.37, 1]) {
+      vi.spyOn(Math, "random").mockReturnValue(random);
+      for (const audience of [undefined, "lots", -3, 1, 5_000, 10_000, 1_000_000, Infinity]) {
+        expect(scriptDelay(audience), `audience ${String(audience)}`).toBe(refetchDelay(audience, random));
+      }
+    }
+  });
+
+  it("is valid JavaScript that no markup can close early", () => {
+    for (const id of [null, 42]) {
+      const script = liveScript(id);
+      expect(() => new Function(script)).not.toThrow();
+      expect(script).not.toMatch(/<\/script|<!--/i);
+    }
+    expect(liveScript(42)).toContain('"/api/events?tournamentId=42"');
+    expect(liveScript(null)).toContain('"/api/events"');
+  });
+});

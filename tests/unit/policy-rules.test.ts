@@ -1,0 +1,131 @@
+// The screen rules of app/models/policy.ts: who may edit a round, player counts and status wording, and the actions a status offers.
+import { describe, expect, test } from "vitest";
+import {
+  actionsFor,
+  canEditRound,
+  LATER_ROUND_MINIMUM,
+  LOBBY_SIZE,
+  playerCounts,
+  playerStatus,
+  playerStatusTone,
+  ROUND_ONE_BUTTON_FROM,
+  ROUND_ONE_MINIMUM,
+  scoresLocked,
+  type PlayerStatusInput,
+  type TournamentActions,
+} from "~/models/policy";
+
+test("the thresholds are docs/rules.md's numbers", () => {
+  expect([ROUND_ONE_MINIMUM, ROUND_ONE_BUTTON_FROM, LATER_ROUND_MINIMUM, LOBBY_SIZE]).toEqual([16, 4, 4, 8]);
+});
+
+describe("canEditRound", () => {
+  const live = { status: "active" as const, currentRound: 2, finalizedRound: 1 };
+
+  test("the owner and scorekeepers edit the current round until it is finalized", () => {
+    for (const role of ["owner", "scorekeeper"] as const) {
+      expect(canEditRound(role, live, 2)).toBe(true);
+      expect(canEditRound(role, live, 1)).toBe(false);
+      expect(canEditRound(role, { ...live, finalizedRound: 2 }, 2)).toBe(false);
+    }
+  });
+
+  test("a master edits any round, finalized or not", () => {
+    expect(canEditRound("master", live, 1)).toBe(true);
+    expect(canEditRound("master", { ...live, finalizedRound: 2 }, 2)).toBe(true);
+  });
+
+  test("nobody edits a completed tournament, and visitors and organizers never", () => {
+    for (const role of ["owner", "scorekeeper", "master"] as const) {
+      expect(canEditRound(role, { ...live, status: "completed" }, 2)).toBe(false);
+    }
+    expect(canEditRound("visitor", live, 2)).toBe(false);
+    expect(canEditRound("organizer", live, 2)).toBe(false);
+  });
+
+  test("scoresLocked is the model's refusal: finalized rounds, except for a master", () => {
+    expect(scoresLocked({ finalizedRound: 1 }, 1, false)).toBe(true);
+    expect(scoresLocked({ finalizedRound: 1 }, 1, true)).toBe(false);
+    expect(scoresLocked({ finalizedRound: 1 }, 2, false)).toBe(false);
+  });
+});
+
+test("playerCounts: checked in and not checked in count only players still in play", () => {
+  const list = [
+    { isCheckedIn: true, isEliminated: false },
+    { isCheckedIn: true, isEliminated: false },
+    { isCheckedIn: false, isEliminated: false },
+    { isCheckedIn: true, isEliminated: true },
+    { isCheckedIn: false, isEliminated: true },
+  ];
+  expect(playerCounts(list)).toEqual({ total: 5, active: 3, checkedIn: 2, notCheckedIn: 1, eliminated: 2 });
+  expect(playerCounts([])).toEqual({ total: 0, active: 0, checkedIn: 0, notCheckedIn: 0, eliminated: 0 });
+});
+
+describe("playerStatus: one wording for the host's player page and the public profile", () => {
+  const base: PlayerStatusInput = {
+    isCheckedIn: true,
+    isEliminated: false,
+    removed: false,
+    tournamentCompleted: false,
+    lobbyName: null,
+    scoredThisRound: false,
+  };
+  const label = (p: Partial<PlayerStatusInput>) => playerStatus({ ...base, ...p }).label;
+
+  test("in docs/rules.md's order", () => {
+    expect(label({ isEliminated: true, tournamentCompleted: true, lobbyName: "Lobby 1" })).toBe("Eliminated");
+    expect(label({ removed: true, isCheckedIn: false })).toBe("Removed (not checked in for Round 1)");
+    expect(label({ tournamentCompleted: true, lobbyName: "Lobby 1" })).toBe("Tournament completed");
+    expect(label({ lobbyName: "Lobby 3", scoredThisRound: true })).toBe("Game finished - waiting for the next round");
+    expect(label({ lobbyName: "Lobby 3" })).toBe("Active - Lobby 3");
+    expect(label({})).toBe("Waiting for Assignment");
+    expect(label({ isCheckedIn: false })).toBe("Not Checked In");
+  });
+
+  test("the badge tone: out is red, playing is green, the rest amber", () => {
+    expect(playerStatusTone(playerStatus({ ...base, isEliminated: true }).kind)).toBe("danger");
+    expect(playerStatusTone(playerStatus({ ...base, removed: true }).kind)).toBe("danger");
+    expect(playerStatusTone(playerStatus({ ...base, lobbyName: "Lobby 1" }).kind)).toBe("success");
+    expect(playerStatusTone(playerStatus(base).kind)).toBe("warning");
+  });
+});
+
+describe("actionsFor: a dashboard row's actions by status and viewer", () => {
+  const shown = (a: TournamentActions) =>
+    Object.entries(a)
+      .filter(([, on]) => on)
+      .map(([name]) => name)
+      .sort();
+
+  test("the owner: players and check-in before play, scores while active, results after", () => {
+    const owner = { role: "owner" as const, isOwner: true };
+    expect(shown(actionsFor({ status: "setup" }, owner))).toEqual(
+      ["addPlayers", "complete", "delete", "export", "history", "settings", "startCheckin"].sort(),
+    );
+    expect(shown(actionsFor({ status: "checkin" }, owner))).toEqual(
+      ["complete", "delete", "export", "history", "manageCheckins", "settings"].sort(),
+    );
+    expect(shown(actionsFor({ status: "active" }, owner))).toEqual(
+      ["complete", "delete", "enterScores", "export", "history", "settings"].sort(),
+    );
+    expect(shown(actionsFor({ status: "completed" }, owner))).toEqual(
+      ["delete", "export", "history", "settings", "viewResults"].sort(),
+    );
+  });
+
+  test("a scorekeeper gets only check-in during check-in and scores while active", () => {
+    const keeper = { role: "scorekeeper" as const, isOwner: false };
+    expect(shown(actionsFor({ status: "checkin" }, keeper))).toEqual(["staffCheckIn"]);
+    expect(shown(actionsFor({ status: "active" }, keeper))).toEqual(["staffScores"]);
+    expect(shown(actionsFor({ status: "setup" }, keeper))).toEqual([]);
+  });
+
+  test("a master who does not own the row gets the override panel and history; an organizer nothing", () => {
+    expect(shown(actionsFor({ status: "active" }, { role: "master", isOwner: false }))).toEqual([
+      "history",
+      "overridePanel",
+    ]);
+    expect(shown(actionsFor({ status: "active" }, { role: "organizer", isOwner: false }))).toEqual([]);
+  });
+});
