@@ -20,7 +20,12 @@ function precompressAssets(): Plugin {
         const file = path.join(options.dir!, name);
         const body = fs.readFileSync(file);
         fs.writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-        fs.writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
+        );
       }
     },
   };

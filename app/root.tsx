@@ -29,7 +29,11 @@ import { getTheme } from "./lib/theme.server";
 import { readToast, secureToastMiddleware } from "./lib/toast.server";
 
 // Outermost first: a failure of the database anywhere below answers 503.
-export const middleware: Route.MiddlewareFunction[] = [availabilityMiddleware, securityMiddleware, secureToastMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  availabilityMiddleware,
+  securityMiddleware,
+  secureToastMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -137,7 +141,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       {withoutReact ? (
-        <script nonce={withoutReact.nonce} dangerouslySetInnerHTML={{ __html: withoutReact.liveScript(tournamentId) }} />
+        <script
+          nonce={withoutReact.nonce}
+          dangerouslySetInnerHTML={{ __html: withoutReact.liveScript(tournamentId) }}
+        />
       ) : (
         <LiveUpdates tournamentId={tournamentId} />
       )}
@@ -169,12 +176,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main className="container">
         {screen.status === 404 ? (
           <ErrorPanel screen={screen} heading="404">
-            <Link className="btn primary" to="/">Go Home</Link>
+            <Link className="btn primary" to="/">
+              Go Home
+            </Link>
           </ErrorPanel>
         ) : (
           <ErrorPanel screen={screen}>
             <TryAgainLink />
-            <a className="btn" href="/">Go Home</a>
+            <a className="btn" href="/">
+              Go Home
+            </a>
           </ErrorPanel>
         )}
       </main>

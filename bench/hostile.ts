@@ -41,7 +41,11 @@ if (!onPglite && !databaseUrl) {
   process.exit(1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tm-bench-hostile-"));
-const { server, baseURL } = await spawnBenchServer({ databaseUrl, dataDir, sessionSecret: "bench-hostile-session-secret-0123" });
+const { server, baseURL } = await spawnBenchServer({
+  databaseUrl,
+  dataDir,
+  sessionSecret: "bench-hostile-session-secret-0123",
+});
 console.log(`server PID ${pid()} on ${baseURL}, database: ${onPglite ? "PGlite" : "PostgreSQL"}`);
 function pid() {
   return server.pid!;
@@ -62,7 +66,9 @@ async function phase<T>(label: string, run: () => Promise<T>) {
     clearInterval(sampler);
   }
   const peak = exact ? memoryOf(pid()).peak : sampled;
-  console.log(`${label.padEnd(52)} RSS before ${before.toFixed(0).padStart(4)} MB, peak ${peak.toFixed(0).padStart(4)} MB`);
+  console.log(
+    `${label.padEnd(52)} RSS before ${before.toFixed(0).padStart(4)} MB, peak ${peak.toFixed(0).padStart(4)} MB`,
+  );
   return { result, peak };
 }
 
@@ -84,9 +90,18 @@ try {
   const blanks = deflatedBlanks(200_000_000);
   const hostile = [
     ["2,000,000 empty rows", writeZip(withParts(parts, [{ name: SHEET, data: tallSheet(2_000_000) }]))],
-    ["180,000 rows under the size limit (row cap)", writeZip(withParts(parts, [{ name: SHEET, data: tallSheet(180_000) }]))],
-    ["sheet declared 1 KB, inflates to 200 MB", writeZip(withParts(parts, [{ name: SHEET, deflated: { ...blanks, size: 1000 } }]))],
-    ["20 junk entries of 200 MB each", writeZip([...parts, ...Array.from({ length: 20 }, (_, i) => ({ name: `junk/${i}.bin`, deflated: blanks }))])],
+    [
+      "180,000 rows under the size limit (row cap)",
+      writeZip(withParts(parts, [{ name: SHEET, data: tallSheet(180_000) }])),
+    ],
+    [
+      "sheet declared 1 KB, inflates to 200 MB",
+      writeZip(withParts(parts, [{ name: SHEET, deflated: { ...blanks, size: 1000 } }])),
+    ],
+    [
+      "20 junk entries of 200 MB each",
+      writeZip([...parts, ...Array.from({ length: 20 }, (_, i) => ({ name: `junk/${i}.bin`, deflated: blanks }))]),
+    ],
   ] as const;
   const importZip = async (zip: Buffer) => {
     const began = performance.now();
@@ -109,12 +124,16 @@ try {
     return answers;
   });
   for (const a of imports.result) {
-    console.log(`  ${a.label.padEnd(48)} ${a.mb.toFixed(1).padStart(4)} MB zip → ${a.status} in ${a.ms.toFixed(0).padStart(4)} ms (${verdict(a.ms < GOAL.answerMs)})`);
+    console.log(
+      `  ${a.label.padEnd(48)} ${a.mb.toFixed(1).padStart(4)} MB zip → ${a.status} in ${a.ms.toFixed(0).padStart(4)} ms (${verdict(a.ms < GOAL.answerMs)})`,
+    );
   }
 
   const flood = await phase(`${FLOOD.requests} × ${FLOOD.bytes / 1e6} MB chunked POST /login at once`, () =>
     Promise.all(
-      Array.from({ length: FLOOD.requests }, () => floodPost(`${baseURL}/login`, { total: FLOOD.bytes, ignoreAnswer: true })),
+      Array.from({ length: FLOOD.requests }, () =>
+        floodPost(`${baseURL}/login`, { total: FLOOD.bytes, ignoreAnswer: true }),
+      ),
     ),
   );
   for (const [i, a] of flood.result.entries()) {

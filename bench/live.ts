@@ -26,7 +26,8 @@ const hasTaskset = (() => {
 
 const CORES = os.availableParallelism();
 // The load generator takes the other core, so the server's core is its own.
-if (hasTaskset && os.availableParallelism() > 1) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
+if (hasTaskset && os.availableParallelism() > 1)
+  execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
 
 function pinned(args: string[]): [string, string[]] {
   return hasTaskset ? ["taskset", ["-c", "0", ...args]] : [args[0], args.slice(1)];
@@ -51,30 +52,32 @@ async function openStreams(url: string, count: number): Promise<SseClient[]> {
   const batch = 250;
   for (let i = 0; i < count; i += batch) {
     await Promise.all(
-      Array.from({ length: Math.min(batch, count - i) }, () =>
-        new Promise<void>((resolve, reject) => {
-          const client: SseClient = { req: null as never, waiters: [] };
-          client.req = http.get(url, { agent }, (res) => {
-            res.setEncoding("utf8");
-            let buffer = "";
-            res.on("data", (chunk: string) => {
-              buffer += chunk;
-              let end;
-              while ((end = buffer.indexOf("\n\n")) >= 0) {
-                const message = buffer.slice(0, end);
-                buffer = buffer.slice(end + 2);
-                if (message.includes('"connected"')) resolve();
-                else if (message.includes("matches_saved")) {
-                  const at = performance.now();
-                  (client as SseClient & { last?: string }).last = message;
-                  for (const waiter of client.waiters.splice(0)) waiter(at);
+      Array.from(
+        { length: Math.min(batch, count - i) },
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const client: SseClient = { req: null as never, waiters: [] };
+            client.req = http.get(url, { agent }, (res) => {
+              res.setEncoding("utf8");
+              let buffer = "";
+              res.on("data", (chunk: string) => {
+                buffer += chunk;
+                let end;
+                while ((end = buffer.indexOf("\n\n")) >= 0) {
+                  const message = buffer.slice(0, end);
+                  buffer = buffer.slice(end + 2);
+                  if (message.includes('"connected"')) resolve();
+                  else if (message.includes("matches_saved")) {
+                    const at = performance.now();
+                    (client as SseClient & { last?: string }).last = message;
+                    for (const waiter of client.waiters.splice(0)) waiter(at);
+                  }
                 }
-              }
+              });
             });
-          });
-          client.req.on("error", reject);
-          clients.push(client);
-        }),
+            client.req.on("error", reject);
+            clients.push(client);
+          }),
       ),
     );
   }
@@ -104,7 +107,11 @@ async function rate(url: string, headers: Record<string, string> = {}) {
     headers: { "Accept-Encoding": "gzip, deflate, br, zstd", ...headers },
   });
   const errors = result.non2xx + result.errors;
-  return { rps: result.requests.average, bytes: result.throughput.average / Math.max(1, result.requests.average), errors };
+  return {
+    rps: result.requests.average,
+    bytes: result.throughput.average / Math.max(1, result.requests.average),
+    errors,
+  };
 }
 
 async function main() {
@@ -121,8 +128,14 @@ async function main() {
   process.on("exit", () => plain.kill("SIGTERM"));
   try {
     await waitUntilAnswering(plainBase, plain, 60_000);
-    console.log(`Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores, Node ${process.version}; server pinned to core 0: ${hasTaskset ? "yes" : "no (no taskset)"}; database: ${db.url ? "PostgreSQL" : "embedded PGlite"}`);
-    const tournament = await seedTournament(base, { size: 256, name: "Stream Cup", host: { username: "bench_host", password: "bench-pass-123" } });
+    console.log(
+      `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores, Node ${process.version}; server pinned to core 0: ${hasTaskset ? "yes" : "no (no taskset)"}; database: ${db.url ? "PostgreSQL" : "embedded PGlite"}`,
+    );
+    const tournament = await seedTournament(base, {
+      size: 256,
+      name: "Stream Cup",
+      host: { username: "bench_host", password: "bench-pass-123" },
+    });
     const id = tournament.id;
     console.log(`Seeded tournament ${id}: 256 players, round 1, 31 of 32 lobbies scored.\n`);
 
@@ -134,14 +147,18 @@ async function main() {
       ["landing page / HTML", `${base}/`],
       ["player profile HTML", `${base}/tournaments/${id}/public/player/1`],
     ];
-    console.log("Page weight (uncompressed; hydration data = the inline scripts React Router streams the loader data in):");
+    console.log(
+      "Page weight (uncompressed; hydration data = the inline scripts React Router streams the loader data in):",
+    );
     for (const [label, url] of pages) {
       const html = await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).text();
       const hydration = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
         .map((m) => m[1])
         .filter((body) => body.includes("streamController") || body.includes("__reactRouterContext"))
         .reduce((sum, body) => sum + Buffer.byteLength(body), 0);
-      console.log(`  ${label.padEnd(40)} ${(Buffer.byteLength(html) / 1024).toFixed(1).padStart(6)} KB${url.endsWith(".data") ? "" : `, hydration data ${(hydration / 1024).toFixed(1)} KB`}`);
+      console.log(
+        `  ${label.padEnd(40)} ${(Buffer.byteLength(html) / 1024).toFixed(1).padStart(6)} KB${url.endsWith(".data") ? "" : `, hydration data ${(hydration / 1024).toFixed(1)} KB`}`,
+      );
     }
     const plainRate = await rate(`${plainBase}/page`);
     console.log(`Requests per second, 32 connections, ${SECONDS} s each, Accept-Encoding of a browser:`);
@@ -155,7 +172,9 @@ async function main() {
     const first = await fetch(`${base}/tournaments/${id}/public.data`, { headers: { "Accept-Encoding": "gzip" } });
     const etag = first.headers.get("etag") ?? "";
     const notModified = await rate(`${base}/tournaments/${id}/public.data`, { "If-None-Match": etag });
-    console.log(`  ${"public view .data, If-None-Match (304)".padEnd(40)} ${notModified.rps.toFixed(0).padStart(7)} req/s`);
+    console.log(
+      `  ${"public view .data, If-None-Match (304)".padEnd(40)} ${notModified.rps.toFixed(0).padStart(7)} req/s`,
+    );
 
     // 1 and 2. Fan-out and memory per stream.
     console.log("\nServer-sent events: a score save sent → the event at the last stream");
@@ -172,7 +191,8 @@ async function main() {
       closeStreams(clients);
       const plainClients = await openStreams(`${plainBase}/events`, count);
       const plainRuns: number[] = [];
-      for (let i = 0; i < 3; i++) plainRuns.push(await fanOut(plainClients, () => fetch(`${plainBase}/broadcast`, { method: "POST" })));
+      for (let i = 0; i < 3; i++)
+        plainRuns.push(await fanOut(plainClients, () => fetch(`${plainBase}/broadcast`, { method: "POST" })));
       closeStreams(plainClients);
       const appMs = median3(appRuns);
       const plainMs = median3(plainRuns);
@@ -199,14 +219,18 @@ async function main() {
             const audience = JSON.parse(message.replace(/^data: /, "")).audience;
             setTimeout(() => {
               http
-                .get(`${base}/tournaments/${id}/public.data`, { agent, headers: { "Accept-Encoding": "gzip" } }, (res) => {
-                  if (res.statusCode !== 200) failed++;
-                  res.resume();
-                  res.on("end", () => {
-                    served.push(performance.now());
-                    resolve();
-                  });
-                })
+                .get(
+                  `${base}/tournaments/${id}/public.data`,
+                  { agent, headers: { "Accept-Encoding": "gzip" } },
+                  (res) => {
+                    if (res.statusCode !== 200) failed++;
+                    res.resume();
+                    res.on("end", () => {
+                      served.push(performance.now());
+                      resolve();
+                    });
+                  },
+                )
                 .on("error", () => {
                   failed++;
                   resolve();
@@ -220,7 +244,9 @@ async function main() {
     closeStreams(clients);
     agent.destroy();
     const last = Math.max(...served) - eventAt;
-    console.log(`  all ${served.length} served ${(last / 1000).toFixed(2)} s after the event (spread window ${(refetchDelay(STORM, 1) / 1000).toFixed(2)} s, ${failed} failed)`);
+    console.log(
+      `  all ${served.length} served ${(last / 1000).toFixed(2)} s after the event (spread window ${(refetchDelay(STORM, 1) / 1000).toFixed(2)} s, ${failed} failed)`,
+    );
   } finally {
     await stop();
     await db.stop?.();

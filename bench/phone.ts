@@ -14,11 +14,26 @@ import { benchDatabase, root, seedTournament, startBuiltApp } from "./support";
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const HOST = { username: "bench_host", password: "bench-pass-123" };
 /** Slow 4G as Lighthouse defines it: 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up (CDP wants bytes per second). */
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 const CPU_SLOWDOWN = 6;
 const VIEWPORT = { width: 360, height: 780 };
 
-type Load = { ttfb: number; fp: number; fcp: number; hydrated: number | null; jsLoaded: number; jsBytes: number; jsFiles: number; htmlBytes: number; htmlRaw: number };
+type Load = {
+  ttfb: number;
+  fp: number;
+  fcp: number;
+  hydrated: number | null;
+  jsLoaded: number;
+  jsBytes: number;
+  jsFiles: number;
+  htmlBytes: number;
+  htmlRaw: number;
+};
 
 function median(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -27,8 +42,19 @@ function median(samples: number[]) {
 }
 
 /** A fresh page (empty cache, own cookies) with the phone's CPU and network. */
-async function phonePage(browser: Browser, javaScriptEnabled: boolean, storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>) {
-  const context = await browser.newContext({ javaScriptEnabled, viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, storageState });
+async function phonePage(
+  browser: Browser,
+  javaScriptEnabled: boolean,
+  storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>,
+) {
+  const context = await browser.newContext({
+    javaScriptEnabled,
+    viewport: VIEWPORT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    storageState,
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -43,17 +69,22 @@ async function readLoad(page: Page, javaScript: boolean): Promise<Load> {
   // Polled from here: waitForFunction needs the page's own JavaScript, which may be off.
   for (let waited = 0; ; waited += 100) {
     const ready = await page.evaluate(
-      (hydration) => performance.getEntriesByName("first-contentful-paint").length > 0 && (!hydration || document.documentElement.dataset.hydrated === "true"),
+      (hydration) =>
+        performance.getEntriesByName("first-contentful-paint").length > 0 &&
+        (!hydration || document.documentElement.dataset.hydrated === "true"),
       javaScript,
     );
     if (ready) break;
-    if (waited > 60_000) throw new Error(`${page.url()}: no first contentful paint${javaScript ? " or hydration" : ""} after 60 s`);
+    if (waited > 60_000)
+      throw new Error(`${page.url()}: no first contentful paint${javaScript ? " or hydration" : ""} after 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // No named functions inside: tsx would wrap them in a helper the page does not have.
   return page.evaluate(() => {
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-    const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((r) => /\.m?js(\?|$)/.test(r.name));
+    const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((r) =>
+      /\.m?js(\?|$)/.test(r.name),
+    );
     return {
       ttfb: navigation.responseStart,
       fp: performance.getEntriesByName("first-paint")[0]?.startTime ?? NaN,
@@ -122,7 +153,12 @@ const ms = (value: number | null) => (value === null || Number.isNaN(value) ? "â
 /** One build under test: its server, its two tournaments and the host's cookies. */
 type Subject = Awaited<ReturnType<typeof startSubject>>;
 
-async function startSubject(browser: Browser, name: string, buildDir: string | undefined, databaseUrl: string | undefined) {
+async function startSubject(
+  browser: Browser,
+  name: string,
+  buildDir: string | undefined,
+  databaseUrl: string | undefined,
+) {
   const app = await startBuiltApp({ databaseUrl, buildDir });
   const small = await seedTournament(app.base, { size: 64, name: "Phone Cup 64", host: HOST });
   const large = await seedTournament(app.base, { size: 256, name: "Phone Cup 256", host: HOST });
@@ -148,11 +184,22 @@ async function main() {
   const db = await benchDatabase();
   const plainPort = await freePort();
   const plainBase = `http://127.0.0.1:${plainPort}`;
-  const plain = spawn(process.execPath, ["bench/plain-server.mjs"], { cwd: root, env: { ...process.env, PORT: String(plainPort) }, stdio: "ignore" });
+  const plain = spawn(process.execPath, ["bench/plain-server.mjs"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(plainPort) },
+    stdio: "ignore",
+  });
   process.on("exit", () => plain.kill("SIGTERM"));
   const browser = await chromium.launch({
     executablePath: execFileSync("which", ["chromium"], { encoding: "utf8" }).trim(),
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+    ],
   });
   const subjects: Subject[] = [];
   try {
@@ -160,7 +207,8 @@ async function main() {
     subjects.push(await startSubject(browser, "this build", process.env.BUILD_DIR, db.url));
     // BENCH_COMPARE=<build dir>: a second build (e.g. an older commit's) measured in turn with this one, so both meet the
     // same load; on PostgreSQL both use the one database (their tournaments are their own).
-    if (process.env.BENCH_COMPARE) subjects.push(await startSubject(browser, process.env.BENCH_COMPARE, process.env.BENCH_COMPARE, db.url));
+    if (process.env.BENCH_COMPARE)
+      subjects.push(await startSubject(browser, process.env.BENCH_COMPARE, process.env.BENCH_COMPARE, db.url));
     console.log(
       `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, load average ${os.loadavg()[0].toFixed(1)}, Node ${process.version}, Chromium ${browser.version()}; database: ${db.url ? "PostgreSQL" : "embedded PGlite"}`,
     );
@@ -171,10 +219,22 @@ async function main() {
     );
 
     const screens: { label: string; url: (s: Subject) => string; signedIn: boolean }[] = [
-      { label: "score screen, 64 players (host)", url: (s) => `${s.base}/tournaments/${s.small.id}/scores`, signedIn: true },
-      { label: "score screen, 256 players (host)", url: (s) => `${s.base}/tournaments/${s.large.id}/scores`, signedIn: true },
+      {
+        label: "score screen, 64 players (host)",
+        url: (s) => `${s.base}/tournaments/${s.small.id}/scores`,
+        signedIn: true,
+      },
+      {
+        label: "score screen, 256 players (host)",
+        url: (s) => `${s.base}/tournaments/${s.large.id}/scores`,
+        signedIn: true,
+      },
       { label: "public view, 256 players", url: (s) => `${s.base}/tournaments/${s.large.id}/public`, signedIn: false },
-      { label: "leaderboard, 256 players", url: (s) => `${s.base}/tournaments/${s.large.id}/leaderboard`, signedIn: false },
+      {
+        label: "leaderboard, 256 players",
+        url: (s) => `${s.base}/tournaments/${s.large.id}/leaderboard`,
+        signedIn: false,
+      },
       {
         label: "player profile, 256 players",
         url: (s) => `${s.base}/tournaments/${s.large.id}/public/player/${s.large.lobbies[0].playerIds[0]}`,
@@ -182,8 +242,16 @@ async function main() {
       },
     ];
     console.log(
-      "Page loads".padEnd(52) + "JS   cache" + "TTFB".padStart(8) + "first paint".padStart(13) + "FCP".padStart(9) + "JS loaded".padStart(11) + "hydrated".padStart(10) +
-        "JS (gzip)".padStart(18) + "HTML (gzip / raw)".padStart(22) + "  ratio to the baseline",
+      "Page loads".padEnd(52) +
+        "JS   cache" +
+        "TTFB".padStart(8) +
+        "first paint".padStart(13) +
+        "FCP".padStart(9) +
+        "JS loaded".padStart(11) +
+        "hydrated".padStart(10) +
+        "JS (gzip)".padStart(18) +
+        "HTML (gzip / raw)".padStart(22) +
+        "  ratio to the baseline",
     );
     for (const screen of screens) {
       for (const javaScript of [true, false]) {
@@ -208,7 +276,8 @@ async function main() {
         console.log(loadRow(`baseline: plain node:http, 20 KB HTML`, false, "cold", baseline, NaN));
         for (const [i, subject] of subjects.entries()) {
           const label = subjects.length > 1 ? `${screen.label} [${subject.name}]` : screen.label;
-          for (const cache of ["cold", "warm"] as const) console.log(loadRow(label, javaScript, cache, loads[i][cache], baselineFcp));
+          for (const cache of ["cold", "warm"] as const)
+            console.log(loadRow(label, javaScript, cache, loads[i][cache], baselineFcp));
         }
       }
     }
@@ -229,7 +298,9 @@ async function main() {
         }
         for (const [i, subject] of subjects.entries()) {
           const label = `score screen, ${size === "small" ? 64 : 256} players${subjects.length > 1 ? ` [${subject.name}]` : ""}`;
-          console.log(`  ${label.padEnd(50)}${(javaScript ? "on" : "off").padEnd(4)}${ms(median(times[i])).padStart(12)}  (${times[i].map((x) => Math.round(x)).join(", ")} ms)`);
+          console.log(
+            `  ${label.padEnd(50)}${(javaScript ? "on" : "off").padEnd(4)}${ms(median(times[i])).padStart(12)}  (${times[i].map((x) => Math.round(x)).join(", ")} ms)`,
+          );
         }
       }
     }

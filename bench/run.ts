@@ -87,7 +87,13 @@ function playedTournament(method: LobbyMethod) {
       lobbyList.push({ id, roundNumber: round, name: drawn.name, playerIds: drawn.playerIds, isComplete: true });
       const places = drawn.playerIds.map((_, i) => i + 1).sort(() => rand() - 0.5);
       drawn.playerIds.forEach((playerId, i) =>
-        matchList.push({ playerId, lobbyId: id, roundNumber: round, placement: places[i], points: pointsFor(DEFAULT_SCORING, places[i]) }),
+        matchList.push({
+          playerId,
+          lobbyId: id,
+          roundNumber: round,
+          placement: places[i],
+          points: pointsFor(DEFAULT_SCORING, places[i]),
+        }),
       );
     }
   }
@@ -135,10 +141,14 @@ async function benchSave(database: Database, label: string) {
 }
 
 async function main() {
-  console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, ${os.platform()}`);
+  console.log(
+    `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, ${os.platform()}`,
+  );
   await benchPure();
 
-  console.log("\n(b) saveScores of one 8-player lobby in a 256-player tournament (transaction, lock, replace, recompute)");
+  console.log(
+    "\n(b) saveScores of one 8-player lobby in a 256-player tournament (transaction, lock, replace, recompute)",
+  );
   const pglite = await openDatabase({ dataDir: "memory://", migrationsDir });
   try {
     await benchSave(pglite, "PGlite (in memory)");

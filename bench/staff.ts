@@ -25,7 +25,11 @@ function client(baseURL: string): Caller {
     if (body !== undefined) headers["content-type"] = "application/json";
     const response = await fetch(baseURL + route, { method, headers, body });
     const text = await response.text();
-    return { status: response.status, body: text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text, text };
+    return {
+      status: response.status,
+      body: text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text,
+      text,
+    };
   };
 }
 
@@ -37,7 +41,11 @@ async function login(call: Caller, username: string) {
 
 async function runOn(label: string, databaseUrl: string | undefined) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tm-bench-staff-"));
-  const { server, baseURL } = await spawnBenchServer({ databaseUrl, dataDir, sessionSecret: "bench-staff-session-secret-0123456789" });
+  const { server, baseURL } = await spawnBenchServer({
+    databaseUrl,
+    dataDir,
+    sessionSecret: "bench-staff-session-secret-0123456789",
+  });
   try {
     await waitUntilAnswering(baseURL, server, 60_000);
     const call = client(baseURL);
@@ -49,28 +57,38 @@ async function runOn(label: string, databaseUrl: string | undefined) {
     const timings = { host: [] as number[], keepers: [] as number[] };
     // One warm-up round each, not counted.
     for (let run = -1; run < RUNS; run++) {
-      for (const [who, tokens] of [["host", [owner]], ["keepers", keepers]] as const) {
+      for (const [who, tokens] of [
+        ["host", [owner]],
+        ["keepers", keepers],
+      ] as const) {
         const { lobbies } = await staffedRound(call, owner, keeperNames);
         const start = performance.now();
         const outcomes = await scoreRound(call, tokens, lobbies);
         const ms = performance.now() - start;
         const refused = outcomes.filter((o) => o.status !== 200);
-        if (refused.length > 0 || outcomes.length !== 32) throw new Error(`${who}: ${refused.length} refused: ${refused[0]?.text}`);
+        if (refused.length > 0 || outcomes.length !== 32)
+          throw new Error(`${who}: ${refused.length} refused: ${refused[0]?.text}`);
         if (run >= 0) timings[who].push(ms);
       }
     }
     const host = median(timings.host);
     const crew = median(timings.keepers);
     const fmt = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(", ");
-    console.log(`${label}: one host, 32 lobbies in order   median ${host.toFixed(0).padStart(5)} ms (${(host / 32).toFixed(1)} ms a save; runs ${fmt(timings.host)})`);
-    console.log(`${label}: ${KEEPERS} scorekeepers at once        median ${crew.toFixed(0).padStart(5)} ms (${(crew / 32).toFixed(1)} ms a save; runs ${fmt(timings.keepers)})`);
+    console.log(
+      `${label}: one host, 32 lobbies in order   median ${host.toFixed(0).padStart(5)} ms (${(host / 32).toFixed(1)} ms a save; runs ${fmt(timings.host)})`,
+    );
+    console.log(
+      `${label}: ${KEEPERS} scorekeepers at once        median ${crew.toFixed(0).padStart(5)} ms (${(crew / 32).toFixed(1)} ms a save; runs ${fmt(timings.keepers)})`,
+    );
   } finally {
     await kill(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-console.log(`Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, Node ${process.version}; ${RUNS} runs each after 1 warm-up`);
+console.log(
+  `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, Node ${process.version}; ${RUNS} runs each after 1 warm-up`,
+);
 const only = process.env.BENCH_DB;
 if (only !== "postgres") await runOn("PGlite    ", undefined);
 if (only !== "pglite") {

@@ -32,19 +32,32 @@ export type SeededLobby = { id: number; playerIds: number[] };
  * hosted by the demo login `host` (created on first sign-in). `save` saves (or edits) the last lobby: each call is a
  * real change, so each bumps the version and sends an event.
  */
-export async function seedTournament(base: string, { size, name, host }: { size: number; name: string; host: { username: string; password: string } }) {
+export async function seedTournament(
+  base: string,
+  { size, name, host }: { size: number; name: string; host: { username: string; password: string } },
+) {
   const login = await apiClient(base)<{ token: string }>("POST", "/api/auth/login", host);
   const api = apiClient(base, login.token);
-  const t = await api<{ id: number }>("POST", "/api/tournaments", { name, maxPlayers: size, totalRounds: 5, isPublic: true });
+  const t = await api<{ id: number }>("POST", "/api/tournaments", {
+    name,
+    maxPlayers: size,
+    totalRounds: 5,
+    isPublic: true,
+  });
   const players = await api<{ id: number }[]>("POST", `/api/tournaments/${t.id}/players/bulk`, {
-    players: Array.from({ length: size }, (_, i) => ({ name: `Player ${i + 1}`, riotTag: `EUW${i + 1}`, lp: 2000 - i })),
+    players: Array.from({ length: size }, (_, i) => ({
+      name: `Player ${i + 1}`,
+      riotTag: `EUW${i + 1}`,
+      lp: 2000 - i,
+    })),
     manualOverride: true,
   });
   for (const p of players) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
   const { lobbies } = await api<{ lobbies: SeededLobby[] }>("POST", `/api/tournaments/${t.id}/lobbies/generate`, {});
   const scores = (lobby: SeededLobby, shift = 0) =>
     lobby.playerIds.map((playerId, i) => ({ playerId, placement: ((i + shift) % lobby.playerIds.length) + 1 }));
-  for (const lobby of lobbies.slice(0, -1)) await api("POST", `/api/lobbies/${lobby.id}/matches`, { scores: scores(lobby) });
+  for (const lobby of lobbies.slice(0, -1))
+    await api("POST", `/api/lobbies/${lobby.id}/matches`, { scores: scores(lobby) });
   const last = lobbies.at(-1)!;
   let shift = 0;
   const save = () => api("POST", `/api/lobbies/${last.id}/matches`, { scores: scores(last, shift++) });
@@ -68,7 +81,9 @@ export async function benchDatabase(): Promise<{ url?: string; stop?: () => unkn
  * Starts the built app (`node server/start.js`, NODE_ENV=production, demo login on; `buildDir` or BUILD_DIR, default build/) on a free port with its own data folder;
  * `wrap` may prefix the command (e.g. taskset). Answers once it answers HTTP.
  */
-export async function startBuiltApp(options: { databaseUrl?: string; buildDir?: string; wrap?: (args: string[]) => [string, string[]] } = {}) {
+export async function startBuiltApp(
+  options: { databaseUrl?: string; buildDir?: string; wrap?: (args: string[]) => [string, string[]] } = {},
+) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tm-bench-"));

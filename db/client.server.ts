@@ -69,7 +69,10 @@ type LockOwner = { pid: number; start: string | null; writtenAt: number };
 
 function readLock(lockPath: string): LockOwner | null {
   try {
-    const [pid, start] = fs.readFileSync(lockPath, "utf8").split("\n").map((line) => line.trim());
+    const [pid, start] = fs
+      .readFileSync(lockPath, "utf8")
+      .split("\n")
+      .map((line) => line.trim());
     return { pid: Number(pid), start: start || null, writtenAt: fs.statSync(lockPath).mtimeMs };
   } catch {
     return null;

@@ -15,7 +15,6 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-
 export const users = pgTable(
   "users",
   {
@@ -23,7 +22,9 @@ export const users = pgTable(
     username: text("username").notNull().unique(),
     // scrypt hash "scrypt$N$r$p$salt$hash"; never the password itself.
     password: text("password").notNull(),
-    role: text("role", { enum: ["master", "admin", "user"] }).notNull().default("user"),
+    role: text("role", { enum: ["master", "admin", "user"] })
+      .notNull()
+      .default("user"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // Usernames compare case-insensitively: "Admin" cannot sit beside "admin" (docs/decisions/008-login-limits.md).
@@ -55,7 +56,10 @@ export const loginAttempts = pgTable(
     address: text("address").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("login_attempts_username_idx").on(t.username, t.at), index("login_attempts_address_idx").on(t.address, t.at)],
+  (t) => [
+    index("login_attempts_username_idx").on(t.username, t.at),
+    index("login_attempts_address_idx").on(t.address, t.at),
+  ],
 );
 
 export const tournaments = pgTable(
@@ -63,8 +67,12 @@ export const tournaments = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
-    format: text("format", { enum: ["standard", "elimination"] }).notNull().default("standard"),
-    lobbyMethod: text("lobby_method", { enum: ["snake", "swiss", "round-robin"] }).notNull().default("snake"),
+    format: text("format", { enum: ["standard", "elimination"] })
+      .notNull()
+      .default("standard"),
+    lobbyMethod: text("lobby_method", { enum: ["snake", "swiss", "round-robin"] })
+      .notNull()
+      .default("snake"),
     maxPlayers: integer("max_players").notNull(),
     totalRounds: integer("total_rounds").notNull(),
     currentRound: integer("current_round").notNull().default(1),
@@ -191,7 +199,9 @@ export const tournamentStaff = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["scorekeeper"] }).notNull().default("scorekeeper"),
+    role: text("role", { enum: ["scorekeeper"] })
+      .notNull()
+      .default("scorekeeper"),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -46,7 +46,10 @@ function testCounts(kind, output) {
   if (kind === "vitest") {
     const line = text.split("\n").find((l) => /^\s*Tests\s/.test(l));
     if (!line) return null;
-    return { passed: Number(line.match(/(\d+) passed/)?.[1] ?? 0), failed: Number(line.match(/(\d+) failed/)?.[1] ?? 0) };
+    return {
+      passed: Number(line.match(/(\d+) passed/)?.[1] ?? 0),
+      failed: Number(line.match(/(\d+) failed/)?.[1] ?? 0),
+    };
   }
   const passed = [...text.matchAll(/^\s*(\d+) passed \(/gm)].pop();
   const failed = [...text.matchAll(/^\s*(\d+) failed$/gm)].pop();
@@ -79,7 +82,11 @@ for (const [index, step] of steps.entries()) {
   stepFailed = true;
   // A step that failed without failing tests (types, build, a crash) still counts as a failure.
   if (!counts || counts.failed === 0) testsFailed += 1;
-  const why = result.error ? result.error.message : result.signal ? `killed by ${result.signal}` : `exit code ${result.status}`;
+  const why = result.error
+    ? result.error.message
+    : result.signal
+      ? `killed by ${result.signal}`
+      : `exit code ${result.status}`;
   results.push(`  ✗ ${step.name} (${why}, ${seconds} s${tally})`);
   for (const skipped of steps.slice(index + 1)) results.push(`  - ${skipped.name} (not run)`);
   break;

@@ -77,7 +77,8 @@ function precompressedAssets(assetsDir) {
   const files = new Map();
   for (const name of fs.existsSync(assetsDir) ? fs.readdirSync(assetsDir) : []) {
     if (!/\.(js|css)$/.test(name)) continue;
-    const variant = (ext) => (fs.existsSync(path.join(assetsDir, name + ext)) ? fs.readFileSync(path.join(assetsDir, name + ext)) : null);
+    const variant = (ext) =>
+      fs.existsSync(path.join(assetsDir, name + ext)) ? fs.readFileSync(path.join(assetsDir, name + ext)) : null;
     const type = name.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8";
     files.set(`/${name}`, { type, br: variant(".br"), gzip: variant(".gz") });
   }
@@ -123,7 +124,10 @@ async function serve(port) {
   // gzipped at a level that costs less than rendering them.
   app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
   app.use(compression({ level: 4, threshold: 1024 }));
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", setHeaders: nosniff }));
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", setHeaders: nosniff }),
+  );
   app.use(express.static(clientDir, { maxAge: "1h", setHeaders: nosniff }));
   app.use(express.static("public", { maxAge: "1h", setHeaders: nosniff }));
   const log = accessLog();
@@ -133,12 +137,15 @@ async function serve(port) {
     createRequestHandler({
       build,
       mode: process.env.NODE_ENV,
-      getLoadContext: (req) => new RouterContextProvider(new Map([[clientAddressContext, req.socket.remoteAddress ?? null]])),
+      getLoadContext: (req) =>
+        new RouterContextProvider(new Map([[clientAddressContext, req.socket.remoteAddress ?? null]])),
     }),
   );
   const onListen = () => {
     if (cluster.isWorker && cluster.worker.id !== 1) return;
-    console.log(`[tournament-manager] http://localhost:${port}${cluster.isWorker ? ` (${workerCount()} processes)` : ""}`);
+    console.log(
+      `[tournament-manager] http://localhost:${port}${cluster.isWorker ? ` (${workerCount()} processes)` : ""}`,
+    );
   };
   const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
   // Spectators' event streams stay open; a keep-alive longer than a typical proxy's avoids needless reconnects.

@@ -31,7 +31,9 @@ function Frame({ id, label, hint, hintId, error, errorId, children }: FieldFrame
 function splitFrame<T extends FieldFrame>({ id, label, hint, hintId, error, errorId, ...control }: T) {
   const frame: FieldFrame = { id, label, hint, hintId, error, errorId };
   // The control points at its error (aria-invalid, aria-describedby) while there is one, when the field names an error id.
-  const aria = errorId ? { "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined } : {};
+  const aria = errorId
+    ? { "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined }
+    : {};
   return { frame, control: { id, ...control, ...aria } };
 }
 
@@ -111,7 +113,15 @@ export function SubmitButton({
 }
 
 /** Why a form is disabled, inside its disabled fieldset: a lock mark and the reason, in readable contrast. */
-export function DisabledNote({ id, label = "Unavailable", children }: { id: string; label?: string; children: ReactNode }) {
+export function DisabledNote({
+  id,
+  label = "Unavailable",
+  children,
+}: {
+  id: string;
+  label?: string;
+  children: ReactNode;
+}) {
   return (
     <p className="disabled-note small" id={id}>
       <span className="badge">{label}</span> {children}

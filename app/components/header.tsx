@@ -68,7 +68,9 @@ export function Header({ user, theme }: { user: PublicUser | null; theme: Theme 
           <span className="logo-text">Tournament Manager</span>
         </Link>
         {user && location.pathname !== "/" && location.pathname !== "/dashboard" ? (
-          <Link to="/dashboard" className="btn small">Dashboard</Link>
+          <Link to="/dashboard" className="btn small">
+            Dashboard
+          </Link>
         ) : null}
         {user ? (
           // A disclosure (details/summary), not an ARIA menu: it holds links, a theme form and a
@@ -108,9 +110,13 @@ export function Header({ user, theme }: { user: PublicUser | null; theme: Theme 
                 <ThemeForm theme={theme} redirectTo={here} />
               </div>
             </details>
-            <Link to="/login" className="btn small">Login</Link>
+            <Link to="/login" className="btn small">
+              Login
+            </Link>
             {/* With demo login on, any new name signs in: the login tab (with its demo note) is how to get an account. */}
-            <Link to={createAccountHref(demoLogin)} className="btn primary small">Create Account</Link>
+            <Link to={createAccountHref(demoLogin)} className="btn primary small">
+              Create Account
+            </Link>
           </>
         )}
       </div>

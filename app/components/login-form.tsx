@@ -66,7 +66,11 @@ export function LoginForm({
       <button type="submit" className="btn primary block" disabled={pending}>
         {pending ? "Signing in..." : "Sign In"}
       </button>
-      {demoLogin ? <p className="muted small" style={{ marginTop: "0.75rem" }}>Demo: Use any username/password combination</p> : null}
+      {demoLogin ? (
+        <p className="muted small" style={{ marginTop: "0.75rem" }}>
+          Demo: Use any username/password combination
+        </p>
+      ) : null}
     </Form>
   );
 }

@@ -38,7 +38,8 @@ function PlayerFields({
 }) {
   const errors = failure?.fieldErrors ?? {};
   // A player who has not played has an average of 0, outside the 1..8 input: blank means "leave as computed".
-  const average = player && player.matchesPlayed > 0 && player.averagePlacement >= 1 ? player.averagePlacement.toFixed(1) : null;
+  const average =
+    player && player.matchesPlayed > 0 && player.averagePlacement >= 1 ? player.averagePlacement.toFixed(1) : null;
   return (
     <>
       <div className="grid cols-3">
@@ -51,7 +52,10 @@ function PlayerFields({
             required
             maxLength={50}
             {...(onNameChange
-              ? { value: name ?? "", onChange: (e: ChangeEvent<HTMLInputElement>) => onNameChange(e.currentTarget.value) }
+              ? {
+                  value: name ?? "",
+                  onChange: (e: ChangeEvent<HTMLInputElement>) => onNameChange(e.currentTarget.value),
+                }
               : { defaultValue: typed(failure, "name", player?.name ?? "") })}
           />
           <FieldError message={errors.name} />
@@ -71,12 +75,26 @@ function PlayerFields({
         </div>
         <div className="field">
           <label htmlFor={`${idPrefix}-lp`}>LP</label>
-          <input id={`${idPrefix}-lp`} name="lp" type="number" min={0} step={1} defaultValue={typed(failure, "lp", player?.lp ?? 0)} />
+          <input
+            id={`${idPrefix}-lp`}
+            name="lp"
+            type="number"
+            min={0}
+            step={1}
+            defaultValue={typed(failure, "lp", player?.lp ?? 0)}
+          />
           <FieldError message={errors.lp} />
         </div>
         <div className="field">
           <label htmlFor={`${idPrefix}-seed`}>Seed</label>
-          <input id={`${idPrefix}-seed`} name="seed" type="number" min={1} step={1} defaultValue={typed(failure, "seed", player?.seed ?? null)} />
+          <input
+            id={`${idPrefix}-seed`}
+            name="seed"
+            type="number"
+            min={1}
+            step={1}
+            defaultValue={typed(failure, "seed", player?.seed ?? null)}
+          />
           <div className="hint">Empty = auto-assign</div>
           <FieldError message={errors.seed} />
         </div>
@@ -123,12 +141,22 @@ function PlayerFields({
         <div className="field">
           <input type="hidden" name="isCheckedIn" value="false" />
           <label className="checkbox">
-            <input type="checkbox" name="isCheckedIn" value="true" defaultChecked={typedBool(failure, "isCheckedIn", player?.isCheckedIn ?? false)} />
+            <input
+              type="checkbox"
+              name="isCheckedIn"
+              value="true"
+              defaultChecked={typedBool(failure, "isCheckedIn", player?.isCheckedIn ?? false)}
+            />
             Checked In
           </label>
           <input type="hidden" name="isEliminated" value="false" />
           <label className="checkbox">
-            <input type="checkbox" name="isEliminated" value="true" defaultChecked={typedBool(failure, "isEliminated", player?.isEliminated ?? false)} />
+            <input
+              type="checkbox"
+              name="isEliminated"
+              value="true"
+              defaultChecked={typedBool(failure, "isEliminated", player?.isEliminated ?? false)}
+            />
             Eliminated
           </label>
         </div>
@@ -137,7 +165,15 @@ function PlayerFields({
   );
 }
 
-function EditPlayerForm({ player, failure, cancelHref }: { player: MasterPlayer; failure?: MasterFailure; cancelHref: string }) {
+function EditPlayerForm({
+  player,
+  failure,
+  cancelHref,
+}: {
+  player: MasterPlayer;
+  failure?: MasterFailure;
+  cancelHref: string;
+}) {
   const pending = usePendingIntent("updatePlayer");
   return (
     <Form method="post" className="card master-form" id="edit-player" aria-label={`Edit ${player.name}`}>
@@ -159,8 +195,8 @@ function EditPlayerForm({ player, failure, cancelHref }: { player: MasterPlayer;
         pending={pending}
         question={
           <>
-            <strong>Save these changes to {player.name}?</strong> Manual stat changes are kept as adjustments on top of the
-            scores.
+            <strong>Save these changes to {player.name}?</strong> Manual stat changes are kept as adjustments on top of
+            the scores.
           </>
         }
       />
@@ -168,15 +204,7 @@ function EditPlayerForm({ player, failure, cancelHref }: { player: MasterPlayer;
   );
 }
 
-function AddPlayerForm({
-  failure,
-  atCapacity,
-  open,
-}: {
-  failure?: MasterFailure;
-  atCapacity: boolean;
-  open: boolean;
-}) {
+function AddPlayerForm({ failure, atCapacity, open }: { failure?: MasterFailure; atCapacity: boolean; open: boolean }) {
   const hydrated = useHydrated();
   const pending = usePendingIntent("addPlayer");
   const [name, setName] = useState(() => typed(failure, "name", ""));
@@ -240,11 +268,7 @@ export function MasterPlayersTab({
       ) : null}
       {deleteFailure ? <FormError title={deleteFailure.title} message={deleteFailure.error} /> : null}
       {editing ? <EditPlayerForm key={editing.id} player={editing} failure={editFailure} cancelHref={tabHref} /> : null}
-      <AddPlayerForm
-        failure={addFailure}
-        atCapacity={players.length >= maxPlayers}
-        open={addOpen || !!addFailure}
-      />
+      <AddPlayerForm failure={addFailure} atCapacity={players.length >= maxPlayers} open={addOpen || !!addFailure} />
       {players.length === 0 ? (
         <EmptyState title="No players yet" />
       ) : (
@@ -275,12 +299,20 @@ export function MasterPlayersTab({
                   <td className="num">{p.matchesPlayed}</td>
                   <td className="num">{formatAverage(p.averagePlacement, p.matchesPlayed)}</td>
                   <td>
-                    <span className={`badge ${p.isEliminated ? "danger" : "success"}`}>{p.isEliminated ? "Eliminated" : "Active"}</span>{" "}
-                    <span className={`badge ${p.isCheckedIn ? "primary" : ""}`}>{p.isCheckedIn ? "Checked In" : "Not Checked In"}</span>
+                    <span className={`badge ${p.isEliminated ? "danger" : "success"}`}>
+                      {p.isEliminated ? "Eliminated" : "Active"}
+                    </span>{" "}
+                    <span className={`badge ${p.isCheckedIn ? "primary" : ""}`}>
+                      {p.isCheckedIn ? "Checked In" : "Not Checked In"}
+                    </span>
                   </td>
                   <td>
                     <div className="row">
-                      <Link to={`${tabHref}&edit=${p.id}#edit-player`} className="btn small" aria-label={`Edit ${p.name}`}>
+                      <Link
+                        to={`${tabHref}&edit=${p.id}#edit-player`}
+                        className="btn small"
+                        aria-label={`Edit ${p.name}`}
+                      >
                         Edit
                       </Link>
                       <ConfirmAction

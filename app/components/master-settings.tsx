@@ -55,7 +55,9 @@ function typedBool(failure: MasterFailure | undefined, key: string, stored: bool
 
 export function MasterSettingsTab({ t, failure }: { t: MasterTournament; failure?: MasterFailure }) {
   const pending = usePendingIntent("updateTournament");
-  const [totalRounds, setTotalRounds] = useState(() => Number(typed(failure, "totalRounds", t.totalRounds)) || t.totalRounds);
+  const [totalRounds, setTotalRounds] = useState(
+    () => Number(typed(failure, "totalRounds", t.totalRounds)) || t.totalRounds,
+  );
   const errors = failure?.fieldErrors ?? {};
   const maxPlayersValue = typed(failure, "maxPlayers", t.maxPlayers);
   const maxChoices = MAX_PLAYER_CHOICES.includes(Number(maxPlayersValue))
@@ -106,7 +108,12 @@ export function MasterSettingsTab({ t, failure }: { t: MasterTournament; failure
           onChange={(event) => setTotalRounds(Number(event.currentTarget.value) || 10)}
           error={errors.totalRounds}
         />
-        <MaxPlayersField id="m-max-players" choices={maxChoices} defaultValue={maxPlayersValue} error={errors.maxPlayers} />
+        <MaxPlayersField
+          id="m-max-players"
+          choices={maxChoices}
+          defaultValue={maxPlayersValue}
+          error={errors.maxPlayers}
+        />
         <FormatField id="m-format" defaultValue={typed(failure, "format", t.format)} error={errors.format} />
         <LobbyMethodField
           id="m-lobby-method"
@@ -137,8 +144,8 @@ export function MasterSettingsTab({ t, failure }: { t: MasterTournament; failure
         pending={pending}
         question={
           <>
-            <strong>Override these settings?</strong> Changes apply immediately, bypass the normal rules for this tournament
-            and cannot be undone automatically.
+            <strong>Override these settings?</strong> Changes apply immediately, bypass the normal rules for this
+            tournament and cannot be undone automatically.
           </>
         }
       />

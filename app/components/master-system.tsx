@@ -37,7 +37,11 @@ export function MasterSystemTab({
   const rows: [string, string | number][] = [
     ["Tournament ID", facts.tournamentId],
     ["Owner", facts.ownerName ? `${facts.ownerName} (user #${facts.ownerId})` : `User #${facts.ownerId}`],
-    ["Created", new Date(facts.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC"],
+    [
+      "Created",
+      new Date(facts.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) +
+        " UTC",
+    ],
     ["Status", `${statusLabel(facts.status)} (${facts.status})`],
     ["Current round", `${facts.currentRound} of ${facts.totalRounds}`],
     ["Finalized round", facts.finalizedRound === 0 ? "None" : facts.finalizedRound],
@@ -57,7 +61,9 @@ export function MasterSystemTab({
             <tbody>
               {rows.map(([label, value]) => (
                 <tr key={label}>
-                  <th scope="row" style={{ width: "40%" }}>{label}</th>
+                  <th scope="row" style={{ width: "40%" }}>
+                    {label}
+                  </th>
                   <td>{value}</td>
                 </tr>
               ))}
@@ -68,7 +74,9 @@ export function MasterSystemTab({
       <IntegrityCheck differences={differences} failure={failure} />
       <section className="card">
         <h3>Raw tournament record</h3>
-        <pre className="master-raw" tabIndex={0}>{facts.raw}</pre>
+        <pre className="master-raw" tabIndex={0}>
+          {facts.raw}
+        </pre>
       </section>
     </div>
   );
@@ -80,7 +88,9 @@ function IntegrityCheck({ differences, failure }: { differences: TotalsDifferenc
   return (
     <section className="card" aria-labelledby="integrity-title">
       <h2 id="integrity-title">Integrity Check</h2>
-      <p className="small muted">Each player's stored totals compared with what their saved matches (and manual adjustments) give.</p>
+      <p className="small muted">
+        Each player's stored totals compared with what their saved matches (and manual adjustments) give.
+      </p>
       {failure ? <FormError title={failure.title} message={failure.error} /> : null}
       {differences.length === 0 ? (
         <div className="alert success" role="status">
@@ -89,7 +99,8 @@ function IntegrityCheck({ differences, failure }: { differences: TotalsDifferenc
       ) : (
         <>
           <div className="alert warning" role="status">
-            {differences.length} player{differences.length === 1 ? "'s" : "s'"} stored totals differ from the saved matches.
+            {differences.length} player{differences.length === 1 ? "'s" : "s'"} stored totals differ from the saved
+            matches.
           </div>
           <div className="table-wrap" role="region" aria-label="Totals that differ" tabIndex={0}>
             <table>

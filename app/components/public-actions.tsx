@@ -123,9 +123,21 @@ export function CopyUrlField({ id, label, url }: { id: string; label: string; ur
     <div className="field copy-url">
       <label htmlFor={id}>{label}</label>
       <div className="row copy-url-row">
-        <input id={id} type="url" readOnly value={url} className="mono" onFocus={(event) => event.currentTarget.select()} />
+        <input
+          id={id}
+          type="url"
+          readOnly
+          value={url}
+          className="mono"
+          onFocus={(event) => event.currentTarget.select()}
+        />
         {hydrated ? (
-          <button type="button" className="btn small" aria-label={`Copy ${label}`} onClick={() => void copy(url, label)}>
+          <button
+            type="button"
+            className="btn small"
+            aria-label={`Copy ${label}`}
+            onClick={() => void copy(url, label)}
+          >
             Copy
           </button>
         ) : null}

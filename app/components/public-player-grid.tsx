@@ -7,7 +7,15 @@ type Grid = { total: number; page: number; pageCount: number; players: readonly 
 
 export const GRID_ID = "search-players";
 
-export function PlayerGrid({ grid, q, profileHref }: { grid: Grid; q: string; profileHref: (playerId: number) => string }) {
+export function PlayerGrid({
+  grid,
+  q,
+  profileHref,
+}: {
+  grid: Grid;
+  q: string;
+  profileHref: (playerId: number) => string;
+}) {
   const pageLink = (page: number) => ({
     search: `?${new URLSearchParams({ ...(q ? { q } : {}), players: String(page) })}`,
     hash: GRID_ID,
@@ -17,7 +25,9 @@ export function PlayerGrid({ grid, q, profileHref }: { grid: Grid; q: string; pr
     <details className="collapsible card" id={GRID_ID} open={grid.page > 1 || undefined}>
       <summary>Search Players ({grid.total})</summary>
       {grid.total === 0 ? (
-        <p className="muted" style={{ margin: 0 }}>No players registered yet.</p>
+        <p className="muted" style={{ margin: 0 }}>
+          No players registered yet.
+        </p>
       ) : (
         <>
           <ul className="grid cols-3 list-plain public-player-grid">

@@ -83,4 +83,3 @@ export function tiebreakNote(separatedBy: Criterion | null): string | null {
 }
 
 export { SEARCH_LIMIT, playerMatches, searchPlayers } from "~/models/search";
-

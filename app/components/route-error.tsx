@@ -4,7 +4,15 @@ import { Link, useLocation, useRouteError } from "react-router";
 import { errorScreen, type ErrorScreen } from "~/lib/error-screen";
 
 /** The body of an error screen: its heading, a plain sentence, and the ways on. */
-export function ErrorPanel({ screen, heading, children }: { screen: ErrorScreen; heading?: string; children: ReactNode }) {
+export function ErrorPanel({
+  screen,
+  heading,
+  children,
+}: {
+  screen: ErrorScreen;
+  heading?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="empty card error-screen" style={{ marginTop: "1.5rem" }}>
       <title>{`${screen.title} | Tournament Manager`}</title>
@@ -36,14 +44,20 @@ export function TournamentErrorBoundary() {
     return (
       <ErrorPanel screen={screen}>
         <TryAgainLink />
-        <Link className="btn" to="/">Go Home</Link>
+        <Link className="btn" to="/">
+          Go Home
+        </Link>
       </ErrorPanel>
     );
   }
   return (
     <ErrorPanel screen={screen}>
-      <Link className="btn primary" to="/dashboard">Back to Dashboard</Link>
-      <Link className="btn" to="/">Go Home</Link>
+      <Link className="btn primary" to="/dashboard">
+        Back to Dashboard
+      </Link>
+      <Link className="btn" to="/">
+        Go Home
+      </Link>
     </ErrorPanel>
   );
 }

@@ -95,7 +95,9 @@ export function CutPanel({
       </Form>
 
       {cut.maxCut === 0 ? (
-        <div className="alert">At least 8 players must remain: no cut is possible with {cut.activeCount} active players.</div>
+        <div className="alert">
+          At least 8 players must remain: no cut is possible with {cut.activeCount} active players.
+        </div>
       ) : null}
       {cut.error ? <FormError message={cut.error} /> : null}
 
@@ -125,8 +127,8 @@ export function CutPanel({
           <fieldset className="scores-tiebreak" aria-labelledby="tiebreak-title">
             <legend id="tiebreak-title">Resolve Tie-breaker</legend>
             <p className="small">
-              {plan.tied.length} players are tied at the cut line (same total points and average placement). Select exactly{" "}
-              {plan.needed} to eliminate.
+              {plan.tied.length} players are tied at the cut line (same total points and average placement). Select
+              exactly {plan.needed} to eliminate.
             </p>
             {plan.tied.map((id) => (
               <label key={id} className="checkbox scores-player">

@@ -58,7 +58,11 @@ export function LobbyCard({
         <h3 id={anchor} ref={heading} tabIndex={-1} style={{ margin: 0 }}>
           {lobby.name}
         </h3>
-        {lobby.isComplete ? <span className="badge success">Complete</span> : <span className="badge warning">Pending</span>}
+        {lobby.isComplete ? (
+          <span className="badge success">Complete</span>
+        ) : (
+          <span className="badge warning">Pending</span>
+        )}
       </div>
       {showForm ? (
         <LobbyForm
@@ -136,7 +140,9 @@ function LobbyForm({
   });
   // Editing a saved lobby, the saved placements stay open to swap (docs/rules.md "Editing saved scores").
   const saved = editing ? Object.fromEntries(lobby.players.map((p) => [p.id, p.placement ?? 0])) : null;
-  const holder = new Map(lobby.players.filter((p) => (placements[p.id] ?? 0) > 0).map((p) => [placements[p.id], p.name]));
+  const holder = new Map(
+    lobby.players.filter((p) => (placements[p.id] ?? 0) > 0).map((p) => [placements[p.id], p.name]),
+  );
   const duplicates = duplicatePlacements(placements);
   const saving =
     navigation.state === "submitting" &&

@@ -5,7 +5,11 @@ import { CopyUrlField } from "./public-actions";
 export function overlayUrls(base: string) {
   return [
     { id: "overlay-standings", label: "Standings (top 8)", url: `${base}?view=standings&top=8` },
-    { id: "overlay-lobby", label: "One lobby (Lobby 1)", url: `${base}?view=lobby&lobby=${encodeURIComponent("Lobby 1")}` },
+    {
+      id: "overlay-lobby",
+      label: "One lobby (Lobby 1)",
+      url: `${base}?view=lobby&lobby=${encodeURIComponent("Lobby 1")}`,
+    },
     { id: "overlay-round", label: "Round progress", url: `${base}?view=round` },
   ];
 }

@@ -25,7 +25,11 @@ export function fillToast(template: ToastMessage, values: Record<string, unknown
       if (key in TOAST_FALLBACKS) return typeof value === "string" ? value : TOAST_FALLBACKS[key];
       return String(value);
     });
-  return { ...template, title: fill(template.title), ...(template.description ? { description: fill(template.description) } : {}) };
+  return {
+    ...template,
+    title: fill(template.title),
+    ...(template.description ? { description: fill(template.description) } : {}),
+  };
 }
 
 export function ToastProvider({ initial, children }: { initial: ToastMessage | null; children: ReactNode }) {

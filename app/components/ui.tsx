@@ -31,7 +31,15 @@ export function StatCard({ label, value, hint }: { label: string; value: ReactNo
  * A refusal's message. With `focus` it takes the focus when it appears (autofocus without
  * JavaScript, React's autoFocus with it), so the host lands on it rather than at the top.
  */
-export function FormError({ title, message, focus }: { title?: string | null; message?: string | null; focus?: boolean }) {
+export function FormError({
+  title,
+  message,
+  focus,
+}: {
+  title?: string | null;
+  message?: string | null;
+  focus?: boolean;
+}) {
   const ref = useFocusOnMount<HTMLDivElement>(!!focus && !!message, message);
   if (!message) return null;
   return (
@@ -139,7 +147,14 @@ export function ConfirmAction({
 export function ProgressBar({ value, max, label }: { value: number; max: number; label?: string }) {
   const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
   return (
-    <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)} aria-label={label}>
+    <div
+      className="progress"
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(percent)}
+      aria-label={label}
+    >
       <span style={{ width: `${percent}%` }} />
     </div>
   );

@@ -11,9 +11,7 @@ import * as v from "~/models/validation";
 const id = z.int().min(1);
 const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
 
-export const scoringAnswer = z
-  .strictObject(scoringShape(() => z.number()))
-  .describe("Points for places 1 to 8");
+export const scoringAnswer = z.strictObject(scoringShape(() => z.number())).describe("Points for places 1 to 8");
 
 export const tournamentAnswer = z
   .strictObject({
@@ -28,7 +26,9 @@ export const tournamentAnswer = z
     version: z.int().describe("Bumped by every committed change; the public pages' ETags follow it"),
     status: z.enum(TOURNAMENT_STATUSES),
     isLocked: z.boolean(),
-    isPublic: z.boolean().describe("Listed on the landing page and to other organizers; anyone with the link may read it"),
+    isPublic: z
+      .boolean()
+      .describe("Listed on the landing page and to other organizers; anyone with the link may read it"),
     scoring: scoringAnswer,
     ownerId: id,
     createdAt: timestamp,
@@ -122,7 +122,9 @@ export const userAnswer = z.strictObject({
   createdAt: timestamp,
 });
 
-export const errorAnswer = z.strictObject({ message: z.string() }).describe("Why the call was refused; nothing changed");
+export const errorAnswer = z
+  .strictObject({ message: z.string() })
+  .describe("Why the call was refused; nothing changed");
 
 export const loginAnswer = z.strictObject({
   user: userAnswer,
@@ -179,7 +181,11 @@ export const cutPreviewAnswer = z.strictObject({
   ),
 });
 export const exportAnswer = z.strictObject({
-  excelData: z.string().describe("The .xlsx workbook (sheets Tournament, Players, Lobbies, Matches; Audit History too for the owner or a master), base64"),
+  excelData: z
+    .string()
+    .describe(
+      "The .xlsx workbook (sheets Tournament, Players, Lobbies, Matches; Audit History too for the owner or a master), base64",
+    ),
   fileName: z.string(),
 });
 export const importAnswer = z.strictObject({
@@ -204,7 +210,9 @@ export const selfCheckinStatusAnswer = z
 const auditValues = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
   .nullable()
-  .describe("Fields and their values on that side of the change (settings: the changed fields; scores: each player's placement and points)");
+  .describe(
+    "Fields and their values on that side of the change (settings: the changed fields; scores: each player's placement and points)",
+  );
 
 export const auditEntryAnswer = z
   .strictObject({
@@ -213,7 +221,11 @@ export const auditEntryAnswer = z
     actorId: id.nullable().describe("null once the account is gone; actorUsername stays"),
     actorUsername: z.string(),
     actorRole: z.enum(["owner", "master", "scorekeeper"]),
-    action: z.string().describe('A stable code, e.g. "scores.saved", "settings.updated"; a master override panel change starts with "override."'),
+    action: z
+      .string()
+      .describe(
+        'A stable code, e.g. "scores.saved", "settings.updated"; a master override panel change starts with "override."',
+      ),
     summary: z.string(),
     roundNumber: z.int().nullable().describe("The round the action was about"),
     before: auditValues,
@@ -227,7 +239,9 @@ const totalsAnswer = z.strictObject({ totalPoints: z.number(), matchesPlayed: z.
 export const totalsDifferenceAnswer = z
   .strictObject({ playerId: id, name: z.string(), riotTag: z.string(), stored: totalsAnswer, computed: totalsAnswer })
   .describe("A player whose stored totals differ from what the saved matches and a master's adjustments give");
-export const repairAnswer = z.strictObject({ repaired: z.array(totalsDifferenceAnswer).describe("The players whose totals were rewritten") });
+export const repairAnswer = z.strictObject({
+  repaired: z.array(totalsDifferenceAnswer).describe("The players whose totals were rewritten"),
+});
 
 /** The answers, under their component names: an operation naming one of these gets a $ref to it. */
 export const answerSchemas = z.registry<{ id: string }>();
@@ -263,7 +277,6 @@ for (const [name, schema] of Object.entries({
 })) {
   answerSchemas.add(schema, { id: name });
 }
-
 
 // ---------- request bodies: the very schemas the routes parse with ----------
 

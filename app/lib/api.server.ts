@@ -171,7 +171,10 @@ function actionFor<K extends object>(key: (params: Params) => K) {
     const allowed = [...(options.alsoAllow ?? []), ...Object.keys(mutations)];
     const byMethod = mutations as Partial<Record<MutationMethod, Mutation<K, z.ZodType, unknown>>>;
     const operations = Object.fromEntries(
-      Object.entries(byMethod).map(([method, m]) => [method.toLowerCase(), guarded(m.openapi, guards.signedInWithInput, m.body)]),
+      Object.entries(byMethod).map(([method, m]) => [
+        method.toLowerCase(),
+        guarded(m.openapi, guards.signedInWithInput, m.body),
+      ]),
     );
     const handler = async ({ request, params, context }: ActionFunctionArgs): Promise<Response> =>
       handleApi(async () => {
@@ -240,4 +243,7 @@ export const tournamentUserLoader = loaderFor(
 /** Public reads of /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
 export const roundLoader = loaderFor(({ params }) => tournamentRound(params), guards.openById);
 /** Public reads of /api/players/{id}: `id`. */
-export const playerLoader = loaderFor(({ params }) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }), guards.openById);
+export const playerLoader = loaderFor(
+  ({ params }) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }),
+  guards.openById,
+);

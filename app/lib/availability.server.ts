@@ -27,7 +27,8 @@ export async function databaseReachable(): Promise<boolean> {
 /** A plain page for browsers, `{ message }` for the API; Retry-After says to come back soon. */
 export function unavailableResponse(url: URL) {
   const headers = { "Cache-Control": "no-store", "Retry-After": "5", "X-Content-Type-Options": "nosniff" };
-  if (url.pathname.startsWith("/api/")) return Response.json({ message: UNAVAILABLE_MESSAGE }, { status: 503, headers });
+  if (url.pathname.startsWith("/api/"))
+    return Response.json({ message: UNAVAILABLE_MESSAGE }, { status: 503, headers });
   const page =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${UNAVAILABLE_MESSAGE} | Tournament Manager</title></head>` +
     `<body><h1>${UNAVAILABLE_MESSAGE}</h1><p>The database cannot be reached. Please try again in a moment.</p></body></html>`;

@@ -13,7 +13,10 @@ export const TOO_LARGE = Symbol("body too large");
  * chunked body has no length), pass `limit`; nothing past the limit is kept. The rest of a refused
  * body is dropped in the background (discardRest), so the refusal can be answered at once.
  */
-export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | typeof TOO_LARGE> {
+export async function readBodyWithin(
+  request: Request,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | typeof TOO_LARGE> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const declared = request.headers.get("content-length");

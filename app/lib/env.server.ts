@@ -22,10 +22,7 @@ export const envSchema = z
         message: "must be a postgres:// or postgresql:// URL",
       }),
     SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
-    MASTER_USERNAME: z
-      .string()
-      .regex(USERNAME_PATTERN, "must be 3 to 30 letters, digits or underscores")
-      .optional(),
+    MASTER_USERNAME: z.string().regex(USERNAME_PATTERN, "must be 3 to 30 letters, digits or underscores").optional(),
     MASTER_PASSWORD: z.string().min(6, "must be at least 6 characters").max(100).optional(),
     DEMO_LOGIN: flag,
     // Proxies whose X-Forwarded-For is believed for the client's address (README's configuration table).

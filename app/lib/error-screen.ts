@@ -24,10 +24,12 @@ const OWN_STATUSES = new Set([400, 401, 403, 404, 409]);
  * starting "Error: ", which none of ours does.
  */
 function ownMessage(error: unknown): string | null {
-  if (!isRouteErrorResponse(error) || (error as { internal?: boolean }).internal || !OWN_STATUSES.has(error.status)) return null;
+  if (!isRouteErrorResponse(error) || (error as { internal?: boolean }).internal || !OWN_STATUSES.has(error.status))
+    return null;
   const data: unknown = error.data;
   let message: unknown = data;
-  if (data && typeof data === "object") message = data instanceof Error ? null : (data as { message?: unknown }).message;
+  if (data && typeof data === "object")
+    message = data instanceof Error ? null : (data as { message?: unknown }).message;
   if (typeof message !== "string" || !message.trim() || /^\w*Error: /.test(message)) return null;
   return message;
 }
@@ -60,5 +62,8 @@ export function formFailureSummary(
   const title = failure.title ?? fallbackTitle;
   const count = Object.keys(failure.fieldErrors).length;
   if (count === 0) return { title, message: failure.error };
-  return { title, message: count === 1 ? "Check the highlighted field below." : `Check the ${count} highlighted fields below.` };
+  return {
+    title,
+    message: count === 1 ? "Check the highlighted field below." : `Check the ${count} highlighted fields below.`,
+  };
 }

@@ -115,7 +115,9 @@ export const STREAM_HEADERS = {
 } as const;
 
 /** `?tournamentId=`: absent or empty for the untargeted stream; otherwise a positive whole number. */
-export function streamTarget(raw: string | null): { ok: true; tournamentId: number | null } | { ok: false; message: string } {
+export function streamTarget(
+  raw: string | null,
+): { ok: true; tournamentId: number | null } | { ok: false; message: string } {
   if (raw === null || raw === "") return { ok: true, tournamentId: null };
   const tournamentId = parsePositiveInt(raw);
   return tournamentId === null ? { ok: false, message: "Invalid tournament ID" } : { ok: true, tournamentId };

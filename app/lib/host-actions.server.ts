@@ -38,9 +38,10 @@ export async function addPlayerIntent(
       redirectTo,
       toast: {
         title: "Player Added",
-        description: player.isCheckedIn || !parsed.data.manualOverride
-          ? `${player.name}#${player.riotTag} has been added to the tournament.`
-          : `${player.name}#${player.riotTag} has been added beyond the limit as inactive.`,
+        description:
+          player.isCheckedIn || !parsed.data.manualOverride
+            ? `${player.name}#${player.riotTag} has been added to the tournament.`
+            : `${player.name}#${player.riotTag} has been added beyond the limit as inactive.`,
       },
     }),
   );
@@ -51,7 +52,8 @@ export const CHECKIN_FAILED = "Failed to update check-in status";
 
 export async function toggleCheckinIntent(db: AppDb, user: PublicUser | null, input: FormInput, redirectTo: string) {
   const playerId = idParam(input.values.playerId as string | undefined);
-  if (playerId === null) return formFailure(input, badRequest("invalid_input", "Invalid player ID"), { title: CHECKIN_FAILED });
+  if (playerId === null)
+    return formFailure(input, badRequest("invalid_input", "Invalid player ID"), { title: CHECKIN_FAILED });
   const parsed = checkinSchema.safeParse(input.values);
   if (!parsed.success) return invalid(input.intent, parsed.error, input.values, CHECKIN_FAILED);
   return runFormAction(

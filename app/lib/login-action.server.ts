@@ -30,7 +30,9 @@ export async function loginAction(
       {
         title: missing ? "Missing credentials" : "Login failed",
         message: missing ? null : result.message,
-        description: missing ? "Please enter both username and password." : "Please check your credentials and try again.",
+        description: missing
+          ? "Please enter both username and password."
+          : "Please check your credentials and try again.",
         username,
       },
       { status: result.status },

@@ -60,13 +60,21 @@ export const guards = {
 
 /** The route's operation behind its guard, parsing `body` (the very schema the handler reads). */
 export function guarded(operation: ApiOperation, guard: Guard, body?: z.ZodType): DocumentedOperation {
-  return { ...operation, auth: guard.auth, answers: { ...guard.answers, ...operation.answers }, ...(body ? { body } : {}) };
+  return {
+    ...operation,
+    auth: guard.auth,
+    answers: { ...guard.answers, ...operation.answers },
+    ...(body ? { body } : {}),
+  };
 }
 
 /** A loader or action that carries the operations it answers, for the document. */
 export type Documented<F> = F & { openapi: ApiOperations };
 
-export function documented<F extends (...args: never[]) => unknown>(handler: F, operations: ApiOperations): Documented<F> {
+export function documented<F extends (...args: never[]) => unknown>(
+  handler: F,
+  operations: ApiOperations,
+): Documented<F> {
   return Object.assign(handler, { openapi: operations });
 }
 
@@ -135,7 +143,8 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 function schemaRef(registry: typeof answerSchemas, schema: z.ZodType, where: string): JsonObject {
   const name = registry.get(schema)?.id;
   if (name) return ref(name);
-  if (schema instanceof z.ZodArray) return { type: "array", items: schemaRef(registry, schema.element as z.ZodType, where) };
+  if (schema instanceof z.ZodArray)
+    return { type: "array", items: schemaRef(registry, schema.element as z.ZodType, where) };
   throw new Error(`${where}: its schema is not registered in app/lib/api-schemas.server.ts`);
 }
 
@@ -181,7 +190,13 @@ export function buildDocument(routes: RouteTable) {
       description: `${PARAM_DESCRIPTIONS[m[1]]?.(path) ?? m[1]} (a positive integer; anything else answers 400)`,
       schema: { type: "integer", minimum: 1, maximum: 2147483647 },
     }));
-    const queryParams = (op.query ?? []).map((q) => ({ name: q.name, in: "query", required: false, description: q.description, schema: q.schema }));
+    const queryParams = (op.query ?? []).map((q) => ({
+      name: q.name,
+      in: "query",
+      required: false,
+      description: q.description,
+      schema: q.schema,
+    }));
     paths[path] ??= {};
     paths[path][method] = {
       operationId: op.operationId,
@@ -191,7 +206,12 @@ export function buildDocument(routes: RouteTable) {
       security: op.auth === "user" ? [{ bearerAuth: [] }, { cookieAuth: [] }] : [],
       ...(pathParams.length + queryParams.length > 0 ? { parameters: [...pathParams, ...queryParams] } : {}),
       ...(op.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: schemaRef(bodySchemas, op.body, where) } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: schemaRef(bodySchemas, op.body, where) } },
+            },
+          }
         : {}),
       responses: responsesOf(op, where),
     };
@@ -206,8 +226,8 @@ export function buildDocument(routes: RouteTable) {
         "JSON API for bots, stream overlays and scripts. Sign in with POST /api/auth/login and send the token as " +
         "the header Authorization: Bearer <token> (the page session cookie works too). Reads of a tournament's public data need no token. " +
         "Every answer is sent with Cache-Control: no-store. Every refusal answers 400, 401, 403, 404, 405, 409, 413 or 429 with " +
-        "a JSON body { \"message\": \"…\" } and changes nothing. Calls without a payload take an empty body or any JSON object; " +
-        "malformed JSON is 400. Completed tournaments are read-only (409 \"Tournament has been completed\").",
+        'a JSON body { "message": "…" } and changes nothing. Calls without a payload take an empty body or any JSON object; ' +
+        'malformed JSON is 400. Completed tournaments are read-only (409 "Tournament has been completed").',
     },
     servers: [{ url: "/" }],
     tags: [
@@ -265,7 +285,8 @@ export function describeType(schema: JsonObject | undefined): string {
   if (typeof schema.$ref === "string") return schema.$ref.split("/").pop()!;
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonObject[]).map(describeType).join(" or ");
   if (Array.isArray(schema.oneOf)) return (schema.oneOf as JsonObject[]).map(describeType).join(" or ");
-  if (Array.isArray(schema.enum)) return `one of ${(schema.enum as unknown[]).map((e) => JSON.stringify(e)).join(", ")}`;
+  if (Array.isArray(schema.enum))
+    return `one of ${(schema.enum as unknown[]).map((e) => JSON.stringify(e)).join(", ")}`;
   if (schema.type === "array") return `array of ${describeType(schema.items as JsonObject)}`;
   if (schema.type === "object" && schema.additionalProperties && typeof schema.additionalProperties === "object") {
     return `map of ${describeType(schema.additionalProperties as JsonObject)}`;
@@ -277,7 +298,9 @@ export function describeType(schema: JsonObject | undefined): string {
 
 function constraints(schema: JsonObject): string {
   const notes: string[] = [];
-  const plain = Array.isArray(schema.anyOf) ? ((schema.anyOf as JsonObject[]).find((s) => s.type !== "null") ?? schema) : schema;
+  const plain = Array.isArray(schema.anyOf)
+    ? ((schema.anyOf as JsonObject[]).find((s) => s.type !== "null") ?? schema)
+    : schema;
   const { minimum, maximum, minLength, maxLength, minItems } = plain as Record<string, number | undefined>;
   if (minimum !== undefined && maximum !== undefined && maximum < 2147483647) notes.push(`${minimum} to ${maximum}`);
   else if (minimum !== undefined) notes.push(`at least ${minimum}`);
@@ -334,7 +357,11 @@ export function docsModel(doc: OpenApiDocument): DocsModel {
         body: bodyName ? { schema: bodyName, fields: fieldsOf(schemas[bodyName]) } : null,
         answers: Object.entries(op.responses).map(([status, r]) => {
           const content = r.content ? Object.entries(r.content)[0] : undefined;
-          const schema = content ? (content[0] === "application/json" ? describeType(content[1].schema) : content[0]) : null;
+          const schema = content
+            ? content[0] === "application/json"
+              ? describeType(content[1].schema)
+              : content[0]
+            : null;
           return { status, description: r.description, schema };
         }),
       };

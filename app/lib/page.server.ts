@@ -49,7 +49,10 @@ export function formFailure(
       fieldErrors: options.fieldErrors ?? (error.field ? { [error.field]: error.message } : {}),
       values: input.values,
     },
-    { status: error.status, headers: error.retryAfter !== undefined ? { "Retry-After": String(error.retryAfter) } : undefined },
+    {
+      status: error.status,
+      headers: error.retryAfter !== undefined ? { "Retry-After": String(error.retryAfter) } : undefined,
+    },
   );
 }
 
@@ -79,7 +82,10 @@ export async function loadTournamentFromParams(db: AppDb, raw: string | undefine
 }
 
 /** The signed-in user's role for the tournament and its capabilities (app/models/policy.ts), for the screen to show only what they may use. */
-export async function pageAccess(context: Readonly<RouterContextProvider>, tournament: { id: number; ownerId: number }) {
+export async function pageAccess(
+  context: Readonly<RouterContextProvider>,
+  tournament: { id: number; ownerId: number },
+) {
   return tournamentAccess(context.get(dbContext), pageUser(context), tournament);
 }
 

@@ -21,7 +21,15 @@ const BUILD_ID = typeof __BUILD_ID__ === "string" ? __BUILD_ID__ : "dev";
 const MAX_BYTES = 64 * 1024 * 1024;
 /** Answers larger than this are served but not kept. */
 const MAX_BODY = 2 * 1024 * 1024;
-const DROPPED_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "etag", "cache-control", "vary", "date"]);
+const DROPPED_HEADERS = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "cache-control",
+  "vary",
+  "date",
+]);
 
 /** What a page is a view of: `key` names the data (a tournament, the landing list), `version` its current version. */
 export type CacheScope = { key: string; version: string };
@@ -178,7 +186,11 @@ export function publicPageCache(
 ): MiddlewareFunction<Response> {
   return async (args, next) => {
     const { request, context } = args;
-    const like: RequestLike = { method: request.method.toUpperCase(), url: request.url, header: (n) => request.headers.get(n) };
+    const like: RequestLike = {
+      method: request.method.toUpperCase(),
+      url: request.url,
+      header: (n) => request.headers.get(n),
+    };
     if (like.method !== "GET" && like.method !== "HEAD") return next();
     if (context.get(userContext) || !isVisitor(like)) {
       return withHeaders(await next(), [
@@ -194,7 +206,8 @@ export function publicPageCache(
     const { sessionSecret } = await getApp();
     const nonce = createHmac("sha256", sessionSecret).update(`${scope.key}|${etag}`).digest("hex").slice(0, 32);
     context.set(nonceContext, nonce);
-    if (notModified(like.header("if-none-match"), etag)) return new Response(null, { status: 304, headers: cacheHeaders(etag) });
+    if (notModified(like.header("if-none-match"), etag))
+      return new Response(null, { status: 304, headers: cacheHeaders(etag) });
     const hit = stored.get(variant);
     if (hit && hit.scope.key === scope.key && hit.scope.version === scope.version) {
       const { status, headers, body } = answerFrom(hit, like);

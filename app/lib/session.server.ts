@@ -9,7 +9,6 @@ import { getApp } from "./db.server";
 
 const COOKIE_NAME = "tm_session";
 
-
 async function sessionCookie(request: Request) {
   const { sessionSecret } = await getApp();
   return createCookie(COOKIE_NAME, {
@@ -68,5 +67,9 @@ export function requireMaster(context: Readonly<RouterContextProvider>, request:
  */
 export async function clientAddress(request: Request, context: Readonly<RouterContextProvider>) {
   const { env } = await getApp();
-  return resolveClientAddress(context.get(clientAddressContext), request.headers.get("x-forwarded-for"), env.TRUST_PROXY);
+  return resolveClientAddress(
+    context.get(clientAddressContext),
+    request.headers.get("x-forwarded-for"),
+    env.TRUST_PROXY,
+  );
 }

@@ -43,7 +43,8 @@ export async function recordAttempt(db: Executor, attempt: Attempt, limit: Attem
     const lockKeys = [attempt.address ? `address:${attempt.address}` : `username:${attempt.key}`];
     if (limit.keyFailures !== undefined && attempt.address) lockKeys.push(`username:${attempt.key}`);
     // Always address first, then key: two tries never wait on each other in opposite orders.
-    for (const lockKey of lockKeys) await tx.execute(sql`select pg_advisory_xact_lock(${ATTEMPT_LOCK}, hashtext(${lockKey}))`);
+    for (const lockKey of lockKeys)
+      await tx.execute(sql`select pg_advisory_xact_lock(${ATTEMPT_LOCK}, hashtext(${lockKey}))`);
     const since = new Date(Date.now() - limit.windowMinutes * 60_000);
     const [row] = await tx
       .select({
@@ -84,7 +85,9 @@ export async function forgetAttempt(db: Executor, id: number) {
 
 /** A correct secret clears this key's tries from this address, and only those. */
 export async function clearAttempts(db: Executor, attempt: Attempt) {
-  await db.delete(loginAttempts).where(and(eq(loginAttempts.username, attempt.key), eq(loginAttempts.address, attempt.address)));
+  await db
+    .delete(loginAttempts)
+    .where(and(eq(loginAttempts.username, attempt.key), eq(loginAttempts.address, attempt.address)));
 }
 
 /** Old tries only matter inside the window; trim them as we go. */

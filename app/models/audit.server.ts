@@ -5,7 +5,15 @@ import { auditEntries, matches, players, type AuditEntry, type Lobby, type Tourn
 import { findTournamentOr404, lockForMutation, type ActionResult } from "./action.server";
 import { actorRole, assertMaster, canSeeHistory, requireActor } from "./access.server";
 import type { PublicUser } from "./auth.server";
-import { auditAction, isAuditAction, lobbyResults, playerLabel, totalsText, type AuditAction, type AuditValues } from "./audit";
+import {
+  auditAction,
+  isAuditAction,
+  lobbyResults,
+  playerLabel,
+  totalsText,
+  type AuditAction,
+  type AuditValues,
+} from "./audit";
 import { badRequest, forbidden } from "./errors";
 import { event } from "./events";
 import { recomputeStats, staleTotals, type TotalsDifference } from "./stats.server";
@@ -75,12 +83,16 @@ export async function listHistory(
   filters: HistoryFilters = {},
 ): Promise<HistoryPage> {
   const t = await requireHistoryReader(db, user, tournamentId);
-  if (filters.action !== undefined && !isAuditAction(filters.action)) throw badRequest("unknown_audit_action", "Unknown action kind", "action");
+  if (filters.action !== undefined && !isAuditAction(filters.action))
+    throw badRequest("unknown_audit_action", "Unknown action kind", "action");
   const where: SQL[] = [eq(auditEntries.tournamentId, t.id)];
   if (filters.action) where.push(eq(auditEntries.action, filters.action));
   if (filters.actor) where.push(eq(auditEntries.actorUsername, filters.actor));
   if (filters.round) where.push(eq(auditEntries.roundNumber, filters.round));
-  const [{ n }] = await db.select({ n: count() }).from(auditEntries).where(and(...where));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(auditEntries)
+    .where(and(...where));
   const total = Number(n);
   const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
   // A page past the last is empty, not the last one again: a client paging on until [] stops.
@@ -96,7 +108,11 @@ export async function listHistory(
 }
 
 /** The filter choices of a tournament's History page (same guard as `listHistory`). */
-export async function historyChoices(db: Executor, user: PublicUser | null, tournamentId: number): Promise<HistoryChoices> {
+export async function historyChoices(
+  db: Executor,
+  user: PublicUser | null,
+  tournamentId: number,
+): Promise<HistoryChoices> {
   const t = await requireHistoryReader(db, user, tournamentId);
   const rows = await db
     .selectDistinct({ action: auditEntries.action, actor: auditEntries.actorUsername, round: auditEntries.roundNumber })
@@ -124,7 +140,11 @@ export async function historyForExport(db: Executor, tournamentId: number, limit
  * The integrity check of the master panel: each player whose stored totals differ from what the
  * saved matches and a master's adjustments give (docs/decisions/009, 010). Master only. Reads only.
  */
-export async function checkIntegrity(db: Executor, user: PublicUser | null, tournamentId: number): Promise<TotalsDifference[]> {
+export async function checkIntegrity(
+  db: Executor,
+  user: PublicUser | null,
+  tournamentId: number,
+): Promise<TotalsDifference[]> {
   assertMaster(user);
   const t = await findTournamentOr404(db, tournamentId);
   return staleTotals(db, t.id);
@@ -156,7 +176,10 @@ export async function repairTotals(
       after: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.computed)])),
       reason: options.reason,
     });
-    return { result: { repaired }, events: [event("tournament_updated", t.id, { name: t.name, repaired: repaired.length })] };
+    return {
+      result: { repaired },
+      events: [event("tournament_updated", t.id, { name: t.name, repaired: repaired.length })],
+    };
   });
 }
 
@@ -165,7 +188,10 @@ export async function playerLabels(db: Executor, playerIds: readonly number[]): 
   const rows =
     playerIds.length === 0
       ? []
-      : await db.select({ id: players.id, name: players.name, riotTag: players.riotTag }).from(players).where(inArray(players.id, [...playerIds]));
+      : await db
+          .select({ id: players.id, name: players.name, riotTag: players.riotTag })
+          .from(players)
+          .where(inArray(players.id, [...playerIds]));
   const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
   return (id) => byId.get(id) ?? `#${id}`;
 }

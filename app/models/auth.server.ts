@@ -53,14 +53,22 @@ export type LoginResult =
   | { ok: true; user: PublicUser; created: boolean }
   | { ok: false; status: 400 | 401 | 429; code: RefusalCode; message: string };
 
-export const MISSING_CREDENTIALS = { ok: false, status: 400, code: "missing_credentials", message: "Missing credentials" } as const;
+export const MISSING_CREDENTIALS = {
+  ok: false,
+  status: 400,
+  code: "missing_credentials",
+  message: "Missing credentials",
+} as const;
 
 /** Longer input cannot be an account's (usernames 3-30, passwords 6-100 characters); the API refuses it the same way. */
 const MAX_INPUT = 200;
 
 /** The user whose name matches case-insensitively (at most one: users_username_lower_uq). */
 export async function findUser(db: Executor, username: string) {
-  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   return row;
 }
 
@@ -102,10 +110,19 @@ export async function login(
   // Demo login of a new name: refusing its shape checks no password, so it is not a try.
   if (!USERNAME_PATTERN.test(username) || input.password.length < 6 || input.password.length > 100) {
     await forgetAttempt(db, attemptId);
-    return { ok: false, status: 400, code: "invalid_input", message: USERNAME_PATTERN.test(username) ? PASSWORD_MESSAGE : USERNAME_MESSAGE };
+    return {
+      ok: false,
+      status: 400,
+      code: "invalid_input",
+      message: USERNAME_PATTERN.test(username) ? PASSWORD_MESSAGE : USERNAME_MESSAGE,
+    };
   }
   const password = await hashPassword(input.password);
-  const [created] = await db.insert(users).values({ username, password, role: "user" }).onConflictDoNothing().returning();
+  const [created] = await db
+    .insert(users)
+    .values({ username, password, role: "user" })
+    .onConflictDoNothing()
+    .returning();
   if (!created) {
     // A concurrent demo login of the same new name (in any case): the other request created it, so check its password.
     await forgetAttempt(db, attemptId);
@@ -168,7 +185,11 @@ export async function ensureMaster(
     else {
       const [created] = await db.insert(users).values(set).onConflictDoNothing().returning();
       // Another process starting at the same time made it first: set it as configured.
-      if (!created) await db.update(users).set(set).where(sql`lower(${users.username}) = lower(${options.username})`);
+      if (!created)
+        await db
+          .update(users)
+          .set(set)
+          .where(sql`lower(${users.username}) = lower(${options.username})`);
     }
     return null;
   }

@@ -113,8 +113,7 @@ export type CutResolution = { ok: true; eliminate: number[] } | { ok: false; err
 export function resolveCut(plan: CutPlan, picks: readonly number[] = []): CutResolution {
   const tied = new Set(plan.tied);
   const unique = new Set(picks);
-  const valid =
-    picks.length === plan.needed && unique.size === picks.length && picks.every((id) => tied.has(id));
+  const valid = picks.length === plan.needed && unique.size === picks.length && picks.every((id) => tied.has(id));
   if (!valid) {
     return {
       ok: false,
@@ -167,7 +166,13 @@ export function previewCut(
   for (const id of plan ? [...plan.sure, ...plan.tied] : []) {
     const p = byId.get(id);
     const r = standingById.get(id);
-    if (p && r) shown[id] = { name: p.name, riotTag: p.riotTag, totalPoints: r.totalPoints, averagePlacement: r.averagePlacement };
+    if (p && r)
+      shown[id] = {
+        name: p.name,
+        riotTag: p.riotTag,
+        totalPoints: r.totalPoints,
+        averagePlacement: r.averagePlacement,
+      };
   }
   return {
     roundNumber: t.currentRound,

@@ -57,7 +57,8 @@ export async function generateLobbies(
     if (roundNumber !== undefined && roundNumber !== round) {
       throw conflict("wrong_round", `Lobbies can only be generated for the current round (Round ${round})`);
     }
-    if ((await roundLobbies(tx, t.id, round)).length > 0) throw conflict("lobbies_exist", `Lobbies already exist for Round ${round}`);
+    if ((await roundLobbies(tx, t.id, round)).length > 0)
+      throw conflict("lobbies_exist", `Lobbies already exist for Round ${round}`);
 
     const rows = await tx.select().from(players).where(eq(players.tournamentId, t.id));
     let engine = rows.map(toEnginePlayer);
@@ -173,7 +174,10 @@ export async function deleteLobby(
   return db.transaction(async (tx) => {
     const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, undefined, options);
     if (t.finalizedRound >= lobby.roundNumber && !options.override) {
-      throw conflict("round_finalized", `Round ${lobby.roundNumber} has been finalized: its lobbies can no longer be deleted`);
+      throw conflict(
+        "round_finalized",
+        `Round ${lobby.roundNumber} has been finalized: its lobbies can no longer be deleted`,
+      );
     }
     const before = await lobbyResultsOf(tx, lobby);
     await tx.delete(lobbies).where(eq(lobbies.id, lobby.id));
@@ -276,7 +280,10 @@ export async function assertRoundScored(tx: Executor, t: Tournament) {
   if (drawn.length === 0) throw conflict("no_lobbies", `No lobbies have been generated for Round ${t.currentRound}`);
   const done = drawn.filter((l) => l.isComplete).length;
   if (done < drawn.length) {
-    throw conflict("round_not_scored", `All lobby scores must be submitted first: ${done}/${drawn.length} scores submitted`);
+    throw conflict(
+      "round_not_scored",
+      `All lobby scores must be submitted first: ${done}/${drawn.length} scores submitted`,
+    );
   }
 }
 

@@ -3,7 +3,6 @@ import { LOBBY_SIZE } from "./policy";
 import type { EngineLobby, EngineMatch, EnginePlayer, LobbyMethod } from "./types";
 import { computeStandings } from "./standings";
 
-
 /** ceil(n/8) lobbies whose sizes differ by at most one, bigger ones first (20 → [7, 7, 6]). */
 export function lobbySizes(playerCount: number): number[] {
   if (playerCount <= 0) return [];

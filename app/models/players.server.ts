@@ -2,7 +2,13 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournaments, type Player } from "#db/schema";
-import { findTournamentOr404, lockForMutation, type LockNeeds, type ActionResult, type MutationOptions } from "./action.server";
+import {
+  findTournamentOr404,
+  lockForMutation,
+  type LockNeeds,
+  type ActionResult,
+  type MutationOptions,
+} from "./action.server";
 import { isMaster, requireActor } from "./access.server";
 import { auditAction, changedFields, playerLabel as label } from "./audit";
 import { recordAudit } from "./audit.server";
@@ -235,7 +241,10 @@ export async function updatePlayer(
     const matchesChanged = patch.matchesPlayed !== undefined && patch.matchesPlayed !== player.matchesPlayed;
     const averageChanged =
       patch.averagePlacement !== undefined && Math.abs(patch.averagePlacement - player.averagePlacement) >= 0.05;
-    if ((seedChanged || checkinChanged || uneliminate || pointsChanged || matchesChanged || averageChanged) && !master) {
+    if (
+      (seedChanged || checkinChanged || uneliminate || pointsChanged || matchesChanged || averageChanged) &&
+      !master
+    ) {
       throw forbidden("master_only", MASTER_FIELDS_MESSAGE);
     }
 
@@ -340,7 +349,8 @@ export async function setCheckin(
     if (player.isCheckedIn === checkedIn) return { result: player, events: [] };
     if (checkedIn) {
       if (player.isEliminated) throw conflict("player_eliminated", ELIMINATED_CHECKIN);
-      if ((await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers) throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
+      if ((await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers)
+        throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
     }
     const [updated] = await tx
       .update(players)
@@ -385,15 +395,18 @@ export async function setCheckins(
     if (rows.length !== ids.length) throw notFound("player_not_found", PLAYER_NOT_FOUND);
     if (rows.some((p) => p.isEliminated)) throw conflict("player_eliminated", ELIMINATED_CHECKIN);
     const toCheck = rows.filter((p) => !p.isCheckedIn);
-    if ((await countActiveCheckedIn(tx, t.id)) + toCheck.length > t.maxPlayers) throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
+    if ((await countActiveCheckedIn(tx, t.id)) + toCheck.length > t.maxPlayers)
+      throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
     if (toCheck.length === 0) return { result: { checkedIn: [] }, events: [] };
     const updated = await tx
       .update(players)
       .set({ isCheckedIn: true })
-      .where(inArray(
-        players.id,
-        toCheck.map((p) => p.id),
-      ))
+      .where(
+        inArray(
+          players.id,
+          toCheck.map((p) => p.id),
+        ),
+      )
       .returning();
     await recordAudit(tx, {
       tournament: t,
@@ -405,7 +418,9 @@ export async function setCheckins(
     });
     return {
       result: { checkedIn: updated },
-      events: [event("tournament_updated", t.id, { name: t.name, checkedIn: true, playerIds: updated.map((p) => p.id) })],
+      events: [
+        event("tournament_updated", t.id, { name: t.name, checkedIn: true, playerIds: updated.map((p) => p.id) }),
+      ],
     };
   });
 }
@@ -423,9 +438,11 @@ export async function setMaxPlayers(
 ): Promise<ActionResult<{ maxPlayers: number }>> {
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
-    if (!Number.isInteger(maxPlayers) || maxPlayers < 4) throw badRequest("max_players_out_of_range", "Max players must be at least 4", "maxPlayers");
+    if (!Number.isInteger(maxPlayers) || maxPlayers < 4)
+      throw badRequest("max_players_out_of_range", "Max players must be at least 4", "maxPlayers");
     if (maxPlayers > 256) throw badRequest("max_players_out_of_range", "Cannot exceed 256 players", "maxPlayers");
-    if (await hasLobbies(tx, t.id)) throw conflict("settings_locked", "Max players cannot be changed after lobby generation has started");
+    if (await hasLobbies(tx, t.id))
+      throw conflict("settings_locked", "Max players cannot be changed after lobby generation has started");
     const checkedIn = await countActiveCheckedIn(tx, t.id);
     if (maxPlayers < checkedIn) {
       throw badRequest("max_players_below_checkins", belowCheckinsMessage(checkedIn), "maxPlayers");
@@ -498,11 +515,7 @@ export async function substitute(
         .where(eq(lobbies.id, slot.id));
       lobbyId = slot.id;
     }
-    const [out] = await tx
-      .update(players)
-      .set({ isEliminated: true })
-      .where(eq(players.id, oldPlayer.id))
-      .returning();
+    const [out] = await tx.update(players).set({ isEliminated: true }).where(eq(players.id, oldPlayer.id)).returning();
     const [into] = await tx
       .update(players)
       .set({ isEliminated: false, isCheckedIn: true })
@@ -547,7 +560,11 @@ async function countRegistered(db: Executor, tournamentId: number): Promise<numb
 }
 
 export async function hasLobbies(db: Executor, tournamentId: number): Promise<boolean> {
-  const [row] = await db.select({ id: lobbies.id }).from(lobbies).where(eq(lobbies.tournamentId, tournamentId)).limit(1);
+  const [row] = await db
+    .select({ id: lobbies.id })
+    .from(lobbies)
+    .where(eq(lobbies.tournamentId, tournamentId))
+    .limit(1);
   return row !== undefined;
 }
 

@@ -43,7 +43,10 @@ export async function saveScores(
   return db.transaction(async (tx) => {
     const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, within, {}, "saveScores");
     if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
-      throw conflict("round_finalized", `Round ${lobby.roundNumber} has been finalized: its scores can no longer be edited`);
+      throw conflict(
+        "round_finalized",
+        `Round ${lobby.roundNumber} has been finalized: its scores can no longer be edited`,
+      );
     }
     const error = validateLobbyScores(lobby.playerIds, scores);
     if (error) throw badRequest("invalid_scores", error, "scores");

@@ -58,7 +58,11 @@ export const SETTINGS_FALLBACK_SCORING: Readonly<Scoring> = Object.freeze({
 
 /** A full table: a number for every place (a stored table may predate one). */
 export function isScoring(value: unknown): value is Scoring {
-  return typeof value === "object" && value !== null && SCORING_KEYS.every((k) => typeof (value as Record<string, unknown>)[k] === "number");
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    SCORING_KEYS.every((k) => typeof (value as Record<string, unknown>)[k] === "number")
+  );
 }
 
 /** What the settings form shows: the stored table, or SPEC.md's 10,8,6,4,2,1,0,0 when none is stored whole. */

@@ -8,10 +8,27 @@ import { findTournamentOr404, lockForMutation, lockTournament, type ActionResult
 import { canManage } from "./access.server";
 import { checkinAttemptKey, clearAttempts, forgetAttempt, recordAttempt } from "./attempts.server";
 import type { PublicUser } from "./auth.server";
-import { badRequest, COMPLETED_MESSAGE, conflict, conflictOf, isActionError, notFound, tooManyRequests, type Refusal } from "./errors";
+import {
+  badRequest,
+  COMPLETED_MESSAGE,
+  conflict,
+  conflictOf,
+  isActionError,
+  notFound,
+  tooManyRequests,
+  type Refusal,
+} from "./errors";
 import { event } from "./events";
 import { CHECKIN_LOCKED, checkinMaxMessage, ELIMINATED_CHECKIN, hasLobbies, PLAYER_NOT_FOUND } from "./players.server";
-import { CHECKIN_CLOSED, CODE_ALPHABET, CODE_LENGTH, SELF_CHECKIN_LIMIT, SELF_CHECKIN_NOT_OPEN, TOO_MANY_CODES, WRONG_CODE } from "./self-checkin";
+import {
+  CHECKIN_CLOSED,
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  SELF_CHECKIN_LIMIT,
+  SELF_CHECKIN_NOT_OPEN,
+  TOO_MANY_CODES,
+  WRONG_CODE,
+} from "./self-checkin";
 import { type SelfCheckinInput } from "./validation";
 import { activeSelfCheckin, stopSelfCheckin } from "./self-checkin-state.server";
 import { countActiveCheckedIn } from "./tournaments.server";
@@ -65,7 +82,8 @@ export function openRefusal(t: Pick<Tournament, "status" | "isLocked">, lobbiesD
   if (t.status !== "checkin") {
     return { code: "wrong_status", message: "Self check-in can only be opened while the tournament is in check-in" };
   }
-  if (t.isLocked) return { code: "tournament_locked", message: "The tournament is locked: unlock it to open self check-in" };
+  if (t.isLocked)
+    return { code: "tournament_locked", message: "The tournament is locked: unlock it to open self check-in" };
   if (lobbiesDrawn) return { code: "checkin_locked", message: CHECKIN_LOCKED };
   return null;
 }
@@ -88,7 +106,12 @@ export async function openSelfCheckin(
     if (existing) return { result: { open: true, code: existing.code }, events: [] };
     const [row] = await tx.insert(selfCheckins).values({ tournamentId: t.id, code: generateCode() }).returning();
     // The code itself stays out of the trail (History is shown to masters and exported).
-    await recordAudit(tx, { tournament: t, actor: user, action: "selfcheckin.opened", summary: "Self check-in opened" });
+    await recordAudit(tx, {
+      tournament: t,
+      actor: user,
+      action: "selfcheckin.opened",
+      summary: "Self check-in opened",
+    });
     return {
       result: { open: true, code: row.code },
       events: [event("tournament_updated", t.id, { name: t.name, selfCheckin: true })],
@@ -105,7 +128,13 @@ export async function closeSelfCheckin(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
     const stopped = await stopSelfCheckin(tx, t.id);
-    if (stopped) await recordAudit(tx, { tournament: t, actor: user, action: "selfcheckin.closed", summary: "Self check-in closed" });
+    if (stopped)
+      await recordAudit(tx, {
+        tournament: t,
+        actor: user,
+        action: "selfcheckin.closed",
+        summary: "Self check-in closed",
+      });
     return {
       result: { open: false, code: null },
       events: stopped ? [event("tournament_updated", t.id, { name: t.name, selfCheckin: false })] : [],
@@ -147,11 +176,18 @@ export async function selfCheckin(
       const player = await findPlayer(tx, t.id, input.player);
       if (player.isEliminated) throw conflict("player_eliminated", ELIMINATED_CHECKIN);
       if (player.isCheckedIn) return { result: { player, alreadyCheckedIn: true }, events: [] };
-      if ((await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers) throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
-      const [updated] = await tx.update(players).set({ isCheckedIn: true }).where(eq(players.id, player.id)).returning();
+      if ((await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers)
+        throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
+      const [updated] = await tx
+        .update(players)
+        .set({ isCheckedIn: true })
+        .where(eq(players.id, player.id))
+        .returning();
       return {
         result: { player: updated, alreadyCheckedIn: false },
-        events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id, checkedIn: true, selfCheckin: true })],
+        events: [
+          event("tournament_updated", t.id, { name: t.name, playerId: player.id, checkedIn: true, selfCheckin: true }),
+        ],
       };
     });
   } catch (error) {
@@ -164,15 +200,14 @@ export async function selfCheckin(
 }
 
 /** The tournament's player (not set aside) by id, or by name and tag compared case-insensitively; 404 otherwise, 409 when a typed name is ambiguous. */
-async function findPlayer(
-  tx: AppTx,
-  tournamentId: number,
-  ref: SelfCheckinInput["player"],
-): Promise<Player> {
+async function findPlayer(tx: AppTx, tournamentId: number, ref: SelfCheckinInput["player"]): Promise<Player> {
   const mine = and(eq(players.tournamentId, tournamentId), isNull(players.removedAt));
   const rows =
     "id" in ref
-      ? await tx.select().from(players).where(and(mine, eq(players.id, ref.id)))
+      ? await tx
+          .select()
+          .from(players)
+          .where(and(mine, eq(players.id, ref.id)))
       : await tx
           .select()
           .from(players)
@@ -184,6 +219,7 @@ async function findPlayer(
             ),
           );
   if (rows.length === 0) throw notFound("player_not_found", PLAYER_NOT_FOUND);
-  if (rows.length > 1) throw conflict("ambiguous_player", "More than one player has this name: choose yours from the list");
+  if (rows.length > 1)
+    throw conflict("ambiguous_player", "More than one player has this name: choose yours from the list");
   return rows[0];
 }

@@ -14,7 +14,13 @@ export const CHOOSE_PLAYER = "Choose your name or type it as Name#Tag";
 export const CODE_REQUIRED = "Enter the check-in code";
 
 /** Wrong codes allowed per tournament from one address, from one address in all, and per tournament from everyone. */
-export const SELF_CHECKIN_LIMIT = { family: "checkin", failures: 10, addressFailures: 30, keyFailures: 100, windowMinutes: 15 } as const;
+export const SELF_CHECKIN_LIMIT = {
+  family: "checkin",
+  failures: 10,
+  addressFailures: 30,
+  keyFailures: 100,
+  windowMinutes: 15,
+} as const;
 
 /** What a player types, as compared: case and spaces or dashes do not matter ("ab3 k7q" is "AB3K7Q"). */
 export function normalizeCode(raw: string): string {

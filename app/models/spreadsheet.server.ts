@@ -34,7 +34,17 @@ export const spreadsheetImportSchema = z.object({
   excelData: z.string({ error: IMPORT_FAILED }).trim().min(1, IMPORT_FAILED),
 });
 
-const PLAYER_COLUMNS = ["Name", "Riot Tag", "LP", "Seed", "Total Points", "Matches Played", "Average Placement", "Eliminated", "Checked In"];
+const PLAYER_COLUMNS = [
+  "Name",
+  "Riot Tag",
+  "LP",
+  "Seed",
+  "Total Points",
+  "Matches Played",
+  "Average Placement",
+  "Eliminated",
+  "Checked In",
+];
 
 /** The sanitised tournament name plus _export.xlsx, as SPEC.md's clients save it. */
 export function exportFileName(name: string) {
@@ -107,14 +117,22 @@ export async function exportTournament(
 
   const lobbySheet = book.addWorksheet("Lobbies");
   lobbySheet.addRow(["Round", "Lobby", "Players", "Complete"]);
-  for (const l of lobbyRows) lobbySheet.addRow([l.roundNumber, l.name, l.playerIds.map(label).join(", "), l.isComplete]);
+  for (const l of lobbyRows)
+    lobbySheet.addRow([l.roundNumber, l.name, l.playerIds.map(label).join(", "), l.isComplete]);
 
   const lobbyNames = new Map(lobbyRows.map((l) => [l.id, l.name]));
   const matchSheet = book.addWorksheet("Matches");
   matchSheet.addRow(["Round", "Lobby", "Player", "Riot Tag", "Placement", "Points"]);
   for (const m of matchRows) {
     const p = byId.get(m.playerId);
-    matchSheet.addRow([m.roundNumber, lobbyNames.get(m.lobbyId) ?? "", p?.name ?? "", p?.riotTag ?? "", m.placement, m.points]);
+    matchSheet.addRow([
+      m.roundNumber,
+      lobbyNames.get(m.lobbyId) ?? "",
+      p?.name ?? "",
+      p?.riotTag ?? "",
+      m.placement,
+      m.points,
+    ]);
   }
 
   if (canSeeHistory(viewer, t)) {
@@ -122,7 +140,9 @@ export async function exportTournament(
     historySheet.addRow(["When", "Who", "Role", "Action", "Round", "What", "Before", "After", "Reason"]);
     for (const e of await historyForExport(db, t.id, HISTORY_SHEET_LIMIT)) {
       const side = (values: AuditValues | null) =>
-        changeLines(values, null).map((l) => `${l.field}: ${l.before}`).join("; ");
+        changeLines(values, null)
+          .map((l) => `${l.field}: ${l.before}`)
+          .join("; ");
       historySheet.addRow([
         new Date(e.createdAt).toISOString(),
         e.actorUsername,
@@ -245,7 +265,12 @@ async function readPlayers(rows: AsyncIterable<ExcelJS.Row>): Promise<ImportedPl
       if (row.number !== 1) throw badRequest("import_failed", IMPORT_FAILED);
       const header = (row.values as unknown[]).map((v) => normalize(cellText(v)));
       const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
-      columns = { name: col("name", "playername", "player"), tag: col("riottag", "tag", "gametag"), lp: col("lp", "elo", "lpelo"), seed: col("seed") };
+      columns = {
+        name: col("name", "playername", "player"),
+        tag: col("riottag", "tag", "gametag"),
+        lp: col("lp", "elo", "lpelo"),
+        seed: col("seed"),
+      };
       if (columns.name < 0 || columns.tag < 0) throw badRequest("import_failed", IMPORT_FAILED);
       continue;
     }

@@ -2,15 +2,7 @@
 import type { EngineMatch, EnginePlayer } from "./types";
 import { computePlayerStats, type PlayerStats } from "./stats";
 
-export type Criterion =
-  | "status"
-  | "totalPoints"
-  | "averagePlacement"
-  | "bestFinish"
-  | "wins"
-  | "top4"
-  | "seed"
-  | "id";
+export type Criterion = "status" | "totalPoints" | "averagePlacement" | "bestFinish" | "wins" | "top4" | "seed" | "id";
 
 export const CRITERION_LABELS: Record<Criterion, string> = {
   status: "Status",

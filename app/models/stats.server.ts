@@ -71,7 +71,11 @@ export async function staleTotals(
         playerId: row.id,
         name: row.name,
         riotTag: row.riotTag,
-        stored: { totalPoints: row.totalPoints, matchesPlayed: row.matchesPlayed, averagePlacement: row.averagePlacement },
+        stored: {
+          totalPoints: row.totalPoints,
+          matchesPlayed: row.matchesPlayed,
+          averagePlacement: row.averagePlacement,
+        },
         computed: { totalPoints: stats.totalPoints, matchesPlayed: stats.matchesPlayed, averagePlacement },
       });
     }

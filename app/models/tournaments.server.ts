@@ -37,7 +37,8 @@ export const LIVE_STATUSES = ["active", "registration", "checkin"] as const;
 
 export const LOCK_MINIMUM = 8;
 export const LOCK_MESSAGE = "Need at least 8 checked-in players to lock tournament";
-export const belowCheckinsMessage = (checkedIn: number) => `Max players cannot be below the current check-ins (${checkedIn})`;
+export const belowCheckinsMessage = (checkedIn: number) =>
+  `Max players cannot be below the current check-ins (${checkedIn})`;
 
 const newestFirst = [desc(tournaments.createdAt), desc(tournaments.id)];
 
@@ -52,11 +53,20 @@ export async function listForUser(db: Executor, user: PublicUser): Promise<Tourn
     .where(eq(tournamentStaff.userId, user.id));
   const scorekeeping = new Set(staffOf.map((r) => r.id));
   const rows = isMaster(user)
-    ? await db.select().from(tournaments).orderBy(...newestFirst)
+    ? await db
+        .select()
+        .from(tournaments)
+        .orderBy(...newestFirst)
     : await db
         .select()
         .from(tournaments)
-        .where(or(eq(tournaments.ownerId, user.id), eq(tournaments.isPublic, true), scorekeeping.size > 0 ? inArray(tournaments.id, [...scorekeeping]) : undefined))
+        .where(
+          or(
+            eq(tournaments.ownerId, user.id),
+            eq(tournaments.isPublic, true),
+            scorekeeping.size > 0 ? inArray(tournaments.id, [...scorekeeping]) : undefined,
+          ),
+        )
         .orderBy(...newestFirst);
   return rows.map((t) => ({
     ...t,
@@ -77,7 +87,11 @@ export async function listPublicLive(db: Executor): Promise<Tournament[]> {
 
 /** Every public tournament, newest first (GET /api/tournaments/public). */
 export async function listPublic(db: Executor): Promise<Tournament[]> {
-  return db.select().from(tournaments).where(eq(tournaments.isPublic, true)).orderBy(...newestFirst);
+  return db
+    .select()
+    .from(tournaments)
+    .where(eq(tournaments.isPublic, true))
+    .orderBy(...newestFirst);
 }
 
 /** The dashboard's four stat cards, over what `listForUser` shows this user. */
@@ -86,7 +100,9 @@ export async function dashboardStats(db: Executor, user: PublicUser): Promise<Da
 }
 
 /** The stat cards for an already loaded list, so a dashboard loader reads the list once. */
-export function computeDashboardStats(list: readonly Pick<Tournament, "status" | "maxPlayers" | "totalRounds" | "currentRound">[]): DashboardStats {
+export function computeDashboardStats(
+  list: readonly Pick<Tournament, "status" | "maxPlayers" | "totalRounds" | "currentRound">[],
+): DashboardStats {
   let activeTournaments = 0;
   let totalPlayers = 0;
   let completedRounds = 0;
@@ -155,7 +171,10 @@ export async function updateTournament(
 
     for (const key of ["status", "currentRound", "isLocked"] as const) {
       if (differs(key) && !master) {
-        throw forbidden("master_only", "Only a master administrator can change the status, current round or lock directly");
+        throw forbidden(
+          "master_only",
+          "Only a master administrator can change the status, current round or lock directly",
+        );
       }
     }
     for (const key of ["maxPlayers", "totalRounds"] as const) {
@@ -375,4 +394,3 @@ async function rescoreMatches(tx: Executor, tournamentId: number, scoring: Scori
     .where(eq(matches.tournamentId, tournamentId));
   await recomputeStats(tx, tournamentId);
 }
-

@@ -44,14 +44,7 @@ export const FORMAT_LABELS: Record<Format, string> = {
 export const LOBBY_METHODS = ["snake", "swiss", "round-robin"] as const;
 export type LobbyMethod = (typeof LOBBY_METHODS)[number];
 
-export const TOURNAMENT_STATUSES = [
-  "setup",
-  "registration",
-  "checkin",
-  "in_progress",
-  "active",
-  "completed",
-] as const;
+export const TOURNAMENT_STATUSES = ["setup", "registration", "checkin", "in_progress", "active", "completed"] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
 export const STATUS_LABELS: Record<TournamentStatus, string> = {

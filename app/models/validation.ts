@@ -8,7 +8,15 @@
 import { z } from "zod";
 import { DEFAULT_SCORING, SCORING_MAX, scoringFromArray, scoringShape } from "./scoring";
 import { REASON_MAX } from "./audit";
-import { CHOOSE_PLAYER, CODE_REQUIRED, NAME_TAG_MESSAGE, normalizeCode, parseNameTag, WRONG_CODE, type PlayerRef } from "./self-checkin";
+import {
+  CHOOSE_PLAYER,
+  CODE_REQUIRED,
+  NAME_TAG_MESSAGE,
+  normalizeCode,
+  parseNameTag,
+  WRONG_CODE,
+  type PlayerRef,
+} from "./self-checkin";
 import { MATCHES_MAX, POINTS_MAX } from "./stats";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "./types";
 
@@ -127,7 +135,10 @@ export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 
 /** A one-line text field: a string without control characters (the OpenAPI document shows the pattern), trimmed. */
 function text(label: string, required: string) {
-  return z.string({ error: required }).regex(NO_CONTROL_CHARACTERS, `${label} must not contain control characters`).trim();
+  return z
+    .string({ error: required })
+    .regex(NO_CONTROL_CHARACTERS, `${label} must not contain control characters`)
+    .trim();
 }
 
 const id = (message: string) => numeric(z.int({ error: message }).min(1, message).max(INT_MAX, message));
@@ -146,7 +157,10 @@ const scoringValue = numeric(
 /** Also takes a list of 8 values, as spreadsheets and simple clients send them. */
 export const scoringSchema = z.preprocess(
   (value) => (Array.isArray(value) ? scoringFromArray(value) : value),
-  z.object(scoringShape(() => scoringValue), { error: "Scoring must list points for places 1 to 8" }),
+  z.object(
+    scoringShape(() => scoringValue),
+    { error: "Scoring must list points for places 1 to 8" },
+  ),
 );
 
 const format = z.enum(FORMATS, { error: "Format must be Standard or Elimination" });
@@ -267,7 +281,9 @@ const masterFields = {
       .max(MATCHES_MAX, `Matches played must be at most ${MATCHES_MAX.toLocaleString("en-US")}`)
       .optional(),
   ),
-  averagePlacement: numeric(z.number({ error: AVERAGE_MESSAGE }).min(0, AVERAGE_MESSAGE).max(8, AVERAGE_MESSAGE).optional()),
+  averagePlacement: numeric(
+    z.number({ error: AVERAGE_MESSAGE }).min(0, AVERAGE_MESSAGE).max(8, AVERAGE_MESSAGE).optional(),
+  ),
 };
 
 export const playerCreateSchema = z.object({
@@ -277,7 +293,11 @@ export const playerCreateSchema = z.object({
   manualOverride: booleanish(bool("manualOverride must be true or false").default(false)),
   // The management page sends it too; the route's id is what counts.
   tournamentId: numeric(
-    z.int({ error: "Invalid tournament ID" }).min(1, "Invalid tournament ID").max(INT_MAX, "Invalid tournament ID").optional(),
+    z
+      .int({ error: "Invalid tournament ID" })
+      .min(1, "Invalid tournament ID")
+      .max(INT_MAX, "Invalid tournament ID")
+      .optional(),
   ),
   ...masterFields,
 });
@@ -334,7 +354,9 @@ export const advanceSchema = z.object({
   ),
   tiebreakerPlayerIds: z.preprocess(
     toList,
-    z.array(z.int({ error: "Invalid player ID" }).min(1, "Invalid player ID"), { error: "Invalid player ID" }).optional(),
+    z
+      .array(z.int({ error: "Invalid player ID" }).min(1, "Invalid player ID"), { error: "Invalid player ID" })
+      .optional(),
   ),
 });
 
@@ -343,14 +365,13 @@ export const advanceSchema = z.object({
  * the lobby. A placement of 0 means "Unscored" as on the score form.
  */
 export const scoresSchema = z.object({
-  scores: z
-    .array(
-      z.object({
-        playerId: id("Invalid player ID"),
-        placement: numeric(z.int({ error: "Invalid placements" })),
-      }),
-      { error: "No scores entered" },
-    ),
+  scores: z.array(
+    z.object({
+      playerId: id("Invalid player ID"),
+      placement: numeric(z.int({ error: "Invalid placements" })),
+    }),
+    { error: "No scores entered" },
+  ),
 });
 export type ScoreEntry = { playerId: number; placement: number };
 
@@ -378,7 +399,9 @@ export function validateLobbyScores(lobbyPlayerIds: readonly number[], scores: r
 
 /** Settings → Staff and POST /api/tournaments/{id}/staff: the account to add as scorekeeper. */
 export const staffAddSchema = z.object({
-  username: text("Username", "Username is required").min(1, "Username is required").max(30, "No account has that username"),
+  username: text("Username", "Username is required")
+    .min(1, "Username is required")
+    .max(30, "No account has that username"),
 });
 
 // ---------- accounts ----------
@@ -419,8 +442,16 @@ export const historyFiltersSchema = z.object({
     blankToUndefined,
     text("Actor", "Actor must be a username").max(100, "Actor must be 100 characters or less").optional(),
   ),
-  round: numeric(z.int({ error: "Invalid round number" }).min(1, "Invalid round number").max(100, "Invalid round number").optional()),
-  page: numeric(z.int({ error: "Invalid page number" }).min(1, "Invalid page number").max(100_000, "Invalid page number").optional()),
+  round: numeric(
+    z.int({ error: "Invalid round number" }).min(1, "Invalid round number").max(100, "Invalid round number").optional(),
+  ),
+  page: numeric(
+    z
+      .int({ error: "Invalid page number" })
+      .min(1, "Invalid page number")
+      .max(100_000, "Invalid page number")
+      .optional(),
+  ),
 });
 export type HistoryFilters = z.infer<typeof historyFiltersSchema>;
 
@@ -430,7 +461,9 @@ export type HistoryFilters = z.infer<typeof historyFiltersSchema>;
  */
 export const selfCheckinSchema = z
   .object({
-    playerId: numeric(z.int({ error: "Invalid player ID" }).min(1, "Invalid player ID").max(INT_MAX, "Invalid player ID").optional()),
+    playerId: numeric(
+      z.int({ error: "Invalid player ID" }).min(1, "Invalid player ID").max(INT_MAX, "Invalid player ID").optional(),
+    ),
     // Checked here, not left to the database: PostgreSQL refuses NUL in text, which would be a 500.
     nameTag: z
       .string({ error: NAME_TAG_MESSAGE })

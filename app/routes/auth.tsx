@@ -29,9 +29,13 @@ export default function Auth({ actionData }: Route.ComponentProps) {
     <div className="container narrow">
       <div className="card" style={{ marginTop: "2rem" }}>
         <h1 style={{ textAlign: "center" }}>Tournament Manager</h1>
-        <p className="muted" style={{ textAlign: "center" }}>Sign in to host and track your tournaments</p>
+        <p className="muted" style={{ textAlign: "center" }}>
+          Sign in to host and track your tournaments
+        </p>
         <nav className="tabs" aria-label="Account">
-          <Link to={`/auth?tab=login${keep}`} aria-current={!register ? "page" : undefined}>Login</Link>
+          <Link to={`/auth?tab=login${keep}`} aria-current={!register ? "page" : undefined}>
+            Login
+          </Link>
           <Link to={`/auth?tab=register${keep}`} aria-current={register ? "page" : undefined} aria-disabled="true">
             Create Account <span className="badge">Coming Soon</span>
           </Link>
@@ -41,9 +45,13 @@ export default function Auth({ actionData }: Route.ComponentProps) {
             <h2>Create Account</h2>
             <p>Coming Soon</p>
             <p className="small">Creating new accounts is currently disabled.</p>
-            <button type="button" className="btn primary block" disabled>Create Account</button>
+            <button type="button" className="btn primary block" disabled>
+              Create Account
+            </button>
             <p className="small" style={{ marginTop: "1rem" }}>
-              <Link to={`/auth?tab=login${keep}`} className="tap">Sign in instead</Link>
+              <Link to={`/auth?tab=login${keep}`} className="tap">
+                Sign in instead
+              </Link>
             </p>
           </div>
         ) : (

@@ -9,7 +9,15 @@ import { TournamentHeader } from "~/components/tournament-header";
 import { generateFirstLobbiesIntent, samePage, toggleCheckinIntent } from "~/lib/host-actions.server";
 import { playerListQuery } from "~/lib/player-list.server";
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
-import { loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
+import {
+  loadTournamentFromParams,
+  pageAccess,
+  pageUser,
+  readForm,
+  runFormAction,
+  tournamentIdOrThrow,
+  unknownAction,
+} from "~/lib/page.server";
 import { setCheckins } from "~/models/players.server";
 import { isReadOnly, ROUND_ONE_MINIMUM } from "~/models/policy";
 import { playerListView, type PlayerListFilter } from "~/models/views/player-list.server";
@@ -30,7 +38,12 @@ const FILTERS: { value: PlayerListFilter; label: string }[] = [
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
-  const view = await playerListView(context.get(dbContext), t, await pageAccess(context, t), playerListQuery(url, FILTERS));
+  const view = await playerListView(
+    context.get(dbContext),
+    t,
+    await pageAccess(context, t),
+    playerListQuery(url, FILTERS),
+  );
   return {
     tournament: view.tournament,
     canManage: view.canManage,
@@ -55,7 +68,9 @@ export async function action({ url, params, context }: Route.ActionArgs) {
     case "toggle-checkin":
       return toggleCheckinIntent(context.get(dbContext), user, input, samePage(url));
     case "checkin-selected": {
-      const ids = (Array.isArray(values.playerIds) ? values.playerIds : values.playerIds === undefined ? [] : [values.playerIds])
+      const ids = (
+        Array.isArray(values.playerIds) ? values.playerIds : values.playerIds === undefined ? [] : [values.playerIds]
+      )
         .map((v) => Number(v))
         .filter((n) => Number.isInteger(n) && n > 0);
       const back = new URL(url);
@@ -94,7 +109,18 @@ export async function action({ url, params, context }: Route.ActionArgs) {
 
 export default function Checkin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const { tournament: t, canManage, canCheckIn, scorekeeper, lobbiesExist, counts, players, q, filter, selectAll } = loaderData;
+  const {
+    tournament: t,
+    canManage,
+    canCheckIn,
+    scorekeeper,
+    lobbiesExist,
+    counts,
+    players,
+    q,
+    filter,
+    selectAll,
+  } = loaderData;
   useFailureToast(actionData);
   const mutable = canCheckIn && !isReadOnly(t);
   const remaining = Math.max(0, t.maxPlayers - counts.checkedIn);
@@ -164,12 +190,19 @@ export default function Checkin({ loaderData, actionData: latestActionData }: Ro
           <p className="small muted">Click a player to check them in or out.</p>
         ) : null}
         {mutable && !lobbiesExist && players.some((p) => !p.isCheckedIn && !p.isEliminated) ? (
-          <SelectedCheckinForm q={q} filter={filter} selectAll={selectAll} failure={failureOf(actionData, "checkin-selected")} />
+          <SelectedCheckinForm
+            q={q}
+            filter={filter}
+            selectAll={selectAll}
+            failure={failureOf(actionData, "checkin-selected")}
+          />
         ) : null}
         <CheckinGrid
           players={players}
           interactive={mutable && !lobbiesExist}
-          select={mutable && !lobbiesExist ? { form: SELECTED_FORM, all: selectAll, ids: selectedIds(actionData) } : undefined}
+          select={
+            mutable && !lobbiesExist ? { form: SELECTED_FORM, all: selectAll, ids: selectedIds(actionData) } : undefined
+          }
           failure={failureOf(actionData, "toggle-checkin")}
           empty={
             <>

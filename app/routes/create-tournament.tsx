@@ -29,7 +29,9 @@ export async function action({ context }: Route.ActionArgs) {
   const parsed = tournamentCreateSchema.safeParse(values);
   if (!parsed.success) {
     // A name left out or blank (not one too long): SPEC.md's own title.
-    const nameMissing = parsed.error.issues.some((i) => i.path[0] === "name" && (i.code === "invalid_type" || i.code === "too_small"));
+    const nameMissing = parsed.error.issues.some(
+      (i) => i.path[0] === "name" && (i.code === "invalid_type" || i.code === "too_small"),
+    );
     return invalid(intent, parsed.error, values, nameMissing ? "Tournament name required" : FAILURE_TITLE);
   }
   const db = context.get(dbContext);
@@ -55,7 +57,9 @@ export default function CreateTournament({ actionData: latestActionData }: Route
     <div className="stack host-create">
       <div>
         <h1>Create Tournament</h1>
-        <p className="muted" style={{ margin: 0 }}>Set up the format, size and scoring; you add players next.</p>
+        <p className="muted" style={{ margin: 0 }}>
+          Set up the format, size and scoring; you add players next.
+        </p>
       </div>
       <Form method="post" className="card" aria-label="Create Tournament" noValidate>
         <input type="hidden" name="intent" value="create" />

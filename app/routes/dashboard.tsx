@@ -4,7 +4,15 @@ import type { Route } from "./+types/dashboard";
 import { ExportLink, HOST_EXPORT } from "~/components/export-link";
 import { FailureAlert, failureOf, useFailureToast } from "~/components/form-failure";
 import { CompleteTournamentConfirm } from "~/components/tournament-header";
-import { ConfirmAction, EmptyState, ProgressBar, StatCard, StatusBadge, usePendingIntent, useKeptActionData } from "~/components/ui";
+import {
+  ConfirmAction,
+  EmptyState,
+  ProgressBar,
+  StatCard,
+  StatusBadge,
+  usePendingIntent,
+  useKeptActionData,
+} from "~/components/ui";
 import { formFailure, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
 import { importSpreadsheetIntent } from "~/lib/host-actions.server";
 import { badRequest } from "~/models/errors";
@@ -26,7 +34,8 @@ export async function action({ context }: Route.ActionArgs) {
   if (intent === "import") return importSpreadsheetIntent(context.get(dbContext), user, form, { intent, values });
 
   const tournamentId = idParam(values.tournamentId as string | undefined);
-  if (tournamentId === null) return formFailure({ intent, values }, badRequest("invalid_input", "Invalid tournament ID"));
+  if (tournamentId === null)
+    return formFailure({ intent, values }, badRequest("invalid_input", "Invalid tournament ID"));
   const db = context.get(dbContext);
   switch (intent) {
     case "delete":
@@ -90,7 +99,9 @@ export default function Dashboard({ loaderData, actionData: latestActionData }: 
       <div className="row between">
         <div>
           <h1>Tournament Dashboard</h1>
-          <p className="muted" style={{ margin: 0 }}>Create, run and follow your tournaments.</p>
+          <p className="muted" style={{ margin: 0 }}>
+            Create, run and follow your tournaments.
+          </p>
         </div>
         <div className="row">
           <Link to="/create-tournament" className="btn primary">
@@ -192,7 +203,9 @@ function TournamentRow({ t }: { t: Row }) {
         </div>
         <ProgressBar value={shownRound} max={t.totalRounds} label={`${name} progress`} />
       </td>
-      <td data-label="Players" className="num">{t.maxPlayers} max</td>
+      <td data-label="Players" className="num">
+        {t.maxPlayers} max
+      </td>
       <td data-label="Actions">
         <RowActions t={t} name={name} />
       </td>
@@ -231,9 +244,7 @@ function RowActions({ t, name }: { t: Row; name: string }) {
         {can.manageCheckins ? <Link to={`/tournaments/${t.id}/checkin`}>Manage Check-ins</Link> : null}
         {can.enterScores ? <Link to={`/tournaments/${t.id}/scores`}>Enter Scores</Link> : null}
         {can.export ? <ExportDialog id={t.id} /> : null}
-        {can.complete ? (
-          <CompleteTournamentConfirm name={name} intent="complete" fields={fields} small />
-        ) : null}
+        {can.complete ? <CompleteTournamentConfirm name={name} intent="complete" fields={fields} small /> : null}
         {can.delete ? (
           <ConfirmAction
             label="Delete Tournament"

@@ -19,33 +19,62 @@ export default function Guide() {
         <h2>The round cycle</h2>
         <ol>
           <li>Create a tournament, add players, then start check-in.</li>
-          <li>When at least 16 players are checked in, generate Round 1 lobbies. The tournament goes live and locks; players who did not check in are set aside (undoing Round 1 brings them back).</li>
-          <li>Enter each lobby's placements, 1st to 8th. A lobby is Pending until its scores are saved, then Complete.</li>
+          <li>
+            When at least 16 players are checked in, generate Round 1 lobbies. The tournament goes live and locks;
+            players who did not check in are set aside (undoing Round 1 brings them back).
+          </li>
+          <li>
+            Enter each lobby's placements, 1st to 8th. A lobby is Pending until its scores are saved, then Complete.
+          </li>
           <li>Finalize the round once every lobby is complete. Finalizing locks the scores and disables undo.</li>
-          <li>Optionally cut the lowest-ranked players, then advance to the next round. Advancing past the last round completes the tournament.</li>
+          <li>
+            Optionally cut the lowest-ranked players, then advance to the next round. Advancing past the last round
+            completes the tournament.
+          </li>
         </ol>
       </section>
 
       <section className="grid cols-2">
         <div className="card">
           <h2>Standard</h2>
-          <p>Every round is played by all active players. Cuts are optional: the host may eliminate the lowest-ranked players between rounds, in steps of 8, always keeping at least 8.</p>
+          <p>
+            Every round is played by all active players. Cuts are optional: the host may eliminate the lowest-ranked
+            players between rounds, in steps of 8, always keeping at least 8.
+          </p>
         </div>
         <div className="card">
           <h2>Elimination</h2>
-          <p>From Round 3 on, the cut dialog proposes the bottom 25% of active players, rounded down to a multiple of 8 and keeping at least 8. The tournament completes by itself when fewer than 4 active players remain.</p>
+          <p>
+            From Round 3 on, the cut dialog proposes the bottom 25% of active players, rounded down to a multiple of 8
+            and keeping at least 8. The tournament completes by itself when fewer than 4 active players remain.
+          </p>
         </div>
       </section>
 
       <section className="card">
         <h2>Lobbies</h2>
-        <p>Lobbies hold up to 8 players. With {"n"} players there are ceil(n / 8) lobbies, and their sizes differ by at most one: 20 players play in lobbies of 7, 7 and 6. Lobbies are named Lobby 1, Lobby 2, and so on.</p>
-        <p>Round 1 follows the seeds: players without a seed are seeded by LP (highest first), then registration order. Later rounds follow the standings.</p>
+        <p>
+          Lobbies hold up to 8 players. With {"n"} players there are ceil(n / 8) lobbies, and their sizes differ by at
+          most one: 20 players play in lobbies of 7, 7 and 6. Lobbies are named Lobby 1, Lobby 2, and so on.
+        </p>
+        <p>
+          Round 1 follows the seeds: players without a seed are seeded by LP (highest first), then registration order.
+          Later rounds follow the standings.
+        </p>
         <h3>Three lobby methods</h3>
         <ul>
-          <li><strong>Snake</strong> (default): players in order are dealt to Lobby 1 → Lobby L, then back from Lobby L → Lobby 1, and so on. With 16 players, Lobby 1 gets seeds 1, 4, 5, 8, 9, 12, 13, 16 and Lobby 2 gets seeds 2, 3, 6, 7, 10, 11, 14, 15, so every lobby has a fair mix.</li>
-          <li><strong>Swiss</strong>: players are stacked by standings: the best 8 together, the next 8, and so on.</li>
-          <li><strong>Round-robin</strong>: balanced lobbies that keep repeated meetings with earlier opponents as few as possible (the same data always gives the same lobbies).</li>
+          <li>
+            <strong>Snake</strong> (default): players in order are dealt to Lobby 1 → Lobby L, then back from Lobby L →
+            Lobby 1, and so on. With 16 players, Lobby 1 gets seeds 1, 4, 5, 8, 9, 12, 13, 16 and Lobby 2 gets seeds 2,
+            3, 6, 7, 10, 11, 14, 15, so every lobby has a fair mix.
+          </li>
+          <li>
+            <strong>Swiss</strong>: players are stacked by standings: the best 8 together, the next 8, and so on.
+          </li>
+          <li>
+            <strong>Round-robin</strong>: balanced lobbies that keep repeated meetings with earlier opponents as few as
+            possible (the same data always gives the same lobbies).
+          </li>
         </ul>
       </section>
 
@@ -70,7 +99,9 @@ export default function Guide() {
             </tbody>
           </table>
         </div>
-        <p className="small muted" style={{ marginTop: "0.5rem" }}>Changing the table recalculates every saved result.</p>
+        <p className="small muted" style={{ marginTop: "0.5rem" }}>
+          Changing the table recalculates every saved result.
+        </p>
       </section>
 
       <section className="card">
@@ -86,12 +117,20 @@ export default function Guide() {
         </ol>
         <p>Eliminated players are listed after every active player.</p>
         <h3>Cuts and ties at the line</h3>
-        <p>When cutting, the lowest total points go first, then the worse average placement. Players with the same points and an average placement within 0.01 of each other are tied; when such a tie straddles the cut line, the host picks exactly the number of tied players still to be eliminated.</p>
+        <p>
+          When cutting, the lowest total points go first, then the worse average placement. Players with the same points
+          and an average placement within 0.01 of each other are tied; when such a tie straddles the cut line, the host
+          picks exactly the number of tied players still to be eliminated.
+        </p>
       </section>
 
       <div className="row">
-        <Link className="btn primary" to="/create-tournament">Create Tournament</Link>
-        <Link className="btn" to="/dashboard">Dashboard</Link>
+        <Link className="btn primary" to="/create-tournament">
+          Create Tournament
+        </Link>
+        <Link className="btn" to="/dashboard">
+          Dashboard
+        </Link>
       </div>
     </div>
   );

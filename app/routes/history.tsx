@@ -34,7 +34,11 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     tournament: { id: t.id, name: t.name, status: t.status },
     canManage: canManage(user, t),
     isMaster: isMaster(user),
-    filters: { action: filters.action ?? "", actor: filters.actor ?? "", round: filters.round ? String(filters.round) : "" },
+    filters: {
+      action: filters.action ?? "",
+      actor: filters.actor ?? "",
+      round: filters.round ? String(filters.round) : "",
+    },
     filterError,
     choices,
     page: history.page,
@@ -102,7 +106,13 @@ export default function History({ loaderData }: Route.ComponentProps) {
             value={filters.action}
             options={choices.actions.map((code) => [code, auditActionLabel(code)])}
           />
-          <FilterSelect name="actor" label="Who" any="Everyone" value={filters.actor} options={choices.actors.map((name) => [name, name])} />
+          <FilterSelect
+            name="actor"
+            label="Who"
+            any="Everyone"
+            value={filters.actor}
+            options={choices.actors.map((name) => [name, name])}
+          />
           <FilterSelect
             name="round"
             label="Round"

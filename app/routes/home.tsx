@@ -16,7 +16,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Tournament Manager" },
   {
     name: "description",
-    content: "Host and track auto-battler tournaments with real-time tracking, player management and live leaderboards.",
+    content:
+      "Host and track auto-battler tournaments with real-time tracking, player management and live leaderboards.",
   },
 ];
 
@@ -54,19 +55,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="hero">
         <h1>Host and Track Your Tournaments</h1>
         <p>
-          Run auto-battler tournaments from check-in to final standings, with real-time tracking, player management
-          and live leaderboards.
+          Run auto-battler tournaments from check-in to final standings, with real-time tracking, player management and
+          live leaderboards.
         </p>
         <div className="row">
           {signedIn ? (
             <>
-              <Link to="/dashboard" className="btn primary">Go to Dashboard</Link>
-              <Link to="/create-tournament" className="btn">Create Tournament</Link>
+              <Link to="/dashboard" className="btn primary">
+                Go to Dashboard
+              </Link>
+              <Link to="/create-tournament" className="btn">
+                Create Tournament
+              </Link>
             </>
           ) : (
             <>
-              <Link to={createAccountHref(demoLogin)} className="btn primary">Create Tournament</Link>
-              <Link to="/guide" className="btn">Learn More</Link>
+              <Link to={createAccountHref(demoLogin)} className="btn primary">
+                Create Tournament
+              </Link>
+              <Link to="/guide" className="btn">
+                Learn More
+              </Link>
             </>
           )}
         </div>
@@ -75,9 +84,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="features" aria-label="Features">
         {FEATURES.map((f) => (
           <div key={f.title} className="card">
-            <div className="feature-icon" aria-hidden="true">{f.icon}</div>
+            <div className="feature-icon" aria-hidden="true">
+              {f.icon}
+            </div>
             <h3>{f.title}</h3>
-            <p className="muted small" style={{ margin: 0 }}>{f.text}</p>
+            <p className="muted small" style={{ margin: 0 }}>
+              {f.text}
+            </p>
           </div>
         ))}
       </section>
@@ -91,7 +104,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="live-title">
         <div className="row between" style={{ marginBottom: "0.75rem" }}>
-          <h2 id="live-title" style={{ margin: 0 }}>Live Tournaments</h2>
+          <h2 id="live-title" style={{ margin: 0 }}>
+            Live Tournaments
+          </h2>
           {live.length > 0 ? <span className="badge">{live.length}</span> : null}
         </div>
         {live.length === 0 ? (

@@ -17,7 +17,11 @@ import { dbContext } from "~/lib/context";
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Leaderboard - ${loaderData.tournament.name} | Tournament Manager` : "Leaderboard | Tournament Manager" },
+  {
+    title: loaderData
+      ? `Leaderboard - ${loaderData.tournament.name} | Tournament Manager`
+      : "Leaderboard | Tournament Manager",
+  },
 ];
 
 /** Where "Back to Tournament" leads: the host's working screen, or the public view for everyone else. */
@@ -41,7 +45,9 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     here: url.pathname + url.search,
     backTo: tournamentHome(view.tournament, manager),
     // docs/rules.md, "Spectator pages": visitors follow names to the public profile, never to a login wall.
-    playerBase: manager ? `/tournaments/${view.tournament.id}/players` : `/tournaments/${view.tournament.id}/public/player`,
+    playerBase: manager
+      ? `/tournaments/${view.tournament.id}/players`
+      : `/tournaments/${view.tournament.id}/public/player`,
   };
 }
 
@@ -61,7 +67,12 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           <h1 style={{ overflowWrap: "anywhere" }}>{t.name}</h1>
           <p className="muted" style={{ margin: 0 }}>
             Leaderboard · Round {Math.min(t.currentRound, t.totalRounds)} of {t.totalRounds}
-            {t.status === "completed" ? <> · <span className="badge primary">Completed</span></> : null}
+            {t.status === "completed" ? (
+              <>
+                {" "}
+                · <span className="badge primary">Completed</span>
+              </>
+            ) : null}
           </p>
         </div>
         <div className="row">
@@ -69,14 +80,21 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           <Link to={here} className="btn" preventScrollReset>
             <span aria-hidden="true">↻</span> Refresh
           </Link>
-          <Link to={`/public/${t.id}`} className="btn">Public View</Link>
-          <Link to={backTo} className="btn">Back to Tournament</Link>
+          <Link to={`/public/${t.id}`} className="btn">
+            Public View
+          </Link>
+          <Link to={backTo} className="btn">
+            Back to Tournament
+          </Link>
         </div>
       </header>
 
       <section className="grid cols-5" aria-label="Tournament statistics">
         <StatCard label="Tournament" value={<span className="public-stat-text">{t.name}</span>} />
-        <StatCard label="Current Round" value={roundLabel(t) === "Completed" ? "Completed" : `${t.currentRound} / ${t.totalRounds}`} />
+        <StatCard
+          label="Current Round"
+          value={roundLabel(t) === "Completed" ? "Completed" : `${t.currentRound} / ${t.totalRounds}`}
+        />
         <StatCard label="Active Players" value={active.length} />
         <StatCard label="Eliminated" value={eliminated.length} />
         <StatCard label="Format" value={format} />
@@ -110,9 +128,15 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
               <tr>
                 <th scope="col">Rank</th>
                 <th scope="col">Player</th>
-                <th scope="col" className="num">Total Points</th>
-                <th scope="col" className="num">Avg Placement</th>
-                <th scope="col" className="num">Rounds Played</th>
+                <th scope="col" className="num">
+                  Total Points
+                </th>
+                <th scope="col" className="num">
+                  Avg Placement
+                </th>
+                <th scope="col" className="num">
+                  Rounds Played
+                </th>
                 <th scope="col">Best Finish</th>
                 <th scope="col">Status</th>
               </tr>
@@ -160,7 +184,9 @@ function LeaderboardRow({ row: r, playerBase }: { row: Row; playerBase: string }
       <td className="num">{r.matchesPlayed}</td>
       <td>{formatBestFinish(r.bestFinish)}</td>
       <td>
-        <span className={`badge ${r.isEliminated ? "danger" : "success"}`}>{r.isEliminated ? "Eliminated" : "Active"}</span>
+        <span className={`badge ${r.isEliminated ? "danger" : "success"}`}>
+          {r.isEliminated ? "Eliminated" : "Active"}
+        </span>
       </td>
     </tr>
   );

@@ -25,7 +25,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <div className="container narrow">
       <div className="card" style={{ marginTop: "2rem" }}>
         <h1 style={{ textAlign: "center" }}>Login</h1>
-        <p className="muted" style={{ textAlign: "center" }}>Tournament Manager - Admin Access</p>
+        <p className="muted" style={{ textAlign: "center" }}>
+          Tournament Manager - Admin Access
+        </p>
         <LoginForm
           actionData={actionData}
           redirectTo={params.get("redirectTo")}

@@ -3,12 +3,28 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/manage-players";
 import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
 import { DisabledNote, SubmitButton } from "~/components/form-fields";
-import { AddPlayerForm, ManualOverrideCheckbox, PlayerFilter, PlayerSelect, SubstitutionForm } from "~/components/player-forms";
+import {
+  AddPlayerForm,
+  ManualOverrideCheckbox,
+  PlayerFilter,
+  PlayerSelect,
+  SubstitutionForm,
+} from "~/components/player-forms";
 import { TournamentHeader } from "~/components/tournament-header";
 import { addPlayerIntent, samePage, substituteIntent } from "~/lib/host-actions.server";
 import { playerListQuery } from "~/lib/player-list.server";
 import { ConfirmAction, FieldError, StatCard, useKeptActionData } from "~/components/ui";
-import { formFailure, invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
+import {
+  formFailure,
+  invalid,
+  loadTournamentFromParams,
+  pageAccess,
+  pageUser,
+  readForm,
+  runFormAction,
+  tournamentIdOrThrow,
+  unknownAction,
+} from "~/lib/page.server";
 import { badRequest } from "~/models/errors";
 import { parseBulkPlayers } from "~/models/bulk";
 import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/players.server";
@@ -21,7 +37,11 @@ import { playerListView, type PlayerListFilter } from "~/models/views/player-lis
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Manage Players - ${data.tournament.name} | Tournament Manager` : "Manage Players | Tournament Manager" },
+  {
+    title: data
+      ? `Manage Players - ${data.tournament.name} | Tournament Manager`
+      : "Manage Players | Tournament Manager",
+  },
 ];
 
 const FILTERS: { value: PlayerListFilter; label: string }[] = [
@@ -33,7 +53,12 @@ const FILTERS: { value: PlayerListFilter; label: string }[] = [
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
-  const view = await playerListView(context.get(dbContext), t, await pageAccess(context, t), playerListQuery(url, FILTERS));
+  const view = await playerListView(
+    context.get(dbContext),
+    t,
+    await pageAccess(context, t),
+    playerListQuery(url, FILTERS),
+  );
   return {
     tournament: view.tournament,
     canManage: view.canManage,
@@ -64,7 +89,10 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       // The host fixes the list and sends it again: nothing is added while any line is wrong.
       const errorCount = `${errors.length} line${errors.length === 1 ? "" : "s"} could not be read`;
       if (players.length === 0) {
-        const detail = errors.length > 0 ? `${errorCount}. ${errors[0]}` : "Enter one player per line as Name#Tag, optionally followed by LP.";
+        const detail =
+          errors.length > 0
+            ? `${errorCount}. ${errors[0]}`
+            : "Enter one player per line as Name#Tag, optionally followed by LP.";
         return formFailure(input, badRequest("no_valid_players", detail));
       }
       if (errors.length > 0) return formFailure(input, badRequest("invalid_input", errors[0]), { title: errorCount });
@@ -86,7 +114,10 @@ export async function action({ url, params, context }: Route.ActionArgs) {
     }
     case "delete-player": {
       const playerId = idParam(values.playerId as string | undefined);
-      if (playerId === null) return formFailure(input, badRequest("invalid_input", "Invalid player ID"), { title: "Failed to delete player" });
+      if (playerId === null)
+        return formFailure(input, badRequest("invalid_input", "Invalid player ID"), {
+          title: "Failed to delete player",
+        });
       return runFormAction(
         { ...input, failureTitle: "Failed to delete player" },
         () => deletePlayer(db, user, playerId),
@@ -109,7 +140,10 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       return substituteIntent(context.get(dbContext), user, tournamentId, input, back);
     case "eliminate": {
       const playerId = idParam(values.playerId as string | undefined);
-      if (playerId === null) return formFailure(input, badRequest("no_players_selected", "Please select a player to eliminate"), { title: "Failed to eliminate players" });
+      if (playerId === null)
+        return formFailure(input, badRequest("no_players_selected", "Please select a player to eliminate"), {
+          title: "Failed to eliminate players",
+        });
       return runFormAction(
         { ...input, failureTitle: "Failed to eliminate players" },
         () => updatePlayer(db, user, playerId, { isEliminated: true }),
@@ -135,10 +169,18 @@ export default function ManagePlayers({ loaderData, actionData: latestActionData
   return (
     <div className="stack host-manage">
       <TournamentHeader title="Manage Players" tournament={t} canManage={canManage} scorekeeper={scorekeeper}>
-        <Link to={`/tournaments/${id}/checkin`} className="btn">Check-in</Link>
-        <Link to={`/tournaments/${id}/scores`} className="btn">Scores</Link>
-        <Link to={`/tournaments/${id}/leaderboard`} className="btn">Leaderboard</Link>
-        <Link to="/dashboard" className="btn">Dashboard</Link>
+        <Link to={`/tournaments/${id}/checkin`} className="btn">
+          Check-in
+        </Link>
+        <Link to={`/tournaments/${id}/scores`} className="btn">
+          Scores
+        </Link>
+        <Link to={`/tournaments/${id}/leaderboard`} className="btn">
+          Leaderboard
+        </Link>
+        <Link to="/dashboard" className="btn">
+          Dashboard
+        </Link>
       </TournamentHeader>
 
       <section className="grid cols-4" aria-label="Player counts">
@@ -163,14 +205,14 @@ export default function ManagePlayers({ loaderData, actionData: latestActionData
             <span>
               {counts.total} player{counts.total === 1 ? " is" : "s are"} registered and nobody is checked in yet.
             </span>
-            <Link to={`/tournaments/${id}/checkin`} className="btn primary small">Go to Check-in</Link>
+            <Link to={`/tournaments/${id}/checkin`} className="btn primary small">
+              Go to Check-in
+            </Link>
           </div>
         </div>
       ) : null}
 
-      {mutable && substitutionOpen(t) ? (
-        <SubstitutionCard data={loaderData} actionData={actionData} />
-      ) : null}
+      {mutable && substitutionOpen(t) ? <SubstitutionCard data={loaderData} actionData={actionData} /> : null}
 
       {mutable ? (
         <div className="grid cols-2">
@@ -182,8 +224,11 @@ export default function ManagePlayers({ loaderData, actionData: latestActionData
               disabled={t.isLocked}
               disabledNote={
                 <>
-                  The tournament is locked: unlock it on the <Link className="tap" to={`/tournament-checkin/${id}`}>check-in management page</Link> to
-                  add players.
+                  The tournament is locked: unlock it on the{" "}
+                  <Link className="tap" to={`/tournament-checkin/${id}`}>
+                    check-in management page
+                  </Link>{" "}
+                  to add players.
                 </>
               }
             />
@@ -254,7 +299,9 @@ function MaxPlayersForm({ max, failure }: { max: number; failure: ReturnType<typ
   return (
     <Form method="post" className="row host-max-form" aria-label="Max players" key={failure ? "typed" : max}>
       <input type="hidden" name="intent" value="max-players" />
-      <label className="sr-only" htmlFor="max-players-input">Max players</label>
+      <label className="sr-only" htmlFor="max-players-input">
+        Max players
+      </label>
       <input
         id="max-players-input"
         type="number"
@@ -306,7 +353,9 @@ function BulkImportForm({
             defaultValue={typed(failure, "bulk")}
             aria-describedby="bulk-hint"
           />
-          <div className="hint" id="bulk-hint">Format: Name#Tag, optionally followed by LP.</div>
+          <div className="hint" id="bulk-hint">
+            Format: Name#Tag, optionally followed by LP.
+          </div>
         </div>
         <ManualOverrideCheckbox failure={failure}>Manual override: add beyond the player limit</ManualOverrideCheckbox>
         <div className="row" style={{ marginTop: "0.75rem" }}>
@@ -324,7 +373,9 @@ function SubstitutionCard({ data, actionData }: { data: LoaderData; actionData: 
   return (
     <section className="card host-substitution" aria-labelledby="substitution-title">
       <h2 id="substitution-title">Substitution &amp; Management</h2>
-      <p className="small muted">Round {data.tournament.currentRound}: replace a player who dropped out, or eliminate one.</p>
+      <p className="small muted">
+        Round {data.tournament.currentRound}: replace a player who dropped out, or eliminate one.
+      </p>
       <div className="grid cols-2">
         <SubstitutionForm
           active={data.activePlayers}

@@ -6,18 +6,41 @@ import { MasterSettingsTab } from "~/components/master-settings";
 import { MasterSystemTab } from "~/components/master-system";
 import { useFailureToast } from "~/components/form-failure";
 import { StatusBadge, useKeptActionData } from "~/components/ui";
-import { formFailure, invalid, loadTournamentFromParams, readForm, runFormAction, unknownAction, type FormFailure } from "~/lib/page.server";
+import {
+  formFailure,
+  invalid,
+  loadTournamentFromParams,
+  readForm,
+  runFormAction,
+  unknownAction,
+  type FormFailure,
+} from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
 import { requireMaster } from "~/lib/session.server";
 import { checkIntegrity, repairTotals } from "~/models/audit.server";
 import { getUsername } from "~/models/auth.server";
 import { badRequest, notFound } from "~/models/errors";
-import { addPlayer, capacityMessage, deletePlayer, getPlayer, listPlayers, PLAYER_NOT_FOUND, toPlayerSummary, updatePlayer } from "~/models/players.server";
+import {
+  addPlayer,
+  capacityMessage,
+  deletePlayer,
+  getPlayer,
+  listPlayers,
+  PLAYER_NOT_FOUND,
+  toPlayerSummary,
+  updatePlayer,
+} from "~/models/players.server";
 import { listAllLobbies } from "~/models/lobbies.server";
 import { listMatches } from "~/models/scores.server";
 import { playerCounts } from "~/models/policy";
 import { updateTournament } from "~/models/tournaments.server";
-import { idParam, overrideReasonSchema, playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
+import {
+  idParam,
+  overrideReasonSchema,
+  playerCreateSchema,
+  playerUpdateSchema,
+  tournamentUpdateSchema,
+} from "~/models/validation";
 import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -44,7 +67,11 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
   const counts = playerCounts(players);
   const [lobbies, matches, differences] =
     tab === "system"
-      ? await Promise.all([listAllLobbies(db, tournament.id), listMatches(db, tournament.id), checkIntegrity(db, master, tournament.id)])
+      ? await Promise.all([
+          listAllLobbies(db, tournament.id),
+          listMatches(db, tournament.id),
+          checkIntegrity(db, master, tournament.id),
+        ])
       : [[], [], []];
 
   return {
@@ -112,7 +139,9 @@ export async function action({ params, request, url, context }: Route.ActionArgs
   const failureTitle = titles[intent];
   // Every change in this panel is confirmed first; a submission that skipped the step reopens it.
   if (values.confirmed !== "1") {
-    return formFailure({ intent, values }, badRequest("invalid_input", CONFIRM_MESSAGE, "confirmed"), { title: "Confirmation required" });
+    return formFailure({ intent, values }, badRequest("invalid_input", CONFIRM_MESSAGE, "confirmed"), {
+      title: "Confirmation required",
+    });
   }
   // Every override says why; the audit trail keeps the reason (docs/rules.md, "Audit trail").
   const reason = overrideReasonSchema.safeParse(values);
@@ -143,7 +172,8 @@ export async function action({ params, request, url, context }: Route.ActionArgs
     }
     case "updatePlayer": {
       const player = await ownPlayer();
-      if (!player) return formFailure({ intent, values }, notFound("player_not_found", PLAYER_NOT_FOUND), { title: failureTitle });
+      if (!player)
+        return formFailure({ intent, values }, notFound("player_not_found", PLAYER_NOT_FOUND), { title: failureTitle });
       const parsed = playerUpdateSchema.safeParse(values);
       if (!parsed.success) return invalid(intent, parsed.error, values, failureTitle);
       return runFormAction(
@@ -157,7 +187,8 @@ export async function action({ params, request, url, context }: Route.ActionArgs
     }
     case "deletePlayer": {
       const player = await ownPlayer();
-      if (!player) return formFailure({ intent, values }, notFound("player_not_found", PLAYER_NOT_FOUND), { title: failureTitle });
+      if (!player)
+        return formFailure({ intent, values }, notFound("player_not_found", PLAYER_NOT_FOUND), { title: failureTitle });
       return runFormAction(
         { intent, values, failureTitle },
         () => deletePlayer(db, user, player.id, override),
@@ -175,7 +206,10 @@ export async function action({ params, request, url, context }: Route.ActionArgs
           redirectTo: `${path}?tab=system`,
           toast: {
             title: "Totals repaired",
-            description: repaired.length === 0 ? "Every stored total already matched the saved matches." : `${repaired.length} player${repaired.length === 1 ? "'s" : "s'"} totals were recomputed.`,
+            description:
+              repaired.length === 0
+                ? "Every stored total already matched the saved matches."
+                : `${repaired.length} player${repaired.length === 1 ? "'s" : "s'"} totals were recomputed.`,
           },
         }),
       );
@@ -223,9 +257,15 @@ export default function MasterOverride({ loaderData, actionData: latestActionDat
         </div>
         <div className="row">
           <StatusBadge status={t.status} />
-          <Link className="btn small" to={`/tournaments/${t.id}/settings`}>Tournament Settings Page</Link>
-          <Link className="btn small" to={`/tournaments/${t.id}/history`}>History</Link>
-          <Link className="btn small" to="/dashboard">Dashboard</Link>
+          <Link className="btn small" to={`/tournaments/${t.id}/settings`}>
+            Tournament Settings Page
+          </Link>
+          <Link className="btn small" to={`/tournaments/${t.id}/history`}>
+            History
+          </Link>
+          <Link className="btn small" to="/dashboard">
+            Dashboard
+          </Link>
         </div>
       </header>
 

@@ -18,7 +18,9 @@ export default function NotFound() {
       <h1>404</h1>
       <h2>Page not found</h2>
       <p>The page you are looking for does not exist or has been moved.</p>
-      <Link className="btn primary" to="/">Go Home</Link>
+      <Link className="btn primary" to="/">
+        Go Home
+      </Link>
     </div>
   );
 }

@@ -18,7 +18,10 @@ function page(status: number, html: string) {
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const nonce = context.get(nonceContext);
   const refused = (status: number, error: string, tournamentId: number | null = null) =>
-    page(status, overlayDocument({ title: "Overlay | Tournament Manager", view: null, error, tournamentId, live: false, nonce }));
+    page(
+      status,
+      overlayDocument({ title: "Overlay | Tournament Manager", view: null, error, tournamentId, live: false, nonce }),
+    );
   const parsed = parseTournamentParam(params.tournamentId);
   if (!parsed.ok) return refused(400, parsed.message);
   const query = parseOverlayQuery(url.searchParams);

@@ -17,7 +17,9 @@ import { readTournamentData } from "~/models/views/tournament-data.server";
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `${data.player.name} - ${data.tournament.name} | Tournament Manager` : "Player | Tournament Manager" },
+  {
+    title: data ? `${data.player.name} - ${data.tournament.name} | Tournament Manager` : "Player | Tournament Manager",
+  },
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -101,7 +103,9 @@ export default function PlayerDetail({ loaderData }: Route.ComponentProps) {
                   <th scope="col">Round</th>
                   <th scope="col">Lobby</th>
                   <th scope="col">Placement</th>
-                  <th scope="col" className="num">Points</th>
+                  <th scope="col" className="num">
+                    Points
+                  </th>
                 </tr>
               </thead>
               <tbody>

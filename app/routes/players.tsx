@@ -12,7 +12,11 @@ import { playerListView } from "~/models/views/player-list.server";
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Tournament Players - ${data.tournament.name} | Tournament Manager` : "Tournament Players | Tournament Manager" },
+  {
+    title: data
+      ? `Tournament Players - ${data.tournament.name} | Tournament Manager`
+      : "Tournament Players | Tournament Manager",
+  },
 ];
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
@@ -54,10 +58,18 @@ export default function TournamentPlayers({ loaderData }: Route.ComponentProps) 
                 <tr>
                   <th scope="col">Player</th>
                   <th scope="col">Riot Tag</th>
-                  <th scope="col" className="num">Seed</th>
-                  <th scope="col" className="num">Total Points</th>
-                  <th scope="col" className="num">Matches Played</th>
-                  <th scope="col" className="num">Avg Placement</th>
+                  <th scope="col" className="num">
+                    Seed
+                  </th>
+                  <th scope="col" className="num">
+                    Total Points
+                  </th>
+                  <th scope="col" className="num">
+                    Matches Played
+                  </th>
+                  <th scope="col" className="num">
+                    Avg Placement
+                  </th>
                   <th scope="col">Status</th>
                 </tr>
               </thead>

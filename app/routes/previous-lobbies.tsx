@@ -38,11 +38,17 @@ export default function PreviousLobbies({ loaderData }: Route.ComponentProps) {
       <header className="row between">
         <div style={{ minWidth: 0 }}>
           <h1>Previous Lobbies</h1>
-          <p className="muted" style={{ margin: 0, overflowWrap: "anywhere" }}>{t.name}</p>
+          <p className="muted" style={{ margin: 0, overflowWrap: "anywhere" }}>
+            {t.name}
+          </p>
         </div>
         <div className="row">
-          <Link to={`/tournaments/${t.id}/public`} className="btn">Public View</Link>
-          <Link to={`/tournaments/${t.id}/leaderboard`} className="btn">Leaderboard</Link>
+          <Link to={`/tournaments/${t.id}/public`} className="btn">
+            Public View
+          </Link>
+          <Link to={`/tournaments/${t.id}/leaderboard`} className="btn">
+            Leaderboard
+          </Link>
         </div>
       </header>
 
@@ -97,7 +103,11 @@ export default function PreviousLobbies({ loaderData }: Route.ComponentProps) {
                           {p.riotTag ? <span className="muted small"> #{p.riotTag}</span> : null}
                         </span>
                         <span className="small num">
-                          {p.points === null ? <span className="muted">No score</span> : `+${formatPoints(p.points)} pts`}
+                          {p.points === null ? (
+                            <span className="muted">No score</span>
+                          ) : (
+                            `+${formatPoints(p.points)} pts`
+                          )}
                         </span>
                       </li>
                     ))}
@@ -126,8 +136,12 @@ export function ErrorBoundary() {
         <div>Could not load previous lobby assignments</div>
       </div>
       <div className="row" style={{ marginTop: "1rem" }}>
-        <a className="btn primary" href={location.pathname + location.search}>Retry</a>
-        <Link className="btn" to="/">Go Home</Link>
+        <a className="btn primary" href={location.pathname + location.search}>
+          Retry
+        </a>
+        <Link className="btn" to="/">
+          Go Home
+        </Link>
       </div>
     </div>
   );

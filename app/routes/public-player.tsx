@@ -37,11 +37,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, player, status, statusTone, statusNote, rank, pointsBehind, currentLobby, history } = loaderData;
+  const {
+    tournament: t,
+    player,
+    status,
+    statusTone,
+    statusNote,
+    rank,
+    pointsBehind,
+    currentLobby,
+    history,
+  } = loaderData;
   return (
     <div className="stack public-view">
       <nav className="row small" aria-label="Breadcrumb">
-        <Link to={`/tournaments/${t.id}/public`} className="tap">← {t.name}</Link>
+        <Link to={`/tournaments/${t.id}/public`} className="tap">
+          ← {t.name}
+        </Link>
       </nav>
 
       <section className="card" aria-labelledby="player-info-title">
@@ -130,8 +142,12 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="row">
-        <Link to={`/tournaments/${t.id}/public`} className="btn">Back to Public View</Link>
-        <Link to={`/tournaments/${t.id}/leaderboard`} className="btn">Leaderboard</Link>
+        <Link to={`/tournaments/${t.id}/public`} className="btn">
+          Back to Public View
+        </Link>
+        <Link to={`/tournaments/${t.id}/leaderboard`} className="btn">
+          Leaderboard
+        </Link>
       </div>
     </div>
   );

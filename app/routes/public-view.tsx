@@ -4,13 +4,7 @@ import type { Route } from "./+types/public-view";
 import { ExportLink } from "~/components/export-link";
 import { CopyNameButton, ShareBox, ShareButton } from "~/components/public-actions";
 import { PlayerGrid } from "~/components/public-player-grid";
-import {
-  formatPoints,
-  RankBadge,
-  roundLabel,
-  RoundProgress,
-  SEARCH_LIMIT,
-} from "~/components/public-shared";
+import { formatPoints, RankBadge, roundLabel, RoundProgress, SEARCH_LIMIT } from "~/components/public-shared";
 import { EmptyState, StatCard } from "~/components/ui";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { liveRefreshHandle } from "~/components/live";
@@ -24,7 +18,11 @@ import { dbContext } from "~/lib/context";
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Public View - ${loaderData.tournament.name} | Tournament Manager` : "Public View | Tournament Manager" },
+  {
+    title: loaderData
+      ? `Public View - ${loaderData.tournament.name} | Tournament Manager`
+      : "Public View | Tournament Manager",
+  },
 ];
 
 const SHARE_ID = "share";
@@ -52,7 +50,11 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
       <section className="card public-banner" aria-labelledby="tournament-name">
         {/* LIVE only while rounds are played; before that the badge names the status (e.g. Check-in). */}
         <span className={`badge ${completed ? "primary" : live ? "live" : "warning"}`}>
-          {completed ? "TOURNAMENT COMPLETED" : live ? "TOURNAMENT LIVE" : `TOURNAMENT ${statusLabel(t.status).toUpperCase()}`}
+          {completed
+            ? "TOURNAMENT COMPLETED"
+            : live
+              ? "TOURNAMENT LIVE"
+              : `TOURNAMENT ${statusLabel(t.status).toUpperCase()}`}
         </span>
         <h1 id="tournament-name">{t.name}</h1>
         <dl className="public-facts">
@@ -92,7 +94,9 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
       <section className="card" id="find-player" aria-labelledby="find-player-title">
         <h2 id="find-player-title">Find Player Profile</h2>
         <Form method="get" role="search" className="public-search" preventScrollReset>
-          <label htmlFor="player-search" className="sr-only">Search by name or tag</label>
+          <label htmlFor="player-search" className="sr-only">
+            Search by name or tag
+          </label>
           <input
             id="player-search"
             type="search"
@@ -103,15 +107,21 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
             maxLength={60}
             autoComplete="off"
           />
-          <button type="submit" className="btn primary">Search</button>
+          <button type="submit" className="btn primary">
+            Search
+          </button>
         </Form>
         {q ? (
           results.length === 0 ? (
-            <p className="muted" style={{ marginTop: "0.75rem", marginBottom: 0 }}>No players found for “{q}”.</p>
+            <p className="muted" style={{ marginTop: "0.75rem", marginBottom: 0 }}>
+              No players found for “{q}”.
+            </p>
           ) : (
             <>
               <p className="small muted" style={{ margin: "0.75rem 0 0.5rem" }}>
-                {results.length === SEARCH_LIMIT ? `Showing the first ${SEARCH_LIMIT} matches` : `${results.length} found`}
+                {results.length === SEARCH_LIMIT
+                  ? `Showing the first ${SEARCH_LIMIT} matches`
+                  : `${results.length} found`}
               </p>
               <ul className="list-plain" aria-label="Search results">
                 {results.map((p) => (
@@ -143,7 +153,9 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
             {completed ? "Final Round Lobbies" : `Round ${t.currentRound} Lobbies`}
           </h2>
           {lobbies.length > 0 ? (
-            <span className="badge">{lobbies.length} {lobbies.length === 1 ? "lobby" : "lobbies"}</span>
+            <span className="badge">
+              {lobbies.length} {lobbies.length === 1 ? "lobby" : "lobbies"}
+            </span>
           ) : null}
         </div>
         {lobbies.length === 0 ? (
@@ -189,18 +201,28 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
                 <tr>
                   <th scope="col">Rank</th>
                   <th scope="col">Player</th>
-                  <th scope="col" className="num">Points</th>
-                  <th scope="col" className="num">Games</th>
+                  <th scope="col" className="num">
+                    Points
+                  </th>
+                  <th scope="col" className="num">
+                    Games
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {top.map((p) => (
                   <tr key={p.id}>
-                    <td><RankBadge rank={p.rank} /></td>
                     <td>
-                      <Link to={profile(p.id)}>{p.name}</Link>{" "}
-                      <span className="muted small">#{p.riotTag}</span>
-                      {p.isEliminated ? <> <span className="badge danger">Eliminated</span></> : null}
+                      <RankBadge rank={p.rank} />
+                    </td>
+                    <td>
+                      <Link to={profile(p.id)}>{p.name}</Link> <span className="muted small">#{p.riotTag}</span>
+                      {p.isEliminated ? (
+                        <>
+                          {" "}
+                          <span className="badge danger">Eliminated</span>
+                        </>
+                      ) : null}
                     </td>
                     <td className="num">{formatPoints(p.totalPoints)}</td>
                     <td className="num">{p.matchesPlayed}</td>
@@ -211,8 +233,12 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         <div className="row" style={{ marginTop: "0.75rem" }}>
-          <Link to={`${base}/leaderboard`} className="btn primary">View Full Leaderboard</Link>
-          <Link to={`${base}/previous-lobbies`} className="btn">Previous Lobbies</Link>
+          <Link to={`${base}/leaderboard`} className="btn primary">
+            View Full Leaderboard
+          </Link>
+          <Link to={`${base}/previous-lobbies`} className="btn">
+            Previous Lobbies
+          </Link>
         </div>
       </section>
 

@@ -5,7 +5,14 @@ import { CutPanel } from "~/components/scores-cut";
 import { LobbyCard, lobbyAnchor, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
 import { useFailureToast } from "~/components/form-failure";
 import { CompleteTournamentConfirm, ScorekeeperNote } from "~/components/tournament-header";
-import { ConfirmAction, EmptyState, FormError, StatusBadge, usePendingIntent, useKeptActionData } from "~/components/ui";
+import {
+  ConfirmAction,
+  EmptyState,
+  FormError,
+  StatusBadge,
+  usePendingIntent,
+  useKeptActionData,
+} from "~/components/ui";
 import {
   loadTournamentFromParams,
   pageAccess,
@@ -65,7 +72,8 @@ export async function action({ params, context, url }: Route.ActionArgs) {
     case "save": {
       const title = "Failed to save scores";
       const lobbyId = idParam(typeof values.lobbyId === "string" ? values.lobbyId : null);
-      if (lobbyId === null) return formFailure({ intent, values }, notFound("lobby_not_found", LOBBY_NOT_FOUND), { title });
+      if (lobbyId === null)
+        return formFailure({ intent, values }, notFound("lobby_not_found", LOBBY_NOT_FOUND), { title });
       const parsed = scoresSchema.safeParse(values);
       if (!parsed.success) return invalid(intent, parsed.error, values, title);
       const editing = values.editing === "1";
@@ -92,7 +100,11 @@ export async function action({ params, context, url }: Route.ActionArgs) {
           // A tournament completed meanwhile is its completion (SPEC.md section 8), not a failure.
           instead: {
             tournament_completed: () =>
-              redirectWithToast("/dashboard", { type: "success", title: "Tournament Complete", description: COMPLETED_MESSAGE }),
+              redirectWithToast("/dashboard", {
+                type: "success",
+                title: "Tournament Complete",
+                description: COMPLETED_MESSAGE,
+              }),
           },
         },
         () => generateLobbies(db, user, id, round),
@@ -146,7 +158,8 @@ export async function action({ params, context, url }: Route.ActionArgs) {
           // Advancing before the round is scored is SPEC.md's "Round not finalized".
           titles: isCut ? {} : { no_lobbies: "Round not finalized", round_not_scored: "Round not finalized" },
           instead: {
-            tournament_completed: () => redirectWithToast(completedTo, { type: "success", title: "Tournament completed!" }),
+            tournament_completed: () =>
+              redirectWithToast(completedTo, { type: "success", title: "Tournament completed!" }),
           },
         },
         () => advanceRound(db, user, id, parsed.data),
@@ -234,14 +247,24 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
           {current.finalized ? <span className="badge primary">Round finalized</span> : null}
         </div>
         <nav className="row" style={{ marginTop: "0.75rem" }} aria-label="Tournament pages">
-          <Link className="btn small" to={`/public/${t.id}`}>Public View</Link>
+          <Link className="btn small" to={`/public/${t.id}`}>
+            Public View
+          </Link>
           {scorekeeper ? (
-            <Link className="btn small" to={`/tournaments/${t.id}/checkin`}>Check-in</Link>
+            <Link className="btn small" to={`/tournaments/${t.id}/checkin`}>
+              Check-in
+            </Link>
           ) : (
-            <Link className="btn small" to={`/manage-players/${t.id}`}>Manage Players</Link>
+            <Link className="btn small" to={`/manage-players/${t.id}`}>
+              Manage Players
+            </Link>
           )}
-          <Link className="btn small" to={`/leaderboard/${t.id}`}>Leaderboard</Link>
-          <Link className="btn small" to="/dashboard">Dashboard</Link>
+          <Link className="btn small" to={`/leaderboard/${t.id}`}>
+            Leaderboard
+          </Link>
+          <Link className="btn small" to="/dashboard">
+            Dashboard
+          </Link>
         </nav>
       </header>
 
@@ -296,11 +319,15 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
         </nav>
       ) : null}
 
-      {!onCurrent ? <p className="muted small">Round {viewRound} is a previous round: its lobbies are shown as played.</p> : null}
+      {!onCurrent ? (
+        <p className="muted small">Round {viewRound} is a previous round: its lobbies are shown as played.</p>
+      ) : null}
 
       {lobbies.length === 0 ? (
         <EmptyState title={`No lobbies for Round ${viewRound}`}>
-          {manage && onCurrent && !completed ? <p>Generate the lobbies of this round to start entering scores.</p> : null}
+          {manage && onCurrent && !completed ? (
+            <p>Generate the lobbies of this round to start entering scores.</p>
+          ) : null}
         </EmptyState>
       ) : (
         <div className="grid cols-2 scores-lobbies">
@@ -421,7 +448,11 @@ function RoundActions({
             </Link>
             {isLastRound ? (
               // Completing asks once, as the dashboard's Complete does (docs/rules.md "Host flows").
-              <CompleteTournamentConfirm name={t.name || `Tournament #${t.id}`} intent="advance" primary={step === "complete"} />
+              <CompleteTournamentConfirm
+                name={t.name || `Tournament #${t.id}`}
+                intent="advance"
+                primary={step === "complete"}
+              />
             ) : (
               <Form method="post" className="inline-form">
                 <input type="hidden" name="intent" value="advance" />
@@ -454,7 +485,8 @@ function RoundActions({
       ) : null}
       {hasLobbies && !current.finalized ? (
         <p className="muted small" style={{ marginTop: "0.75rem", marginBottom: 0 }}>
-          Finalizing locks this round&apos;s scores and disables undo. Advancing finalizes the round if needed and applies any cut.
+          Finalizing locks this round&apos;s scores and disables undo. Advancing finalizes the round if needed and
+          applies any cut.
         </p>
       ) : null}
     </section>

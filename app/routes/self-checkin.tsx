@@ -19,7 +19,11 @@ import { withoutReactHandle } from "~/lib/lite-page";
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Check-in - ${loaderData.tournament.name} | Tournament Manager` : "Check-in | Tournament Manager" },
+  {
+    title: loaderData
+      ? `Check-in - ${loaderData.tournament.name} | Tournament Manager`
+      : "Check-in | Tournament Manager",
+  },
 ];
 
 // One answer per tournament version for visitors: opening or closing self check-in, and every check-in, bump it.

@@ -18,7 +18,17 @@ import {
 import { usePendingIntent, useKeptActionData } from "~/components/ui";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { StreamOverlaySection } from "~/components/stream-overlay-section";
-import { formFailure, invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
+import {
+  formFailure,
+  invalid,
+  loadTournamentFromParams,
+  pageAccess,
+  pageUser,
+  readForm,
+  runFormAction,
+  tournamentIdOrThrow,
+  unknownAction,
+} from "~/lib/page.server";
 import { badRequest } from "~/models/errors";
 import { InputField, SubmitButton } from "~/components/form-fields";
 import { addScorekeeper, listStaff, removeScorekeeper } from "~/models/staff.server";
@@ -32,7 +42,11 @@ import { dbContext } from "~/lib/context";
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Tournament Settings - ${data.tournament.name} | Tournament Manager` : "Tournament Settings | Tournament Manager" },
+  {
+    title: data
+      ? `Tournament Settings - ${data.tournament.name} | Tournament Manager`
+      : "Tournament Settings | Tournament Manager",
+  },
 ];
 
 export async function loader({ params, context, request, url }: Route.LoaderArgs) {
@@ -40,7 +54,10 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const { role, can } = await pageAccess(context, t);
   // The staff list is only for those who manage it: nobody else gets its usernames.
   const staff = can.manageStaff
-    ? (await listStaff(context.get(dbContext), pageUser(context), t.id)).map((m) => ({ userId: m.userId, username: m.username }))
+    ? (await listStaff(context.get(dbContext), pageUser(context), t.id)).map((m) => ({
+        userId: m.userId,
+        username: m.username,
+      }))
     : null;
   return {
     tournament: {
@@ -66,7 +83,8 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
 export async function action({ url, params, context }: Route.ActionArgs) {
   const tournamentId = tournamentIdOrThrow(params.tournamentId);
   const { intent, values } = readForm(context);
-  if (intent === "add-staff" || intent === "remove-staff") return staffAction(url, context, tournamentId, { intent, values });
+  if (intent === "add-staff" || intent === "remove-staff")
+    return staffAction(url, context, tournamentId, { intent, values });
   if (intent !== "update") return unknownAction({ intent, values });
   // Status, round and lock belong to the master panel; this form never sends them.
   const { status: _s, currentRound: _c, isLocked: _l, ...fields } = values;
@@ -104,7 +122,10 @@ async function staffAction(
       () => addScorekeeper(db, user, tournamentId, parsed.data.username),
       (member) => ({
         redirectTo: back,
-        toast: { title: "Scorekeeper added", description: `${member.username} can now check players in and save scores.` },
+        toast: {
+          title: "Scorekeeper added",
+          description: `${member.username} can now check players in and save scores.`,
+        },
       }),
     );
   }
@@ -143,7 +164,13 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
         </Link>
       </TournamentHeader>
 
-      <Form method="post" className="card" aria-label="Tournament settings" noValidate key={failure ? "typed" : JSON.stringify(t)}>
+      <Form
+        method="post"
+        className="card"
+        aria-label="Tournament settings"
+        noValidate
+        key={failure ? "typed" : JSON.stringify(t)}
+      >
         <h2>Settings</h2>
         <input type="hidden" name="intent" value="update" />
         <FailureAlert failure={failure} />
@@ -153,7 +180,9 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
             <FormatField defaultValue={typed(failure, "format", t.format)} error={errors.format} />
             <LobbyMethodField defaultValue={typed(failure, "lobbyMethod", t.lobbyMethod)} error={errors.lobbyMethod} />
             <MaxPlayersField
-              choices={MAX_PLAYER_CHOICES.includes(t.maxPlayers) ? MAX_PLAYER_CHOICES : [t.maxPlayers, ...MAX_PLAYER_CHOICES]}
+              choices={
+                MAX_PLAYER_CHOICES.includes(t.maxPlayers) ? MAX_PLAYER_CHOICES : [t.maxPlayers, ...MAX_PLAYER_CHOICES]
+              }
               disabled={!inSetup}
               defaultValue={typed(failure, "maxPlayers", String(t.maxPlayers))}
               hint={inSetup ? "Multiples of 8, up to 256" : SETUP_ONLY}
@@ -272,10 +301,14 @@ function ImportCard() {
   return (
     <section className="card" aria-labelledby="import-title">
       <h2 id="import-title">Excel Import</h2>
-      <p className="small muted">Import a tournament with its players from an .xlsx or .xls file. It is added as a new tournament.</p>
+      <p className="small muted">
+        Import a tournament with its players from an .xlsx or .xls file. It is added as a new tournament.
+      </p>
       <Form method="post" action="/dashboard" encType="multipart/form-data" className="row">
         <input type="hidden" name="intent" value="import" />
-        <label className="sr-only" htmlFor="settings-import-file">Excel file</label>
+        <label className="sr-only" htmlFor="settings-import-file">
+          Excel file
+        </label>
         <input id="settings-import-file" type="file" name="file" accept=".xlsx,.xls" required />
         <button type="submit" className="btn" disabled={pending}>
           {pending ? "Importing..." : "Import Spreadsheet"}

@@ -6,11 +6,26 @@ import { FailureAlert, failureOf, useFailureToast } from "~/components/form-fail
 import { SubmitButton } from "~/components/form-fields";
 import { AddPlayerForm, SubstitutionForm } from "~/components/player-forms";
 import { TournamentHeader } from "~/components/tournament-header";
-import { addPlayerIntent, generateFirstLobbiesIntent, samePage, substituteIntent, toggleCheckinIntent } from "~/lib/host-actions.server";
+import {
+  addPlayerIntent,
+  generateFirstLobbiesIntent,
+  samePage,
+  substituteIntent,
+  toggleCheckinIntent,
+} from "~/lib/host-actions.server";
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { SelfCheckinPanel } from "~/components/self-checkin-panel";
-import { invalid, loadTournamentFromParams, pageAccess, pageUser, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
+import {
+  invalid,
+  loadTournamentFromParams,
+  pageAccess,
+  pageUser,
+  readForm,
+  runFormAction,
+  tournamentIdOrThrow,
+  unknownAction,
+} from "~/lib/page.server";
 import { closeSelfCheckin, openRefusal, openSelfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
 import { setLocked } from "~/models/tournaments.server";
 import { isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "~/models/policy";
@@ -21,7 +36,11 @@ import { dbContext } from "~/lib/context";
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Check-in Management - ${data.tournament.name} | Tournament Manager` : "Check-in | Tournament Manager" },
+  {
+    title: data
+      ? `Check-in Management - ${data.tournament.name} | Tournament Manager`
+      : "Check-in | Tournament Manager",
+  },
 ];
 
 export async function loader({ params, context, request, url }: Route.LoaderArgs) {
@@ -106,7 +125,18 @@ export async function action({ url, params, context }: Route.ActionArgs) {
 
 export default function TournamentCheckin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const { tournament: t, canManage, canCheckIn, scorekeeper, lobbiesExist, counts, players, active, eliminated, selfCheckin } = loaderData;
+  const {
+    tournament: t,
+    canManage,
+    canCheckIn,
+    scorekeeper,
+    lobbiesExist,
+    counts,
+    players,
+    active,
+    eliminated,
+    selfCheckin,
+  } = loaderData;
   useFailureToast(actionData);
   const mutable = canManage && !isReadOnly(t);
   return (
@@ -135,7 +165,9 @@ export default function TournamentCheckin({ loaderData, actionData: latestAction
         <StatCard label="Eliminated" value={counts.eliminated} />
       </section>
 
-      <FailureAlert failure={failureOf(actionData, "lock", "generate-first", "open-self-checkin", "close-self-checkin")} />
+      <FailureAlert
+        failure={failureOf(actionData, "lock", "generate-first", "open-self-checkin", "close-self-checkin")}
+      />
 
       {mutable ? (
         <section className="card row host-round-one">

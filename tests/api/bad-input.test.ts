@@ -77,7 +77,10 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
           body: ref ? ref.split("/").pop()! : null,
           query: (op.parameters ?? [])
             .filter((p) => p.in === "query")
-            .map((p) => ({ name: p.name, freeText: p.schema?.type === "string" && !p.schema.enum && !p.schema.pattern })),
+            .map((p) => ({
+              name: p.name,
+              freeText: p.schema?.type === "string" && !p.schema.enum && !p.schema.pattern,
+            })),
           auth: op.security.length > 0,
         });
       }
@@ -124,12 +127,17 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
   }
 
   /** Runs the calls, then checks each answered 4xx and the database is as before. */
-  async function sweep(label: string, calls: (() => Promise<[string, Reply]>)[], expected: (status: number) => boolean) {
+  async function sweep(
+    label: string,
+    calls: (() => Promise<[string, Reply]>)[],
+    expected: (status: number) => boolean,
+  ) {
     const before = await app.snapshot();
     const wrong: string[] = [];
     for (const call of calls) {
       const [what, reply] = await call();
-      if (!expected(reply.status) || reply.status >= 500) wrong.push(`${what} → ${reply.status} ${reply.text.slice(0, 160)}`);
+      if (!expected(reply.status) || reply.status >= 500)
+        wrong.push(`${what} → ${reply.status} ${reply.text.slice(0, 160)}`);
     }
     expect(wrong, `${label}: unexpected answers`).toEqual([]);
     expect(await app.snapshot(), `${label}: the database changed`).toEqual(before);
@@ -156,7 +164,8 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
         const sample = Array.isArray(base[field]) ? (base[field] as Record<string, unknown>[])[0] : undefined;
         if (items?.properties && sample && typeof sample === "object") {
           for (const [inner, innerSchema] of Object.entries(items.properties)) {
-            for (const bad of badValues(resolve(innerSchema))) values.push({ ...base, [field]: [{ ...sample, [inner]: bad }] });
+            for (const bad of badValues(resolve(innerSchema)))
+              values.push({ ...base, [field]: [{ ...sample, [inner]: bad }] });
           }
         }
         for (const body of values) {
@@ -177,7 +186,10 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
       const schema = resolve(doc.components.schemas[op.body!]);
       if (!schema.required?.length) continue;
       const base = validBody(op.body!);
-      const bodies = [{}, ...schema.required.map((field) => Object.fromEntries(Object.entries(base).filter(([k]) => k !== field)))];
+      const bodies = [
+        {},
+        ...schema.required.map((field) => Object.fromEntries(Object.entries(base).filter(([k]) => k !== field))),
+      ];
       await sweep(
         `${op.method} ${op.path}`,
         bodies.map((body) => async () => [
@@ -210,7 +222,12 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
       const raw = op.path === "/api/tournaments/import" ? body(15_000_000) : body(2_000_000);
       await sweep(
         `${op.method} ${op.path}`,
-        [async () => [`${op.method} ${op.path} ${raw.length} characters`, await app.call(op.method, concretePath(op.path), { token: owner, raw })]],
+        [
+          async () => [
+            `${op.method} ${op.path} ${raw.length} characters`,
+            await app.call(op.method, concretePath(op.path), { token: owner, raw }),
+          ],
+        ],
         (s) => s === 413,
       );
     }
@@ -225,10 +242,18 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
         return [`${op.method} ${path}`, await app.call(op.method, path, { token: owner, body })];
       };
       for (const param of params) {
-        await sweep(`${op.method} ${op.path} bad ${param}`, BAD_IDS.map((v) => call(v, param)), is400);
+        await sweep(
+          `${op.method} ${op.path} bad ${param}`,
+          BAD_IDS.map((v) => call(v, param)),
+          is400,
+        );
         // A round without lobbies is a valid, empty round to read.
         const readsRound = op.method === "GET" && param === "round";
-        await sweep(`${op.method} ${op.path} unknown ${param}`, [call("2147483647", param)], readsRound ? (s) => s === 200 : is4xx);
+        await sweep(
+          `${op.method} ${op.path} unknown ${param}`,
+          [call("2147483647", param)],
+          readsRound ? (s) => s === 200 : is4xx,
+        );
       }
     }
   });
@@ -254,7 +279,10 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
       const documented = new Set(Object.keys(doc.paths[path]).map((m) => m.toUpperCase()));
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
         if (documented.has(method)) continue;
-        calls.push(async () => [`${method} ${path}`, await app.call(method, concretePath(path), { token: owner, body: {} })]);
+        calls.push(async () => [
+          `${method} ${path}`,
+          await app.call(method, concretePath(path), { token: owner, body: {} }),
+        ]);
       }
     }
     await sweep("wrong methods", calls, (s) => s === 405);

@@ -21,7 +21,10 @@ describe.skipIf(skip)(`cross-site posts without an Origin${skip ? ` (skipped: ${
       body: new URLSearchParams({ username, password: "password123" }),
       redirect: "manual",
     });
-    cookie = login.headers.getSetCookie().find((c) => c.startsWith("tm_session="))!.split(";")[0];
+    cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("tm_session="))!
+      .split(";")[0];
     tournamentId = (await createTournament(app, token, { name: "Before" })).id;
   });
   afterAll(async () => {
@@ -38,7 +41,8 @@ describe.skipIf(skip)(`cross-site posts without an Origin${skip ? ` (skipped: ${
       redirect: "manual",
     });
   }
-  const currentName = async () => (await app.sql`select name from tournaments where id = ${tournamentId}`)[0].name as string;
+  const currentName = async () =>
+    (await app.sql`select name from tournaments where id = ${tournamentId}`)[0].name as string;
 
   async function expectRefused(response: Response, what: string) {
     expect(response.status, `${what}: ${await response.clone().text()}`).toBe(403);
@@ -71,7 +75,10 @@ describe.skipIf(skip)(`cross-site posts without an Origin${skip ? ` (skipped: ${
     const before = await app.snapshot();
     const self = { referer: `${app.baseURL}/tournaments/${tournamentId}/settings` };
     await expectRefused(await renameByForm("Hijacked", { "sec-fetch-site": "cross-site" }), "cross-site");
-    await expectRefused(await renameByForm("Hijacked", { "sec-fetch-site": "cross-site", ...self }, true), "cross-site .data");
+    await expectRefused(
+      await renameByForm("Hijacked", { "sec-fetch-site": "cross-site", ...self }, true),
+      "cross-site .data",
+    );
     await expectRefused(await renameByForm("Hijacked", { "sec-fetch-site": "same-site", ...self }), "same-site");
     expect(await app.snapshot()).toEqual(before);
   });

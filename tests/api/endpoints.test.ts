@@ -88,20 +88,50 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       const name = unique("Create");
       const reply = await app.call("POST", "/api/tournaments", {
         token: owner,
-        body: { name, format: "elimination", maxPlayers: 32, totalRounds: 5, isPublic: true, scoring: [10, 8, 6, 4, 2, 1, 0, 0] },
+        body: {
+          name,
+          format: "elimination",
+          maxPlayers: 32,
+          totalRounds: 5,
+          isPublic: true,
+          scoring: [10, 8, 6, 4, 2, 1, 0, 0],
+        },
       });
       expectStatus(reply, 200);
       const t = expectShape(answers.tournamentAnswer, reply.body);
-      expect(t).toMatchObject({ name, format: "elimination", lobbyMethod: "snake", maxPlayers: 32, totalRounds: 5, status: "setup" });
-      expect(t.scoring).toEqual({ first: 10, second: 8, third: 6, fourth: 4, fifth: 2, sixth: 1, seventh: 0, eighth: 0 });
+      expect(t).toMatchObject({
+        name,
+        format: "elimination",
+        lobbyMethod: "snake",
+        maxPlayers: 32,
+        totalRounds: 5,
+        status: "setup",
+      });
+      expect(t.scoring).toEqual({
+        first: 10,
+        second: 8,
+        third: 6,
+        fourth: 4,
+        fifth: 2,
+        sixth: 1,
+        seventh: 0,
+        eighth: 0,
+      });
       const stored = await row("tournaments", t.id);
       expect(stored).toMatchObject({ name, max_players: 32, is_public: true, status: "setup" });
       const me = await app.call("GET", "/api/auth/me", { token: owner });
       expect(stored.owner_id).toBe(me.body.id);
 
-      expectRefusal(await app.call("POST", "/api/tournaments", { token: owner, body: { maxPlayers: 16, totalRounds: 3 } }), 400, "Tournament name required");
       expectRefusal(
-        await app.call("POST", "/api/tournaments", { token: owner, body: { name: "x", maxPlayers: 8, totalRounds: 3 } }),
+        await app.call("POST", "/api/tournaments", { token: owner, body: { maxPlayers: 16, totalRounds: 3 } }),
+        400,
+        "Tournament name required",
+      );
+      expectRefusal(
+        await app.call("POST", "/api/tournaments", {
+          token: owner,
+          body: { name: "x", maxPlayers: 8, totalRounds: 3 },
+        }),
         400,
         "Must have at least 16 players",
       );
@@ -123,7 +153,10 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expect(items.find((t) => t.id === mine.id)).toMatchObject({ canManage: true, isOwner: true });
       expect(items.find((t) => t.id === shown.id)).toMatchObject({ canManage: false, isOwner: false });
 
-      const all = expectShape(list(answers.tournamentListItemAnswer), (await app.call("GET", "/api/tournaments", { token: master })).body);
+      const all = expectShape(
+        list(answers.tournamentListItemAnswer),
+        (await app.call("GET", "/api/tournaments", { token: master })).body,
+      );
       expect(all.map((t) => t.id)).toEqual(expect.arrayContaining([mine.id, hidden.id, shown.id]));
     });
 
@@ -133,21 +166,40 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       const keeper = await app.login(name);
       expectStatus(await app.call("GET", `/api/tournaments/${t.id}/staff`, { token: owner }), 200);
 
-      const added = await app.call("POST", `/api/tournaments/${t.id}/staff`, { token: owner, body: { username: name.toUpperCase() } });
+      const added = await app.call("POST", `/api/tournaments/${t.id}/staff`, {
+        token: owner,
+        body: { username: name.toUpperCase() },
+      });
       expectStatus(added, 200);
       const member = expectShape(answers.staffMemberAnswer, added.body);
       expect(member).toMatchObject({ username: name, role: "scorekeeper" });
       const [stored] = await app.sql`select user_id, role from tournament_staff where tournament_id = ${t.id}`;
       expect(stored).toEqual({ user_id: member.userId, role: "scorekeeper" });
-      const listed = expectShape(list(answers.staffMemberAnswer), (await app.call("GET", `/api/tournaments/${t.id}/staff`, { token: owner })).body);
+      const listed = expectShape(
+        list(answers.staffMemberAnswer),
+        (await app.call("GET", `/api/tournaments/${t.id}/staff`, { token: owner })).body,
+      );
       expect(listed.map((m) => m.username)).toEqual([name]);
 
       // The dashboard list shows the private tournament to its scorekeeper, with the role.
-      const theirs = expectShape(list(answers.tournamentListItemAnswer), (await app.call("GET", "/api/tournaments", { token: keeper })).body);
-      expect(theirs.find((row) => row.id === t.id)).toMatchObject({ role: "scorekeeper", canManage: false, isOwner: false });
+      const theirs = expectShape(
+        list(answers.tournamentListItemAnswer),
+        (await app.call("GET", "/api/tournaments", { token: keeper })).body,
+      );
+      expect(theirs.find((row) => row.id === t.id)).toMatchObject({
+        role: "scorekeeper",
+        canManage: false,
+        isOwner: false,
+      });
 
-      expectRefusal(await app.call("POST", `/api/tournaments/${t.id}/staff`, { token: owner, body: { username: name } }), 409);
-      expectRefusal(await app.call("POST", `/api/tournaments/${t.id}/staff`, { token: owner, body: { username: "no_such_user" } }), 400);
+      expectRefusal(
+        await app.call("POST", `/api/tournaments/${t.id}/staff`, { token: owner, body: { username: name } }),
+        409,
+      );
+      expectRefusal(
+        await app.call("POST", `/api/tournaments/${t.id}/staff`, { token: owner, body: { username: "no_such_user" } }),
+        400,
+      );
       expectRefusal(await app.call("POST", `/api/tournaments/${t.id}/staff`, { token: owner, body: {} }), 400);
       expectRefusal(await app.call("GET", `/api/tournaments/${t.id}/staff`, { token: keeper }), 403);
       expectRefusal(await app.call("GET", `/api/tournaments/${t.id}/staff`), 401);
@@ -185,14 +237,29 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       const t = await createTournament(app, owner);
       const reply = await app.call("PATCH", `/api/tournaments/${t.id}`, {
         token: owner,
-        body: { name: "Renamed Cup", maxPlayers: 24, isPublic: true, scoring: { first: 9, second: 7, third: 6, fourth: 5, fifth: 4, sixth: 3, seventh: 2, eighth: 0 } },
+        body: {
+          name: "Renamed Cup",
+          maxPlayers: 24,
+          isPublic: true,
+          scoring: { first: 9, second: 7, third: 6, fourth: 5, fifth: 4, sixth: 3, seventh: 2, eighth: 0 },
+        },
       });
       expectStatus(reply, 200);
-      expect(expectShape(answers.tournamentAnswer, reply.body)).toMatchObject({ name: "Renamed Cup", maxPlayers: 24, isPublic: true });
+      expect(expectShape(answers.tournamentAnswer, reply.body)).toMatchObject({
+        name: "Renamed Cup",
+        maxPlayers: 24,
+        isPublic: true,
+      });
       expect(await row("tournaments", t.id)).toMatchObject({ name: "Renamed Cup", max_players: 24, is_public: true });
 
-      expectRefusal(await app.call("PATCH", `/api/tournaments/${t.id}`, { token: owner, body: { status: "active" } }), 403);
-      const byMaster = await app.call("PATCH", `/api/tournaments/${t.id}`, { token: master, body: { status: "registration", currentRound: 2 } });
+      expectRefusal(
+        await app.call("PATCH", `/api/tournaments/${t.id}`, { token: owner, body: { status: "active" } }),
+        403,
+      );
+      const byMaster = await app.call("PATCH", `/api/tournaments/${t.id}`, {
+        token: master,
+        body: { status: "registration", currentRound: 2 },
+      });
       expectStatus(byMaster, 200);
       expect(await row("tournaments", t.id)).toMatchObject({ status: "registration", current_round: 2 });
     });
@@ -214,9 +281,16 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expectStatus(reply, 200);
       expect(expectShape(answers.tournamentAnswer, reply.body).status).toBe("completed");
       expect((await row("tournaments", t.id)).status).toBe("completed");
-      expectRefusal(await app.call("POST", `/api/tournaments/${t.id}/complete`, { token: owner }), 409, "Tournament has been completed");
+      expectRefusal(
+        await app.call("POST", `/api/tournaments/${t.id}/complete`, { token: owner }),
+        409,
+        "Tournament has been completed",
+      );
       // Completed tournaments are read-only.
-      expectRefusal(await app.call("PATCH", `/api/tournaments/${t.id}`, { token: owner, body: { name: "Again" } }), 409);
+      expectRefusal(
+        await app.call("PATCH", `/api/tournaments/${t.id}`, { token: owner, body: { name: "Again" } }),
+        409,
+      );
     });
 
     test("POST /api/tournaments/{id}/start-checkin moves setup to checkin; 409 from checkin", async () => {
@@ -243,7 +317,10 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expectStatus(reply, 200);
       expect(expectShape(answers.tournamentAnswer, reply.body).isLocked).toBe(true);
       expect((await row("tournaments", t.id)).is_locked).toBe(true);
-      expectStatus(await app.call("POST", `/api/tournaments/${t.id}/lock`, { token: owner, body: { locked: false } }), 200);
+      expectStatus(
+        await app.call("POST", `/api/tournaments/${t.id}/lock`, { token: owner, body: { locked: false } }),
+        200,
+      );
       expect((await row("tournaments", t.id)).is_locked).toBe(false);
     });
 
@@ -251,7 +328,10 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       const t = await createTournament(app, owner);
       const [active, benched] = await addPlayers(app, owner, t.id, 2);
       await checkIn(app, owner, [active]);
-      expectStatus(await app.call("PATCH", `/api/players/${benched.id}`, { token: owner, body: { isEliminated: true } }), 200);
+      expectStatus(
+        await app.call("PATCH", `/api/players/${benched.id}`, { token: owner, body: { isEliminated: true } }),
+        200,
+      );
 
       const reply = await app.call("POST", `/api/tournaments/${t.id}/substitute`, {
         token: owner,
@@ -265,7 +345,10 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expect(await row("players", benched.id)).toMatchObject({ is_eliminated: false, is_checked_in: true });
 
       expectRefusal(
-        await app.call("POST", `/api/tournaments/${t.id}/substitute`, { token: owner, body: { oldPlayerId: active.id } }),
+        await app.call("POST", `/api/tournaments/${t.id}/substitute`, {
+          token: owner,
+          body: { oldPlayerId: active.id },
+        }),
         400,
         "Please select both players for substitution",
       );
@@ -296,7 +379,9 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expect(downloaded.worksheets.map((s) => [s.name, s.rowCount])).toEqual(
         book.worksheets.map((s) => [s.name, s.rowCount]),
       );
-      expect(downloaded.getWorksheet("Players")!.getRow(2).values).toEqual(book.getWorksheet("Players")!.getRow(2).values);
+      expect(downloaded.getWorksheet("Players")!.getRow(2).values).toEqual(
+        book.getWorksheet("Players")!.getRow(2).values,
+      );
     });
 
     test("POST /api/tournaments/import creates a tournament from an exported workbook", async () => {
@@ -306,16 +391,26 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expectStatus(reply, 200);
       const result = expectShape(answers.importAnswer, reply.body);
       expect(result.importedPlayers).toBe(10);
-      expect(result.tournament).toMatchObject({ name: tournament.name, format: "elimination", totalRounds: 4, maxPlayers: 16, status: "setup" });
+      expect(result.tournament).toMatchObject({
+        name: tournament.name,
+        format: "elimination",
+        totalRounds: 4,
+        maxPlayers: 16,
+        status: "setup",
+      });
       const me = await app.call("GET", "/api/auth/me", { token: owner });
       expect((await row("tournaments", result.tournament.id)).owner_id).toBe(me.body.id);
-      const imported = await app.sql`select name, riot_tag, lp from players where tournament_id = ${result.tournament.id} order by id`;
+      const imported =
+        await app.sql`select name, riot_tag, lp from players where tournament_id = ${result.tournament.id} order by id`;
       expect(imported.map((p) => p.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Player ${i + 1}`));
       expect(imported[0]).toMatchObject({ riot_tag: "EUW1", lp: 1000 });
 
       const before = await app.snapshot();
       expectRefusal(
-        await app.call("POST", "/api/tournaments/import", { token: owner, body: { excelData: Buffer.from("not a workbook").toString("base64") } }),
+        await app.call("POST", "/api/tournaments/import", {
+          token: owner,
+          body: { excelData: Buffer.from("not a workbook").toString("base64") },
+        }),
         400,
         "Failed to import tournament. Please check your Excel file format.",
       );
@@ -330,11 +425,18 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
         return Buffer.from(await book.xlsx.writeBuffer()).toString("base64");
       };
       const rows = [["Player Name", "Tag", "Elo"], ["Ann", "EU1", 1200], [], ["Bob", "EU2", ""], ["Cid", "EU3", 5]];
-      const reply = await app.call("POST", "/api/tournaments/import", { token: owner, body: { excelData: await workbook(rows) } });
+      const reply = await app.call("POST", "/api/tournaments/import", {
+        token: owner,
+        body: { excelData: await workbook(rows) },
+      });
       expectStatus(reply, 200);
       const result = expectShape(answers.importAnswer, reply.body);
-      expect(result).toMatchObject({ importedPlayers: 3, tournament: { name: "Imported Tournament", maxPlayers: 16, totalRounds: 5 } });
-      const imported = await app.sql`select name, riot_tag, lp from players where tournament_id = ${result.tournament.id} order by id`;
+      expect(result).toMatchObject({
+        importedPlayers: 3,
+        tournament: { name: "Imported Tournament", maxPlayers: 16, totalRounds: 5 },
+      });
+      const imported =
+        await app.sql`select name, riot_tag, lp from players where tournament_id = ${result.tournament.id} order by id`;
       expect(imported).toEqual([
         { name: "Ann", riot_tag: "EU1", lp: 1200 },
         { name: "Bob", riot_tag: "EU2", lp: 0 },
@@ -344,11 +446,21 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       const before = await app.snapshot();
       const refusals = [
         await workbook(null),
-        await workbook([["Name", "Tag"], ["x".repeat(51), "EU"]]),
-        await workbook([["Name", "Tag", "LP"], ["Dee", "EU", -3]]),
+        await workbook([
+          ["Name", "Tag"],
+          ["x".repeat(51), "EU"],
+        ]),
+        await workbook([
+          ["Name", "Tag", "LP"],
+          ["Dee", "EU", -3],
+        ]),
       ];
       for (const excelData of refusals) {
-        expectRefusal(await app.call("POST", "/api/tournaments/import", { token: owner, body: { excelData } }), 400, "Failed to import tournament. Please check your Excel file format.");
+        expectRefusal(
+          await app.call("POST", "/api/tournaments/import", { token: owner, body: { excelData } }),
+          400,
+          "Failed to import tournament. Please check your Excel file format.",
+        );
       }
       expect(await app.snapshot()).toEqual(before);
     });
@@ -391,7 +503,10 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
 
       await addPlayers(app, owner, t.id, 15);
       expectRefusal(
-        await app.call("POST", `/api/tournaments/${t.id}/players`, { token: owner, body: { name: "Late", riotTag: "EU" } }),
+        await app.call("POST", `/api/tournaments/${t.id}/players`, {
+          token: owner,
+          body: { name: "Late", riotTag: "EU" },
+        }),
         409,
         "Tournament is at maximum capacity (16 players). Remove a player first.",
       );
@@ -402,28 +517,55 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expectStatus(over, 200);
       expect(expectShape(answers.playerAnswer, over.body).isCheckedIn).toBe(false);
       expectRefusal(
-        await app.call("POST", `/api/tournaments/${t.id}/players`, { token: owner, body: { name: "x".repeat(51), riotTag: "EU" } }),
+        await app.call("POST", `/api/tournaments/${t.id}/players`, {
+          token: owner,
+          body: { name: "x".repeat(51), riotTag: "EU" },
+        }),
         400,
         "Player name must be 50 characters or less",
       );
       // Master-only fields from an owner.
-      expectRefusal(await app.call("POST", `/api/tournaments/${t.id}/players`, { token: owner, body: { name: "Seeded", riotTag: "EU", seed: 1, manualOverride: true } }), 403);
+      expectRefusal(
+        await app.call("POST", `/api/tournaments/${t.id}/players`, {
+          token: owner,
+          body: { name: "Seeded", riotTag: "EU", seed: 1, manualOverride: true },
+        }),
+        403,
+      );
     });
 
     test("POST /api/tournaments/{id}/players/bulk adds every player or none", async () => {
       const t = await createTournament(app, owner);
       const reply = await app.call("POST", `/api/tournaments/${t.id}/players/bulk`, {
         token: owner,
-        body: { players: [{ name: "A", riotTag: "A1", lp: 5 }, { name: "B", riotTag: "B1" }] },
+        body: {
+          players: [
+            { name: "A", riotTag: "A1", lp: 5 },
+            { name: "B", riotTag: "B1" },
+          ],
+        },
       });
       expectStatus(reply, 200);
       const created = expectShape(list(answers.playerAnswer), reply.body);
-      expect(created.map((p) => [p.name, p.riotTag, p.lp])).toEqual([["A", "A1", 5], ["B", "B1", 0]]);
-      expect(await app.sql`select name from players where tournament_id = ${t.id} order by id`).toEqual([{ name: "A" }, { name: "B" }]);
+      expect(created.map((p) => [p.name, p.riotTag, p.lp])).toEqual([
+        ["A", "A1", 5],
+        ["B", "B1", 0],
+      ]);
+      expect(await app.sql`select name from players where tournament_id = ${t.id} order by id`).toEqual([
+        { name: "A" },
+        { name: "B" },
+      ]);
 
       const tooMany = Array.from({ length: 15 }, (_, i) => ({ name: `X${i}`, riotTag: "X" }));
-      expectRefusal(await app.call("POST", `/api/tournaments/${t.id}/players/bulk`, { token: owner, body: { players: tooMany } }), 409);
-      expectRefusal(await app.call("POST", `/api/tournaments/${t.id}/players/bulk`, { token: owner, body: { players: [] } }), 400, "No Valid Players");
+      expectRefusal(
+        await app.call("POST", `/api/tournaments/${t.id}/players/bulk`, { token: owner, body: { players: tooMany } }),
+        409,
+      );
+      expectRefusal(
+        await app.call("POST", `/api/tournaments/${t.id}/players/bulk`, { token: owner, body: { players: [] } }),
+        400,
+        "No Valid Players",
+      );
       expect(await app.sql`select name from players where tournament_id = ${t.id}`).toHaveLength(2);
     });
 
@@ -450,13 +592,19 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
     test("PATCH /api/players/{id} edits a player; master fields need a master", async () => {
       const t = await createTournament(app, owner);
       const [p] = await addPlayers(app, owner, t.id, 1);
-      const reply = await app.call("PATCH", `/api/players/${p.id}`, { token: owner, body: { name: "Renamed", riotTag: "KR9", lp: 42 } });
+      const reply = await app.call("PATCH", `/api/players/${p.id}`, {
+        token: owner,
+        body: { name: "Renamed", riotTag: "KR9", lp: 42 },
+      });
       expectStatus(reply, 200);
       expect(expectShape(answers.playerAnswer, reply.body)).toMatchObject({ name: "Renamed", riotTag: "KR9", lp: 42 });
       expect(await row("players", p.id)).toMatchObject({ name: "Renamed", riot_tag: "KR9", lp: 42 });
 
       expectRefusal(await app.call("PATCH", `/api/players/${p.id}`, { token: owner, body: { seed: 3 } }), 403);
-      const byMaster = await app.call("PATCH", `/api/players/${p.id}`, { token: master, body: { seed: 3, totalPoints: 12 } });
+      const byMaster = await app.call("PATCH", `/api/players/${p.id}`, {
+        token: master,
+        body: { seed: 3, totalPoints: 12 },
+      });
       expectStatus(byMaster, 200);
       expect(expectShape(answers.playerAnswer, byMaster.body)).toMatchObject({ seed: 3, totalPoints: 12 });
       expect(await row("players", p.id)).toMatchObject({ seed: 3, total_points: 12 });
@@ -479,13 +627,23 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expectStatus(reply, 200);
       expect(expectShape(answers.playerAnswer, reply.body).isCheckedIn).toBe(true);
       expect((await row("players", p.id)).is_checked_in).toBe(true);
-      expectStatus(await app.call("POST", `/api/players/${p.id}/checkin`, { token: owner, body: { checkedIn: false } }), 200);
+      expectStatus(
+        await app.call("POST", `/api/players/${p.id}/checkin`, { token: owner, body: { checkedIn: false } }),
+        200,
+      );
       expect((await row("players", p.id)).is_checked_in).toBe(false);
-      expectRefusal(await app.call("POST", `/api/players/${p.id}/checkin`, { token: owner, body: {} }), 400, "checkedIn must be true or false");
+      expectRefusal(
+        await app.call("POST", `/api/players/${p.id}/checkin`, { token: owner, body: {} }),
+        400,
+        "checkedIn must be true or false",
+      );
 
       const drawn = await drawnTournament(app, owner);
       expectRefusal(
-        await app.call("POST", `/api/players/${drawn.players[0].id}/checkin`, { token: owner, body: { checkedIn: false } }),
+        await app.call("POST", `/api/players/${drawn.players[0].id}/checkin`, {
+          token: owner,
+          body: { checkedIn: false },
+        }),
         409,
         "Check-ins cannot be modified after lobby generation has started",
       );
@@ -502,14 +660,23 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
         "At least 16 players must be checked in to generate lobbies",
       );
       await checkIn(app, owner, players.slice(0, 16));
-      const reply = await app.call("POST", `/api/tournaments/${t.id}/lobbies/generate`, { token: owner, body: { roundNumber: 1 } });
+      const reply = await app.call("POST", `/api/tournaments/${t.id}/lobbies/generate`, {
+        token: owner,
+        body: { roundNumber: 1 },
+      });
       expectStatus(reply, 200);
       const result = expectShape(answers.generateAnswer, reply.body);
       expect(result).toMatchObject({ status: "generated", roundNumber: 1, removedPlayers: 2 });
-      expect(result.lobbies.map((l) => [l.name, l.playerIds.length])).toEqual([["Lobby 1", 8], ["Lobby 2", 8]]);
+      expect(result.lobbies.map((l) => [l.name, l.playerIds.length])).toEqual([
+        ["Lobby 1", 8],
+        ["Lobby 2", 8],
+      ]);
       expect(await row("tournaments", t.id)).toMatchObject({ status: "active", is_locked: true });
       expect(await app.sql`select id from lobbies where tournament_id = ${t.id}`).toHaveLength(2);
-      expectRefusal(await app.call("POST", `/api/tournaments/${t.id}/lobbies/generate`, { token: owner, body: {} }), 409);
+      expectRefusal(
+        await app.call("POST", `/api/tournaments/${t.id}/lobbies/generate`, { token: owner, body: {} }),
+        409,
+      );
     });
 
     test("GET /api/tournaments/{id}/lobbies lists the current round's lobbies, or ?round=", async () => {
@@ -519,13 +686,23 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expect(expectShape(list(answers.lobbyAnswer), reply.body)).toEqual(lobbies);
       expect((await app.call("GET", `/api/tournaments/${tournament.id}/lobbies?round=1`)).body).toEqual(lobbies);
       expect((await app.call("GET", `/api/tournaments/${tournament.id}/lobbies?round=2`)).body).toEqual([]);
-      expectRefusal(await app.call("GET", `/api/tournaments/${tournament.id}/lobbies?round=zero`), 400, "Invalid round number");
+      expectRefusal(
+        await app.call("GET", `/api/tournaments/${tournament.id}/lobbies?round=zero`),
+        400,
+        "Invalid round number",
+      );
     });
 
     test("GET /api/tournaments/{id}/lobbies/all lists every round's lobbies", async () => {
       const { tournament, lobbies } = await scoredTournament(app, owner);
-      expectStatus(await app.call("POST", `/api/tournaments/${tournament.id}/advance-round`, { token: owner, body: {} }), 200);
-      const second = await app.call("POST", `/api/tournaments/${tournament.id}/lobbies/generate`, { token: owner, body: {} });
+      expectStatus(
+        await app.call("POST", `/api/tournaments/${tournament.id}/advance-round`, { token: owner, body: {} }),
+        200,
+      );
+      const second = await app.call("POST", `/api/tournaments/${tournament.id}/lobbies/generate`, {
+        token: owner,
+        body: {},
+      });
       expectStatus(second, 200);
       const reply = await app.call("GET", `/api/tournaments/${tournament.id}/lobbies/all`);
       expectStatus(reply, 200);
@@ -549,10 +726,17 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       await app.call("POST", `/api/tournaments/${t.id}/lobbies/generate`, { token: owner, body: {} });
       const reply = await app.call("DELETE", `/api/tournaments/${t.id}/lobbies/round/1`, { token: owner });
       expectStatus(reply, 200);
-      expect(expectShape(answers.undoAnswer, reply.body)).toEqual({ roundNumber: 1, deletedLobbies: 2, resetToCheckIn: true, restoredPlayers: 3 });
+      expect(expectShape(answers.undoAnswer, reply.body)).toEqual({
+        roundNumber: 1,
+        deletedLobbies: 2,
+        resetToCheckIn: true,
+        restoredPlayers: 3,
+      });
       expect(await row("tournaments", t.id)).toMatchObject({ status: "checkin", is_locked: false });
       expect(await app.sql`select id from lobbies where tournament_id = ${t.id}`).toHaveLength(0);
-      expect(await app.sql`select id from players where tournament_id = ${t.id} and removed_at is not null`).toHaveLength(0);
+      expect(
+        await app.sql`select id from players where tournament_id = ${t.id} and removed_at is not null`,
+      ).toHaveLength(0);
       expectRefusal(await app.call("DELETE", `/api/tournaments/${t.id}/lobbies/round/1`, { token: owner }), 409);
     });
 
@@ -561,36 +745,76 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       await scoreLobbies(app, owner, [lobbies[0]]);
       const reply = await app.call("DELETE", `/api/lobbies/${lobbies[0].id}`, { token: owner });
       expectStatus(reply, 200);
-      expect(expectShape(answers.deletedLobbyAnswer, reply.body)).toMatchObject({ lobbyId: lobbies[0].id, roundNumber: 1 });
+      expect(expectShape(answers.deletedLobbyAnswer, reply.body)).toMatchObject({
+        lobbyId: lobbies[0].id,
+        roundNumber: 1,
+      });
       expect(await row("lobbies", lobbies[0].id)).toBeUndefined();
       expect(await app.sql`select id from matches where lobby_id = ${lobbies[0].id}`).toHaveLength(0);
-      expectRefusal(await app.call("DELETE", `/api/lobbies/${lobbies[0].id}`, { token: owner }), 404, "Lobby not found");
+      expectRefusal(
+        await app.call("DELETE", `/api/lobbies/${lobbies[0].id}`, { token: owner }),
+        404,
+        "Lobby not found",
+      );
     });
 
     test("POST /api/lobbies/{id}/matches saves placements, points and totals; SPEC messages for bad scores", async () => {
       const { lobbies } = await drawnTournament(app, owner);
       const lobby = lobbies[0];
       const scores = placements(lobby);
-      const incomplete = await app.call("POST", `/api/lobbies/${lobby.id}/matches`, { token: owner, body: { scores: scores.slice(1) } });
+      const incomplete = await app.call("POST", `/api/lobbies/${lobby.id}/matches`, {
+        token: owner,
+        body: { scores: scores.slice(1) },
+      });
       expectRefusal(incomplete, 400, "Incomplete scores");
       const duplicate = scores.map((s) => ({ ...s, placement: 1 }));
-      expectRefusal(await app.call("POST", `/api/lobbies/${lobby.id}/matches`, { token: owner, body: { scores: duplicate } }), 400, "Duplicate placements");
-      expectRefusal(await app.call("POST", `/api/lobbies/${lobby.id}/matches`, { token: owner, body: { scores: [] } }), 400, "No scores entered");
+      expectRefusal(
+        await app.call("POST", `/api/lobbies/${lobby.id}/matches`, { token: owner, body: { scores: duplicate } }),
+        400,
+        "Duplicate placements",
+      );
+      expectRefusal(
+        await app.call("POST", `/api/lobbies/${lobby.id}/matches`, { token: owner, body: { scores: [] } }),
+        400,
+        "No scores entered",
+      );
       expect(await app.sql`select id from matches where lobby_id = ${lobby.id}`).toHaveLength(0);
 
       const reply = await app.call("POST", `/api/lobbies/${lobby.id}/matches`, { token: owner, body: { scores } });
       expectStatus(reply, 200);
       const saved = expectShape(answers.scoresAnswer, reply.body);
       expect(saved.lobby.isComplete).toBe(true);
-      expect(saved.matches.map((m) => [m.placement, m.points])).toEqual([[1, 8], [2, 7], [3, 6], [4, 5], [5, 4], [6, 3], [7, 2], [8, 1]]);
-      expect(await app.sql`select placement from matches where lobby_id = ${lobby.id} order by placement`).toHaveLength(8);
-      expect(await row("players", lobby.playerIds[0])).toMatchObject({ total_points: 8, matches_played: 1, average_placement: 1 });
+      expect(saved.matches.map((m) => [m.placement, m.points])).toEqual([
+        [1, 8],
+        [2, 7],
+        [3, 6],
+        [4, 5],
+        [5, 4],
+        [6, 3],
+        [7, 2],
+        [8, 1],
+      ]);
+      expect(await app.sql`select placement from matches where lobby_id = ${lobby.id} order by placement`).toHaveLength(
+        8,
+      );
+      expect(await row("players", lobby.playerIds[0])).toMatchObject({
+        total_points: 8,
+        matches_played: 1,
+        average_placement: 1,
+      });
 
       // Saving again replaces, never adds.
       const reversed = lobby.playerIds.map((playerId, i) => ({ playerId, placement: 8 - i }));
-      expectStatus(await app.call("POST", `/api/lobbies/${lobby.id}/matches`, { token: owner, body: { scores: reversed } }), 200);
+      expectStatus(
+        await app.call("POST", `/api/lobbies/${lobby.id}/matches`, { token: owner, body: { scores: reversed } }),
+        200,
+      );
       expect(await app.sql`select id from matches where lobby_id = ${lobby.id}`).toHaveLength(8);
-      expect(await row("players", lobby.playerIds[0])).toMatchObject({ total_points: 1, matches_played: 1, average_placement: 8 });
+      expect(await row("players", lobby.playerIds[0])).toMatchObject({
+        total_points: 1,
+        matches_played: 1,
+        average_placement: 8,
+      });
     });
 
     test("GET /api/tournaments/{id}/matches lists every saved placement", async () => {
@@ -629,8 +853,18 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expect(expectShape(answers.tournamentAnswer, reply.body).finalizedRound).toBe(1);
       expect((await row("tournaments", tournament.id)).finalized_round).toBe(1);
       // Finalized: the owner can no longer edit or undo.
-      expectRefusal(await app.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, { token: owner, body: { scores: placements(lobbies[0]) } }), 409);
-      expectRefusal(await app.call("DELETE", `/api/tournaments/${tournament.id}/lobbies/round/1`, { token: owner }), 409, "Cannot undo after finalization");
+      expectRefusal(
+        await app.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, {
+          token: owner,
+          body: { scores: placements(lobbies[0]) },
+        }),
+        409,
+      );
+      expectRefusal(
+        await app.call("DELETE", `/api/tournaments/${tournament.id}/lobbies/round/1`, { token: owner }),
+        409,
+        "Cannot undo after finalization",
+      );
     });
 
     test("GET /api/tournaments/{id}/advance-round previews the cut", async () => {
@@ -638,14 +872,24 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       const reply = await app.call("GET", `/api/tournaments/${tournament.id}/advance-round?eliminationCount=8`);
       expectStatus(reply, 200);
       const preview = expectShape(answers.cutPreviewAnswer, reply.body);
-      expect(preview).toMatchObject({ roundNumber: 1, activeCount: 16, scoresSubmitted: 2, lobbyCount: 2, count: 8, error: null });
+      expect(preview).toMatchObject({
+        roundNumber: 1,
+        activeCount: 16,
+        scoresSubmitted: 2,
+        lobbyCount: 2,
+        count: 8,
+        error: null,
+      });
       expect(preview.plan?.sure).toHaveLength(8);
       expectRefusal(await app.call("GET", `/api/tournaments/${tournament.id}/advance-round?eliminationCount=-8`), 400);
     });
 
     test("POST /api/tournaments/{id}/advance-round cuts and moves on; past the last round it completes", async () => {
       const { tournament, lobbies } = await scoredTournament(app, owner, 16, { totalRounds: 2 });
-      const reply = await app.call("POST", `/api/tournaments/${tournament.id}/advance-round`, { token: owner, body: { eliminationCount: 8 } });
+      const reply = await app.call("POST", `/api/tournaments/${tournament.id}/advance-round`, {
+        token: owner,
+        body: { eliminationCount: 8 },
+      });
       expectStatus(reply, 200);
       const result = expectShape(answers.advanceAnswer, reply.body);
       expect(result).toMatchObject({ status: "active", currentRound: 2 });
@@ -653,14 +897,24 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       const bottom = lobbies.flatMap((l) => l.playerIds.slice(4));
       expect(new Set(result.eliminated)).toEqual(new Set(bottom));
       expect(await row("tournaments", tournament.id)).toMatchObject({ current_round: 2, finalized_round: 1 });
-      expect(await app.sql`select id from players where tournament_id = ${tournament.id} and is_eliminated`).toHaveLength(8);
+      expect(
+        await app.sql`select id from players where tournament_id = ${tournament.id} and is_eliminated`,
+      ).toHaveLength(8);
 
-      const round2 = (await app.call("POST", `/api/tournaments/${tournament.id}/lobbies/generate`, { token: owner, body: {} })).body.lobbies as Lobby[];
+      const round2 = (
+        await app.call("POST", `/api/tournaments/${tournament.id}/lobbies/generate`, { token: owner, body: {} })
+      ).body.lobbies as Lobby[];
       expect(round2.flatMap((l) => l.playerIds)).toHaveLength(8);
       await scoreLobbies(app, owner, round2);
-      const last = await app.call("POST", `/api/tournaments/${tournament.id}/advance-round`, { token: owner, body: {} });
+      const last = await app.call("POST", `/api/tournaments/${tournament.id}/advance-round`, {
+        token: owner,
+        body: {},
+      });
       expectStatus(last, 200);
-      expect(expectShape(answers.advanceAnswer, last.body)).toMatchObject({ status: "completed", message: "Tournament has been completed" });
+      expect(expectShape(answers.advanceAnswer, last.body)).toMatchObject({
+        status: "completed",
+        message: "Tournament has been completed",
+      });
       expect((await row("tournaments", tournament.id)).status).toBe("completed");
     });
 
@@ -668,7 +922,10 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       // Three lobbies scored alike: the three 6th places tie, and a cut of 8 takes two of them.
       const { tournament, lobbies } = await scoredTournament(app, owner, 24);
       const tied = lobbies.map((l) => l.playerIds[5]);
-      const refused = await app.call("POST", `/api/tournaments/${tournament.id}/advance-round`, { token: owner, body: { eliminationCount: 8 } });
+      const refused = await app.call("POST", `/api/tournaments/${tournament.id}/advance-round`, {
+        token: owner,
+        body: { eliminationCount: 8 },
+      });
       expectRefusal(refused, 409, /Tie-break needed at the cut line: select exactly 2 of the 3 tied players/);
       expect(await row("tournaments", tournament.id)).toMatchObject({ current_round: 1, finalized_round: 0 });
 
@@ -718,7 +975,10 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
     test("the page session cookie works like the bearer token", async () => {
       const form = new URLSearchParams({ username: unique("cookie"), password: "password123" });
       const login = await fetch(`${app.baseURL}/login`, { method: "POST", body: form, redirect: "manual" });
-      const cookie = login.headers.getSetCookie().find((c) => c.startsWith("tm_session="))?.split(";")[0];
+      const cookie = login.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("tm_session="))
+        ?.split(";")[0];
       expect(cookie, `no session cookie from POST /login (${login.status})`).toMatch(/^tm_session=/);
       const reply = await app.call("POST", "/api/tournaments", {
         headers: { cookie: cookie! },

@@ -31,7 +31,9 @@ export default function setup(project: TestProject) {
     encoding: "utf8",
   });
   if (result.status !== 0) {
-    throw new Error(`The app does not build (npx react-router build, BUILD_DIR=${buildDir}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `The app does not build (npx react-router build, BUILD_DIR=${buildDir}):\n${result.stdout}\n${result.stderr}`,
+    );
   }
 }
 

@@ -21,8 +21,14 @@ describe.skipIf(skip)(`audit trail API${skip ? ` (skipped: ${skip})` : ""}`, () 
     ({ app, owner, other, master } = await startAppWithCallers("snoop"));
     ownerName = expectOk(await app.call("GET", "/api/auth/me", { token: owner }), "me").username;
     ({ tournament, lobbies } = await scoredTournament(app, owner));
-    expectOk(await app.call("PATCH", `/api/tournaments/${tournament.id}`, { token: owner, body: { name: "Audited Cup" } }), "rename");
-    expectOk(await app.call("PATCH", `/api/tournaments/${tournament.id}`, { token: master, body: { isPublic: true } }), "master edit");
+    expectOk(
+      await app.call("PATCH", `/api/tournaments/${tournament.id}`, { token: owner, body: { name: "Audited Cup" } }),
+      "rename",
+    );
+    expectOk(
+      await app.call("PATCH", `/api/tournaments/${tournament.id}`, { token: master, body: { isPublic: true } }),
+      "master edit",
+    );
   });
   afterAll(async () => {
     await app?.stop();
@@ -40,8 +46,18 @@ describe.skipIf(skip)(`audit trail API${skip ? ` (skipped: ${skip})` : ""}`, () 
       expectStatus(reply, 200);
       const entries = expectShape(auditEntryAnswer.array(), reply.body);
       // Newest first: the master's edit, the rename, then the scores … back to the creation.
-      expect(entries[0]).toMatchObject({ action: "settings.updated", actorRole: "master", before: { isPublic: false }, after: { isPublic: true } });
-      expect(entries[1]).toMatchObject({ action: "settings.updated", actorRole: "owner", actorUsername: ownerName, after: { name: "Audited Cup" } });
+      expect(entries[0]).toMatchObject({
+        action: "settings.updated",
+        actorRole: "master",
+        before: { isPublic: false },
+        after: { isPublic: true },
+      });
+      expect(entries[1]).toMatchObject({
+        action: "settings.updated",
+        actorRole: "owner",
+        actorUsername: ownerName,
+        after: { name: "Audited Cup" },
+      });
       expect(entries.at(-1)).toMatchObject({ action: "tournament.created", actorRole: "owner" });
     }
   });
@@ -51,7 +67,10 @@ describe.skipIf(skip)(`audit trail API${skip ? ` (skipped: ${skip})` : ""}`, () 
     expect(scores.map((e) => e.summary).sort()).toEqual(lobbies.map((l) => `${l.name} scores saved`).sort());
     expect(scores.every((e) => e.roundNumber === 1 && e.after !== null)).toBe(true);
 
-    const byOwner = expectShape(auditEntryAnswer.array(), (await history(`?actor=${encodeURIComponent(ownerName)}`)).body);
+    const byOwner = expectShape(
+      auditEntryAnswer.array(),
+      (await history(`?actor=${encodeURIComponent(ownerName)}`)).body,
+    );
     expect(byOwner.length).toBeGreaterThan(0);
     expect(byOwner.every((e) => e.actorUsername === ownerName)).toBe(true);
     expect((await history("?round=2")).body).toEqual([]);
@@ -67,7 +86,9 @@ describe.skipIf(skip)(`audit trail API${skip ? ` (skipped: ${skip})` : ""}`, () 
     expectRefusal(await app.call("GET", path), 401);
     expectRefusal(await app.call("GET", path, { token: owner }), 403);
     expectRefusal(await app.call("GET", path, { token: other }), 403);
-    expect(expectShape(totalsDifferenceAnswer.array(), (await app.call("GET", path, { token: master })).body)).toEqual([]);
+    expect(expectShape(totalsDifferenceAnswer.array(), (await app.call("GET", path, { token: master })).body)).toEqual(
+      [],
+    );
 
     const victim = lobbies[0].playerIds[0];
     await app.sql`update players set total_points = 999 where id = ${victim}`;
@@ -89,7 +110,10 @@ describe.skipIf(skip)(`audit trail API${skip ? ` (skipped: ${skip})` : ""}`, () 
 
   test("the export holds the Audit History sheet for the owner and masters only", async () => {
     const sheets = async (token: string | null) => {
-      const { excelData } = expectOk(await app.call("GET", `/api/tournaments/${tournament.id}/export`, { token }), "export");
+      const { excelData } = expectOk(
+        await app.call("GET", `/api/tournaments/${tournament.id}/export`, { token }),
+        "export",
+      );
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(Buffer.from(excelData, "base64") as unknown as ExcelJS.Buffer);
       return book;
@@ -97,10 +121,24 @@ describe.skipIf(skip)(`audit trail API${skip ? ` (skipped: ${skip})` : ""}`, () 
     const ownerBook = await sheets(owner);
     const sheet = ownerBook.getWorksheet("Audit History");
     expect(sheet, "the owner's export has the Audit History sheet").toBeDefined();
-    expect(sheet!.getRow(1).values).toEqual([undefined, "When", "Who", "Role", "Action", "Round", "What", "Before", "After", "Reason"]);
+    expect(sheet!.getRow(1).values).toEqual([
+      undefined,
+      "When",
+      "Who",
+      "Role",
+      "Action",
+      "Round",
+      "What",
+      "Before",
+      "After",
+      "Reason",
+    ]);
     expect(sheet!.rowCount).toBeGreaterThan(lobbies.length + 2);
     expect((await sheets(master)).getWorksheet("Audit History")).toBeDefined();
     expect((await sheets(null)).getWorksheet("Audit History"), "a visitor's export has no history").toBeUndefined();
-    expect((await sheets(other)).getWorksheet("Audit History"), "another organizer's export has no history").toBeUndefined();
+    expect(
+      (await sheets(other)).getWorksheet("Audit History"),
+      "another organizer's export has no history",
+    ).toBeUndefined();
   });
 });

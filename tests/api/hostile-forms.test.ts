@@ -1,7 +1,14 @@
 // Hostile input to every page form action (urlencoded, session cookie, same-origin Origin): control characters, numbers too big for their columns, wrong shapes and 1 MB strings answer 4xx (never 5xx) and change nothing.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MASTER, startApp, unavailableReason, unique, type App } from "./support/app";
-import { addPlayers, createTournament, drawnTournament, type Lobby, type Player, type Tournament } from "./support/fixtures";
+import {
+  addPlayers,
+  createTournament,
+  drawnTournament,
+  type Lobby,
+  type Player,
+  type Tournament,
+} from "./support/fixtures";
 
 const skip = process.env.CI !== "true" ? unavailableReason() : undefined;
 
@@ -14,7 +21,18 @@ type Kind = "text" | "number" | "id" | "boolean" | "choice" | "bulk" | "list";
 const CONTROL = ["a\u0000b", "\u0000", "a\r\nb", "line\n", "a\tb", "\u0001", "a\u001bb", "a\u007fb", "a\u0085b"];
 const MEGABYTE = "x".repeat(1_000_000);
 const SHAPES: Hostile[] = [{ repeat: ["a", "b"] }, { nested: "x" }];
-const HUGE = ["1e308", "1.7976931348623157e308", "2147483648", "-2147483649", "9007199254740993", "-1", "9".repeat(400), "Infinity", "NaN", "0x10"];
+const HUGE = [
+  "1e308",
+  "1.7976931348623157e308",
+  "2147483648",
+  "-2147483649",
+  "9007199254740993",
+  "-1",
+  "9".repeat(400),
+  "Infinity",
+  "NaN",
+  "0x10",
+];
 
 const HOSTILE: Record<Kind, Hostile[]> = {
   text: [...CONTROL, MEGABYTE, "\u0000".repeat(100_000), ...SHAPES],
@@ -22,7 +40,15 @@ const HOSTILE: Record<Kind, Hostile[]> = {
   id: ["0", "-1", "2147483648", "1e308", "abc", "\u0000", "1\u0000", "9".repeat(400), { nested: "1" }],
   boolean: ["\u0000", "true\u0000", "maybe", "2", "1e308", { nested: "true" }],
   choice: [...CONTROL.slice(0, 4), "standard\u0000", MEGABYTE, { nested: "x" }],
-  bulk: ["A\u0000#B", "A#B\u0000", "A\u001b#B 10", "A#B 2147483648", "A#B 1e308", `${"x".repeat(999_990)}#B`, "\u0000".repeat(100_000)],
+  bulk: [
+    "A\u0000#B",
+    "A#B\u0000",
+    "A\u001b#B 10",
+    "A#B 2147483648",
+    "A#B 1e308",
+    `${"x".repeat(999_990)}#B`,
+    "\u0000".repeat(100_000),
+  ],
   list: ["\u0000", "2147483648", "-1", "1e308", "9".repeat(400), { nested: "1" }],
 };
 
@@ -33,7 +59,10 @@ const PAST_BOUND: Record<string, string[]> = {
   averagePlacement: ["8.1"],
 };
 // Two places stand for all eight: they share one schema.
-const scoringFields: [string, Kind][] = [["scoring.first", "number"], ["scoring.eighth", "number"]];
+const scoringFields: [string, Kind][] = [
+  ["scoring.first", "number"],
+  ["scoring.eighth", "number"],
+];
 
 type World = { tournament: Tournament; players: Player[]; lobbies?: Lobby[] };
 /** One form: where it posts, who posts it, the valid fields around the hostile one, and the fields to attack. */
@@ -47,7 +76,13 @@ type Form = {
   perTournament?: boolean;
 };
 
-const tournamentForms = (intent: string, path: (w: World) => string, base: (w: World) => Record<string, string>, fields: [string, Kind][], as: "owner" | "master" = "owner"): Form => ({
+const tournamentForms = (
+  intent: string,
+  path: (w: World) => string,
+  base: (w: World) => Record<string, string>,
+  fields: [string, Kind][],
+  as: "owner" | "master" = "owner",
+): Form => ({
   label: `${intent} at ${path({ tournament: { id: 0 } as Tournament, players: [] }).replace(/\/0(?=\/|$)/, "/{id}")}`,
   path,
   as,
@@ -62,7 +97,11 @@ const tournamentCheckin = (w: World) => `/tournament-checkin/${w.tournament.id}`
 const scores = (w: World) => `/tournaments/${w.tournament.id}/scores`;
 const settings = (w: World) => `/tournaments/${w.tournament.id}/settings`;
 const master = (w: World) => `/tournaments/${w.tournament.id}/master-override`;
-const playerFields: [string, Kind][] = [["name", "text"], ["riotTag", "text"], ["lp", "number"]];
+const playerFields: [string, Kind][] = [
+  ["name", "text"],
+  ["riotTag", "text"],
+  ["lp", "number"],
+];
 const masterPlayerFields: [string, Kind][] = [
   ...playerFields,
   ["seed", "number"],
@@ -84,8 +123,26 @@ const tournamentFields: [string, Kind][] = [
 const sub = (w: World) => ({ oldPlayerId: String(w.players[0].id), newPlayerId: String(w.players[1].id) });
 
 const FORMS: Form[] = [
-  { label: "login at /login", path: () => "/login", as: "owner", base: () => ({}), fields: [["username", "text"], ["password", "text"]] },
-  { label: "login at /auth", path: () => "/auth", as: "owner", base: () => ({}), fields: [["username", "text"], ["password", "text"]] },
+  {
+    label: "login at /login",
+    path: () => "/login",
+    as: "owner",
+    base: () => ({}),
+    fields: [
+      ["username", "text"],
+      ["password", "text"],
+    ],
+  },
+  {
+    label: "login at /auth",
+    path: () => "/auth",
+    as: "owner",
+    base: () => ({}),
+    fields: [
+      ["username", "text"],
+      ["password", "text"],
+    ],
+  },
   {
     label: "create at /create-tournament",
     path: () => "/create-tournament",
@@ -93,31 +150,58 @@ const FORMS: Form[] = [
     base: () => ({ name: "Sweep", maxPlayers: "16", totalRounds: "3" }),
     fields: tournamentFields,
   },
-  ...["delete", "complete", "start-checkin"].map(
-    (intent): Form => ({
-      label: `${intent} at /dashboard`,
-      path: () => "/dashboard",
-      as: "owner",
-      base: () => ({ intent }),
-      fields: [["tournamentId", "id"]],
-    }),
-  ),
-  { label: "import at /dashboard", path: () => "/dashboard", as: "owner", base: () => ({}), fields: [["intent", "choice"]] },
+  ...["delete", "complete", "start-checkin"].map((intent): Form => ({
+    label: `${intent} at /dashboard`,
+    path: () => "/dashboard",
+    as: "owner",
+    base: () => ({ intent }),
+    fields: [["tournamentId", "id"]],
+  })),
+  {
+    label: "import at /dashboard",
+    path: () => "/dashboard",
+    as: "owner",
+    base: () => ({}),
+    fields: [["intent", "choice"]],
+  },
   tournamentForms("update", settings, () => ({ name: "Sweep" }), tournamentFields),
   tournamentForms("add-staff", settings, () => ({ username: "Sweep" }), [["username", "text"]]),
   tournamentForms("remove-staff", settings, () => ({ userId: "1" }), [["userId", "id"]]),
-  tournamentForms("add-player", managePlayers, () => ({ name: "Sweep", riotTag: "SW" }), [...playerFields, ["manualOverride", "boolean"]]),
-  tournamentForms("bulk-add", managePlayers, () => ({ bulk: "Sweep#SW 10" }), [["bulk", "bulk"], ["manualOverride", "boolean"]]),
+  tournamentForms("add-player", managePlayers, () => ({ name: "Sweep", riotTag: "SW" }), [
+    ...playerFields,
+    ["manualOverride", "boolean"],
+  ]),
+  tournamentForms("bulk-add", managePlayers, () => ({ bulk: "Sweep#SW 10" }), [
+    ["bulk", "bulk"],
+    ["manualOverride", "boolean"],
+  ]),
   tournamentForms("delete-player", managePlayers, (w) => ({ playerId: String(w.players[0].id) }), [["playerId", "id"]]),
   tournamentForms("max-players", managePlayers, () => ({ maxPlayers: "32" }), [["maxPlayers", "number"]]),
-  tournamentForms("substitute", managePlayers, sub, [["oldPlayerId", "id"], ["newPlayerId", "id"]]),
+  tournamentForms("substitute", managePlayers, sub, [
+    ["oldPlayerId", "id"],
+    ["newPlayerId", "id"],
+  ]),
   tournamentForms("eliminate", managePlayers, (w) => ({ playerId: String(w.players[0].id) }), [["playerId", "id"]]),
-  tournamentForms("toggle-checkin", checkin, (w) => ({ playerId: String(w.players[0].id), checkedIn: "false" }), [["playerId", "id"], ["checkedIn", "boolean"]]),
+  tournamentForms("toggle-checkin", checkin, (w) => ({ playerId: String(w.players[0].id), checkedIn: "false" }), [
+    ["playerId", "id"],
+    ["checkedIn", "boolean"],
+  ]),
   tournamentForms("generate-first", checkin, () => ({}), []),
   tournamentForms("lock", tournamentCheckin, () => ({ locked: "true" }), [["locked", "boolean"]]),
   tournamentForms("add-player", tournamentCheckin, () => ({ name: "Sweep", riotTag: "SW" }), playerFields),
-  tournamentForms("substitute", tournamentCheckin, sub, [["oldPlayerId", "id"], ["newPlayerId", "id"]]),
-  tournamentForms("toggle-checkin", tournamentCheckin, (w) => ({ playerId: String(w.players[0].id), checkedIn: "false" }), [["playerId", "id"], ["checkedIn", "boolean"]]),
+  tournamentForms("substitute", tournamentCheckin, sub, [
+    ["oldPlayerId", "id"],
+    ["newPlayerId", "id"],
+  ]),
+  tournamentForms(
+    "toggle-checkin",
+    tournamentCheckin,
+    (w) => ({ playerId: String(w.players[0].id), checkedIn: "false" }),
+    [
+      ["playerId", "id"],
+      ["checkedIn", "boolean"],
+    ],
+  ),
   tournamentForms("generate-first", tournamentCheckin, () => ({}), []),
   tournamentForms(
     "save",
@@ -131,28 +215,56 @@ const FORMS: Form[] = [
       });
       return entries;
     },
-    [["lobbyId", "id"], ["scores.0.playerId", "id"], ["scores.0.placement", "number"], ["scores.1.placement", "number"]],
+    [
+      ["lobbyId", "id"],
+      ["scores.0.playerId", "id"],
+      ["scores.0.placement", "number"],
+      ["scores.1.placement", "number"],
+    ],
   ),
   ...["generate", "finalize", "undo", "advance"].map((intent) => tournamentForms(intent, scores, () => ({}), [])),
   tournamentForms("cut", scores, (w) => ({ eliminationCount: "8", tiebreakerPlayerIds: String(w.players[0].id) }), [
     ["eliminationCount", "number"],
     ["tiebreakerPlayerIds", "list"],
   ]),
-  tournamentForms("updateTournament", master, () => ({ confirmed: "1", reason: "Sweep", name: "Sweep" }), [
-    ...tournamentFields,
-    ["reason", "text"],
-    ["status", "choice"],
-    ["currentRound", "number"],
-    ["isLocked", "boolean"],
-    ["confirmed", "choice"],
-  ], "master"),
-  tournamentForms("updatePlayer", master, (w) => ({ confirmed: "1", reason: "Sweep", playerId: String(w.players[0].id), name: "Sweep" }), [
-    ["playerId", "id"],
-    ["reason", "text"],
-    ...masterPlayerFields,
-  ], "master"),
-  tournamentForms("deletePlayer", master, (w) => ({ confirmed: "1", reason: "Sweep", playerId: String(w.players[0].id) }), [["playerId", "id"], ["reason", "text"]], "master"),
-  tournamentForms("addPlayer", master, () => ({ confirmed: "1", reason: "Sweep", name: "Sweep", riotTag: "SW" }), [...masterPlayerFields, ["reason", "text"]], "master"),
+  tournamentForms(
+    "updateTournament",
+    master,
+    () => ({ confirmed: "1", reason: "Sweep", name: "Sweep" }),
+    [
+      ...tournamentFields,
+      ["reason", "text"],
+      ["status", "choice"],
+      ["currentRound", "number"],
+      ["isLocked", "boolean"],
+      ["confirmed", "choice"],
+    ],
+    "master",
+  ),
+  tournamentForms(
+    "updatePlayer",
+    master,
+    (w) => ({ confirmed: "1", reason: "Sweep", playerId: String(w.players[0].id), name: "Sweep" }),
+    [["playerId", "id"], ["reason", "text"], ...masterPlayerFields],
+    "master",
+  ),
+  tournamentForms(
+    "deletePlayer",
+    master,
+    (w) => ({ confirmed: "1", reason: "Sweep", playerId: String(w.players[0].id) }),
+    [
+      ["playerId", "id"],
+      ["reason", "text"],
+    ],
+    "master",
+  ),
+  tournamentForms(
+    "addPlayer",
+    master,
+    () => ({ confirmed: "1", reason: "Sweep", name: "Sweep", riotTag: "SW" }),
+    [...masterPlayerFields, ["reason", "text"]],
+    "master",
+  ),
 ];
 
 /** The base fields with one field made hostile, as form entries. */
@@ -200,7 +312,10 @@ describe.skipIf(skip)(`hostile-input sweep of the page forms${skip ? ` (skipped:
     const token = await app.login(ownerName);
     // An existing account: a hostile password is a refused login, never a new account.
     await app.login(SWEEP_USER.username, SWEEP_USER.password);
-    [cookies.owner, cookies.master] = await Promise.all([pageLogin(ownerName, "password123"), pageLogin(MASTER.username, MASTER.password)]);
+    [cookies.owner, cookies.master] = await Promise.all([
+      pageLogin(ownerName, "password123"),
+      pageLogin(MASTER.username, MASTER.password),
+    ]);
     const tournament = await createTournament(app, token, { maxPlayers: 256 });
     fresh = { tournament, players: await addPlayers(app, token, tournament.id, 4) };
     drawn = await drawnTournament(app, token);
@@ -211,7 +326,14 @@ describe.skipIf(skip)(`hostile-input sweep of the page forms${skip ? ` (skipped:
 
   // First: the sweep's wrong passwords may leave logins limited for a while.
   test("a hostile redirectTo on the login form or the theme toggle redirects to a local path, never 500", async () => {
-    const targets = [...CONTROL.map((c) => `/${c}/evil.example`), "/\\evil.example", "//evil.example", "https://evil.example", "/guide\r\nSet-Cookie: x=1", MEGABYTE];
+    const targets = [
+      ...CONTROL.map((c) => `/${c}/evil.example`),
+      "/\\evil.example",
+      "//evil.example",
+      "https://evil.example",
+      "/guide\r\nSet-Cookie: x=1",
+      MEGABYTE,
+    ];
     const wrong: string[] = [];
     for (const redirectTo of targets) {
       for (const [path, entries] of [

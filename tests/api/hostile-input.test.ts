@@ -32,7 +32,8 @@ const CONTROL_MESSAGE = /must not contain control characters/;
 /** Hostile values for a field of this schema; none of them is valid there. */
 function hostileValues(schema: Schema, resolve: (s: Schema) => Schema): unknown[] {
   const types = new Set<string>();
-  const add = (s: Schema) => (Array.isArray(s.type) ? s.type.forEach((t) => types.add(t)) : s.type && types.add(s.type));
+  const add = (s: Schema) =>
+    Array.isArray(s.type) ? s.type.forEach((t) => types.add(t)) : s.type && types.add(s.type);
   add(schema);
   schema.anyOf?.forEach(add);
   const plain = schema.anyOf?.find((s) => s.type !== "null") ?? schema;
@@ -53,7 +54,16 @@ function hostileValues(schema: Schema, resolve: (s: Schema) => Schema): unknown[
     if (items?.type === "integer") out.push(...HUGE.map((n) => [n]), ["\u0000"], ["\u00001"]);
   }
   // A list of 8 numbers is a valid scoring table: lists here hold a hostile number or string.
-  if (types.has("object")) out.push("x", 5, true, {}, [1e308, 0, 0, 0, 0, 0, 0, 0], [2147483648, 0, 0, 0, 0, 0, 0, 0], ["\u0000", 0, 0, 0, 0, 0, 0, 0]);
+  if (types.has("object"))
+    out.push(
+      "x",
+      5,
+      true,
+      {},
+      [1e308, 0, 0, 0, 0, 0, 0, 0],
+      [2147483648, 0, 0, 0, 0, 0, 0, 0],
+      ["\u0000", 0, 0, 0, 0, 0, 0, 0],
+    );
   return out;
 }
 
@@ -151,7 +161,10 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       if (items?.properties && sample && typeof sample === "object") {
         for (const [inner, innerSchema] of Object.entries(items.properties)) {
           for (const bad of hostileValues(resolve(innerSchema), resolve)) {
-            out.push([`${field}[].${inner}`, { ...base, [field]: [{ ...sample, [inner]: bad }, ...(base[field] as unknown[]).slice(1)] }]);
+            out.push([
+              `${field}[].${inner}`,
+              { ...base, [field]: [{ ...sample, [inner]: bad }, ...(base[field] as unknown[]).slice(1)] },
+            ]);
           }
         }
       }
@@ -159,7 +172,8 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       if (table.properties && !items) {
         const valid = Object.fromEntries(Object.keys(table.properties).map((k, i) => [k, 8 - i]));
         for (const [inner, innerSchema] of Object.entries(table.properties)) {
-          for (const bad of hostileValues(resolve(innerSchema), resolve)) out.push([`${field}.${inner}`, { ...base, [field]: { ...valid, [inner]: bad } }]);
+          for (const bad of hostileValues(resolve(innerSchema), resolve))
+            out.push([`${field}.${inner}`, { ...base, [field]: { ...valid, [inner]: bad } }]);
         }
       }
     }
@@ -167,7 +181,11 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
   }
 
   /** Runs the calls, then checks none answered 5xx or anything but a refusal, and the database is as before. */
-  async function sweep(label: string, calls: (() => Promise<[string, Reply]>)[], expected: (reply: Reply, what: string) => string | null) {
+  async function sweep(
+    label: string,
+    calls: (() => Promise<[string, Reply]>)[],
+    expected: (reply: Reply, what: string) => string | null,
+  ) {
     const before = await app.snapshot();
     const wrong: string[] = [];
     for (const call of calls) {
@@ -181,7 +199,8 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
   }
 
   const refused = (reply: Reply) => (reply.status >= 400 && reply.status < 500 ? null : "expected a 4xx refusal");
-  const show = (value: unknown) => JSON.stringify(value, (_k, v) => (typeof v === "string" && v.length > 40 ? `${v.slice(0, 20)}…(${v.length})` : v));
+  const show = (value: unknown) =>
+    JSON.stringify(value, (_k, v) => (typeof v === "string" && v.length > 40 ? `${v.slice(0, 20)}…(${v.length})` : v));
 
   test("the sweep reads its operations from the served document", () => {
     expect(operations.filter((o) => o.body).length).toBeGreaterThan(10);
@@ -195,7 +214,10 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       for (const world of worlds) {
         const calls = hostileBodies(op, world).map(([field, body]) => async (): Promise<[string, Reply]> => {
           const path = concretePath(op.path, world);
-          return [`${op.method} ${path} ${field}=${show(body[field.split(/[.[]/)[0]])}`, await app.call(op.method, path, { token: master, body })];
+          return [
+            `${op.method} ${path} ${field}=${show(body[field.split(/[.[]/)[0]])}`,
+            await app.call(op.method, path, { token: master, body }),
+          ];
         });
         await sweep(`${op.method} ${op.path} (${world === fresh ? "setup" : "round 1 drawn"})`, calls, refused);
       }
@@ -215,23 +237,37 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
     const calls: (() => Promise<[string, Reply]>)[] = [];
     for (const [method, path, field, base] of textFields) {
       for (const value of CONTROL) {
-        calls.push(async () => [`${method} ${path} ${field}=${show(value)}`, await app.call(method, path, { token: owner, body: { ...base, [field]: value } })]);
+        calls.push(async () => [
+          `${method} ${path} ${field}=${show(value)}`,
+          await app.call(method, path, { token: owner, body: { ...base, [field]: value } }),
+        ]);
       }
     }
     for (const value of CONTROL) {
       for (const field of ["name", "riotTag"]) {
-        const players = [{ name: "Fine", riotTag: "OK" }, { name: "Sweep", riotTag: "SW", [field]: value }];
+        const players = [
+          { name: "Fine", riotTag: "OK" },
+          { name: "Sweep", riotTag: "SW", [field]: value },
+        ];
         const path = `/api/tournaments/${fresh.tournament.id}/players/bulk`;
-        calls.push(async () => [`POST ${path} players[1].${field}=${show(value)}`, await app.call("POST", path, { token: owner, body: { players } })]);
+        calls.push(async () => [
+          `POST ${path} players[1].${field}=${show(value)}`,
+          await app.call("POST", path, { token: owner, body: { players } }),
+        ]);
       }
     }
     await sweep("control characters", calls, (reply) =>
-      reply.status === 400 && CONTROL_MESSAGE.test(reply.body?.message) ? null : "expected 400 with the control-character message",
+      reply.status === 400 && CONTROL_MESSAGE.test(reply.body?.message)
+        ? null
+        : "expected 400 with the control-character message",
     );
   });
 
   test("a spreadsheet whose player name holds a line break or tab is refused like the forms and the API", async () => {
-    for (const [name, tag] of [["Ann\nBell", "EUW"], ["Bob", "EU\tW"]]) {
+    for (const [name, tag] of [
+      ["Ann\nBell", "EUW"],
+      ["Bob", "EU\tW"],
+    ]) {
       const book = new ExcelJS.Workbook();
       const sheet = book.addWorksheet("Players");
       sheet.addRow(["Name", "Riot Tag", "LP"]);
@@ -239,7 +275,10 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       sheet.addRow([name, tag, 20]);
       const data = Buffer.from(await book.xlsx.writeBuffer()).toString("base64");
       const before = await app.snapshot();
-      expectRefusal(await app.call("POST", "/api/tournaments/import", { token: owner, body: { excelData: data } }), 400);
+      expectRefusal(
+        await app.call("POST", "/api/tournaments/import", { token: owner, body: { excelData: data } }),
+        400,
+      );
       expect(await app.snapshot(), "a refused import creates nothing").toEqual(before);
     }
   });
@@ -263,7 +302,10 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       for (const name of op.query) {
         for (const value of ["%00", "1%00", "%0A", "2147483648", "1e308", "9".repeat(400)]) {
           const path = `${concretePath(op.path, drawn)}?${name}=${value}`;
-          queryCalls.push(async () => [`${op.method} ${path.slice(0, 120)}`, await app.call(op.method, path, { token: master })]);
+          queryCalls.push(async () => [
+            `${op.method} ${path.slice(0, 120)}`,
+            await app.call(op.method, path, { token: master }),
+          ]);
         }
       }
       // Query parameters belong to reads: a read may ignore one it does not need, but never fails on it.
@@ -275,7 +317,10 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
     const huge = { first: 1.7e308, second: 1.7e308, third: 0, fourth: 0, fifth: 0, sixth: 0, seventh: 0, eighth: 0 };
     const before = await app.snapshot();
     expectRefusal(
-      await app.call("POST", "/api/tournaments", { token: owner, body: { name: "Overflow", maxPlayers: 16, totalRounds: 3, scoring: huge } }),
+      await app.call("POST", "/api/tournaments", {
+        token: owner,
+        body: { name: "Overflow", maxPlayers: 16, totalRounds: 3, scoring: huge },
+      }),
       400,
       "Each scoring value must be at most 1,000,000",
     );
@@ -307,7 +352,10 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       body: { matchesPlayed: 10_000, totalPoints: 10_000_000 },
     });
     expectStatus(edited, 200);
-    expectStatus(await app.call("POST", `/api/lobbies/${lobby.id}/matches`, { token: owner, body: { scores: placements(lobby) } }), 200);
+    expectStatus(
+      await app.call("POST", `/api/lobbies/${lobby.id}/matches`, { token: owner, body: { scores: placements(lobby) } }),
+      200,
+    );
     const after = expectOk(await app.call("GET", `/api/players/${player.id}`), "read player");
     expect(after.matchesPlayed).toBe(10_001);
     expect(Number.isFinite(after.totalPoints), `totalPoints ${after.totalPoints}`).toBe(true);

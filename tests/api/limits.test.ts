@@ -83,7 +83,9 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("limits again
     async () => {
       const blanks = deflatedBlanks(200_000_000);
       const lying = { ...blanks, size: 1000 };
-      const { reply, ms, growthMb } = await measured(() => importZip(writeZip(withParts(parts, [{ name: SHEET, deflated: lying }]))));
+      const { reply, ms, growthMb } = await measured(() =>
+        importZip(writeZip(withParts(parts, [{ name: SHEET, deflated: lying }]))),
+      );
       expectRefusal(reply, 400, IMPORT_FAILED);
       expect(ms).toBeLessThan(1000);
       expect(growthMb, `the server's memory grew by ${growthMb.toFixed(0)} MB`).toBeLessThan(MEMORY_GROWTH_MB);
@@ -94,7 +96,10 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("limits again
     "twenty junk entries of 200 MB each are never inflated: the workbook imports within a second",
     async () => {
       const junk = deflatedBlanks(200_000_000);
-      const zip = writeZip([...parts, ...Array.from({ length: 20 }, (_, i) => ({ name: `junk/${i}.bin`, deflated: junk }))]);
+      const zip = writeZip([
+        ...parts,
+        ...Array.from({ length: 20 }, (_, i) => ({ name: `junk/${i}.bin`, deflated: junk })),
+      ]);
       const { reply, ms, growthMb } = await measured(() => importZip(zip));
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body.importedPlayers).toBe(2);
@@ -135,9 +140,19 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("limits again
 
     test("the import's larger limit holds only on its own route, for a signed-in user", async () => {
       const twoMb = { total: 2_000_000, declareLength: true };
-      expect((await floodPost(`${app.baseURL}/dashboard`, { ...twoMb, headers: { authorization: `Bearer ${token}` } })).status).not.toBe(413);
+      expect(
+        (await floodPost(`${app.baseURL}/dashboard`, { ...twoMb, headers: { authorization: `Bearer ${token}` } }))
+          .status,
+      ).not.toBe(413);
       expect((await floodPost(`${app.baseURL}/dashboard`, twoMb)).status).toBe(413);
-      expect((await floodPost(`${app.baseURL}/create-tournament`, { ...twoMb, headers: { authorization: `Bearer ${token}` } })).status).toBe(413);
+      expect(
+        (
+          await floodPost(`${app.baseURL}/create-tournament`, {
+            ...twoMb,
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).status,
+      ).toBe(413);
     });
 
     test.runIf(process.platform === "linux")(
@@ -168,17 +183,22 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("limits again
       const counts = new Map<number, number>();
       for (const r of replies) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
       expect(Object.fromEntries(counts)).toEqual({ 401: 10, 429: 90 });
-      const attempts = await app.sql`select count(*)::int as n from login_attempts where username = ${username.toLowerCase()}`;
+      const attempts =
+        await app.sql`select count(*)::int as n from login_attempts where username = ${username.toLowerCase()}`;
       expect(attempts[0].n).toBe(10);
     });
 
     test("usernames are case-insensitive: another case signs in to the same account", async () => {
       const username = unique("CaseUser");
       const first = await app.call("POST", "/api/auth/login", { body: { username, password: "password-1" } });
-      const second = await app.call("POST", "/api/auth/login", { body: { username: username.toUpperCase(), password: "password-1" } });
+      const second = await app.call("POST", "/api/auth/login", {
+        body: { username: username.toUpperCase(), password: "password-1" },
+      });
       expect(second.status, second.text).toBe(200);
       expect(second.body.user.id).toBe(first.body.user.id);
-      const other = await app.call("POST", "/api/auth/login", { body: { username: username.toLowerCase(), password: "another-2" } });
+      const other = await app.call("POST", "/api/auth/login", {
+        body: { username: username.toLowerCase(), password: "another-2" },
+      });
       expect(other.status).toBe(401);
     });
   });

@@ -13,7 +13,11 @@ function loginFrom(app: App, from: string, body: unknown, headers: Record<string
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { method: "POST", localAddress: from, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload), ...headers } },
+      {
+        method: "POST",
+        localAddress: from,
+        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload), ...headers },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode ?? 0));
@@ -55,17 +59,33 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("login limits
     // ...while the owner, from another address, gets in.
     expect(await loginFrom(app, "127.0.0.20", { username, password: "owner-pass-1" })).toBe(200);
     // A forged X-Forwarded-For from an untrusted peer changes nothing.
-    expect(await loginFrom(app, "127.0.0.21", { username, password: "x" }, { "X-Forwarded-For": "203.0.113.7" })).toBe(429);
+    expect(await loginFrom(app, "127.0.0.21", { username, password: "x" }, { "X-Forwarded-For": "203.0.113.7" })).toBe(
+      429,
+    );
   });
 
   test("behind a trusted proxy, the forwarded client address decides", async () => {
     const username = unique("owner");
-    expect(await loginFrom(proxied, "127.0.0.9", { username, password: "owner-pass-1" }, { "X-Forwarded-For": "198.51.100.1" })).toBe(200);
+    expect(
+      await loginFrom(
+        proxied,
+        "127.0.0.9",
+        { username, password: "owner-pass-1" },
+        { "X-Forwarded-For": "198.51.100.1" },
+      ),
+    ).toBe(200);
     const viaProxy = { "X-Forwarded-For": "203.0.113.66" };
     const stranger = await failTenTimes(proxied, "127.0.0.9", username, viaProxy);
     expect(stranger[10]).toBe(429);
     // Another client behind the same proxy is not the stranger.
-    expect(await loginFrom(proxied, "127.0.0.9", { username, password: "owner-pass-1" }, { "X-Forwarded-For": "198.51.100.1" })).toBe(200);
+    expect(
+      await loginFrom(
+        proxied,
+        "127.0.0.9",
+        { username, password: "owner-pass-1" },
+        { "X-Forwarded-For": "198.51.100.1" },
+      ),
+    ).toBe(200);
     // From a peer that is not the proxy, the header is ignored: this is the peer's own (clean) address.
     expect(await loginFrom(proxied, "127.0.0.30", { username, password: "owner-pass-1" }, viaProxy)).toBe(200);
   });

@@ -50,8 +50,14 @@ describe.skipIf(skip)(`OpenAPI document and docs page${skip ? ` (skipped: ${skip
     const served = apiRoutes();
     expect(served.length).toBeGreaterThan(30);
     const documented = Object.keys(doc.paths);
-    expect(served.filter((p) => !documented.includes(p)), "routes of app/routes.ts missing from the document").toEqual([]);
-    expect(documented.filter((p) => !served.includes(p)), "documented paths the app does not serve").toEqual([]);
+    expect(
+      served.filter((p) => !documented.includes(p)),
+      "routes of app/routes.ts missing from the document",
+    ).toEqual([]);
+    expect(
+      documented.filter((p) => !served.includes(p)),
+      "documented paths the app does not serve",
+    ).toEqual([]);
   });
 
   test("every /api route documents exactly the methods it answers (its loader's GET, its action's methods)", async () => {
@@ -69,7 +75,8 @@ describe.skipIf(skip)(`OpenAPI document and docs page${skip ? ` (skipped: ${skip
         if (response.status !== 405) answered.push(method.toLowerCase());
       }
       const documented = Object.keys(doc.paths[path] ?? {}).sort();
-      if (answered.sort().join() !== documented.join()) wrong.push(`${path}: answers ${answered.join(", ")}; documents ${documented.join(", ")}`);
+      if (answered.sort().join() !== documented.join())
+        wrong.push(`${path}: answers ${answered.join(", ")}; documents ${documented.join(", ")}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -112,8 +119,16 @@ describe.skipIf(skip)(`OpenAPI document and docs page${skip ? ` (skipped: ${skip
     expect(Object.keys(doc.components.schemas.SelfCheckin.properties ?? {})).toEqual(["playerId", "nameTag", "code"]);
     expect(doc.components.schemas.SelfCheckin.required).toEqual(["code"]);
     expect(doc.components.schemas.TournamentCreate.required).toEqual(["name", "maxPlayers", "totalRounds"]);
-    expect(doc.components.schemas.TournamentCreate.properties?.maxPlayers).toMatchObject({ type: "integer", minimum: 16, maximum: 256 });
-    expect(doc.components.schemas.PlayerCreate.properties?.name).toMatchObject({ type: "string", minLength: 1, maxLength: 50 });
+    expect(doc.components.schemas.TournamentCreate.properties?.maxPlayers).toMatchObject({
+      type: "integer",
+      minimum: 16,
+      maximum: 256,
+    });
+    expect(doc.components.schemas.PlayerCreate.properties?.name).toMatchObject({
+      type: "string",
+      minLength: 1,
+      maxLength: 50,
+    });
     expect(doc.paths["/api/tournaments/{id}/players"].post.requestBody?.content["application/json"].schema).toEqual({
       $ref: "#/components/schemas/PlayerCreate",
     });
@@ -121,7 +136,12 @@ describe.skipIf(skip)(`OpenAPI document and docs page${skip ? ` (skipped: ${skip
 
   test("calls that need a token say so, public reads do not", () => {
     expect(doc.paths["/api/tournaments"].get.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
-    for (const path of ["/api/tournaments/public", "/api/tournaments/{id}", "/api/tournaments/{id}/players", "/api/tournaments/{id}/leaderboard"]) {
+    for (const path of [
+      "/api/tournaments/public",
+      "/api/tournaments/{id}",
+      "/api/tournaments/{id}/players",
+      "/api/tournaments/{id}/leaderboard",
+    ]) {
       expect(doc.paths[path].get.security, path).toEqual([]);
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
@@ -136,7 +156,8 @@ describe.skipIf(skip)(`OpenAPI document and docs page${skip ? ` (skipped: ${skip
     expect(html).toContain("<h1>Tournament Manager API</h1>");
     const text = html.replace(/<!-- -->/g, "");
     for (const [path, methods] of Object.entries<Record<string, unknown>>(doc.paths)) {
-      for (const method of Object.keys(methods)) expect(text, `${method} ${path}`).toContain(`${method.toUpperCase()} ${path}`);
+      for (const method of Object.keys(methods))
+        expect(text, `${method} ${path}`).toContain(`${method.toUpperCase()} ${path}`);
     }
     expect(text).toContain("tiebreakerPlayerIds");
     expect(text).toContain("manualOverride");

@@ -19,7 +19,14 @@ import {
 
 const skip = process.env.CI !== "true" ? unavailableReason() : undefined;
 
-type Fixture = { tournament?: Tournament; players?: Player[]; lobbies?: Lobby[]; excelData?: string; helper?: string; helperId?: number };
+type Fixture = {
+  tournament?: Tournament;
+  players?: Player[];
+  lobbies?: Lobby[];
+  excelData?: string;
+  helper?: string;
+  helperId?: number;
+};
 type Case = {
   method: string;
   path: string;
@@ -40,7 +47,10 @@ const t = (f: Fixture) => f.tournament!.id;
 /** A tournament moved to check-in: where self check-in can be opened. */
 async function inCheckin(app: App, owner: string): Promise<Fixture> {
   const tournament = await createTournament(app, owner);
-  expectOk(await app.call("POST", `/api/tournaments/${tournament.id}/start-checkin`, { token: owner }), "start check-in");
+  expectOk(
+    await app.call("POST", `/api/tournaments/${tournament.id}/start-checkin`, { token: owner }),
+    "start check-in",
+  );
   return { tournament };
 }
 
@@ -58,7 +68,9 @@ const CASES: Case[] = [
     path: "/api/tournaments/import",
     setup: async (app, owner) => {
       const { tournament } = await readyTournament(app, owner, 4);
-      return { excelData: expectOk(await app.call("GET", `/api/tournaments/${tournament.id}/export`), "export").excelData };
+      return {
+        excelData: expectOk(await app.call("GET", `/api/tournaments/${tournament.id}/export`), "export").excelData,
+      };
     },
     request: (f) => ({ path: "/api/tournaments/import", body: { excelData: f.excelData } }),
     success: 200,
@@ -104,7 +116,10 @@ const CASES: Case[] = [
     path: "/api/tournaments/{id}/self-checkin/code",
     setup: async (app, owner) => {
       const fixture = await inCheckin(app, owner);
-      expectOk(await app.call("POST", `/api/tournaments/${t(fixture)}/self-checkin/code`, { token: owner }), "open self check-in");
+      expectOk(
+        await app.call("POST", `/api/tournaments/${t(fixture)}/self-checkin/code`, { token: owner }),
+        "open self check-in",
+      );
       return fixture;
     },
     request: (f) => ({ path: `/api/tournaments/${t(f)}/self-checkin/code` }),
@@ -124,7 +139,10 @@ const CASES: Case[] = [
       const tournament = await createTournament(app, owner);
       const players = await addPlayers(app, owner, tournament.id, 2);
       await checkIn(app, owner, [players[0]]);
-      expectOk(await app.call("PATCH", `/api/players/${players[1].id}`, { token: owner, body: { isEliminated: true } }), "eliminate");
+      expectOk(
+        await app.call("PATCH", `/api/players/${players[1].id}`, { token: owner, body: { isEliminated: true } }),
+        "eliminate",
+      );
       return { tournament, players };
     },
     request: (f) => ({
@@ -160,7 +178,12 @@ const CASES: Case[] = [
     setup: async (app, owner) => ({ tournament: await createTournament(app, owner) }),
     request: (f) => ({
       path: `/api/tournaments/${t(f)}/players/bulk`,
-      body: { players: [{ name: "One", riotTag: "A" }, { name: "Two", riotTag: "B", lp: 3 }] },
+      body: {
+        players: [
+          { name: "One", riotTag: "A" },
+          { name: "Two", riotTag: "B", lp: 3 },
+        ],
+      },
     }),
     success: 200,
   },
@@ -236,7 +259,10 @@ const CASES: Case[] = [
     path: "/api/tournaments/{id}/staff/{userId}",
     setup: async (app, owner, helper) => {
       const tournament = await createTournament(app, owner);
-      const added = expectOk(await app.call("POST", `/api/tournaments/${tournament.id}/staff`, { token: owner, body: { username: helper } }), "add staff");
+      const added = expectOk(
+        await app.call("POST", `/api/tournaments/${tournament.id}/staff`, { token: owner, body: { username: helper } }),
+        "add staff",
+      );
       return { tournament, helperId: added.userId };
     },
     request: (f) => ({ path: `/api/tournaments/${t(f)}/staff/${f.helperId}` }),
@@ -280,7 +306,14 @@ const drawn = caseOf("POST", "/api/lobbies/{id}/matches");
 const scored = caseOf("POST", "/api/tournaments/{id}/finalize-round");
 const staffed = caseOf("DELETE", "/api/tournaments/{id}/staff/{userId}");
 const page = (name: string) => (f: Fixture) => `/tournaments/${t(f)}/${name}`;
-const form = (page: string, intent: string, c: Case, path: (f: Fixture) => string, fields: (f: Fixture) => Record<string, string | string[]> = () => ({}), extra: Partial<PageForm> = {}): PageForm => ({
+const form = (
+  page: string,
+  intent: string,
+  c: Case,
+  path: (f: Fixture) => string,
+  fields: (f: Fixture) => Record<string, string | string[]> = () => ({}),
+  extra: Partial<PageForm> = {},
+): PageForm => ({
   page,
   intent,
   case: c,
@@ -299,25 +332,64 @@ const lobbyFields = (f: Fixture) => {
 };
 
 const PAGE_FORMS: PageForm[] = [
-  ...["delete", "complete", "start-checkin"].map((intent) => form("/dashboard", intent, created, () => "/dashboard", (f) => ({ tournamentId: String(t(f)) }))),
+  ...["delete", "complete", "start-checkin"].map((intent) =>
+    form(
+      "/dashboard",
+      intent,
+      created,
+      () => "/dashboard",
+      (f) => ({ tournamentId: String(t(f)) }),
+    ),
+  ),
   form("settings", "update", created, page("settings"), () => ({ name: "Renamed" })),
   form("settings", "add-staff", created, page("settings"), (f) => ({ username: f.helper! })),
   form("settings", "remove-staff", staffed, page("settings"), (f) => ({ userId: String(f.helperId) })),
   form("manage-players", "add-player", created, page("manage-players"), () => ({ name: "Newcomer", riotTag: "EUW" })),
-  form("manage-players", "delete-player", withPlayer, page("manage-players"), (f) => ({ playerId: String(f.players![0].id) })),
+  form("manage-players", "delete-player", withPlayer, page("manage-players"), (f) => ({
+    playerId: String(f.players![0].id),
+  })),
   form("manage-players", "max-players", withPlayer, page("manage-players"), () => ({ maxPlayers: "32" })),
-  form("checkin", "toggle-checkin", withPlayer, page("checkin"), (f) => ({ playerId: String(f.players![0].id), checkedIn: "true" }), { scorekeeper: true }),
-  form("checkin", "checkin-selected", withPlayer, page("checkin"), (f) => ({ playerIds: [String(f.players![0].id)] }), { scorekeeper: true }),
+  form(
+    "checkin",
+    "toggle-checkin",
+    withPlayer,
+    page("checkin"),
+    (f) => ({ playerId: String(f.players![0].id), checkedIn: "true" }),
+    { scorekeeper: true },
+  ),
+  form("checkin", "checkin-selected", withPlayer, page("checkin"), (f) => ({ playerIds: [String(f.players![0].id)] }), {
+    scorekeeper: true,
+  }),
   form("checkin", "generate-first", ready, page("checkin")),
-  form("tournament-checkin", "toggle-checkin", withPlayer, (f) => `/tournament-checkin/${t(f)}`, (f) => ({ playerId: String(f.players![0].id), checkedIn: "true" }), { scorekeeper: true }),
-  form("tournament-checkin", "lock", caseOf("POST", "/api/tournaments/{id}/lock"), (f) => `/tournament-checkin/${t(f)}`, () => ({ locked: "true" })),
+  form(
+    "tournament-checkin",
+    "toggle-checkin",
+    withPlayer,
+    (f) => `/tournament-checkin/${t(f)}`,
+    (f) => ({ playerId: String(f.players![0].id), checkedIn: "true" }),
+    { scorekeeper: true },
+  ),
+  form(
+    "tournament-checkin",
+    "lock",
+    caseOf("POST", "/api/tournaments/{id}/lock"),
+    (f) => `/tournament-checkin/${t(f)}`,
+    () => ({ locked: "true" }),
+  ),
   form("scores", "save", drawn, page("scores"), lobbyFields, { scorekeeper: true }),
   form("scores", "generate", ready, page("scores")),
   form("scores", "finalize", scored, page("scores")),
   form("scores", "undo", drawn, page("scores")),
   form("scores", "advance", scored, page("scores")),
   form("scores", "cut", scored, page("scores"), () => ({ eliminationCount: "8" })),
-  form("master-override", "updateTournament", created, page("master-override"), () => ({ name: "Overridden", reason: "Permission matrix" }), { masterOnly: true }),
+  form(
+    "master-override",
+    "updateTournament",
+    created,
+    page("master-override"),
+    () => ({ name: "Overridden", reason: "Permission matrix" }),
+    { masterOnly: true },
+  ),
 ];
 
 describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, () => {
@@ -332,7 +404,11 @@ describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, (
   const cookies: Record<PageCaller, string> = { visitor: "", other: "", keeper: "", owner: "", master: "" };
 
   async function pageLogin(username: string, password = "password123") {
-    const response = await fetch(`${app.baseURL}/login`, { method: "POST", body: new URLSearchParams({ username, password }), redirect: "manual" });
+    const response = await fetch(`${app.baseURL}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ username, password }),
+      redirect: "manual",
+    });
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith("tm_session="));
     if (!cookie) throw new Error(`No session for ${username}: ${response.status}`);
     return cookie.split(";")[0];
@@ -364,7 +440,10 @@ describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, (
     const fixture = { ...(await c.setup(app, owner, helper)), helper };
     if (fixture.tournament) {
       expectOk(
-        await app.call("POST", `/api/tournaments/${fixture.tournament.id}/staff`, { token: owner, body: { username: keeperName } }),
+        await app.call("POST", `/api/tournaments/${fixture.tournament.id}/staff`, {
+          token: owner,
+          body: { username: keeperName },
+        }),
         "add the scorekeeper",
       );
     }
@@ -410,7 +489,10 @@ describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, (
       }
 
       // The owner succeeds on that same untouched fixture; the master (and an allowed scorekeeper) on a fresh one each.
-      const asOwner = await app.call(c.method, c.request(fixture).path, { token: owner, body: c.request(fixture).body });
+      const asOwner = await app.call(c.method, c.request(fixture).path, {
+        token: owner,
+        body: c.request(fixture).body,
+      });
       expectStatus(asOwner, expected[2]);
       const succeeding: [string, string][] = [["master", master]];
       if (keeperStatus < 400) succeeding.push(["scorekeeper", keeper]);
@@ -437,8 +519,11 @@ describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, (
   }
 
   for (const form of PAGE_FORMS) {
-    const allowed = (who: PageCaller) => who === "owner" || who === "master" || (who === "keeper" && !!form.scorekeeper);
-    const allowedNames = (["keeper", "owner", "master"] as const).filter((w) => allowed(w) && !(form.masterOnly && w !== "master"));
+    const allowed = (who: PageCaller) =>
+      who === "owner" || who === "master" || (who === "keeper" && !!form.scorekeeper);
+    const allowedNames = (["keeper", "owner", "master"] as const).filter(
+      (w) => allowed(w) && !(form.masterOnly && w !== "master"),
+    );
     test(`page ${form.intent} at ${form.page}: allowed for ${allowedNames.join(", ")} only`, async () => {
       const fixture = await fixtureFor(form.case);
       for (const who of ["visitor", "other", "keeper", "owner"] as const) {
@@ -450,7 +535,10 @@ describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, (
         if (who === "visitor") {
           expect(`${response.status} ${where}`, "a visitor is sent to sign in").toMatch(/^302 \/auth\?redirectTo=/);
         } else if (form.masterOnly) {
-          expect(response.status === 403 || (response.status === 302 && !where.startsWith(form.path(fixture))), `${who}: ${response.status} ${where}`).toBe(true);
+          expect(
+            response.status === 403 || (response.status === 302 && !where.startsWith(form.path(fixture))),
+            `${who}: ${response.status} ${where}`,
+          ).toBe(true);
         } else {
           expect(response.status, `${who} at ${form.path(fixture)}`).toBe(403);
         }
@@ -459,7 +547,11 @@ describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, (
       for (const who of allowedNames) {
         const fresh = await fixtureFor(form.case);
         const before = await app.snapshot();
-        const response = await post(form.path(fresh), { ...form.fields(fresh), ...(form.masterOnly ? { confirmed: "1" } : {}) }, who);
+        const response = await post(
+          form.path(fresh),
+          { ...form.fields(fresh), ...(form.masterOnly ? { confirmed: "1" } : {}) },
+          who,
+        );
         await response.body?.cancel();
         expect(response.status, `${who} at ${form.path(fresh)}`).toBe(302);
         expect(await app.snapshot(), `${who}'s form changed nothing`).not.toEqual(before);

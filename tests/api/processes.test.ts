@@ -38,14 +38,21 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("two app proc
       await waitFor("connected");
       const players = await first.call("POST", `/api/tournaments/${id}/players/bulk`, {
         token,
-        body: { players: Array.from({ length: 16 }, (_, i) => ({ name: `Player ${i + 1}`, riotTag: `NA${i}`, lp: i })) },
+        body: {
+          players: Array.from({ length: 16 }, (_, i) => ({ name: `Player ${i + 1}`, riotTag: `NA${i}`, lp: i })),
+        },
       });
       expect(players.status).toBe(200);
       expect((await first.call("POST", `/api/tournaments/${id}/start-checkin`, { token })).status).toBe(200);
       for (const p of players.body as { id: number }[]) {
-        expect((await first.call("POST", `/api/players/${p.id}/checkin`, { token, body: { checkedIn: true } })).status).toBe(200);
+        expect(
+          (await first.call("POST", `/api/players/${p.id}/checkin`, { token, body: { checkedIn: true } })).status,
+        ).toBe(200);
       }
-      const generated = await first.call("POST", `/api/tournaments/${id}/lobbies/generate`, { token, body: { roundNumber: 1 } });
+      const generated = await first.call("POST", `/api/tournaments/${id}/lobbies/generate`, {
+        token,
+        body: { roundNumber: 1 },
+      });
       expect(generated.status).toBe(200);
       expect((await waitFor("lobbies_generated")).data.roundNumber).toBe(1);
 
@@ -69,43 +76,52 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("two app proc
   });
 });
 
-describe.skipIf(reason !== undefined && process.env.CI !== "true")("one port, one process per core (WEB_CONCURRENCY)", () => {
-  let app: App;
+describe.skipIf(reason !== undefined && process.env.CI !== "true")(
+  "one port, one process per core (WEB_CONCURRENCY)",
+  () => {
+    let app: App;
 
-  beforeAll(async () => {
-    app = await startApp({ env: { WEB_CONCURRENCY: "2" } });
-  }, 120_000);
+    beforeAll(async () => {
+      app = await startApp({ env: { WEB_CONCURRENCY: "2" } });
+    }, 120_000);
 
-  afterAll(async () => {
-    await app?.stop();
-  });
+    afterAll(async () => {
+      await app?.stop();
+    });
 
-  test("two workers serve the port, and a change made through either reaches a stream on the other", async () => {
-    const workers = fs
-      .readdirSync("/proc")
-      .filter((entry) => /^\d+$/.test(entry))
-      .filter((pid) => {
-        try {
-          return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[1] === String(app.pid);
-        } catch {
-          return false;
-        }
+    test("two workers serve the port, and a change made through either reaches a stream on the other", async () => {
+      const workers = fs
+        .readdirSync("/proc")
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((pid) => {
+          try {
+            return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[1] === String(app.pid);
+          } catch {
+            return false;
+          }
+        });
+      expect(workers, "the primary forked two workers").toHaveLength(2);
+
+      const token = await app.login(unique("host"));
+      const created = await app.call("POST", "/api/tournaments", {
+        token,
+        body: { name: unique("Cluster Cup"), maxPlayers: 16, totalRounds: 2 },
       });
-    expect(workers, "the primary forked two workers").toHaveLength(2);
-
-    const token = await app.login(unique("host"));
-    const created = await app.call("POST", "/api/tournaments", { token, body: { name: unique("Cluster Cup"), maxPlayers: 16, totalRounds: 2 } });
-    expect(created.status).toBe(200);
-    const id = created.body.id as number;
-    // Several streams: the cluster spreads connections over both workers, so some sit on the one that does not take the save.
-    const streams = await Promise.all(Array.from({ length: 6 }, () => openEventStream(app.baseURL, id)));
-    try {
-      await Promise.all(streams.map((s) => s.waitFor("connected")));
-      const added = await app.call("POST", `/api/tournaments/${id}/players`, { token, body: { name: "Late Joiner", riotTag: "LJ1" } });
-      expect(added.status).toBe(200);
-      for (const stream of streams) expect((await stream.waitFor("tournament_updated")).tournamentId).toBe(id);
-    } finally {
-      await Promise.all(streams.map((s) => s.close()));
-    }
-  });
-});
+      expect(created.status).toBe(200);
+      const id = created.body.id as number;
+      // Several streams: the cluster spreads connections over both workers, so some sit on the one that does not take the save.
+      const streams = await Promise.all(Array.from({ length: 6 }, () => openEventStream(app.baseURL, id)));
+      try {
+        await Promise.all(streams.map((s) => s.waitFor("connected")));
+        const added = await app.call("POST", `/api/tournaments/${id}/players`, {
+          token,
+          body: { name: "Late Joiner", riotTag: "LJ1" },
+        });
+        expect(added.status).toBe(200);
+        for (const stream of streams) expect((await stream.waitFor("tournament_updated")).tournamentId).toBe(id);
+      } finally {
+        await Promise.all(streams.map((s) => s.close()));
+      }
+    });
+  },
+);

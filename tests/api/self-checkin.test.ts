@@ -17,12 +17,18 @@ function postFrom(app: App, from: string, path: string, body: unknown): Promise<
   return new Promise((resolve, reject) => {
     const req = http.request(
       new URL(path, app.baseURL),
-      { method: "POST", localAddress: from, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) } },
+      {
+        method: "POST",
+        localAddress: from,
+        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
         res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null, headers: res.headers }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null, headers: res.headers }),
+        );
       },
     );
     req.on("error", reject);
@@ -54,7 +60,10 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-i
   async function openTournament(count = 8) {
     const tournament = await createTournament(app, owner);
     const players = await addPlayers(app, owner, tournament.id, count);
-    expectOk(await app.call("POST", `/api/tournaments/${tournament.id}/start-checkin`, { token: owner }), "start check-in");
+    expectOk(
+      await app.call("POST", `/api/tournaments/${tournament.id}/start-checkin`, { token: owner }),
+      "start check-in",
+    );
     const opened = await app.call("POST", `/api/tournaments/${tournament.id}/self-checkin/code`, { token: owner });
     expectStatus(opened, 200);
     const { code } = expectShape(selfCheckinStatusAnswer, opened.body);
@@ -78,22 +87,41 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-i
     expect((await app.call("GET", `/api/tournaments/${tournament.id}`)).text).not.toContain(code);
 
     const before = await app.snapshot();
-    expectRefusal(await app.call("POST", path, { body: { playerId: players[0].id, code: wrongFor(code) } }), 400, WRONG_CODE);
+    expectRefusal(
+      await app.call("POST", path, { body: { playerId: players[0].id, code: wrongFor(code) } }),
+      400,
+      WRONG_CODE,
+    );
     expectRefusal(await app.call("POST", path, { body: { playerId: players[0].id } }), 400);
-    expectRefusal(await app.call("POST", path, { body: { nameTag: "no separator", code } }), 400, "Enter your name as Name#Tag");
+    expectRefusal(
+      await app.call("POST", path, { body: { nameTag: "no separator", code } }),
+      400,
+      "Enter your name as Name#Tag",
+    );
     expectRefusal(await app.call("POST", path, { body: { nameTag: "Nobody#EUW", code } }), 404, "Player not found");
     // Reaches the player lookup with self check-in open: a NUL byte must be a 400, never a database error.
-    expectRefusal(await app.call("POST", path, { body: { nameTag: "Bad\u0000Name#EUW", code } }), 400, "Name#Tag must not contain control characters");
+    expectRefusal(
+      await app.call("POST", path, { body: { nameTag: "Bad\u0000Name#EUW", code } }),
+      400,
+      "Name#Tag must not contain control characters",
+    );
     expect(await app.snapshot(), "refusals change nothing").toEqual(before);
 
     const ok = await app.call("POST", path, { body: { nameTag: "player 2#euw2", code: code.toLowerCase() } });
     expectStatus(ok, 200);
-    expect(expectShape(selfCheckinAnswer, ok.body)).toMatchObject({ alreadyCheckedIn: false, player: { id: players[1].id, isCheckedIn: true } });
+    expect(expectShape(selfCheckinAnswer, ok.body)).toMatchObject({
+      alreadyCheckedIn: false,
+      player: { id: players[1].id, isCheckedIn: true },
+    });
 
     const closed = await app.call("DELETE", `${path}/code`, { token: owner });
     expectStatus(closed, 200);
     expect(closed.body).toEqual({ open: false, code: null });
-    expectRefusal(await app.call("POST", path, { body: { playerId: players[2].id, code } }), 409, "Self check-in is not open");
+    expectRefusal(
+      await app.call("POST", path, { body: { playerId: players[2].id, code } }),
+      409,
+      "Self check-in is not open",
+    );
   });
 
   test("a full tournament and locking refuse with their messages", async () => {
@@ -101,12 +129,27 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-i
     const path = `/api/tournaments/${tournament.id}/self-checkin`;
     // The master narrows the tournament to what will be checked in: 8.
     const master = await app.login(MASTER.username, MASTER.password);
-    expectOk(await app.call("PATCH", `/api/tournaments/${tournament.id}`, { token: master, body: { maxPlayers: 8 } }), "max 8");
-    for (const p of players.slice(0, 8)) expectStatus(await app.call("POST", path, { body: { playerId: p.id, code } }), 200);
-    expectRefusal(await app.call("POST", path, { body: { playerId: players[8].id, code } }), 409, "Maximum 8 players can be checked in");
+    expectOk(
+      await app.call("PATCH", `/api/tournaments/${tournament.id}`, { token: master, body: { maxPlayers: 8 } }),
+      "max 8",
+    );
+    for (const p of players.slice(0, 8))
+      expectStatus(await app.call("POST", path, { body: { playerId: p.id, code } }), 200);
+    expectRefusal(
+      await app.call("POST", path, { body: { playerId: players[8].id, code } }),
+      409,
+      "Maximum 8 players can be checked in",
+    );
 
-    expectOk(await app.call("POST", `/api/tournaments/${tournament.id}/lock`, { token: owner, body: { locked: true } }), "lock");
-    expectRefusal(await app.call("POST", path, { body: { playerId: players[9].id, code } }), 409, "Self check-in is not open");
+    expectOk(
+      await app.call("POST", `/api/tournaments/${tournament.id}/lock`, { token: owner, body: { locked: true } }),
+      "lock",
+    );
+    expectRefusal(
+      await app.call("POST", path, { body: { playerId: players[9].id, code } }),
+      409,
+      "Self check-in is not open",
+    );
   });
 
   test("wrong codes: 429 with Retry-After per address and tournament; another address still gets in; another tournament is not held up", async () => {
@@ -115,7 +158,9 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-i
     const path = `/api/tournaments/${first.tournament.id}/self-checkin`;
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await postFrom(app, "127.0.0.51", path, { playerId: first.players[0].id, code: wrongFor(first.code) })).status);
+      statuses.push(
+        (await postFrom(app, "127.0.0.51", path, { playerId: first.players[0].id, code: wrongFor(first.code) })).status,
+      );
     }
     expect(statuses).toEqual([...Array(10).fill(400), 429]);
     const limited = await postFrom(app, "127.0.0.51", path, { playerId: first.players[0].id, code: first.code });
@@ -123,9 +168,13 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-i
     expect(limited.body).toEqual({ message: TOO_MANY });
     expect(limited.headers["retry-after"]).toBe("900");
 
-    expect((await postFrom(app, "127.0.0.52", path, { playerId: first.players[0].id, code: first.code })).status).toBe(200);
+    expect((await postFrom(app, "127.0.0.52", path, { playerId: first.players[0].id, code: first.code })).status).toBe(
+      200,
+    );
     const elsewhere = `/api/tournaments/${second.tournament.id}/self-checkin`;
-    expect((await postFrom(app, "127.0.0.51", elsewhere, { playerId: second.players[0].id, code: second.code })).status).toBe(200);
+    expect(
+      (await postFrom(app, "127.0.0.51", elsewhere, { playerId: second.players[0].id, code: second.code })).status,
+    ).toBe(200);
   });
 
   test("wrong codes: 429 per tournament once many addresses have used up its tries", async () => {
@@ -173,7 +222,10 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-i
     expect(lobby).toContain("Pending");
 
     expectOk(
-      await app.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, { token: owner, body: { scores: placements(lobbies[0]) } }),
+      await app.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, {
+        token: owner,
+        body: { scores: placements(lobbies[0]) },
+      }),
       "save scores",
     );
     const after = await fetch(base, { headers: { "If-None-Match": etag } });
@@ -184,7 +236,14 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-i
     expect(await (await fetch(`${base}?view=round`)).text()).toContain(`Lobbies complete: 1/${lobbies.length}`);
     expect(await (await fetch(lobbyUrl)).text()).toContain("1st");
 
-    for (const query of ["?view=bad", "?top=0", "?top=33", "?top=abc", "?view=lobby", `?view=lobby&lobby=${"x".repeat(41)}`]) {
+    for (const query of [
+      "?view=bad",
+      "?top=0",
+      "?top=33",
+      "?top=abc",
+      "?view=lobby",
+      `?view=lobby&lobby=${"x".repeat(41)}`,
+    ]) {
       const reply = await fetch(`${base}${query}`);
       expect(reply.status, query).toBe(400);
       expect(await reply.text(), query).toContain("Overlay unavailable");

@@ -28,7 +28,8 @@ async function eventually(app: App, path: string, check: (page: Page) => boolean
   const deadline = Date.now() + timeoutMs;
   let page = await get(app, path);
   while (!check(page)) {
-    if (Date.now() > deadline) throw new Error(`${path} on ${app.baseURL} never passed the check; last answer:\n${page.text.slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${path} on ${app.baseURL} never passed the check; last answer:\n${page.text.slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 50));
     page = await get(app, path);
   }
@@ -110,7 +111,10 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("spectator pa
 
     // A save: the saving process and the other one both show the lobby complete, under a new tag.
     expectOk(
-      await first.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, { token, body: { scores: placements(lobbies[0]) } }),
+      await first.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, {
+        token,
+        body: { scores: placements(lobbies[0]) },
+      }),
       "save",
     );
     const saved = await get(first, view);
@@ -120,12 +124,18 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("spectator pa
 
     // A cut: 8 players eliminated on advance; the leaderboard says so on both processes.
     await scoreLobbies(first, token, [lobbies[1]]);
-    expectOk(await first.call("POST", `/api/tournaments/${id}/advance-round`, { token, body: { eliminationCount: 8 } }), "advance");
+    expectOk(
+      await first.call("POST", `/api/tournaments/${id}/advance-round`, { token, body: { eliminationCount: 8 } }),
+      "advance",
+    );
     expect(count((await get(first, board)).text, ">Eliminated<")).toBeGreaterThanOrEqual(8);
     await eventually(second, board, (p) => count(p.text, ">Eliminated<") >= 8);
 
     // An undo: round 2's lobbies drawn, then undone; both processes are back to "No lobbies yet".
-    const drawn = await first.call<{ lobbies: Lobby[] }>("POST", `/api/tournaments/${id}/lobbies/generate`, { token, body: {} });
+    const drawn = await first.call<{ lobbies: Lobby[] }>("POST", `/api/tournaments/${id}/lobbies/generate`, {
+      token,
+      body: {},
+    });
     expectOk(drawn, "generate round 2");
     await eventually(second, view, (p) => count(p.text, ">Pending<") === 1);
     expectOk(await first.call("DELETE", `/api/tournaments/${id}/lobbies/round/2`, { token }), "undo");
@@ -134,7 +144,10 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("spectator pa
 
     // A master's override of a player's points shows on the profile.
     const profile = `/tournaments/${id}/public/player/${players[0].id}`;
-    expectOk(await first.call("PATCH", `/api/players/${players[0].id}`, { token: master, body: { totalPoints: 4321 } }), "override");
+    expectOk(
+      await first.call("PATCH", `/api/players/${players[0].id}`, { token: master, body: { totalPoints: 4321 } }),
+      "override",
+    );
     expect((await get(first, profile)).text).toContain("4321");
     await eventually(second, profile, (p) => p.text.includes("4321"));
   });
@@ -144,7 +157,10 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("spectator pa
     const view = `/tournaments/${tournament.id}/public.data`;
     const before = await get(first, view);
     const duplicate = lobbies[0].playerIds.map((playerId) => ({ playerId, placement: 1 }));
-    const refused = await first.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, { token, body: { scores: duplicate } });
+    const refused = await first.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, {
+      token,
+      body: { scores: duplicate },
+    });
     expect(refused.status).toBe(400);
     expect((await get(first, view, { "If-None-Match": before.etag! })).status).toBe(304);
   });
@@ -166,7 +182,10 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("spectator pa
       }
       const listedName = unique("Listed Cup");
       const listed = expectOk(
-        await first.call<{ id: number }>("POST", "/api/tournaments", { token, body: { name: listedName, maxPlayers: 16, totalRounds: 2, isPublic: true } }),
+        await first.call<{ id: number }>("POST", "/api/tournaments", {
+          token,
+          body: { name: listedName, maxPlayers: 16, totalRounds: 2, isPublic: true },
+        }),
         "create listed",
       );
       const created = await untargeted.waitFor("tournament_created");

@@ -28,14 +28,18 @@ describe.skipIf(skip)(`4 scorekeepers × 32 lobbies of 256 players${skip ? ` (sk
     expect(lobbies.every((l) => l.playerIds.length === 8)).toBe(true);
 
     const outcomes = await scoreRound(call, keepers, lobbies);
-    expect(outcomes.filter((o) => o.status !== 200), "refused saves").toEqual([]);
+    expect(
+      outcomes.filter((o) => o.status !== 200),
+      "refused saves",
+    ).toEqual([]);
     // Each lobby saved exactly once, each scorekeeper saved its 8.
     expect(new Set(outcomes.map((o) => o.lobbyId)).size).toBe(32);
     expect(outcomes).toHaveLength(32);
     for (const token of keepers) expect(outcomes.filter((o) => o.token === token)).toHaveLength(8);
 
     // Stored: 32 complete lobbies, one match per player, totals equal to the points of the placement saved.
-    const [{ complete }] = await app.sql`select count(*)::int as complete from lobbies where tournament_id = ${tournamentId} and is_complete`;
+    const [{ complete }] =
+      await app.sql`select count(*)::int as complete from lobbies where tournament_id = ${tournamentId} and is_complete`;
     expect(complete).toBe(32);
     const rows = await app.sql<{ player_id: number; placement: number; points: number }[]>`
       select player_id, placement, points from matches where tournament_id = ${tournamentId}`;

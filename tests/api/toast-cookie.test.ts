@@ -14,7 +14,8 @@ describe.skipIf(skip)(`toast cookie${skip ? ` (skipped: ${skip})` : ""}`, () => 
     await app?.stop();
   });
 
-  const cookieNamed = (response: Response, name: string) => response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  const cookieNamed = (response: Response, name: string) =>
+    response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
 
   async function signIn(headers: Record<string, string> = {}, path = "/login") {
     return fetch(app.baseURL + path, {
@@ -41,7 +42,9 @@ describe.skipIf(skip)(`toast cookie${skip ? ` (skipped: ${skip})` : ""}`, () => 
   test("the header that clears a shown toast is Secure too", async () => {
     const login = await signIn({ "x-forwarded-proto": "https" });
     const cookies = ["tm_session", "tm_toast"].map((name) => cookieNamed(login, name)!.split(";")[0]).join("; ");
-    const page = await fetch(`${app.baseURL}/dashboard`, { headers: { cookie: cookies, "x-forwarded-proto": "https" } });
+    const page = await fetch(`${app.baseURL}/dashboard`, {
+      headers: { cookie: cookies, "x-forwarded-proto": "https" },
+    });
     expect(page.status).toBe(200);
     const clear = cookieNamed(page, "tm_toast");
     expect(clear, "the toast is cleared once shown").toMatch(/Max-Age=0/i);

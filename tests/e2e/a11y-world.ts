@@ -63,14 +63,16 @@ export async function buildWorld(request: APIRequestContext, suffix: string): Pr
   await api("POST", `/api/tournaments/${live.id}/staff`, { username: scorekeeper });
   await api("POST", `/api/tournaments/${live.id}/start-checkin`);
   for (const p of players.slice(0, 16)) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
-  const round1 = (await api<{ lobbies: ApiLobby[] }>("POST", `/api/tournaments/${live.id}/lobbies/generate`, {})).lobbies;
+  const round1 = (await api<{ lobbies: ApiLobby[] }>("POST", `/api/tournaments/${live.id}/lobbies/generate`, {}))
+    .lobbies;
   for (const lobby of round1) {
     await api("POST", `/api/lobbies/${lobby.id}/matches`, {
       scores: lobby.playerIds.map((playerId, i) => ({ playerId, placement: i + 1 })),
     });
   }
   await api("POST", `/api/tournaments/${live.id}/advance-round`, { eliminationCount: 0 });
-  const round2 = (await api<{ lobbies: ApiLobby[] }>("POST", `/api/tournaments/${live.id}/lobbies/generate`, {})).lobbies;
+  const round2 = (await api<{ lobbies: ApiLobby[] }>("POST", `/api/tournaments/${live.id}/lobbies/generate`, {}))
+    .lobbies;
   await api("POST", `/api/lobbies/${round2[0].id}/matches`, {
     scores: round2[0].playerIds.map((playerId, i) => ({ playerId, placement: i + 1 })),
   });
@@ -91,7 +93,16 @@ export async function buildWorld(request: APIRequestContext, suffix: string): Pr
   // Self check-in open: the public check-in page shows its form, the management page its code.
   await api("POST", `/api/tournaments/${checkin.id}/self-checkin/code`);
 
-  return { organizer, scorekeeper, liveId: live.id, checkinId: checkin.id, player: players[0], players, checkinPlayers, round2 };
+  return {
+    organizer,
+    scorekeeper,
+    liveId: live.id,
+    checkinId: checkin.id,
+    player: players[0],
+    players,
+    checkinPlayers,
+    round2,
+  };
 }
 
 export type Role = "visitor" | "organizer" | "scorekeeper" | "master";
@@ -162,7 +173,12 @@ export function screens(world: World, role: Role): string[] {
  */
 export function overlayScreens(world: World): string[] {
   const base = `/tournaments/${world.liveId}/overlay`;
-  return [base, `${base}?view=lobby&lobby=Lobby%201`, `${base}?view=round`, `/tournaments/${world.checkinId}/overlay?view=round`];
+  return [
+    base,
+    `${base}?view=lobby&lobby=Lobby%201`,
+    `${base}?view=round`,
+    `/tournaments/${world.checkinId}/overlay?view=round`,
+  ];
 }
 
 /** The `ui-theme` cookie as react-router's createCookie writes it (base64 JSON, URI-encoded). */

@@ -4,7 +4,16 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "@playwright/test";
 import { E2E_MASTER, expect, login, test } from "./fixtures";
-import { buildWorld, OPEN_ALL_DETAILS, overlayScreens, PASSWORD, type Role, screens, setTheme, type World } from "./a11y-world";
+import {
+  buildWorld,
+  OPEN_ALL_DETAILS,
+  overlayScreens,
+  PASSWORD,
+  type Role,
+  screens,
+  setTheme,
+  type World,
+} from "./a11y-world";
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -15,20 +24,34 @@ type Violation = { id: string; help: string; nodes: { target: string[]; failureS
 
 async function axe(page: Page): Promise<Violation[]> {
   // SPEC.md's fades run for 700 ms: measure the page as it stays, not half-faded.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(
     (tags) =>
       (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe
         .run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })
-        .then((r) => r.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }))),
+        .then((r) =>
+          r.violations.map((v) => ({
+            id: v.id,
+            help: v.help,
+            nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+          })),
+        ),
     TAGS,
   );
 }
 
 function describe(violations: Violation[]) {
   return violations
-    .map((v) => `${v.id} (${v.help}): ${v.nodes.length} nodes, e.g. ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(0, 2).join(" ")}`).join(" | ")}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.help}): ${v.nodes.length} nodes, e.g. ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(0, 2).join(" ")}`)
+          .join(" | ")}`,
+    )
     .join("\n");
 }
 
@@ -68,7 +91,8 @@ for (const role of ["visitor", "organizer", "scorekeeper", "master"] as const) {
         for (const path of [...screens(world, role), ...overlays]) {
           await page.goto(path);
           // The overlay has no theme: it is drawn over a stream, in its own colours.
-          if (!overlays.includes(path)) await expect(page.locator("html"), `${path} renders the ${theme} theme`).toHaveClass(theme);
+          if (!overlays.includes(path))
+            await expect(page.locator("html"), `${path} renders the ${theme} theme`).toHaveClass(theme);
           const closed = await axe(page);
           if (closed.length) failures.push(`${path} @${width}px, menus closed:\n${describe(closed)}`);
           await page.evaluate(OPEN_ALL_DETAILS);

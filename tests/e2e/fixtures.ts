@@ -30,7 +30,12 @@ export function uniqueName(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 30);
 }
 
-export type ApiSetup = { id: number; token: string; headers: Record<string, string>; players: { id: number; name: string }[] };
+export type ApiSetup = {
+  id: number;
+  token: string;
+  headers: Record<string, string>;
+  players: { id: number; name: string }[];
+};
 
 /** An organizer's tournament with `count` checked-in players, built through the API to save time. */
 export async function tournamentWithCheckedInPlayers(
@@ -55,7 +60,11 @@ export async function tournamentWithCheckedInPlayers(
   });
   expect(created.ok(), `create tournament: ${await created.text()}`).toBeTruthy();
   const { id } = await created.json();
-  const list = Array.from({ length: count }, (_, i) => ({ name: `P${String(i + 1).padStart(2, "0")} ${username.slice(-4)}`, riotTag: `T${i + 1}`, lp: 1000 - i }));
+  const list = Array.from({ length: count }, (_, i) => ({
+    name: `P${String(i + 1).padStart(2, "0")} ${username.slice(-4)}`,
+    riotTag: `T${i + 1}`,
+    lp: 1000 - i,
+  }));
   const bulk = await request.post(`/api/tournaments/${id}/players/bulk`, { headers, data: { players: list } });
   expect(bulk.ok(), `bulk add: ${await bulk.text()}`).toBeTruthy();
   const players: { id: number; name: string }[] = await bulk.json();

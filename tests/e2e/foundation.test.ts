@@ -167,7 +167,10 @@ test("the shell: footer badge, page titles, security headers", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Tournament Guide" })).toBeVisible();
 });
 
-test("the stylesheet comes before every script and modulepreload in the head, and hydration is marked", async ({ page, request }) => {
+test("the stylesheet comes before every script and modulepreload in the head, and hydration is marked", async ({
+  page,
+  request,
+}) => {
   // As sent: a browser asks for the files in this order, so the CSS must not queue behind JavaScript.
   for (const path of ["/login", "/auth"]) {
     const html = await (await request.get(path)).text();
@@ -196,7 +199,8 @@ test("no validation library reaches a visitor's browser: the server validates, p
   const { id } = await tournamentWithCheckedInPlayers(request, uniqueName("zod"), 8, { maxPlayers: 16 });
   const scripts = new Map<string, string>();
   page.on("response", async (response) => {
-    if (response.request().resourceType() === "script") scripts.set(response.url(), await response.text().catch(() => ""));
+    if (response.request().resourceType() === "script")
+      scripts.set(response.url(), await response.text().catch(() => ""));
   });
   for (const path of ["/", `/tournaments/${id}/public`, `/leaderboard/${id}`, `/tournaments/${id}/check-in`]) {
     await page.goto(path);
@@ -222,7 +226,9 @@ test.describe("API sessions and security", () => {
   });
 
   test("registration is disabled", async ({ request }) => {
-    const response = await request.post("/api/auth/register", { data: { username: unique(), password: "password123" } });
+    const response = await request.post("/api/auth/register", {
+      data: { username: unique(), password: "password123" },
+    });
     expect(response.status()).toBe(403);
     expect((await response.json()).message).toBe("Registration is currently disabled");
   });

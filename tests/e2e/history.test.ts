@@ -20,7 +20,11 @@ async function drawnTournament(request: APIRequestContext, username: string) {
   };
   const name = `History ${username}`;
   const { id } = await post("/api/tournaments", { name, format: "standard", maxPlayers: 16, totalRounds: 3 });
-  const list = Array.from({ length: 16 }, (_, i) => ({ name: `H${String(i + 1).padStart(2, "0")} ${username.slice(-4)}`, riotTag: `T${i + 1}`, lp: 1000 - i }));
+  const list = Array.from({ length: 16 }, (_, i) => ({
+    name: `H${String(i + 1).padStart(2, "0")} ${username.slice(-4)}`,
+    riotTag: `T${i + 1}`,
+    lp: 1000 - i,
+  }));
   const players: { id: number; name: string }[] = await post(`/api/tournaments/${id}/players/bulk`, { players: list });
   await post(`/api/tournaments/${id}/start-checkin`);
   for (const p of players) await post(`/api/players/${p.id}/checkin`, { checkedIn: true });

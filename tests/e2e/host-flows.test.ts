@@ -8,7 +8,10 @@ type ApiLobby = { id: number; name: string; playerIds: number[] };
 
 /** Round 1 drawn through the API; answers its lobbies. */
 async function generate(request: APIRequestContext, setup: ApiSetup): Promise<ApiLobby[]> {
-  const generated = await request.post(`/api/tournaments/${setup.id}/lobbies/generate`, { headers: setup.headers, data: { roundNumber: 1 } });
+  const generated = await request.post(`/api/tournaments/${setup.id}/lobbies/generate`, {
+    headers: setup.headers,
+    data: { roundNumber: 1 },
+  });
   expect(generated.ok(), `generate: ${await generated.text()}`).toBeTruthy();
   return (await request.get(`/api/tournaments/${setup.id}/lobbies`)).json();
 }
@@ -21,7 +24,11 @@ async function score(request: APIRequestContext, setup: ApiSetup, lobby: ApiLobb
 }
 
 /** Each player's saved placement in a lobby, by player id. */
-async function placements(request: APIRequestContext, setup: ApiSetup, lobby: ApiLobby): Promise<Record<number, number>> {
+async function placements(
+  request: APIRequestContext,
+  setup: ApiSetup,
+  lobby: ApiLobby,
+): Promise<Record<number, number>> {
   const matches: { lobbyId: number; playerId: number; placement: number }[] = await (
     await request.get(`/api/tournaments/${setup.id}/matches`, { headers: setup.headers })
   ).json();
@@ -71,7 +78,10 @@ test.describe("editing saved scores", () => {
     expect(await placements(request, setup, lobby)).toMatchObject({ [lobby.playerIds[0]]: 2, [lobby.playerIds[1]]: 1 });
   });
 
-  test("with JavaScript a swap takes two changes, and the lobby says when a placement is chosen twice", async ({ page, request }) => {
+  test("with JavaScript a swap takes two changes, and the lobby says when a placement is chosen twice", async ({
+    page,
+    request,
+  }) => {
     const { setup, lobby } = await scoredLobby(page, request, "hfj");
     await page.goto(`/scores/${setup.id}`);
     const card = lobbyCard(page, "Lobby 1");
@@ -101,28 +111,42 @@ test.describe("round actions", () => {
     await expect(advance).not.toHaveClass(/\bprimary\b/);
     await expect(page.getByText(/Next: save the scores of every lobby below \(1\/2 scores submitted\)/)).toBeVisible();
     // The pending lobby's Save is the filled button.
-    await expect(lobbyCard(page, "Lobby 2").getByRole("button", { name: "Save Lobby 2 Scores" })).toHaveClass(/\bprimary\b/);
+    await expect(lobbyCard(page, "Lobby 2").getByRole("button", { name: "Save Lobby 2 Scores" })).toHaveClass(
+      /\bprimary\b/,
+    );
 
-    await score(request, setup, lobbies.find((l) => l.name === "Lobby 2")!);
+    await score(
+      request,
+      setup,
+      lobbies.find((l) => l.name === "Lobby 2")!,
+    );
     await page.reload();
     await expect(advance).toHaveClass(/\bprimary\b/);
     await expect(page.getByText(/Next: save the scores/)).toHaveCount(0);
   });
 
-  test("the last round's advance asks twice before completing, as the dashboard's Complete does", async ({ noJsPage: page, request }) => {
+  test("the last round's advance asks twice before completing, as the dashboard's Complete does", async ({
+    noJsPage: page,
+    request,
+  }) => {
     const username = uniqueName("hfc");
     await login(page, username, PASSWORD);
     const setup = await tournamentWithCheckedInPlayers(request, username, 16, { totalRounds: 1 });
     for (const lobby of await generate(request, setup)) await score(request, setup, lobby);
     await page.goto(`/scores/${setup.id}`);
-    await expect(page.getByRole("button", { name: "Complete Tournament" }), "nothing completes in one tap").toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Complete Tournament" }), "nothing completes in one tap").toHaveCount(
+      0,
+    );
     const opener = page.locator("summary", { hasText: "Complete Tournament" });
     await expect(opener).toHaveClass(/\bprimary\b/);
     await opener.click();
     await expect(page.getByText(/calculates the final standings and makes the tournament read-only/)).toBeVisible();
     const tournament = await (await request.get(`/api/tournaments/${setup.id}`)).json();
     expect(tournament.status, "opening the confirmation changes nothing").toBe("active");
-    await expect(page.getByRole("button", { name: "Complete Tournament" }), "a warning first, then the final confirmation").toHaveCount(0);
+    await expect(
+      page.getByRole("button", { name: "Complete Tournament" }),
+      "a warning first, then the final confirmation",
+    ).toHaveCount(0);
     await page.locator("summary", { hasText: "Continue" }).click();
     await expect(page.getByText("This is the final confirmation.")).toBeVisible();
     await page.getByRole("button", { name: "Complete Tournament" }).click();
@@ -147,7 +171,10 @@ test.describe("disabled forms", () => {
     const username = uniqueName("hfd");
     await login(page, username, PASSWORD);
     const setup = await tournamentWithCheckedInPlayers(request, username, 8, { maxPlayers: 16 });
-    const locked = await request.post(`/api/tournaments/${setup.id}/lock`, { headers: setup.headers, data: { locked: true } });
+    const locked = await request.post(`/api/tournaments/${setup.id}/lock`, {
+      headers: setup.headers,
+      data: { locked: true },
+    });
     expect(locked.ok(), `lock: ${await locked.text()}`).toBeTruthy();
 
     await page.goto(`/tournaments/${setup.id}/manage-players`);
@@ -157,9 +184,15 @@ test.describe("disabled forms", () => {
     await expect(form.getByText(/The tournament is locked/)).toBeVisible();
     const button = form.getByRole("button", { name: "Add Player" });
     await expect(button).toBeDisabled();
-    expect(await looksDisabled(button)).toEqual({ background: "rgba(0, 0, 0, 0)", border: "dashed", cursor: "not-allowed" });
+    expect(await looksDisabled(button)).toEqual({
+      background: "rgba(0, 0, 0, 0)",
+      border: "dashed",
+      cursor: "not-allowed",
+    });
     expect((await looksDisabled(form.getByLabel("Player Name"))).border).toBe("dashed");
-    await expect(page.getByRole("form", { name: "Bulk import" }).getByText(/players cannot be imported until it is unlocked/)).toBeVisible();
+    await expect(
+      page.getByRole("form", { name: "Bulk import" }).getByText(/players cannot be imported until it is unlocked/),
+    ).toBeVisible();
 
     await page.goto(`/tournament-checkin/${setup.id}`);
     const substitution = page.getByRole("form", { name: "Player substitution" });
@@ -261,7 +294,10 @@ test("the user menu closes after navigating", async ({ page }) => {
 });
 
 for (const js of [false, true]) {
-  test(`error screens keep the header and footer and speak plainly (JavaScript ${js ? "on" : "off"})`, async ({ browser, baseURL }) => {
+  test(`error screens keep the header and footer and speak plainly (JavaScript ${js ? "on" : "off"})`, async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: js });
     const page = await context.newPage();
     await login(page, uniqueName("hfr"), PASSWORD);

@@ -124,7 +124,9 @@ test.describe("host screens without JavaScript", () => {
     await page.goto(`/tournaments/${id}/checkin`);
 
     await page.locator("summary", { hasText: "Generate First Lobbies" }).click();
-    await expect(page.getByText("This will remove 2 unchecked players and generate Round 1 lobbies. Continue?")).toBeVisible();
+    await expect(
+      page.getByText("This will remove 2 unchecked players and generate Round 1 lobbies. Continue?"),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Generate Lobbies" }).click();
     await page.waitForURL(new RegExp(`/scores/${id}$`));
     await expect(page.getByText("First lobbies generated")).toBeVisible();
@@ -188,7 +190,9 @@ test.describe("host screens without JavaScript", () => {
     });
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page.getByText("Import Failed").first()).toBeVisible();
-    await expect(page.getByText("Failed to import tournament. Please check your Excel file format.").first()).toBeVisible();
+    await expect(
+      page.getByText("Failed to import tournament. Please check your Excel file format.").first(),
+    ).toBeVisible();
 
     await page.locator("summary", { hasText: "Import Spreadsheet" }).click();
     await page.getByLabel("Excel file (.xlsx, .xls)").setInputFiles({
@@ -304,7 +308,10 @@ test("between rounds, manage players offers substitution and elimination", async
   }
   const generated = await api.post(`/api/tournaments/${id}/lobbies/generate`, { data: { roundNumber: 1 } });
   expect(generated.ok(), await generated.text()).toBe(true);
-  const lobbies = (await (await api.get(`/api/tournaments/${id}/lobbies`)).json()) as { id: number; playerIds: number[] }[];
+  const lobbies = (await (await api.get(`/api/tournaments/${id}/lobbies`)).json()) as {
+    id: number;
+    playerIds: number[];
+  }[];
   for (const lobby of lobbies) {
     const res = await api.post(`/api/lobbies/${lobby.id}/matches`, {
       data: { scores: lobby.playerIds.map((playerId, i) => ({ playerId, placement: i + 1 })) },
@@ -350,7 +357,9 @@ test.describe("host screens with JavaScript", () => {
     await page.getByLabel("Riot Tag").fill("X1");
     await page.getByRole("button", { name: "Add Player" }).click();
     await expect(
-      page.locator(".host-add-player").getByText("Tournament is at maximum capacity (16 players). Remove a player first."),
+      page
+        .locator(".host-add-player")
+        .getByText("Tournament is at maximum capacity (16 players). Remove a player first."),
     ).toBeVisible();
     await expect(page.getByLabel("Player Name")).toHaveValue("Extra");
     await page.getByLabel(/Manual override: add beyond the player limit \(/).check();
@@ -373,7 +382,9 @@ test.describe("host screens with JavaScript", () => {
     await expect(page.getByRole("alert").getByText("Maximum 16 players can be checked in")).toBeVisible();
     await expect(page.getByRole("alert").getByText("Tournament full").first()).toBeVisible();
     await page.locator("summary", { hasText: "Generate First Lobbies" }).click();
-    await expect(page.getByText("This will remove 1 unchecked players and generate Round 1 lobbies. Continue?")).toBeVisible();
+    await expect(
+      page.getByText("This will remove 1 unchecked players and generate Round 1 lobbies. Continue?"),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Generate Lobbies" }).click();
     await page.waitForURL(new RegExp(`/scores/${id}$`));
 
@@ -408,10 +419,17 @@ test("a second organizer sees View Only and no management on someone else's publ
   await expect(row.getByRole("link", { name: "Tournament Settings" })).toHaveCount(0);
   await expect(row.locator("summary", { hasText: "Delete Tournament" })).toHaveCount(0);
 
-  for (const path of [`/tournaments/${id}/manage-players`, `/checkin/${id}`, `/tournament-checkin/${id}`, `/tournament-settings/${id}`]) {
+  for (const path of [
+    `/tournaments/${id}/manage-players`,
+    `/checkin/${id}`,
+    `/tournament-checkin/${id}`,
+    `/tournament-settings/${id}`,
+  ]) {
     await other.goto(path);
     await expect(other.locator(".host-view-only"), `View Only note on ${path}`).toBeVisible();
-    await expect(other.getByRole("button", { name: /Add Player|Save Settings|Lock Tournament|Save Check-ins/ })).toHaveCount(0);
+    await expect(
+      other.getByRole("button", { name: /Add Player|Save Settings|Lock Tournament|Save Check-ins/ }),
+    ).toHaveCount(0);
   }
 
   // The server refuses the mutation anyway.

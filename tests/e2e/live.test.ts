@@ -26,7 +26,10 @@ function isDataFetch(request: Request) {
   return url.pathname.endsWith(".data") || url.pathname.startsWith("/api/") || request.resourceType() === "fetch";
 }
 
-test("a score saved through the API updates an open public view without reload or polling", async ({ page, playwright }) => {
+test("a score saved through the API updates an open public view without reload or polling", async ({
+  page,
+  playwright,
+}) => {
   test.setTimeout(60_000);
   const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   const login = await request.post("/api/auth/login", { data: { username: `live_${suffix}`, password: PASSWORD } });
@@ -44,7 +47,11 @@ test("a score saved through the API updates an open public view without reload o
   });
   await api("POST", `/api/tournaments/${tournament.id}/start-checkin`);
   for (const p of players) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
-  const { lobbies } = await api<{ lobbies: ApiLobby[] }>("POST", `/api/tournaments/${tournament.id}/lobbies/generate`, {});
+  const { lobbies } = await api<{ lobbies: ApiLobby[] }>(
+    "POST",
+    `/api/tournaments/${tournament.id}/lobbies/generate`,
+    {},
+  );
   const lobby = lobbies[0];
   const winner = players.find((p) => p.id === lobby.playerIds[0])!;
 
@@ -92,7 +99,9 @@ test("a score saved through the API updates an open public view without reload o
   const top = standings.locator("tbody tr").first();
   await expect(top).toContainText(winner.name);
   await expect(top.locator("td").nth(2)).toHaveText("8");
-  await expect(page.getByLabel("Tournament statistics").locator(".stat-card").filter({ hasText: "Games Played" })).toContainText("1");
+  await expect(
+    page.getByLabel("Tournament statistics").locator(".stat-card").filter({ hasText: "Games Played" }),
+  ).toContainText("1");
 
   expect(
     await page.evaluate(() => (window as unknown as { __spectator?: string }).__spectator),
@@ -123,7 +132,10 @@ test("the landing page picks up a new public tournament without reload", async (
   });
   // Setup status is not live yet; starting check-in makes it so.
   await api("POST", `/api/tournaments/${created.id}/start-checkin`);
-  await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveAttribute("href", `/tournaments/${created.id}/public`);
+  await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveAttribute(
+    "href",
+    `/tournaments/${created.id}/public`,
+  );
   await request.dispose();
 });
 
@@ -133,7 +145,11 @@ test("a refused form keeps what the host typed when a live event arrives", async
   const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   const reply = await request.post("/api/auth/login", { data: { username, password: PASSWORD } });
   const api = apiClient(request, ((await reply.json()) as { token: string }).token);
-  const tournament = await api<{ id: number }>("POST", "/api/tournaments", { name: `Keep Cup ${suffix}`, maxPlayers: 16, totalRounds: 2 });
+  const tournament = await api<{ id: number }>("POST", "/api/tournaments", {
+    name: `Keep Cup ${suffix}`,
+    maxPlayers: 16,
+    totalRounds: 2,
+  });
   await api("POST", `/api/tournaments/${tournament.id}/players/bulk`, {
     players: Array.from({ length: 16 }, (_, i) => ({ name: `Keeper ${i + 1}`, riotTag: `KP${i + 1}` })),
   });
@@ -146,19 +162,25 @@ test("a refused form keeps what the host typed when a live event arrives", async
   await page.getByLabel("Riot Tag").fill("X1");
   await page.getByRole("button", { name: "Add Player" }).click();
   await expect(
-    page.getByRole("form", { name: "Add player" }).getByText("Tournament is at maximum capacity (16 players). Remove a player first."),
+    page
+      .getByRole("form", { name: "Add player" })
+      .getByText("Tournament is at maximum capacity (16 players). Remove a player first."),
   ).toBeVisible();
 
   // Someone else changes the tournament: the page re-validates on the event and shows the change,
   // while the refused form keeps its input and its message (components/ui.tsx, useKeptActionData).
-  const revalidated = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(".data") && r.request().method() === "GET");
+  const revalidated = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.endsWith(".data") && r.request().method() === "GET",
+  );
   await api("PATCH", `/api/tournaments/${tournament.id}`, { name: `Keep Cup ${suffix} renamed` });
   await revalidated;
   await expect(page.locator(".host-tournament-name")).toHaveText(`Keep Cup ${suffix} renamed`);
   await expect(page.getByLabel("Player Name")).toHaveValue("Extra");
   await expect(page.getByLabel("Riot Tag")).toHaveValue("X1");
   await expect(
-    page.getByRole("form", { name: "Add player" }).getByText("Tournament is at maximum capacity (16 players). Remove a player first."),
+    page
+      .getByRole("form", { name: "Add player" })
+      .getByText("Tournament is at maximum capacity (16 players). Remove a player first."),
   ).toBeVisible();
   await request.dispose();
 });

@@ -17,7 +17,7 @@ async function organizer(request: APIRequestContext, username: string): Promise<
   const { token } = (await response.json()) as { token: string };
   return {
     username,
-    api: async <T,>(method: string, path: string, body?: unknown) => {
+    api: async <T>(method: string, path: string, body?: unknown) => {
       const r = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data: body });
       if (!r.ok()) throw new Error(`${method} ${path} answered ${r.status()}: ${await r.text()}`);
       return (await r.json()) as T;
@@ -81,9 +81,12 @@ for (const js of [false, true]) {
       await expect(top).toContainText(last.name);
       await expect(card.getByRole("alert")).toContainText("Incomplete scores");
       await expect
-        .poll(() => page.evaluate(() => document.activeElement?.closest(".scores-lobby")?.querySelector("h3")?.id ?? ""), {
-          message: "the lobby's error has the focus",
-        })
+        .poll(
+          () => page.evaluate(() => document.activeElement?.closest(".scores-lobby")?.querySelector("h3")?.id ?? ""),
+          {
+            message: "the lobby's error has the focus",
+          },
+        )
         .toBe(anchor);
       expect(await scrolled(page), "the page is not back at the top").toBeGreaterThan(500);
       await expect(selects.nth(0), "the typed placements are kept").toHaveValue("1");
@@ -97,7 +100,10 @@ for (const js of [false, true]) {
       expect(await scrolled(page)).toBeGreaterThan(500);
     });
 
-    test("a check-in tap returns to its card; a refused tap shows its message there and at the top", async ({ page, playwright }) => {
+    test("a check-in tap returns to its card; a refused tap shows its message there and at the top", async ({
+      page,
+      playwright,
+    }) => {
       const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
       const setup = await organizer(request, `tap_${js ? "js" : "nojs"}_${suffix}`);
       const { id, players } = await fullCheckin(setup, `Tap Cup ${js} ${suffix}`);
@@ -107,7 +113,9 @@ for (const js of [false, true]) {
 
       const sixteenth = players[18];
       await page.getByRole("button", { name: `Check in ${sixteenth.name}#${sixteenth.riotTag}`, exact: true }).click();
-      await expect(page.getByRole("button", { name: `Check out ${sixteenth.name}#${sixteenth.riotTag}`, exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("button", { name: `Check out ${sixteenth.name}#${sixteenth.riotTag}`, exact: true }),
+      ).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`#player-${sixteenth.id}$`));
       await expect.poll(() => focusedId(page), "the tapped card keeps the focus").toBe(`player-${sixteenth.id}`);
 
@@ -115,18 +123,27 @@ for (const js of [false, true]) {
       await page.getByRole("button", { name: `Check in ${extra.name}#${extra.riotTag}`, exact: true }).click();
       const card = page.locator(`li[data-player-id="${extra.id}"]`);
       await expect(card.locator(".host-card-error")).toContainText("Maximum 16 players can be checked in");
-      await expect(page.locator(".host-checkin > .alert[role=alert]")).toContainText("Maximum 16 players can be checked in");
-      await expect.poll(() => page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("data-player-id") ?? "")).toBe(
-        String(extra.id),
+      await expect(page.locator(".host-checkin > .alert[role=alert]")).toContainText(
+        "Maximum 16 players can be checked in",
       );
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("data-player-id") ?? ""))
+        .toBe(String(extra.id));
     });
   });
 }
 
-test("a refused add-player form and bulk list keep what was typed through a live re-validation", async ({ page, playwright }) => {
+test("a refused add-player form and bulk list keep what was typed through a live re-validation", async ({
+  page,
+  playwright,
+}) => {
   const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   const setup = await organizer(request, `keep_${suffix}`);
-  const t = await setup.api<{ id: number }>("POST", "/api/tournaments", { name: `Keep Cup ${suffix}`, maxPlayers: 32, totalRounds: 3 });
+  const t = await setup.api<{ id: number }>("POST", "/api/tournaments", {
+    name: `Keep Cup ${suffix}`,
+    maxPlayers: 32,
+    totalRounds: 3,
+  });
   await login(page, setup.username, PASSWORD);
   await page.goto(`/tournaments/${t.id}/manage-players`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined || true);
@@ -138,7 +155,9 @@ test("a refused add-player form and bulk list keep what was typed through a live
   await expect(page.getByText("Player name must be 50 characters or less").first()).toBeVisible();
 
   // A change from elsewhere: the page re-validates on the live event.
-  const revalidated = page.waitForResponse((r) => r.url().includes(".data") && r.request().method() === "GET", { timeout: 20_000 });
+  const revalidated = page.waitForResponse((r) => r.url().includes(".data") && r.request().method() === "GET", {
+    timeout: 20_000,
+  });
   await setup.api("POST", `/api/tournaments/${t.id}/players`, { name: "Elsewhere", riotTag: "EW1" });
   await revalidated;
   await expect(page.locator(".host-player-card", { hasText: "Elsewhere" })).toBeVisible();
@@ -154,7 +173,11 @@ for (const js of [false, true]) {
   }) => {
     const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
     const setup = await organizer(request, `sel_${js ? "js" : "nojs"}_${suffix}`);
-    const t = await setup.api<{ id: number }>("POST", "/api/tournaments", { name: `Select Cup ${js} ${suffix}`, maxPlayers: 24, totalRounds: 3 });
+    const t = await setup.api<{ id: number }>("POST", "/api/tournaments", {
+      name: `Select Cup ${js} ${suffix}`,
+      maxPlayers: 24,
+      totalRounds: 3,
+    });
     await setup.api("POST", `/api/tournaments/${t.id}/players/bulk`, {
       players: [
         ...Array.from({ length: 6 }, (_, i) => ({ name: `Alpha${i + 1}`, riotTag: `A${i + 1}` })),

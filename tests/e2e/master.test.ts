@@ -19,7 +19,11 @@ async function organizerTournament(request: APIRequestContext, username: string,
   });
   expect(created.ok(), `create tournament: ${await created.text()}`).toBeTruthy();
   const { id } = await created.json();
-  const players = Array.from({ length: count }, (_, i) => ({ name: `M${i + 1} ${username.slice(-4)}`, riotTag: `EU${i + 1}`, lp: 100 * i }));
+  const players = Array.from({ length: count }, (_, i) => ({
+    name: `M${i + 1} ${username.slice(-4)}`,
+    riotTag: `EU${i + 1}`,
+    lp: 100 * i,
+  }));
   if (count > 0) {
     const bulk = await request.post(`/api/tournaments/${id}/players/bulk`, { headers, data: { players } });
     expect(bulk.ok(), `bulk add: ${await bulk.text()}`).toBeTruthy();
@@ -27,7 +31,10 @@ async function organizerTournament(request: APIRequestContext, username: string,
   return { id: id as number, players };
 }
 
-test("a non-master, even the owner, is sent to / from the master override panel", async ({ noJsPage: page, request }) => {
+test("a non-master, even the owner, is sent to / from the master override panel", async ({
+  noJsPage: page,
+  request,
+}) => {
   const username = uniqueName("mno");
   const { id } = await organizerTournament(request, username, 0);
   await login(page, username, PASSWORD);
@@ -57,7 +64,9 @@ test("without JavaScript the master edits a setting and a player's stats after c
   await expect(page.locator(".danger-banner")).toBeVisible();
   await expect(page.getByText("ADMIN ONLY")).toBeVisible();
   for (const tab of ["Tournament Settings", "Player Data", "System Data"]) {
-    await expect(page.getByRole("navigation", { name: "Master override sections" }).getByRole("link", { name: tab })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Master override sections" }).getByRole("link", { name: tab }),
+    ).toBeVisible();
   }
 
   // Settings: the confirmation step comes before the save.

@@ -10,7 +10,9 @@ type ApiLobby = { id: number; name: string; playerIds: number[] };
 
 /** A tournament with round 1 drawn (16 players, two lobbies), made through the API. */
 async function drawnTournament(request: APIRequestContext, name: string) {
-  const response = await request.post("/api/auth/login", { data: { username: `overlay_${suffix}`, password: PASSWORD } });
+  const response = await request.post("/api/auth/login", {
+    data: { username: `overlay_${suffix}`, password: PASSWORD },
+  });
   expect(response.ok(), "demo login").toBeTruthy();
   const token = ((await response.json()) as { token: string }).token;
   const api = async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -83,11 +85,16 @@ test("with JavaScript the overlay follows a score save without a reload", async 
   await expect(page.getByText(`${winner.name}#${winner.riotTag}`)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("8 pts")).toBeVisible();
   await expect(page.locator("li")).toHaveCount(3);
-  expect(await page.evaluate(() => (window as unknown as { __overlay?: string }).__overlay), "no reload").toBe("same document");
+  expect(await page.evaluate(() => (window as unknown as { __overlay?: string }).__overlay), "no reload").toBe(
+    "same document",
+  );
   await request.dispose();
 });
 
-test("the settings page lists the overlay's addresses in read-only fields, without JavaScript", async ({ noJsPage: page, playwright }) => {
+test("the settings page lists the overlay's addresses in read-only fields, without JavaScript", async ({
+  noJsPage: page,
+  playwright,
+}) => {
   const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   const { id } = await drawnTournament(request, `Overlay Settings Cup ${suffix}`);
   await login(page, `overlay_${suffix}`, PASSWORD);
@@ -96,8 +103,12 @@ test("the settings page lists the overlay's addresses in read-only fields, witho
   const standings = section.getByLabel("Standings (top 8)");
   await expect(standings).toHaveAttribute("readonly", "");
   await expect(standings).toHaveValue(new RegExp(`/tournaments/${id}/overlay\\?view=standings&top=8$`));
-  await expect(section.getByLabel("One lobby (Lobby 1)")).toHaveValue(new RegExp(`/tournaments/${id}/overlay\\?view=lobby&lobby=Lobby%201$`));
-  await expect(section.getByLabel("Round progress")).toHaveValue(new RegExp(`/tournaments/${id}/overlay\\?view=round$`));
+  await expect(section.getByLabel("One lobby (Lobby 1)")).toHaveValue(
+    new RegExp(`/tournaments/${id}/overlay\\?view=lobby&lobby=Lobby%201$`),
+  );
+  await expect(section.getByLabel("Round progress")).toHaveValue(
+    new RegExp(`/tournaments/${id}/overlay\\?view=round$`),
+  );
   // The Copy buttons need JavaScript: without it the fields are the way to copy.
   await expect(section.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
   // The address in the field is the overlay itself.

@@ -15,7 +15,10 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 async function phoneFor(browser: Browser, role: Role) {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 360, height: 740 } });
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 360, height: 740 },
+  });
   const page = await context.newPage();
   if (role === "organizer") await login(page, world.organizer, PASSWORD);
   if (role === "scorekeeper") await login(page, world.scorekeeper, PASSWORD);
@@ -29,15 +32,24 @@ function measure(page: Page) {
     const problems: string[] = [];
     const root = document.documentElement;
     if (root.scrollWidth > root.clientWidth + 1) {
-      const widest = Array.from(document.body.querySelectorAll("*")).filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1);
+      const widest = Array.from(document.body.querySelectorAll("*")).filter(
+        (el) => el.getBoundingClientRect().right > root.clientWidth + 1,
+      );
       const culprit = widest[widest.length - 1];
-      problems.push(`scrolls sideways: ${root.scrollWidth} px wide in ${root.clientWidth}${culprit ? `, e.g. <${culprit.tagName.toLowerCase()} class="${culprit.className}">${(culprit.textContent ?? "").trim().slice(0, 40)}` : ""}`);
+      problems.push(
+        `scrolls sideways: ${root.scrollWidth} px wide in ${root.clientWidth}${culprit ? `, e.g. <${culprit.tagName.toLowerCase()} class="${culprit.className}">${(culprit.textContent ?? "").trim().slice(0, 40)}` : ""}`,
+      );
     }
 
     const visible = (el: Element) => {
       const r = el.getBoundingClientRect();
       const style = getComputedStyle(el);
-      return r.width > 1 && r.height > 1 && style.visibility !== "hidden" && !el.closest("[hidden], details:not([open]) > :not(summary)");
+      return (
+        r.width > 1 &&
+        r.height > 1 &&
+        style.visibility !== "hidden" &&
+        !el.closest("[hidden], details:not([open]) > :not(summary)")
+      );
     };
     const describe = (el: Element) => {
       const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
@@ -45,9 +57,7 @@ function measure(page: Page) {
     };
 
     // WCAG 2.5.8: a target is at least 24×24 px, unless it is a link inside a sentence.
-    const targets = document.querySelectorAll(
-      'a[href], button, summary, select, textarea, input:not([type="hidden"])',
-    );
+    const targets = document.querySelectorAll('a[href], button, summary, select, textarea, input:not([type="hidden"])');
     for (const el of Array.from(targets)) {
       if (!visible(el)) continue;
       const style = getComputedStyle(el);
@@ -56,7 +66,8 @@ function measure(page: Page) {
         if (parentText.length > (el.textContent ?? "").trim().length) continue;
       }
       const r = el.getBoundingClientRect();
-      if (r.width < 24 || r.height < 24) problems.push(`target ${Math.round(r.width)}×${Math.round(r.height)} px: ${describe(el)}`);
+      if (r.width < 24 || r.height < 24)
+        problems.push(`target ${Math.round(r.width)}×${Math.round(r.height)} px: ${describe(el)}`);
     }
 
     // No text under 12 px.
@@ -82,7 +93,8 @@ function measure(page: Page) {
     if (header && getComputedStyle(header).position === "sticky") {
       const padding = parseFloat(getComputedStyle(root).scrollPaddingTop) || 0;
       const height = header.getBoundingClientRect().height;
-      if (padding < height) problems.push(`scroll-padding-top ${padding} px is less than the sticky header's ${Math.round(height)} px`);
+      if (padding < height)
+        problems.push(`scroll-padding-top ${padding} px is less than the sticky header's ${Math.round(height)} px`);
     }
     return problems;
   });
@@ -132,9 +144,9 @@ test("a jump to #lobby-N and a focused control land below the sticky header at 3
         return el.getBoundingClientRect().top;
       });
     const who = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
-    await expect.poll(top, { message: `a focused control is not hidden under the header: ${who}`, timeout: 2_000 }).toBeGreaterThanOrEqual(
-      headerBottom - 1,
-    );
+    await expect
+      .poll(top, { message: `a focused control is not hidden under the header: ${who}`, timeout: 2_000 })
+      .toBeGreaterThanOrEqual(headerBottom - 1);
   }
   await context.close();
 });

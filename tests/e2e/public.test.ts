@@ -28,7 +28,10 @@ async function apiLogin(request: APIRequestContext, username: string) {
 }
 
 const NAMES = [
-  ...Array.from({ length: 12 }, (_, i) => ({ name: `Searcher${String(i + 1).padStart(2, "0")}`, riotTag: `SR${i + 1}` })),
+  ...Array.from({ length: 12 }, (_, i) => ({
+    name: `Searcher${String(i + 1).padStart(2, "0")}`,
+    riotTag: `SR${i + 1}`,
+  })),
   { name: "Zed Quill", riotTag: "ZQ1" },
   { name: "Mira Vale", riotTag: "MV2" },
   { name: "Orin Task", riotTag: "OT3" },
@@ -121,7 +124,10 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.getByLabel("Tournament statistics"), "the stats block exists but is hidden").toBeHidden();
   });
 
-  test("the public view shows the banner, progress, current lobbies, top 8 and the share box", async ({ noJsPage: page, baseURL }) => {
+  test("the public view shows the banner, progress, current lobbies, top 8 and the share box", async ({
+    noJsPage: page,
+    baseURL,
+  }) => {
     const response = await page.goto(`/tournaments/${world.liveId}/public`);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/Public View/);
@@ -188,7 +194,9 @@ test.describe("with JavaScript disabled", () => {
     await context.close();
   });
 
-  test("Find Player Profile searches by name or tag, shows at most 10, and links to the profile", async ({ noJsPage: page }) => {
+  test("Find Player Profile searches by name or tag, shows at most 10, and links to the profile", async ({
+    noJsPage: page,
+  }) => {
     await page.goto(`/tournaments/${world.liveId}/public`);
     await page.getByRole("searchbox", { name: "Search by name or tag" }).fill("searcher");
     await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -203,7 +211,9 @@ test.describe("with JavaScript disabled", () => {
     await expect(byTag.filter({ hasText: world.eliminated.name })).toContainText("Eliminated");
 
     await page.goto(`/tournaments/${world.liveId}/public?q=${encodeURIComponent(world.winners[0].name)}`);
-    const hit = page.getByRole("list", { name: "Search results" }).getByRole("link", { name: new RegExp(world.winners[0].name) });
+    const hit = page
+      .getByRole("list", { name: "Search results" })
+      .getByRole("link", { name: new RegExp(world.winners[0].name) });
     await expect(hit).toContainText("8 pts");
     await hit.click();
     await expect(page).toHaveURL(`/tournaments/${world.liveId}/public/player/${world.winners[0].id}`);
@@ -228,7 +238,9 @@ test.describe("with JavaScript disabled", () => {
     await expect(stats.locator(".stat-card").filter({ hasText: "Games Played" })).toContainText("1");
     await expect(stats.locator(".stat-card").filter({ hasText: "Best Finish" })).toContainText("1st");
     await expect(stats.locator(".stat-card").filter({ hasText: "Average Finish" })).toContainText("1.0");
-    await expect(stats.locator(".stat-card").filter({ hasText: "Points Behind First" })).toContainText(/1st Place|^.*0$/);
+    await expect(stats.locator(".stat-card").filter({ hasText: "Points Behind First" })).toContainText(
+      /1st Place|^.*0$/,
+    );
 
     const current = page.locator("section", { has: page.getByRole("heading", { name: "Current Status" }) });
     await expect(current).toContainText("Round 2 of 3");
@@ -242,7 +254,9 @@ test.describe("with JavaScript disabled", () => {
     await expect(row).toContainText("+8");
 
     await page.goto(`/public/${world.liveId}/player/${world.eliminated.id}`);
-    await expect(page.locator("section", { has: page.getByRole("heading", { name: "Player Info" }) })).toContainText("Eliminated");
+    await expect(page.locator("section", { has: page.getByRole("heading", { name: "Player Info" }) })).toContainText(
+      "Eliminated",
+    );
     await expect(page.getByText("Eliminated from tournament")).toBeVisible();
     await expect(page.locator(".stat-card").filter({ hasText: "Best Finish" })).toContainText("8th");
   });
@@ -260,12 +274,22 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.getByText("Waiting for lobby assignment")).toBeVisible();
   });
 
-  test("the player grid pages on the server, and live pages refresh themselves without JavaScript", async ({ noJsPage: page, playwright }) => {
+  test("the player grid pages on the server, and live pages refresh themselves without JavaScript", async ({
+    noJsPage: page,
+    playwright,
+  }) => {
     const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
     const api = apiClient(request, await apiLogin(request, `grid_${suffix}`));
-    const big = await api<{ id: number }>("POST", "/api/tournaments", { name: `Grid Cup ${suffix}`, maxPlayers: 32, totalRounds: 2 });
+    const big = await api<{ id: number }>("POST", "/api/tournaments", {
+      name: `Grid Cup ${suffix}`,
+      maxPlayers: 32,
+      totalRounds: 2,
+    });
     await api("POST", `/api/tournaments/${big.id}/players/bulk`, {
-      players: Array.from({ length: 30 }, (_, i) => ({ name: `Gridder${String(i + 1).padStart(2, "0")}`, riotTag: `GR${i + 1}` })),
+      players: Array.from({ length: 30 }, (_, i) => ({
+        name: `Gridder${String(i + 1).padStart(2, "0")}`,
+        riotTag: `GR${i + 1}`,
+      })),
     });
     await request.dispose();
 
@@ -293,7 +317,9 @@ test.describe("with JavaScript disabled", () => {
     await expect(refresh).toHaveCount(0);
   });
 
-  test("the leaderboard ranks active players first and the eliminated after the separator", async ({ noJsPage: page }) => {
+  test("the leaderboard ranks active players first and the eliminated after the separator", async ({
+    noJsPage: page,
+  }) => {
     const response = await page.goto(`/tournaments/${world.liveId}/leaderboard`);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/Leaderboard/);
@@ -305,7 +331,15 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.getByLabel("Podium").locator("li")).toHaveCount(3);
 
     const headers = page.locator("thead th");
-    await expect(headers).toHaveText(["Rank", "Player", "Total Points", "Avg Placement", "Rounds Played", "Best Finish", "Status"]);
+    await expect(headers).toHaveText([
+      "Rank",
+      "Player",
+      "Total Points",
+      "Avg Placement",
+      "Rounds Played",
+      "Best Finish",
+      "Status",
+    ]);
     const rows = page.locator("tbody tr");
     await expect(rows).toHaveCount(17);
     await expect(rows.nth(8), "the separator follows the 8 active players").toHaveClass(/separator/);
@@ -325,7 +359,10 @@ test.describe("with JavaScript disabled", () => {
     await expect(rows.nth(1).locator("td").first()).toHaveAttribute("title", /Placed below the row above by/);
 
     await expect(page.getByRole("link", { name: "Public View" })).toHaveAttribute("href", `/public/${world.liveId}`);
-    await expect(page.getByRole("link", { name: "Refresh" })).toHaveAttribute("href", `/tournaments/${world.liveId}/leaderboard`);
+    await expect(page.getByRole("link", { name: "Refresh" })).toHaveAttribute(
+      "href",
+      `/tournaments/${world.liveId}/leaderboard`,
+    );
     await expect(page.getByRole("link", { name: "Back to Tournament" })).toHaveAttribute(
       "href",
       `/tournaments/${world.liveId}/public`,
@@ -333,7 +370,9 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.getByRole("link", { name: "Export" })).toBeVisible();
   });
 
-  test("previous lobbies: the round selector, the lobby count and placements or No score", async ({ noJsPage: page }) => {
+  test("previous lobbies: the round selector, the lobby count and placements or No score", async ({
+    noJsPage: page,
+  }) => {
     const response = await page.goto(`/tournaments/${world.liveId}/previous-lobbies`);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/Previous Lobbies/);
@@ -431,7 +470,9 @@ test.describe("with JavaScript enabled", () => {
 
     await page.getByRole("link", { name: "Share" }).click();
     await expect(page.getByRole("status")).toContainText("Copied!");
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/tournaments/${world.liveId}/public`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${baseURL}/tournaments/${world.liveId}/public`,
+    );
 
     await page.getByRole("searchbox", { name: "Search by name or tag" }).fill("Mira");
     await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -439,7 +480,9 @@ test.describe("with JavaScript enabled", () => {
     await context.close();
   });
 
-  test("signed in: the landing buttons and the protected leaderboard and previous-lobbies aliases", async ({ page }) => {
+  test("signed in: the landing buttons and the protected leaderboard and previous-lobbies aliases", async ({
+    page,
+  }) => {
     await login(page, `pub_${suffix}`, PASSWORD);
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard");
@@ -451,10 +494,10 @@ test.describe("with JavaScript enabled", () => {
     const response = await page.goto(`/leaderboard/${world.liveId}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: world.liveName })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Back to Tournament" }), "the owner goes back to score entry").toHaveAttribute(
-      "href",
-      `/tournaments/${world.liveId}/scores`,
-    );
+    await expect(
+      page.getByRole("link", { name: "Back to Tournament" }),
+      "the owner goes back to score entry",
+    ).toHaveAttribute("href", `/tournaments/${world.liveId}/scores`);
     await page.getByRole("link", { name: "Refresh" }).click();
     await expect(page).toHaveURL(`/leaderboard/${world.liveId}`);
     await expect(page.locator("tbody tr")).toHaveCount(17);

@@ -34,7 +34,9 @@ test.describe("a hostile redirectTo lands on a local path", () => {
       for (const target of HOSTILE) {
         // A navigation that left for evil.example fails to resolve: the request to it is still seen.
         await page.goto(`${path}?redirectTo=${encodeURIComponent(target)}`).catch(() => {});
-        expect([...hosts], `${path}?redirectTo=${JSON.stringify(target)} sent the browser elsewhere`).toEqual([site.host]);
+        expect([...hosts], `${path}?redirectTo=${JSON.stringify(target)} sent the browser elsewhere`).toEqual([
+          site.host,
+        ]);
         await expect(page).toHaveURL(`${site.origin}/dashboard`);
       }
     }
@@ -53,15 +55,21 @@ test.describe("a hostile redirectTo lands on a local path", () => {
       await page.locator('input[name="username"]').fill(unique());
       await page.locator('input[name="password"]').fill("password123");
       await page.getByRole("button", { name: "Sign In" }).click();
-      await page.waitForURL((url) => url.pathname === "/dashboard" || url.host !== site.host, { timeout: 10_000 }).catch(() => {});
-      expect([...hosts], `login with redirectTo ${JSON.stringify(target)} sent the browser elsewhere`).toEqual([site.host]);
+      await page
+        .waitForURL((url) => url.pathname === "/dashboard" || url.host !== site.host, { timeout: 10_000 })
+        .catch(() => {});
+      expect([...hosts], `login with redirectTo ${JSON.stringify(target)} sent the browser elsewhere`).toEqual([
+        site.host,
+      ]);
       await expect(page).toHaveURL(`${site.origin}/dashboard`);
       await expect(page.getByRole("heading", { name: "Tournament Dashboard" })).toBeVisible();
       await context.close();
     }
   });
 
-  test("the theme toggle's redirectTo: a hostile one goes home, a line break answers a redirect, not 500", async ({ request }) => {
+  test("the theme toggle's redirectTo: a hostile one goes home, a line break answers a redirect, not 500", async ({
+    request,
+  }) => {
     for (const target of [...HOSTILE, "/guide\r\nSet-Cookie: injected=1"]) {
       const response = await request.post("/theme", { form: { theme: "light", redirectTo: target }, maxRedirects: 0 });
       expect(response.status(), `theme with ${JSON.stringify(target)}`).toBe(302);

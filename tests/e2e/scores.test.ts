@@ -2,7 +2,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, login, PASSWORD, test, tournamentWithCheckedInPlayers, uniqueName } from "./fixtures";
 
-
 function lobbyCard(page: Page, name: string): Locator {
   return page.locator(`section.scores-lobby[data-lobby="${name}"]`);
 }
@@ -89,7 +88,9 @@ test("without JavaScript a host plays a whole round: generate, save scores, refu
   // Editing a saved lobby shows its saved placements, the others' open to swap; Cancel Edit goes back.
   await lobby1.getByRole("link", { name: "Edit Scores" }).click();
   await expect(lobby1.locator("select").first()).toHaveValue("1");
-  await expect(lobby1.locator("select").nth(1).locator("option", { hasText: "1st (8 pts)" })).toHaveText(`1st (8 pts) - swap with ${order1[0]}`);
+  await expect(lobby1.locator("select").nth(1).locator("option", { hasText: "1st (8 pts)" })).toHaveText(
+    `1st (8 pts) - swap with ${order1[0]}`,
+  );
   await expect(lobby1.locator("select").nth(1).locator("option", { hasText: "1st (8 pts)" })).toBeEnabled();
   await lobby1.getByRole("link", { name: "Cancel Edit" }).click();
   await expect(lobby1.locator("select")).toHaveCount(0);
@@ -124,8 +125,12 @@ test("without JavaScript a host plays a whole round: generate, save scores, refu
   await expect(lobbyCard(page, "Lobby 1").locator(".badge")).toHaveText("Complete");
   await expect(lobbyCard(page, "Lobby 1").locator("select")).toHaveCount(0);
 
-  const board = await (await request.get(`/api/tournaments/${id}/leaderboard`, { headers: { Authorization: `Bearer ${token}` } })).json();
-  const rows: { name: string; totalPoints: number; isEliminated: boolean }[] = Array.isArray(board) ? board : board.leaderboard ?? board.rows;
+  const board = await (
+    await request.get(`/api/tournaments/${id}/leaderboard`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json();
+  const rows: { name: string; totalPoints: number; isEliminated: boolean }[] = Array.isArray(board)
+    ? board
+    : (board.leaderboard ?? board.rows);
   expect(rows.find((r) => r.name === order1[0])?.totalPoints).toBe(8);
   expect(rows.find((r) => r.name === order2[7])?.totalPoints).toBe(1);
   expect(rows.filter((r) => r.isEliminated)).toHaveLength(8);
@@ -133,7 +138,10 @@ test("without JavaScript a host plays a whole round: generate, save scores, refu
   await expect(page.getByText(order1[0]).first()).toBeVisible();
 });
 
-test("with JavaScript the placements other players hold become disabled and marked Taken as the host picks", async ({ page, request }) => {
+test("with JavaScript the placements other players hold become disabled and marked Taken as the host picks", async ({
+  page,
+  request,
+}) => {
   const username = uniqueName("scj");
   await login(page, username, PASSWORD);
   const { id } = await tournamentWithCheckedInPlayers(request, username, 16);
@@ -179,9 +187,14 @@ async function scoredTieTournament(request: APIRequestContext, page: Page, usern
   await login(page, username, PASSWORD);
   const setup = await tournamentWithCheckedInPlayers(request, username, 24);
   const headers = { Authorization: `Bearer ${setup.token}` };
-  const generated = await request.post(`/api/tournaments/${setup.id}/lobbies/generate`, { headers, data: { roundNumber: 1 } });
+  const generated = await request.post(`/api/tournaments/${setup.id}/lobbies/generate`, {
+    headers,
+    data: { roundNumber: 1 },
+  });
   expect(generated.ok(), `generate: ${await generated.text()}`).toBeTruthy();
-  const lobbies: { id: number; playerIds: number[] }[] = await (await request.get(`/api/tournaments/${setup.id}/lobbies`)).json();
+  const lobbies: { id: number; playerIds: number[] }[] = await (
+    await request.get(`/api/tournaments/${setup.id}/lobbies`)
+  ).json();
   expect(lobbies).toHaveLength(3);
   for (const lobby of lobbies) {
     const scores = lobby.playerIds.map((playerId, i) => ({ playerId, placement: i + 1 }));
@@ -245,7 +258,10 @@ test("without JavaScript a wrong tie-breaker pick is refused by the server and t
   await expect(page.locator("#cut").getByRole("alert").first()).toContainText("Failed to eliminate players");
   await expect(page.getByText("Round 1 of 3")).toBeVisible();
   const players: { isEliminated: boolean }[] = await (await request.get(`/api/tournaments/${id}/players`)).json();
-  expect(players.filter((p) => p.isEliminated), "nothing eliminated after the refused cut").toHaveLength(0);
+  expect(
+    players.filter((p) => p.isEliminated),
+    "nothing eliminated after the refused cut",
+  ).toHaveLength(0);
 });
 
 test("without JavaScript advancing an unscored round is refused, and undoing round 1 returns to check-in", async ({

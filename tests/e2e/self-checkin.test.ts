@@ -64,16 +64,22 @@ test("without JavaScript: the owner opens self check-in, a visitor checks in wit
   await visitor.getByLabel("Check-in code").fill(code.toLowerCase());
   await visitor.getByRole("button", { name: "Check In" }).click();
   await expect(visitor).toHaveURL(new RegExp(`/tournaments/${id}/check-in\\?checkedIn=${me.id}$`));
-  await expect(visitor.locator(".alert.success").filter({ hasText: `${me.name}#${me.riotTag} is checked in` })).toBeVisible();
+  await expect(
+    visitor.locator(".alert.success").filter({ hasText: `${me.name}#${me.riotTag} is checked in` }),
+  ).toBeVisible();
   // A checked-in player leaves the list.
-  await expect(visitor.getByLabel("Your name").locator("option", { hasText: `${me.name}#${me.riotTag}` })).toHaveCount(0);
+  await expect(visitor.getByLabel("Your name").locator("option", { hasText: `${me.name}#${me.riotTag}` })).toHaveCount(
+    0,
+  );
 
   // Typing Name#Tag works too.
   const other = players[4];
   await visitor.getByLabel("Or type it as Name#Tag").fill(`${other.name.toUpperCase()}#${other.riotTag.toLowerCase()}`);
   await visitor.getByLabel("Check-in code").fill(code);
   await visitor.getByRole("button", { name: "Check In" }).click();
-  await expect(visitor.locator(".alert.success").filter({ hasText: `${other.name}#${other.riotTag} is checked in` })).toBeVisible();
+  await expect(
+    visitor.locator(".alert.success").filter({ hasText: `${other.name}#${other.riotTag} is checked in` }),
+  ).toBeVisible();
 
   await host.reload();
   await expect(host.getByRole("button", { name: `Check out ${me.name}#${me.riotTag}` })).toBeVisible();
@@ -88,7 +94,10 @@ test("without JavaScript: the owner opens self check-in, a visitor checks in wit
   await request.dispose();
 });
 
-test("with JavaScript: the host's check-in page shows a player's own check-in without a reload", async ({ page, playwright }) => {
+test("with JavaScript: the host's check-in page shows a player's own check-in without a reload", async ({
+  page,
+  playwright,
+}) => {
   test.setTimeout(60_000);
   const owner = `selflive_${suffix}`;
   const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
@@ -103,14 +112,21 @@ test("with JavaScript: the host's check-in page shows a player's own check-in wi
   await page.evaluate(() => ((window as unknown as { __host: string }).__host = "same document"));
 
   const me = players[0];
-  const reply = await request.post(`/api/tournaments/${id}/self-checkin`, { data: { nameTag: `${me.name}#${me.riotTag}`, code } });
+  const reply = await request.post(`/api/tournaments/${id}/self-checkin`, {
+    data: { nameTag: `${me.name}#${me.riotTag}`, code },
+  });
   expect(reply.status()).toBe(200);
-  await expect(page.getByRole("button", { name: `Check out ${me.name}#${me.riotTag}` })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("button", { name: `Check out ${me.name}#${me.riotTag}` })).toBeVisible({
+    timeout: 20_000,
+  });
   expect(await page.evaluate(() => (window as unknown as { __host?: string }).__host)).toBe("same document");
   await request.dispose();
 });
 
-test("with JavaScript, the player's page (no React) toasts a wrong code and a check-in, loading no script files", async ({ page, playwright }) => {
+test("with JavaScript, the player's page (no React) toasts a wrong code and a check-in, loading no script files", async ({
+  page,
+  playwright,
+}) => {
   const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   const { api, id, players } = await tournamentInCheckin(request, `selfjs_${suffix}`, `Self JS Cup ${suffix}`);
   const { code } = await api<{ code: string }>("POST", `/api/tournaments/${id}/self-checkin/code`);
@@ -126,7 +142,9 @@ test("with JavaScript, the player's page (no React) toasts a wrong code and a ch
   await expect(page.getByRole("status").filter({ hasText: "Wrong code" })).toContainText("Wrong check-in code");
   await page.getByLabel("Check-in code").fill(code);
   await page.getByRole("button", { name: "Check In" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Check-in Updated" })).toContainText(`${me.name}#${me.riotTag} is checked in.`);
+  await expect(page.getByRole("status").filter({ hasText: "Check-in Updated" })).toContainText(
+    `${me.name}#${me.riotTag} is checked in.`,
+  );
   expect(scripts, "script files requested").toEqual([]);
   await request.dispose();
 });

@@ -44,7 +44,9 @@ test("without JavaScript a scorekeeper added in Settings checks a player in and 
   ).json();
   expect((await request.post(`/api/tournaments/${id}/start-checkin`, { headers })).ok()).toBeTruthy();
   for (const p of players.slice(0, 15)) {
-    expect((await request.post(`/api/players/${p.id}/checkin`, { headers, data: { checkedIn: true } })).ok()).toBeTruthy();
+    expect(
+      (await request.post(`/api/players/${p.id}/checkin`, { headers, data: { checkedIn: true } })).ok(),
+    ).toBeTruthy();
   }
 
   // The owner adds the scorekeeper by username, typed in another case, in Settings → Staff.
@@ -57,7 +59,9 @@ test("without JavaScript a scorekeeper added in Settings checks a player in and 
   await expect(staff.getByText("No scorekeepers yet.")).toBeVisible();
   await staff.getByLabel("Username").fill("nobody_at_all");
   await staff.getByRole("button", { name: "Add Scorekeeper" }).click();
-  await expect(owner.locator("section#staff").getByText('No account has the username "nobody_at_all"').first()).toBeVisible();
+  await expect(
+    owner.locator("section#staff").getByText('No account has the username "nobody_at_all"').first(),
+  ).toBeVisible();
   await owner.locator("section#staff").getByLabel("Username").fill(keeperName.toLowerCase());
   await owner.locator("section#staff").getByRole("button", { name: "Add Scorekeeper" }).click();
   await expect(owner.locator("section#staff").getByRole("list", { name: "Scorekeepers" })).toContainText(keeperName);
@@ -74,7 +78,9 @@ test("without JavaScript a scorekeeper added in Settings checks a player in and 
   await expect(row.locator(".badge", { hasText: "View Only" })).toHaveCount(0);
   await row.locator("summary", { hasText: "Actions" }).click();
   await expect(row.getByRole("link", { name: "Tournament Settings" })).toHaveCount(0);
-  await expect(row.locator("summary", { hasText: /Delete Tournament|Complete Tournament|Export to Excel/ })).toHaveCount(0);
+  await expect(
+    row.locator("summary", { hasText: /Delete Tournament|Complete Tournament|Export to Excel/ }),
+  ).toHaveCount(0);
   await row.getByRole("link", { name: "Check-in", exact: true }).click();
 
   // Check-in: the last player, by their card.
@@ -83,16 +89,22 @@ test("without JavaScript a scorekeeper added in Settings checks a player in and 
   await expect(keeper.getByRole("button", { name: /Save Check-ins/ })).toHaveCount(0);
   const last = players[15];
   await keeper.getByRole("button", { name: `Check in ${last.name}#${last.riotTag}`, exact: true }).click();
-  await expect(keeper.getByRole("button", { name: `Check out ${last.name}#${last.riotTag}`, exact: true })).toBeVisible();
+  await expect(
+    keeper.getByRole("button", { name: `Check out ${last.name}#${last.riotTag}`, exact: true }),
+  ).toBeVisible();
 
   // Settings: shown read-only, without the Staff section; a posted change is refused and changes nothing.
   await keeper.goto(`/tournaments/${id}/settings`);
   await expect(keeper.getByRole("button", { name: "Save Settings" })).toHaveCount(0);
   await expect(keeper.locator("section#staff")).toHaveCount(0);
   await expect(keeper.getByRole("heading", { name: "Excel Export" })).toHaveCount(0);
-  const refused = await keeper.request.post(`/tournaments/${id}/settings`, { form: { intent: "update", name: "Taken over" } });
+  const refused = await keeper.request.post(`/tournaments/${id}/settings`, {
+    form: { intent: "update", name: "Taken over" },
+  });
   expect(refused.status(), "a scorekeeper's settings post").toBe(403);
-  const addSelf = await keeper.request.post(`/tournaments/${id}/settings`, { form: { intent: "add-staff", username: ownerName } });
+  const addSelf = await keeper.request.post(`/tournaments/${id}/settings`, {
+    form: { intent: "add-staff", username: ownerName },
+  });
   expect(addSelf.status(), "a scorekeeper's add-staff post").toBe(403);
   expect((await (await request.get(`/api/tournaments/${id}`)).json()).name).toBe(name);
 

@@ -50,7 +50,11 @@ for (const js of [false, true]) {
 
       await page.goto(`/tournaments/${t}/previous-lobbies`);
       await expect(back(page)).toHaveAttribute("href", `/tournaments/${t}/public`);
-      await page.locator("main").getByRole("link", { name: /Longername/ }).first().click();
+      await page
+        .locator("main")
+        .getByRole("link", { name: /Longername/ })
+        .first()
+        .click();
       await expect(page).toHaveURL(new RegExp(`/tournaments/${t}/public/player/\\d+$`));
 
       await page.goto(`/tournaments/${t}/leaderboard`);
@@ -58,10 +62,15 @@ for (const js of [false, true]) {
       await expect(page).toHaveURL(`/public/${t}`);
       await expect(back(page)).toHaveAttribute("href", "/");
 
-      expect(paths.filter((p) => p === "/auth" || p === "/login"), `visited: ${paths.join(", ")}`).toEqual([]);
+      expect(
+        paths.filter((p) => p === "/auth" || p === "/login"),
+        `visited: ${paths.join(", ")}`,
+      ).toEqual([]);
     });
 
-    test("with demo login on, Create Tournament and Create Account lead to the login tab with the demo note", async ({ page }) => {
+    test("with demo login on, Create Tournament and Create Account lead to the login tab with the demo note", async ({
+      page,
+    }) => {
       await page.goto("/");
       await page.locator("main").getByRole("link", { name: "Create Tournament" }).click();
       await expect(page).toHaveURL("/auth?tab=login");
@@ -94,10 +103,16 @@ test("the dashboard offers the Master Override Panel only to masters, and an own
   playwright,
 }) => {
   const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const token = ((await (await request.post("/api/auth/login", { data: { username: world.organizer, password: PASSWORD } })).json()) as { token: string }).token;
+  const token = (
+    (await (
+      await request.post("/api/auth/login", { data: { username: world.organizer, password: PASSWORD } })
+    ).json()) as { token: string }
+  ).token;
   const headers = { Authorization: `Bearer ${token}` };
   const name = `Done Cup ${suffix}`;
-  const created = (await (await request.post("/api/tournaments", { headers, data: { name, maxPlayers: 16, totalRounds: 1 } })).json()) as { id: number };
+  const created = (await (
+    await request.post("/api/tournaments", { headers, data: { name, maxPlayers: 16, totalRounds: 1 } })
+  ).json()) as { id: number };
   expect((await request.post(`/api/tournaments/${created.id}/complete`, { headers })).ok()).toBeTruthy();
   await request.dispose();
 

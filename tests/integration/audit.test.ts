@@ -19,7 +19,13 @@ import { advanceRound } from "~/models/advance.server";
 import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
 import { exportTournament, importTournament } from "~/models/spreadsheet.server";
-import { completeTournament, deleteTournament, setLocked, startCheckin, updateTournament } from "~/models/tournaments.server";
+import {
+  completeTournament,
+  deleteTournament,
+  setLocked,
+  startCheckin,
+  updateTournament,
+} from "~/models/tournaments.server";
 import { playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
 import { closeSelfCheckin, openSelfCheckin } from "~/models/self-checkin.server";
 import { addScorekeeper, removeScorekeeper } from "~/models/staff.server";
@@ -27,7 +33,11 @@ import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 
 async function entriesOf(db: AppDb, tournamentId: number): Promise<AuditEntry[]> {
-  return db.select().from(auditEntries).where(eq(auditEntries.tournamentId, tournamentId)).orderBy(asc(auditEntries.id));
+  return db
+    .select()
+    .from(auditEntries)
+    .where(eq(auditEntries.tournamentId, tournamentId))
+    .orderBy(asc(auditEntries.id));
 }
 
 describeEachDriver("audit trail", (getDb) => {
@@ -56,10 +66,17 @@ describeEachDriver("audit trail", (getDb) => {
     const t = await makeTournament(db, owner, { maxPlayers: 32, totalRounds: 2 });
 
     const [created] = await entriesOf(db, t.id);
-    expect(created).toMatchObject({ action: "tournament.created", actorId: owner.id, actorUsername: owner.username, actorRole: "owner" });
+    expect(created).toMatchObject({
+      action: "tournament.created",
+      actorId: owner.id,
+      actorUsername: owner.username,
+      actorRole: "owner",
+    });
     expect(created.after).toMatchObject({ name: "Test Cup", maxPlayers: 32 });
 
-    const settings = await recorded(t.id, () => updateTournament(db, owner, t.id, tournamentUpdateSchema.parse({ name: "Spring Cup", isPublic: true })));
+    const settings = await recorded(t.id, () =>
+      updateTournament(db, owner, t.id, tournamentUpdateSchema.parse({ name: "Spring Cup", isPublic: true })),
+    );
     expect(settings).toMatchObject({ action: "settings.updated", actorRole: "owner", roundNumber: 1, reason: null });
     expect(settings.before).toEqual({ name: "Test Cup", isPublic: false });
     expect(settings.after).toEqual({ name: "Spring Cup", isPublic: true });
@@ -72,12 +89,19 @@ describeEachDriver("audit trail", (getDb) => {
 
     expect((await recorded(t.id, () => setMaxPlayers(db, owner, t.id, 24))).after).toEqual({ maxPlayers: 24 });
 
-    const added = await recorded(t.id, () => addPlayer(db, owner, t.id, playerCreateSchema.parse({ name: "Solo", riotTag: "EU1", lp: 5 })));
+    const added = await recorded(t.id, () =>
+      addPlayer(db, owner, t.id, playerCreateSchema.parse({ name: "Solo", riotTag: "EU1", lp: 5 })),
+    );
     expect(added).toMatchObject({ action: "player.added", summary: "Solo#EU1 added" });
     expect(added.after).toMatchObject({ name: "Solo", riotTag: "EU1", lp: 5 });
 
     const bulk = await recorded(t.id, () =>
-      bulkAddPlayers(db, owner, t.id, Array.from({ length: 16 }, (_, i) => ({ name: `P${i + 1}`, riotTag: `T${i + 1}`, lp: 100 - i }))),
+      bulkAddPlayers(
+        db,
+        owner,
+        t.id,
+        Array.from({ length: 16 }, (_, i) => ({ name: `P${i + 1}`, riotTag: `T${i + 1}`, lp: 100 - i })),
+      ),
     );
     expect(bulk).toMatchObject({ action: "players.added", summary: "16 players added" });
 
@@ -86,10 +110,21 @@ describeEachDriver("audit trail", (getDb) => {
     const roster = await db.select().from(players).where(eq(players.tournamentId, t.id)).orderBy(asc(players.id));
     const solo = roster[0];
     const checkin = await recorded(t.id, () => setCheckin(db, owner, solo.id, true));
-    expect(checkin).toMatchObject({ action: "player.checked_in", before: { isCheckedIn: false }, after: { isCheckedIn: true } });
+    expect(checkin).toMatchObject({
+      action: "player.checked_in",
+      before: { isCheckedIn: false },
+      after: { isCheckedIn: true },
+    });
     expect((await recorded(t.id, () => setCheckin(db, owner, solo.id, false))).action).toBe("player.checked_out");
 
-    const many = await recorded(t.id, () => setCheckins(db, owner, t.id, roster.slice(1).map((p) => p.id)));
+    const many = await recorded(t.id, () =>
+      setCheckins(
+        db,
+        owner,
+        t.id,
+        roster.slice(1).map((p) => p.id),
+      ),
+    );
     expect(many).toMatchObject({ action: "players.checked_in", summary: "16 players checked in" });
     expect(many.after).toMatchObject({ "P1#T1": true });
 
@@ -97,7 +132,9 @@ describeEachDriver("audit trail", (getDb) => {
     expect((await recorded(t.id, () => setLocked(db, owner, t.id, false))).action).toBe("tournament.unlocked");
 
     // The master edits a player: the role says so; the stats change shows as totals before → after.
-    const edited = await recorded(t.id, () => updatePlayer(db, master, roster[1].id, playerUpdateSchema.parse({ lp: 77, seed: 3 })));
+    const edited = await recorded(t.id, () =>
+      updatePlayer(db, master, roster[1].id, playerUpdateSchema.parse({ lp: 77, seed: 3 })),
+    );
     expect(edited).toMatchObject({ action: "player.updated", actorRole: "master", actorUsername: master.username });
     expect(edited.before).toEqual({ lp: 100, seed: null });
     expect(edited.after).toEqual({ lp: 77, seed: 3 });
@@ -113,7 +150,12 @@ describeEachDriver("audit trail", (getDb) => {
     if (again.result.status !== "generated") throw new Error("expected lobbies");
     const [first, second] = again.result.lobbies;
     const saved = await recorded(t.id, () => saveScores(db, owner, first.id, placements(first.playerIds)));
-    expect(saved).toMatchObject({ action: "scores.saved", summary: "Lobby 1 scores saved", roundNumber: 1, before: null });
+    expect(saved).toMatchObject({
+      action: "scores.saved",
+      summary: "Lobby 1 scores saved",
+      roundNumber: 1,
+      before: null,
+    });
     const firstName = roster.find((p) => p.id === first.playerIds[0])!;
     expect(saved.after).toMatchObject({ [`${firstName.name}#${firstName.riotTag}`]: "1st (9 pts)" });
 
@@ -121,26 +163,46 @@ describeEachDriver("audit trail", (getDb) => {
     const edit = await recorded(t.id, () => saveScores(db, owner, first.id, placements(reversed)));
     expect(edit.summary).toBe("Lobby 1 scores edited");
     expect(edit.before).toMatchObject({ [`${firstName.name}#${firstName.riotTag}`]: "1st (9 pts)" });
-    expect(edit.after).toMatchObject({ [`${firstName.name}#${firstName.riotTag}`]: `${first.playerIds.length}th (${[9, 7, 6, 5, 4, 3, 2, 1][first.playerIds.length - 1]} pts)` });
+    expect(edit.after).toMatchObject({
+      [`${firstName.name}#${firstName.riotTag}`]: `${first.playerIds.length}th (${[9, 7, 6, 5, 4, 3, 2, 1][first.playerIds.length - 1]} pts)`,
+    });
 
     await recorded(t.id, () => saveScores(db, owner, second.id, placements(second.playerIds)));
     const finalized = await recorded(t.id, () => finalizeRound(db, owner, t.id));
-    expect(finalized).toMatchObject({ action: "round.finalized", before: { finalizedRound: 0 }, after: { finalizedRound: 1 } });
+    expect(finalized).toMatchObject({
+      action: "round.finalized",
+      before: { finalizedRound: 0 },
+      after: { finalizedRound: 1 },
+    });
 
     const advanced = await recorded(t.id, () => advanceRound(db, owner, t.id, { eliminationCount: 8 }));
-    expect(advanced).toMatchObject({ action: "round.advanced", roundNumber: 1, before: { currentRound: 1 }, after: { currentRound: 2 } });
+    expect(advanced).toMatchObject({
+      action: "round.advanced",
+      roundNumber: 1,
+      before: { currentRound: 1 },
+      after: { currentRound: 2 },
+    });
     expect(String(advanced.after?.eliminated).split(", ")).toHaveLength(8);
 
     const out = (await db.select().from(players).where(eq(players.tournamentId, t.id))).find((p) => p.isEliminated)!;
-    const active = (await db.select().from(players).where(eq(players.tournamentId, t.id))).find((p) => !p.isEliminated && p.isCheckedIn)!;
+    const active = (await db.select().from(players).where(eq(players.tournamentId, t.id))).find(
+      (p) => !p.isEliminated && p.isCheckedIn,
+    )!;
     const sub = await recorded(t.id, () => substitute(db, owner, t.id, active.id, out.id));
     expect(sub).toMatchObject({ action: "player.substituted", roundNumber: 2 });
 
     // The master panel's override carries its reason and the "override." code.
     const overridden = await recorded(t.id, () =>
-      updatePlayer(db, master, active.id, playerUpdateSchema.parse({ totalPoints: 50 }), { override: true, reason: "Disconnect in game 1" }),
+      updatePlayer(db, master, active.id, playerUpdateSchema.parse({ totalPoints: 50 }), {
+        override: true,
+        reason: "Disconnect in game 1",
+      }),
     );
-    expect(overridden).toMatchObject({ action: "override.player.updated", reason: "Disconnect in game 1", actorRole: "master" });
+    expect(overridden).toMatchObject({
+      action: "override.player.updated",
+      reason: "Disconnect in game 1",
+      actorRole: "master",
+    });
     expect(overridden.after).toMatchObject({ totalPoints: 50 });
 
     const lobbyTwo = await generateLobbies(db, owner, t.id);
@@ -152,7 +214,11 @@ describeEachDriver("audit trail", (getDb) => {
     expect(gone).toMatchObject({ action: "player.deleted", before: { name: "Solo" } });
 
     const completed = await recorded(t.id, () => completeTournament(db, owner, t.id));
-    expect(completed).toMatchObject({ action: "tournament.completed", before: { status: "active" }, after: { status: "completed" } });
+    expect(completed).toMatchObject({
+      action: "tournament.completed",
+      before: { status: "active" },
+      after: { status: "completed" },
+    });
   });
 
   test("staff changes, self check-in and a scorekeeper's actions are recorded, never the code", async () => {
@@ -189,8 +255,16 @@ describeEachDriver("audit trail", (getDb) => {
     const owner = await makeUser(db);
     const stranger = await makeUser(db);
     const t = await makeTournament(db, owner);
-    await refusedWithoutEntry(t.id, () => updateTournament(db, stranger, t.id, tournamentUpdateSchema.parse({ name: "Mine" })), 403);
-    await refusedWithoutEntry(t.id, () => updateTournament(db, owner, t.id, tournamentUpdateSchema.parse({ status: "active" })), 403);
+    await refusedWithoutEntry(
+      t.id,
+      () => updateTournament(db, stranger, t.id, tournamentUpdateSchema.parse({ name: "Mine" })),
+      403,
+    );
+    await refusedWithoutEntry(
+      t.id,
+      () => updateTournament(db, owner, t.id, tournamentUpdateSchema.parse({ status: "active" })),
+      403,
+    );
     await refusedWithoutEntry(t.id, () => generateLobbies(db, owner, t.id), 409);
     await refusedWithoutEntry(t.id, () => setMaxPlayers(db, owner, t.id, 2), 400);
     const before = (await entriesOf(db, t.id)).length;
@@ -210,7 +284,10 @@ describeEachDriver("audit trail", (getDb) => {
       return book.worksheets.map((w) => w.name);
     };
     expect(await sheetNames(withHistory.data)).toContain("Audit History");
-    expect(await sheetNames((await exportTournament(db, t.id, null)).data), "a visitor's export has no history").not.toContain("Audit History");
+    expect(
+      await sheetNames((await exportTournament(db, t.id, null)).data),
+      "a visitor's export has no history",
+    ).not.toContain("Audit History");
     const { result } = await importTournament(db, owner, withHistory.data.toString("base64"));
     expect(result.importedPlayers).toBe(3);
     const [entry] = await entriesOf(db, result.tournament.id);
@@ -224,7 +301,12 @@ describeEachDriver("audit trail", (getDb) => {
     const stranger = await makeUser(db);
     const t = await makeTournament(db, owner);
     for (let i = 0; i < 55; i++) {
-      await recordAudit(db, { tournament: t, actor: i % 5 === 0 ? master : owner, action: "settings.updated", summary: `Edit ${i}` });
+      await recordAudit(db, {
+        tournament: t,
+        actor: i % 5 === 0 ? master : owner,
+        action: "settings.updated",
+        summary: `Edit ${i}`,
+      });
     }
     await expectRefused(listHistory(db, stranger, t.id), 403);
     await expectRefused(listHistory(db, null, t.id), 401);

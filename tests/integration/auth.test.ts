@@ -48,7 +48,12 @@ describeEachDriver("accounts and sessions", (getDb) => {
 
   test("empty fields answer Missing credentials; a bad new username is refused", async () => {
     const { db } = getDb();
-    expect(await login(db, demo("", "x"))).toMatchObject({ ok: false, status: 400, code: "missing_credentials", message: "Missing credentials" });
+    expect(await login(db, demo("", "x"))).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "missing_credentials",
+      message: "Missing credentials",
+    });
     expect(await login(db, demo("bob", ""))).toMatchObject({ ok: false, status: 400, message: "Missing credentials" });
     expect(await login(db, demo("no spaces allowed", "secret-1"))).toMatchObject({ ok: false, status: 400 });
     expect(await login(db, demo("shortpw", "123"))).toMatchObject({ ok: false, status: 400 });
@@ -110,16 +115,26 @@ describeEachDriver("accounts and sessions", (getDb) => {
     for (let i = 0; i < LOGIN_LIMIT.failures; i++) {
       await login(db, { ...demo(`nobody_${i}`, "secret-1", ""), address: null, demoLogin: false });
     }
-    expect(await login(db, { ...demo("hank_1", "secret-1"), address: null })).toMatchObject({ ok: true, created: true });
+    expect(await login(db, { ...demo("hank_1", "secret-1"), address: null })).toMatchObject({
+      ok: true,
+      created: true,
+    });
   });
 
   test("usernames compare case-insensitively: another case signs in to the same account and never makes a second one", async () => {
     const { db } = getDb();
     const first = await login(db, demo("Ivy_Case", "secret-1"));
     expect(first).toMatchObject({ ok: true, created: true, user: { username: "Ivy_Case" } });
-    expect(await login(db, demo("ivy_case", "secret-1"))).toMatchObject({ ok: true, created: false, user: { username: "Ivy_Case" } });
+    expect(await login(db, demo("ivy_case", "secret-1"))).toMatchObject({
+      ok: true,
+      created: false,
+      user: { username: "Ivy_Case" },
+    });
     expect(await login(db, demo("IVY_CASE", "another-1"))).toMatchObject({ ok: false, status: 401 });
-    const rows = await db.select().from(users).where(sql`lower(${users.username}) = 'ivy_case'`);
+    const rows = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = 'ivy_case'`);
     expect(rows).toHaveLength(1);
   });
 
@@ -147,7 +162,10 @@ describeEachDriver("accounts and sessions", (getDb) => {
     expect(await login(db, { ...demo("boss", "boss-pass-1"), demoLogin: false })).toMatchObject({ ok: true });
     // The configured name takes over an account that differs only in case, instead of sitting beside it.
     expect(await ensureMaster(db, { username: "Boss", password: "boss-pass-2", generateIfMissing: false })).toBeNull();
-    const bosses = await db.select().from(users).where(sql`lower(${users.username}) = 'boss'`);
+    const bosses = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = 'boss'`);
     expect(bosses.map((u) => [u.id, u.username, u.role])).toEqual([[boss.id, "Boss", "master"]]);
     // A master exists now, so nothing is generated.
     expect(await ensureMaster(db, { generateIfMissing: true })).toBeNull();
@@ -161,7 +179,9 @@ describeEachDriver("master bootstrap on an empty database", (getDb) => {
     expect(generated?.username).toBe("admin");
     expect(generated?.password.length).toBeGreaterThanOrEqual(12);
     expect(await ensureMaster(db, { generateIfMissing: true })).toBeNull();
-    expect(await login(db, { username: "admin", password: generated!.password, address: "", demoLogin: false })).toMatchObject({
+    expect(
+      await login(db, { username: "admin", password: generated!.password, address: "", demoLogin: false }),
+    ).toMatchObject({
       ok: true,
       user: { role: "master" },
     });

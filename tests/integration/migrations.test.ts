@@ -23,7 +23,10 @@ let seedCounter = 0;
 async function seedTournament(database: Database) {
   const { db } = database;
   const n = ++seedCounter;
-  const [owner] = await db.insert(users).values({ username: `owner-${n}`, password: "x" }).returning();
+  const [owner] = await db
+    .insert(users)
+    .values({ username: `owner-${n}`, password: "x" })
+    .returning();
   const [tournament] = await db
     .insert(tournaments)
     .values({ name: `Cup ${n}`, maxPlayers: 8, totalRounds: 3, scoring, ownerId: owner.id })
@@ -145,7 +148,14 @@ describeEachDriver("the migrations", (getDb) => {
   test.each([0, 9, -1])("refuse placement %i, outside 1..8", async (placement) => {
     const { db } = getDb();
     const { tournament, alice, lobby } = await seedTournament(getDb());
-    const match = { tournamentId: tournament.id, lobbyId: lobby.id, roundNumber: 1, playerId: alice.id, placement, points: 0 };
+    const match = {
+      tournamentId: tournament.id,
+      lobbyId: lobby.id,
+      roundNumber: 1,
+      playerId: alice.id,
+      placement,
+      points: 0,
+    };
     expect(await rejection(db.insert(matches).values(match))).toEqual({
       code: CHECK_VIOLATION,
       constraint: "matches_placement_range",
@@ -168,10 +178,14 @@ describe("an embedded data folder", () => {
   test("cannot be opened while another process holds it", { timeout: 90_000 }, async () => {
     const dataDir = tempDataDir();
     // The lock tolerates its own PID (a restarted container may reuse it), so the holder is another process.
-    const holder = spawn(process.execPath, ["--import", "tsx", path.join(root, "tests/setup/hold-data-dir.ts"), dataDir], {
-      cwd: root,
-      stdio: ["pipe", "pipe", "inherit"],
-    });
+    const holder = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(root, "tests/setup/hold-data-dir.ts"), dataDir],
+      {
+        cwd: root,
+        stdio: ["pipe", "pipe", "inherit"],
+      },
+    );
     try {
       await waitForLine(holder, "ready", 60_000);
       expect(lockOwner(dataDir)).toBe(String(holder.pid));
@@ -246,7 +260,10 @@ function lockOwner(dataDir: string) {
 function waitForLine(child: ReturnType<typeof spawn>, line: string, timeoutMs: number) {
   return new Promise<void>((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`No "${line}" from the holder process within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`No "${line}" from the holder process within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       if (output.split("\n").includes(line)) {

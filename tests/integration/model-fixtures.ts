@@ -34,7 +34,11 @@ export async function addPlayers(
   count: number,
   checkedIn = count,
 ): Promise<Player[]> {
-  const list = Array.from({ length: count }, (_, i) => ({ name: `Player ${i + 1}`, riotTag: `NA${i + 1}`, lp: 1000 - i }));
+  const list = Array.from({ length: count }, (_, i) => ({
+    name: `Player ${i + 1}`,
+    riotTag: `NA${i + 1}`,
+    lp: 1000 - i,
+  }));
   const { result } = await bulkAddPlayers(db, owner, tournamentId, list);
   const ids = result.slice(0, checkedIn).map((p) => p.id);
   if (ids.length > 0) {

@@ -56,7 +56,12 @@ describeEachDriver("players", (getDb) => {
     const t = await makeTournament(db, owner);
     await expectRefused(addPlayer(db, owner, t.id, create({ name: "X", riotTag: "NA", seed: 3 })), 403);
 
-    const added = await addPlayer(db, master, t.id, create({ name: "Seeded", riotTag: "NA", seed: 1, totalPoints: 5, isCheckedIn: true }));
+    const added = await addPlayer(
+      db,
+      master,
+      t.id,
+      create({ name: "Seeded", riotTag: "NA", seed: 1, totalPoints: 5, isCheckedIn: true }),
+    );
     expect(added.result).toMatchObject({ seed: 1, totalPoints: 5, adjustPoints: 5, isCheckedIn: true });
 
     await addPlayers(db, owner, t.id, 15);
@@ -65,16 +70,27 @@ describeEachDriver("players", (getDb) => {
     const lobby = result.lobbies.find((l) => l.playerIds.includes(added.result.id))!;
     const order = [added.result.id, ...lobby.playerIds.filter((id) => id !== added.result.id)];
     await saveScores(db, owner, lobby.id, placements(order));
-    expect(await getPlayer(db, added.result.id)).toMatchObject({ totalPoints: 13, matchesPlayed: 1, averagePlacement: 1 });
+    expect(await getPlayer(db, added.result.id)).toMatchObject({
+      totalPoints: 13,
+      matchesPlayed: 1,
+      averagePlacement: 1,
+    });
 
     await expectRefused(updatePlayer(db, owner, added.result.id, update({ totalPoints: 100 })), 403);
     const edited = await updatePlayer(db, master, added.result.id, update({ totalPoints: 20, averagePlacement: 2.5 }));
-    expect(edited.result).toMatchObject({ totalPoints: 20, averagePlacement: 2.5, adjustPoints: 12, adjustAverage: 2.5 });
+    expect(edited.result).toMatchObject({
+      totalPoints: 20,
+      averagePlacement: 2.5,
+      adjustPoints: 12,
+      adjustAverage: 2.5,
+    });
     // A re-save recomputes from the matches and keeps the master's adjustments.
     await saveScores(db, owner, lobby.id, placements(order));
     expect(await getPlayer(db, added.result.id)).toMatchObject({ totalPoints: 20, averagePlacement: 2.5 });
     // Resending the shown (rounded) average is not a change.
-    expect((await updatePlayer(db, owner, added.result.id, update({ averagePlacement: 2.5, name: "Renamed" }))).result.name).toBe("Renamed");
+    expect(
+      (await updatePlayer(db, owner, added.result.id, update({ averagePlacement: 2.5, name: "Renamed" }))).result.name,
+    ).toBe("Renamed");
     const board = await getLeaderboard(db, t.id);
     expect(board.find((r) => r.id === added.result.id)).toMatchObject({ totalPoints: 20 });
   });
@@ -85,7 +101,12 @@ describeEachDriver("players", (getDb) => {
     const master = await makeUser(db, "master");
     const t = await makeTournament(db, owner);
     const [p] = await addPlayers(db, owner, t.id, 1);
-    const edited = await updatePlayer(db, owner, p.id, update({ name: "New", riotTag: "KR1", lp: 5, isEliminated: true }));
+    const edited = await updatePlayer(
+      db,
+      owner,
+      p.id,
+      update({ name: "New", riotTag: "KR1", lp: 5, isEliminated: true }),
+    );
     expect(edited.result).toMatchObject({ name: "New", riotTag: "KR1", lp: 5, isEliminated: true });
     await expectRefused(updatePlayer(db, owner, p.id, update({ isEliminated: false })), 403);
     expect((await updatePlayer(db, master, p.id, update({ isEliminated: false }))).result.isEliminated).toBe(false);
@@ -118,7 +139,9 @@ describeEachDriver("players", (getDb) => {
     const owner = await makeUser(db);
     const t = await makeTournament(db, owner, { maxPlayers: 16 });
     const list = await addPlayers(db, owner, t.id, 16, 0);
-    list.push((await addPlayer(db, owner, t.id, create({ name: "Extra", riotTag: "NA", manualOverride: true }))).result);
+    list.push(
+      (await addPlayer(db, owner, t.id, create({ name: "Extra", riotTag: "NA", manualOverride: true }))).result,
+    );
     await db.update(players).set({ isEliminated: true }).where(eq(players.id, list[16].id));
     await expectRefused(setCheckin(db, owner, list[16].id, true), 409, "Eliminated players cannot be checked in");
     await db.update(players).set({ isEliminated: false }).where(eq(players.id, list[16].id));
@@ -131,7 +154,11 @@ describeEachDriver("players", (getDb) => {
     expect(await listCheckedIn(db, t.id)).toHaveLength(16);
 
     await generateLobbies(db, owner, t.id);
-    await expectRefused(setCheckin(db, owner, list[0].id, false), 409, "Check-ins cannot be modified after lobby generation has started");
+    await expectRefused(
+      setCheckin(db, owner, list[0].id, false),
+      409,
+      "Check-ins cannot be modified after lobby generation has started",
+    );
   });
 
   test("adding while locked is refused unless master", async () => {
@@ -152,7 +179,11 @@ describeEachDriver("players", (getDb) => {
     const t = await makeTournament(db, owner, { maxPlayers: 32 });
     await addPlayers(db, owner, t.id, 18, 17);
     await expectRefused(setMaxPlayers(db, owner, t.id, 3), 400, "Max players must be at least 4");
-    await expectRefused(setMaxPlayers(db, owner, t.id, 16), 400, "Max players cannot be below the current check-ins (17)");
+    await expectRefused(
+      setMaxPlayers(db, owner, t.id, 16),
+      400,
+      "Max players cannot be below the current check-ins (17)",
+    );
     expect((await setMaxPlayers(db, owner, t.id, 17)).result.maxPlayers).toBe(17);
     expect((await findTournamentOr404(db, t.id)).maxPlayers).toBe(17);
     await generateLobbies(db, owner, t.id);

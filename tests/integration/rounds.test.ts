@@ -20,7 +20,9 @@ describeEachDriver("rounds", (getDb) => {
     await addPlayers(db, owner, t.id, 16);
 
     const generated = await generateLobbies(db, owner, t.id, 1);
-    expect(generated.events).toEqual([expect.objectContaining({ type: "lobbies_generated", data: expect.objectContaining({ roundNumber: 1 }) })]);
+    expect(generated.events).toEqual([
+      expect.objectContaining({ type: "lobbies_generated", data: expect.objectContaining({ roundNumber: 1 }) }),
+    ]);
     if (generated.result.status !== "generated") throw new Error("expected lobbies");
     expect(generated.result.lobbies.map((l) => [l.name, l.playerIds.length])).toEqual([
       ["Lobby 1", 8],
@@ -46,7 +48,9 @@ describeEachDriver("rounds", (getDb) => {
     const advanced = await advanceRound(db, owner, t.id, { eliminationCount: 8 });
     expect(advanced.result).toMatchObject({ status: "active", currentRound: 2 });
     expect(advanced.result.eliminated).toHaveLength(8);
-    expect(advanced.events).toEqual([expect.objectContaining({ type: "round_advanced", data: expect.objectContaining({ newRound: 2 }) })]);
+    expect(advanced.events).toEqual([
+      expect.objectContaining({ type: "round_advanced", data: expect.objectContaining({ newRound: 2 }) }),
+    ]);
     const eliminated = new Set(advanced.result.eliminated);
     const bottom = generated.result.lobbies.flatMap((l) => l.playerIds.slice(4));
     expect([...eliminated].sort()).toEqual([...bottom].sort());
@@ -59,7 +63,9 @@ describeEachDriver("rounds", (getDb) => {
 
     const last = await advanceRound(db, owner, t.id, {});
     expect(last.result).toMatchObject({ status: "completed", currentRound: 2, message: COMPLETED_MESSAGE });
-    expect(last.events).toEqual([expect.objectContaining({ type: "tournament_completed", data: expect.objectContaining({ name: t.name }) })]);
+    expect(last.events).toEqual([
+      expect.objectContaining({ type: "tournament_completed", data: expect.objectContaining({ name: t.name }) }),
+    ]);
 
     const board = await getLeaderboard(db, t.id);
     expect(board).toHaveLength(16);
@@ -69,7 +75,11 @@ describeEachDriver("rounds", (getDb) => {
     const stored = await listPlayers(db, t.id);
     for (const row of board) {
       const p = stored.find((s) => s.id === row.id)!;
-      expect([p.totalPoints, p.matchesPlayed, p.averagePlacement]).toEqual([row.totalPoints, row.matchesPlayed, row.averagePlacement]);
+      expect([p.totalPoints, p.matchesPlayed, p.averagePlacement]).toEqual([
+        row.totalPoints,
+        row.matchesPlayed,
+        row.averagePlacement,
+      ]);
     }
     expect(await listAllLobbies(db, t.id)).toHaveLength(3);
     expect(await listMatches(db, t.id)).toHaveLength(24);
@@ -80,7 +90,11 @@ describeEachDriver("rounds", (getDb) => {
     const owner = await makeUser(db);
     const t = await makeTournament(db, owner, { maxPlayers: 24 });
     await addPlayers(db, owner, t.id, 20, 15);
-    await expectRefused(generateLobbies(db, owner, t.id), 409, "At least 16 players must be checked in to generate lobbies");
+    await expectRefused(
+      generateLobbies(db, owner, t.id),
+      409,
+      "At least 16 players must be checked in to generate lobbies",
+    );
 
     await db.update(players).set({ isCheckedIn: true }).where(eq(players.name, "Player 16"));
     const generated = await generateLobbies(db, owner, t.id);
@@ -109,15 +123,34 @@ describeEachDriver("rounds", (getDb) => {
     const ids = lobby.playerIds;
 
     await expectRefused(saveScores(db, owner, lobby.id, []), 400, "No scores entered");
-    await expectRefused(saveScores(db, owner, lobby.id, ids.map((playerId) => ({ playerId, placement: 0 }))), 400, "No scores entered");
+    await expectRefused(
+      saveScores(
+        db,
+        owner,
+        lobby.id,
+        ids.map((playerId) => ({ playerId, placement: 0 })),
+      ),
+      400,
+      "No scores entered",
+    );
     await expectRefused(saveScores(db, owner, lobby.id, placements(ids.slice(0, 7))), 400, "Incomplete scores");
     await expectRefused(
-      saveScores(db, owner, lobby.id, ids.map((playerId) => ({ playerId, placement: 1 }))),
+      saveScores(
+        db,
+        owner,
+        lobby.id,
+        ids.map((playerId) => ({ playerId, placement: 1 })),
+      ),
       400,
       "Duplicate placements",
     );
     await expectRefused(
-      saveScores(db, owner, lobby.id, ids.map((playerId, i) => ({ playerId, placement: i + 2 }))),
+      saveScores(
+        db,
+        owner,
+        lobby.id,
+        ids.map((playerId, i) => ({ playerId, placement: i + 2 })),
+      ),
       400,
       "Invalid placements",
     );
@@ -144,7 +177,11 @@ describeEachDriver("rounds", (getDb) => {
     const [p] = await db.select().from(players).where(eq(players.id, first));
     expect(p).toMatchObject({ totalPoints: 1, matchesPlayed: 1, averagePlacement: 8 });
 
-    await expectRefused(finalizeRound(db, owner, t.id), 409, "All lobby scores must be submitted first: 1/2 scores submitted");
+    await expectRefused(
+      finalizeRound(db, owner, t.id),
+      409,
+      "All lobby scores must be submitted first: 1/2 scores submitted",
+    );
     await expectRefused(advanceRound(db, owner, t.id), 409, /1\/2 scores submitted/);
     await saveScores(db, owner, b.id, placements(b.playerIds));
     await finalizeRound(db, owner, t.id);
@@ -173,13 +210,28 @@ describeEachDriver("rounds", (getDb) => {
     expect([...preview.plan!.tied].sort()).toEqual([...sixth].sort());
     expect(preview.plan!.sure).toHaveLength(6);
 
-    await expectRefused(advanceRound(db, owner, t.id, { eliminationCount: 8 }), 409, /Tie-break needed.*exactly 2 of the 3 tied players/);
-    await expectRefused(advanceRound(db, owner, t.id, { eliminationCount: 8, tiebreakerPlayerIds: [sixth[0]] }), 409, /Tie-break/);
-    await expectRefused(advanceRound(db, owner, t.id, { eliminationCount: 5 }), 400, "Cut amount must be a multiple of 8");
+    await expectRefused(
+      advanceRound(db, owner, t.id, { eliminationCount: 8 }),
+      409,
+      /Tie-break needed.*exactly 2 of the 3 tied players/,
+    );
+    await expectRefused(
+      advanceRound(db, owner, t.id, { eliminationCount: 8, tiebreakerPlayerIds: [sixth[0]] }),
+      409,
+      /Tie-break/,
+    );
+    await expectRefused(
+      advanceRound(db, owner, t.id, { eliminationCount: 5 }),
+      400,
+      "Cut amount must be a multiple of 8",
+    );
     await expectRefused(advanceRound(db, owner, t.id, { eliminationCount: 24 }), 400, "At least 8 players must remain");
     expect(await findTournamentOr404(db, t.id)).toMatchObject({ currentRound: 1, finalizedRound: 0 });
 
-    const advanced = await advanceRound(db, owner, t.id, { eliminationCount: 8, tiebreakerPlayerIds: sixth.slice(0, 2) });
+    const advanced = await advanceRound(db, owner, t.id, {
+      eliminationCount: 8,
+      tiebreakerPlayerIds: sixth.slice(0, 2),
+    });
     expect(advanced.result.eliminated).toHaveLength(8);
     expect(advanced.result.eliminated).toEqual(expect.arrayContaining(sixth.slice(0, 2)));
     expect(advanced.result.eliminated).not.toContain(sixth[2]);
@@ -229,7 +281,9 @@ describeEachDriver("rounds", (getDb) => {
     const undone = await undoRound(db, owner, t.id, 2);
     expect(undone.result).toEqual({ roundNumber: 2, deletedLobbies: 2, resetToCheckIn: false, restoredPlayers: 0 });
     const after = await listPlayers(db, t.id);
-    expect(after.map((p) => [p.id, p.totalPoints, p.matchesPlayed])).toEqual(before.map((p) => [p.id, p.totalPoints, p.matchesPlayed]));
+    expect(after.map((p) => [p.id, p.totalPoints, p.matchesPlayed])).toEqual(
+      before.map((p) => [p.id, p.totalPoints, p.matchesPlayed]),
+    );
     expect(await findTournamentOr404(db, t.id)).toMatchObject({ status: "active", currentRound: 2 });
     await expectRefused(undoRound(db, owner, t.id, 2), 409, "No lobbies to undo for Round 2");
   });
@@ -264,7 +318,11 @@ describeEachDriver("rounds", (getDb) => {
     const r2 = await generateLobbies(db, owner, t.id, 2);
     if (r2.result.status !== "generated") throw new Error("expected lobbies");
     expect(r2.result.lobbies[0].playerIds).toEqual(board.slice(0, 8).map((r) => r.id));
-    await expectRefused(generateLobbies(db, owner, t.id, 3), 409, "Lobbies can only be generated for the current round (Round 2)");
+    await expectRefused(
+      generateLobbies(db, owner, t.id, 3),
+      409,
+      "Lobbies can only be generated for the current round (Round 2)",
+    );
     const [row] = await db.select().from(tournaments).where(eq(tournaments.id, t.id));
     expect(row.currentRound).toBe(2);
   });

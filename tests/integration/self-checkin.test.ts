@@ -4,7 +4,15 @@ import { expect, test } from "vitest";
 import { loginAttempts, players, tournaments } from "#db/schema";
 import { checkinAttemptKey } from "~/models/attempts.server";
 import { generateLobbies } from "~/models/lobbies.server";
-import { CHECKIN_CLOSED, CODE_ALPHABET, CODE_LENGTH, SELF_CHECKIN_LIMIT, SELF_CHECKIN_NOT_OPEN, TOO_MANY_CODES, WRONG_CODE } from "~/models/self-checkin";
+import {
+  CHECKIN_CLOSED,
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  SELF_CHECKIN_LIMIT,
+  SELF_CHECKIN_NOT_OPEN,
+  TOO_MANY_CODES,
+  WRONG_CODE,
+} from "~/models/self-checkin";
 import { selfCheckinSchema } from "~/models/validation";
 import { closeSelfCheckin, openSelfCheckin, selfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
 import { getPlayer } from "~/models/players.server";
@@ -59,12 +67,20 @@ describeEachDriver("self check-in", (getDb) => {
     const owner = await makeUser(db);
     const setup = await makeTournament(db, owner);
     const before = await versionOf(db, setup.id);
-    await expectRefused(openSelfCheckin(db, owner, setup.id), 409, "Self check-in can only be opened while the tournament is in check-in");
+    await expectRefused(
+      openSelfCheckin(db, owner, setup.id),
+      409,
+      "Self check-in can only be opened while the tournament is in check-in",
+    );
     expect(await versionOf(db, setup.id)).toBe(before);
 
     const locked = await setUp({ checkedIn: 8 });
     await setLocked(db, locked.owner, locked.t.id, true);
-    await expectRefused(openSelfCheckin(db, locked.owner, locked.t.id), 409, "The tournament is locked: unlock it to open self check-in");
+    await expectRefused(
+      openSelfCheckin(db, locked.owner, locked.t.id),
+      409,
+      "The tournament is locked: unlock it to open self check-in",
+    );
   });
 
   test("a player checks in by id or by Name#Tag (any case) with the code typed loosely; the same event as the host's", async () => {
@@ -75,36 +91,61 @@ describeEachDriver("self check-in", (getDb) => {
     const first = await selfCheckin(db, t.id, input({ playerId: list[0].id, code: loose }), freshAddress());
     expect(first.result).toMatchObject({ alreadyCheckedIn: false, player: { id: list[0].id, isCheckedIn: true } });
     expect(first.events).toEqual([
-      expect.objectContaining({ type: "tournament_updated", tournamentId: t.id, data: expect.objectContaining({ checkedIn: true }) }),
+      expect.objectContaining({
+        type: "tournament_updated",
+        tournamentId: t.id,
+        data: expect.objectContaining({ checkedIn: true }),
+      }),
     ]);
 
     const byName = await selfCheckin(db, t.id, input({ nameTag: "player 2#na2", code }), freshAddress());
     expect(byName.result.player.id).toBe(list[1].id);
     // The page's form: a typed name wins over the list.
-    const form = await selfCheckin(db, t.id, input({ playerId: String(list[5].id), nameTag: "Player 3#NA3", code }), freshAddress());
+    const form = await selfCheckin(
+      db,
+      t.id,
+      input({ playerId: String(list[5].id), nameTag: "Player 3#NA3", code }),
+      freshAddress(),
+    );
     expect(form.result.player.id).toBe(list[2].id);
 
     const again = await selfCheckin(db, t.id, input({ playerId: list[0].id, code }), freshAddress());
-    expect(again).toEqual({ result: { player: expect.objectContaining({ id: list[0].id }), alreadyCheckedIn: true }, events: [] });
+    expect(again).toEqual({
+      result: { player: expect.objectContaining({ id: list[0].id }), alreadyCheckedIn: true },
+      events: [],
+    });
   });
 
   test("refusals: wrong code, not open, closed check-in, full, lobbies drawn, unknown or eliminated player; nothing changes", async () => {
     const { db, owner, t, list } = await setUp({ maxPlayers: 16, registered: 16, checkedIn: 0 });
     const address = freshAddress();
-    await expectRefused(selfCheckin(db, t.id, input({ playerId: list[0].id, code: "AAAAAA" }), address), 409, SELF_CHECKIN_NOT_OPEN);
+    await expectRefused(
+      selfCheckin(db, t.id, input({ playerId: list[0].id, code: "AAAAAA" }), address),
+      409,
+      SELF_CHECKIN_NOT_OPEN,
+    );
     const { code } = (await openSelfCheckin(db, owner, t.id)).result;
     const wrong = code === "AAAAAA" ? "BBBBBB" : "AAAAAA";
     const before = await versionOf(db, t.id);
     await expectRefused(selfCheckin(db, t.id, input({ playerId: list[0].id, code: wrong }), address), 400, WRONG_CODE);
     expect(await versionOf(db, t.id)).toBe(before);
     expect((await getPlayer(db, list[0].id)).isCheckedIn).toBe(false);
-    await expectRefused(selfCheckin(db, t.id, input({ nameTag: "Nobody#NA", code: code! }), address), 404, "Player not found");
-    await expectRefused(selfCheckin(db, t.id, input({ playerId: 999_999, code: code! }), address), 404, "Player not found");
+    await expectRefused(
+      selfCheckin(db, t.id, input({ nameTag: "Nobody#NA", code: code! }), address),
+      404,
+      "Player not found",
+    );
+    await expectRefused(
+      selfCheckin(db, t.id, input({ playerId: 999_999, code: code! }), address),
+      404,
+      "Player not found",
+    );
     await expectRefused(selfCheckin(db, 999_999, input({ playerId: list[0].id, code: code! }), address), 404);
 
     // Full: 16 of 16 checked in (the master squeezes the max down to what is checked in).
     await db.update(tournaments).set({ maxPlayers: 4 }).where(eq(tournaments.id, t.id));
-    for (const p of list.slice(0, 4)) await selfCheckin(db, t.id, input({ playerId: p.id, code: code! }), freshAddress());
+    for (const p of list.slice(0, 4))
+      await selfCheckin(db, t.id, input({ playerId: p.id, code: code! }), freshAddress());
     await expectRefused(
       selfCheckin(db, t.id, input({ playerId: list[4].id, code: code! }), freshAddress()),
       409,
@@ -122,16 +163,28 @@ describeEachDriver("self check-in", (getDb) => {
     // Check-in closed: back in registration (a master's status change) stops it too.
     const master = await makeUser(db, "master");
     await updateTournament(db, master, t.id, { status: "registration" });
-    await expectRefused(selfCheckin(db, t.id, input({ playerId: list[6].id, code: code! }), freshAddress()), 409, CHECKIN_CLOSED);
+    await expectRefused(
+      selfCheckin(db, t.id, input({ playerId: list[6].id, code: code! }), freshAddress()),
+      409,
+      CHECKIN_CLOSED,
+    );
   });
 
   test("locking, round 1 and completion stop it; unlocking does not reopen it", async () => {
     const { db, owner, t, list } = await setUp({ registered: 20, checkedIn: 16 });
     const { code } = (await openSelfCheckin(db, owner, t.id)).result;
     await setLocked(db, owner, t.id, true);
-    await expectRefused(selfCheckin(db, t.id, input({ playerId: list[17].id, code: code! }), freshAddress()), 409, SELF_CHECKIN_NOT_OPEN);
+    await expectRefused(
+      selfCheckin(db, t.id, input({ playerId: list[17].id, code: code! }), freshAddress()),
+      409,
+      SELF_CHECKIN_NOT_OPEN,
+    );
     await setLocked(db, owner, t.id, false);
-    await expectRefused(selfCheckin(db, t.id, input({ playerId: list[17].id, code: code! }), freshAddress()), 409, SELF_CHECKIN_NOT_OPEN);
+    await expectRefused(
+      selfCheckin(db, t.id, input({ playerId: list[17].id, code: code! }), freshAddress()),
+      409,
+      SELF_CHECKIN_NOT_OPEN,
+    );
 
     const reopened = (await openSelfCheckin(db, owner, t.id)).result.code!;
     await generateLobbies(db, owner, t.id, 1);
@@ -158,7 +211,11 @@ describeEachDriver("self check-in", (getDb) => {
     const wrong = code === "AAAAAA" ? "BBBBBB" : "AAAAAA";
     const address = freshAddress();
     for (let i = 0; i < SELF_CHECKIN_LIMIT.failures; i++) {
-      await expectRefused(selfCheckin(db, t.id, input({ playerId: list[0].id, code: wrong }), address), 400, WRONG_CODE);
+      await expectRefused(
+        selfCheckin(db, t.id, input({ playerId: list[0].id, code: wrong }), address),
+        400,
+        WRONG_CODE,
+      );
     }
     let caught: unknown;
     try {
@@ -166,7 +223,11 @@ describeEachDriver("self check-in", (getDb) => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toMatchObject({ status: 429, message: TOO_MANY_CODES, retryAfter: SELF_CHECKIN_LIMIT.windowMinutes * 60 });
+    expect(caught).toMatchObject({
+      status: 429,
+      message: TOO_MANY_CODES,
+      retryAfter: SELF_CHECKIN_LIMIT.windowMinutes * 60,
+    });
     expect((await getPlayer(db, list[0].id)).isCheckedIn).toBe(false);
 
     const other = freshAddress();
@@ -185,7 +246,11 @@ describeEachDriver("self check-in", (getDb) => {
       address: `10.99.${Math.floor(i / 200)}.${i % 200}`,
     }));
     await db.insert(loginAttempts).values(rows);
-    await expectRefused(selfCheckin(db, t.id, input({ playerId: list[0].id, code: code! }), freshAddress()), 429, TOO_MANY_CODES);
+    await expectRefused(
+      selfCheckin(db, t.id, input({ playerId: list[0].id, code: code! }), freshAddress()),
+      429,
+      TOO_MANY_CODES,
+    );
     // Another tournament's players are not held up.
     const other = await setUp();
     const otherCode = (await openSelfCheckin(db, other.owner, other.t.id)).result.code!;

@@ -19,7 +19,13 @@ import {
   tournamentAccess,
   unknownUsernameMessage,
 } from "~/models/staff.server";
-import { completeTournament, deleteTournament, listForUser, startCheckin, updateTournament } from "~/models/tournaments.server";
+import {
+  completeTournament,
+  deleteTournament,
+  listForUser,
+  startCheckin,
+  updateTournament,
+} from "~/models/tournaments.server";
 import { playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
@@ -59,7 +65,11 @@ describeEachDriver("staff", (getDb) => {
     const { db, owner, keeper, t } = await setup();
     await expectRefused(addScorekeeper(db, owner, t.id, "nobody_here"), 400, unknownUsernameMessage("nobody_here"));
     await expectRefused(addScorekeeper(db, owner, t.id, owner.username), 400, OWNER_AS_STAFF_MESSAGE);
-    await expectRefused(addScorekeeper(db, owner, t.id, keeper.username.toUpperCase()), 409, alreadyStaffMessage(keeper.username));
+    await expectRefused(
+      addScorekeeper(db, owner, t.id, keeper.username.toUpperCase()),
+      409,
+      alreadyStaffMessage(keeper.username),
+    );
     await expectRefused(removeScorekeeper(db, owner, t.id, owner.id), 404, STAFF_NOT_FOUND);
     const rows = await db.select().from(tournamentStaff).where(eq(tournamentStaff.tournamentId, t.id));
     expect(rows.map((r) => r.userId)).toEqual([keeper.id]);
@@ -127,7 +137,11 @@ describeEachDriver("staff", (getDb) => {
     await expectRefused(saveScores(db, keeper, lobbies[0].id, placements(lobbies[0].playerIds)), 403, NOT_ALLOWED);
     await addScorekeeper(db, owner, t.id, keeper.username);
     await completeTournament(db, owner, t.id);
-    await expectRefused(saveScores(db, keeper, lobbies[0].id, placements(lobbies[0].playerIds)), 409, COMPLETED_MESSAGE);
+    await expectRefused(
+      saveScores(db, keeper, lobbies[0].id, placements(lobbies[0].playerIds)),
+      409,
+      COMPLETED_MESSAGE,
+    );
     await expectRefused(addScorekeeper(db, owner, t.id, keeper.username), 409, COMPLETED_MESSAGE);
   });
 
@@ -167,12 +181,18 @@ describeEachDriver("staff", (getDb) => {
     const [a] = lobbies;
     const forward = placements(a.playerIds);
     const backward = placements([...a.playerIds].reverse());
-    const outcomes = await Promise.allSettled([saveScores(db, keeper, a.id, forward), saveScores(db, second, a.id, backward)]);
+    const outcomes = await Promise.allSettled([
+      saveScores(db, keeper, a.id, forward),
+      saveScores(db, second, a.id, backward),
+    ]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
     const saved = await db.select().from(matches).where(eq(matches.lobbyId, a.id));
     expect(saved).toHaveLength(a.playerIds.length);
-    const got = saved.map((m) => ({ playerId: m.playerId, placement: m.placement })).sort((x, y) => x.playerId - y.playerId);
-    const sortById = (list: { playerId: number; placement: number }[]) => [...list].sort((x, y) => x.playerId - y.playerId);
+    const got = saved
+      .map((m) => ({ playerId: m.playerId, placement: m.placement }))
+      .sort((x, y) => x.playerId - y.playerId);
+    const sortById = (list: { playerId: number; placement: number }[]) =>
+      [...list].sort((x, y) => x.playerId - y.playerId);
     // Exactly one of the two saves, whole: never a mix of both.
     expect([sortById(forward), sortById(backward)]).toContainEqual(got);
     // Totals agree with the saved matches.

@@ -6,7 +6,19 @@ import { canManage } from "~/models/access.server";
 import { listPlayers } from "~/models/players.server";
 import { generateLobbies } from "~/models/lobbies.server";
 import { saveScores } from "~/models/scores.server";
-import { completeTournament, computeDashboardStats, createTournament, dashboardStats, deleteTournament, listForUser, listPublic, listPublicLive, setLocked, startCheckin, updateTournament } from "~/models/tournaments.server";
+import {
+  completeTournament,
+  computeDashboardStats,
+  createTournament,
+  dashboardStats,
+  deleteTournament,
+  listForUser,
+  listPublic,
+  listPublicLive,
+  setLocked,
+  startCheckin,
+  updateTournament,
+} from "~/models/tournaments.server";
 import { findTournamentOr404 } from "~/models/action.server";
 import { tournamentCreateSchema, tournamentUpdateSchema } from "~/models/validation";
 import { describeEachDriver } from "../setup/databases";
@@ -28,7 +40,9 @@ describeEachDriver("tournaments", (getDb) => {
       ownerId: owner.id,
       scoring: { first: 8, second: 7, eighth: 1 },
     });
-    expect(events).toEqual([{ type: "tournament_created", tournamentId: result.id, data: { tournamentId: result.id, name: "Spring Open" } }]);
+    expect(events).toEqual([
+      { type: "tournament_created", tournamentId: result.id, data: { tournamentId: result.id, name: "Spring Open" } },
+    ]);
     await expectRefused(createTournament(db, null, input), 401, "Authentication required");
   });
 
@@ -108,20 +122,45 @@ describeEachDriver("tournaments", (getDb) => {
     // Resending the stored values is not a change.
     expect((await updateTournament(db, owner, t.id, patch({ name: "Renamed", status: "setup" }))).events).toEqual([]);
 
-    await expectRefused(updateTournament(db, other, t.id, patch({ name: "Mine" })), 403, "You do not have permission to change this tournament");
+    await expectRefused(
+      updateTournament(db, other, t.id, patch({ name: "Mine" })),
+      403,
+      "You do not have permission to change this tournament",
+    );
     await expectRefused(updateTournament(db, null, t.id, patch({ name: "Mine" })), 401, "Authentication required");
     await expectRefused(updateTournament(db, owner, t.id, patch({ status: "active" })), 403);
     await expectRefused(updateTournament(db, owner, t.id, patch({ currentRound: 2 })), 403);
     await expectRefused(updateTournament(db, owner, t.id, patch({ isLocked: true })), 403);
 
     await startCheckin(db, owner, t.id);
-    await expectRefused(updateTournament(db, owner, t.id, patch({ maxPlayers: 48 })), 409, /only be changed while the tournament is in setup/);
-    await expectRefused(updateTournament(db, owner, t.id, patch({ totalRounds: 5 })), 409, /only be changed while the tournament is in setup/);
+    await expectRefused(
+      updateTournament(db, owner, t.id, patch({ maxPlayers: 48 })),
+      409,
+      /only be changed while the tournament is in setup/,
+    );
+    await expectRefused(
+      updateTournament(db, owner, t.id, patch({ totalRounds: 5 })),
+      409,
+      /only be changed while the tournament is in setup/,
+    );
 
-    const byMaster = await updateTournament(db, master, t.id, patch({ maxPlayers: 48, totalRounds: 4, currentRound: 3, isLocked: true }));
+    const byMaster = await updateTournament(
+      db,
+      master,
+      t.id,
+      patch({ maxPlayers: 48, totalRounds: 4, currentRound: 3, isLocked: true }),
+    );
     expect(byMaster.result).toMatchObject({ maxPlayers: 48, totalRounds: 4, currentRound: 3, isLocked: true });
-    await expectRefused(updateTournament(db, master, t.id, patch({ currentRound: 5 })), 400, "Current round must be between 1 and 4");
-    await expectRefused(updateTournament(db, master, t.id, patch({ totalRounds: 2 })), 400, /Total rounds cannot be below the current round/);
+    await expectRefused(
+      updateTournament(db, master, t.id, patch({ currentRound: 5 })),
+      400,
+      "Current round must be between 1 and 4",
+    );
+    await expectRefused(
+      updateTournament(db, master, t.id, patch({ totalRounds: 2 })),
+      400,
+      /Total rounds cannot be below the current round/,
+    );
     const done = await updateTournament(db, master, t.id, patch({ status: "completed" }));
     expect(done.events.map((e) => e.type)).toEqual(["tournament_updated", "tournament_completed"]);
   });
@@ -140,7 +179,14 @@ describeEachDriver("tournaments", (getDb) => {
     await updateTournament(db, owner, t.id, tournamentUpdateSchema.parse({ scoring }));
     const saved = await db.select().from(matches).where(eq(matches.lobbyId, lobby.id));
     expect(saved.map((m) => [m.placement, m.points]).sort((a, b) => a[0] - b[0])).toEqual([
-      [1, 10], [2, 8], [3, 6], [4, 4], [5, 2], [6, 1], [7, 0], [8, 0],
+      [1, 10],
+      [2, 8],
+      [3, 6],
+      [4, 4],
+      [5, 2],
+      [6, 1],
+      [7, 0],
+      [8, 0],
     ]);
     const [winner] = await db.select().from(players).where(eq(players.id, lobby.playerIds[0]));
     expect(winner.totalPoints).toBe(10);
@@ -173,7 +219,9 @@ describeEachDriver("tournaments", (getDb) => {
     const t = await makeTournament(db, owner);
     const { result, events } = await completeTournament(db, owner, t.id);
     expect(result.status).toBe("completed");
-    expect(events).toEqual([expect.objectContaining({ type: "tournament_completed", data: expect.objectContaining({ name: t.name }) })]);
+    expect(events).toEqual([
+      expect.objectContaining({ type: "tournament_completed", data: expect.objectContaining({ name: t.name }) }),
+    ]);
     await expectRefused(completeTournament(db, owner, t.id), 409, "Tournament has been completed");
   });
 

@@ -18,7 +18,13 @@ import { advanceRound } from "~/models/advance.server";
 import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
 import { getLeaderboard } from "~/models/standings.server";
-import { completeTournament, deleteTournament, setLocked, startCheckin, updateTournament } from "~/models/tournaments.server";
+import {
+  completeTournament,
+  deleteTournament,
+  setLocked,
+  startCheckin,
+  updateTournament,
+} from "~/models/tournaments.server";
 import { playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
 import { describeEachDriver, queryRows } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
@@ -52,7 +58,10 @@ describeEachDriver("transactions", (getDb) => {
     const lobby = drawn[0];
     const forward = placements(lobby.playerIds);
     const backward = placements([...lobby.playerIds].reverse());
-    const [a, b] = await Promise.all([saveScores(db, owner, lobby.id, forward), saveScores(db, owner, lobby.id, backward)]);
+    const [a, b] = await Promise.all([
+      saveScores(db, owner, lobby.id, forward),
+      saveScores(db, owner, lobby.id, backward),
+    ]);
     expect(a.events).toHaveLength(1);
     expect(b.events).toHaveLength(1);
 
@@ -65,8 +74,18 @@ describeEachDriver("transactions", (getDb) => {
       expect(p.totalPoints).toBe(own.reduce((sum, m) => sum + m.points, 0));
       expect(p.averagePlacement).toBe(own.length ? own[0].placement : 0);
     }
-    const orders = [forward, backward].map((s) => s.map((e) => `${e.playerId}:${e.placement}`).sort().join());
-    expect(orders).toContain(saved.map((m) => `${m.playerId}:${m.placement}`).sort().join());
+    const orders = [forward, backward].map((s) =>
+      s
+        .map((e) => `${e.playerId}:${e.placement}`)
+        .sort()
+        .join(),
+    );
+    expect(orders).toContain(
+      saved
+        .map((m) => `${m.playerId}:${m.placement}`)
+        .sort()
+        .join(),
+    );
   });
 
   test("concurrent saves of different lobbies and a concurrent double generation serialize", async () => {
@@ -98,14 +117,18 @@ describeEachDriver("transactions", (getDb) => {
     const t = await makeTournament(db, owner, { maxPlayers: 32 });
     await addPlayers(db, owner, t.id, 20, 16);
     // Seeds and soft removals are written before the lobbies; the lobby insert then fails.
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       create or replace function fail_lobby_insert() returns trigger language plpgsql as $$
       begin
         if new.tournament_id = ${t.id} then raise exception 'forced failure'; end if;
         return new;
-      end $$`));
+      end $$`),
+    );
     await db.execute(
-      sql.raw(`create trigger fail_lobby_insert before insert on lobbies for each row execute function fail_lobby_insert()`),
+      sql.raw(
+        `create trigger fail_lobby_insert before insert on lobbies for each row execute function fail_lobby_insert()`,
+      ),
     );
     const published: DomainEvent[] = [];
     try {
@@ -118,7 +141,10 @@ describeEachDriver("transactions", (getDb) => {
     const rows = await db.select().from(players).where(eq(players.tournamentId, t.id));
     expect(rows.every((p) => p.seed === null && p.removedAt === null)).toBe(true);
     expect(await findTournamentOr404(db, t.id)).toMatchObject({ status: "setup", isLocked: false });
-    const [{ n }] = await queryRows<{ n: number }>(database, sql`select count(*)::int as n from lobbies where tournament_id = ${t.id}`);
+    const [{ n }] = await queryRows<{ n: number }>(
+      database,
+      sql`select count(*)::int as n from lobbies where tournament_id = ${t.id}`,
+    );
     expect(n).toBe(0);
 
     // The same action succeeds once the obstacle is gone.
@@ -130,14 +156,18 @@ describeEachDriver("transactions", (getDb) => {
     const { db, owner, t, lobbies: drawn } = await roundOne();
     const lobby = drawn[0];
     await saveScores(db, owner, lobby.id, placements(lobby.playerIds));
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       create or replace function fail_player_update() returns trigger language plpgsql as $$
       begin
         if new.tournament_id = ${t.id} then raise exception 'forced failure'; end if;
         return new;
-      end $$`));
+      end $$`),
+    );
     await db.execute(
-      sql.raw(`create trigger fail_player_update before update on players for each row execute function fail_player_update()`),
+      sql.raw(
+        `create trigger fail_player_update before update on players for each row execute function fail_player_update()`,
+      ),
     );
     const published: DomainEvent[] = [];
     try {
@@ -199,14 +229,23 @@ describeEachDriver("transactions", (getDb) => {
       updateTournament(db, owner, t.id, tournamentUpdateSchema.parse({ name: "Fixed" }), { override: true }),
       403,
     );
-    const fixed = await updateTournament(db, master, t.id, tournamentUpdateSchema.parse({ name: "Fixed" }), { override: true });
+    const fixed = await updateTournament(db, master, t.id, tournamentUpdateSchema.parse({ name: "Fixed" }), {
+      override: true,
+    });
     expect(fixed.result).toMatchObject({ name: "Fixed", status: "completed" });
-    const edited = await updatePlayer(db, master, someone, playerUpdateSchema.parse({ totalPoints: 3 }), { override: true });
+    const edited = await updatePlayer(db, master, someone, playerUpdateSchema.parse({ totalPoints: 3 }), {
+      override: true,
+    });
     expect(edited.result.totalPoints).toBe(3);
-    await addPlayer(db, master, t.id, playerCreateSchema.parse({ name: "Late", riotTag: "NA", manualOverride: true }), { override: true });
+    await addPlayer(db, master, t.id, playerCreateSchema.parse({ name: "Late", riotTag: "NA", manualOverride: true }), {
+      override: true,
+    });
     await deletePlayer(db, master, someone, { override: true });
     await deleteLobby(db, master, drawn[1].id, { override: true });
-    const [row] = await db.select().from(tournaments).where(and(eq(tournaments.id, t.id)));
+    const [row] = await db
+      .select()
+      .from(tournaments)
+      .where(and(eq(tournaments.id, t.id)));
     expect(row.status).toBe("completed");
     await deleteTournament(db, master, t.id, { override: true });
     await expectRefused(findTournamentOr404(db, t.id), 404);

@@ -16,7 +16,9 @@ export default async function globalSetup() {
 
   const buildDir = process.env.BUILD_DIR ?? "build";
   if (!fs.existsSync(path.join(root, buildDir, "server/index.js"))) {
-    throw new Error(`No build at ${buildDir}/server/index.js: run \`npx react-router build\` before the end-to-end tests.`);
+    throw new Error(
+      `No build at ${buildDir}/server/index.js: run \`npx react-router build\` before the end-to-end tests.`,
+    );
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tm-e2e-"));
   const port = await freePort();

@@ -83,7 +83,17 @@ async function startServer(binDir: string) {
 
   const port = await freePort();
   try {
-    await pgCommand("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale", "--no-sync"]);
+    await pgCommand("initdb", [
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "-E",
+      "UTF8",
+      "--no-locale",
+      "--no-sync",
+    ]);
     const serverOptions = [
       `-p ${port}`,
       "-c listen_addresses=127.0.0.1",
@@ -114,7 +124,9 @@ async function startServer(binDir: string) {
     stopSync();
     process.removeListener("exit", stopSync);
     fs.rmSync(root, { recursive: true, force: true });
-    throw new Error(`Could not start the test PostgreSQL server: ${(error as Error).message}\n${log}`, { cause: error });
+    throw new Error(`Could not start the test PostgreSQL server: ${(error as Error).message}\n${log}`, {
+      cause: error,
+    });
   }
 }
 
@@ -138,7 +150,9 @@ async function waitForConnection(url: string, timeoutMs: number) {
       return;
     } catch (error) {
       if (Date.now() > deadline) {
-        throw new Error(`PostgreSQL at ${url} does not accept connections: ${(error as Error).message}`, { cause: error });
+        throw new Error(`PostgreSQL at ${url} does not accept connections: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     } finally {

@@ -56,7 +56,9 @@ describe("parseBulkPlayers", () => {
   test("every non-blank line yields exactly one player or one error", () => {
     const line = fc.oneof(
       fc.string({ maxLength: 70 }),
-      fc.tuple(fc.string({ maxLength: 55 }), fc.string({ maxLength: 25 }), fc.nat()).map(([n, t, lp]) => `${n}#${t} ${lp}`),
+      fc
+        .tuple(fc.string({ maxLength: 55 }), fc.string({ maxLength: 25 }), fc.nat())
+        .map(([n, t, lp]) => `${n}#${t} ${lp}`),
     );
     fc.assert(
       fc.property(fc.array(line, { maxLength: 30 }), (lines) => {

@@ -63,7 +63,10 @@ describe("parseTrustProxy", () => {
     });
   });
 
-  test.each(["0", "21", "10.0.0.0/33", "example.com", "10.0.0.1/8/2", "true"])("%s is refused with a message", (raw) => {
-    expect(parseTrustProxy(raw)).toMatchObject({ error: expect.any(String) });
-  });
+  test.each(["0", "21", "10.0.0.0/33", "example.com", "10.0.0.1/8/2", "true"])(
+    "%s is refused with a message",
+    (raw) => {
+      expect(parseTrustProxy(raw)).toMatchObject({ error: expect.any(String) });
+    },
+  );
 });

@@ -131,13 +131,7 @@ describe("resolveCut", () => {
     expect(resolveCut(plan, [5, 3])).toEqual({ ok: true, eliminate: [1, 2, 5, 3] });
   });
 
-  test.each([
-    [[3]],
-    [[3, 4, 5]],
-    [[3, 3]],
-    [[3, 9]],
-    [[]],
-  ])("rejects %j", (picks) => {
+  test.each([[[3]], [[3, 4, 5]], [[3, 3]], [[3, 9]], [[]]])("rejects %j", (picks) => {
     expect(resolveCut(plan, picks)).toEqual({ ok: false, error: "Select exactly 2 players to eliminate" });
   });
 

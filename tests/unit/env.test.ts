@@ -19,7 +19,9 @@ describe("parseEnv", () => {
   test("TRUST_PROXY: unset trusts no proxy; a hop count or a list of ranges is parsed", () => {
     expect(parseEnv({}).TRUST_PROXY).toBeNull();
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toEqual({ hops: 1 });
-    expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toMatchObject({ ranges: [{ network: "127.0.0.0" }, { network: "::1" }] });
+    expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toMatchObject({
+      ranges: [{ network: "127.0.0.0" }, { network: "::1" }],
+    });
   });
 
   test.each([

@@ -49,15 +49,13 @@ export function makePlayers(n: number, rand: () => number): EnginePlayer[] {
 }
 
 export function playLobby(lobbyId: number, roundNumber: number, playerIds: readonly number[], rand: () => number) {
-  return shuffle(playerIds, rand).map(
-    (playerId, i): EngineMatch => ({
-      playerId,
-      lobbyId,
-      roundNumber,
-      placement: i + 1,
-      points: pointsFor(DEFAULT_SCORING, i + 1),
-    }),
-  );
+  return shuffle(playerIds, rand).map((playerId, i): EngineMatch => ({
+    playerId,
+    lobbyId,
+    roundNumber,
+    placement: i + 1,
+    points: pointsFor(DEFAULT_SCORING, i + 1),
+  }));
 }
 
 export type Field = { players: EnginePlayer[]; matches: EngineMatch[]; rounds: number[][][] };

@@ -57,16 +57,27 @@ function thrown(body: unknown, status: number, internal = false) {
 
 describe("error screens", () => {
   test("our own 4xx message is the heading", () => {
-    expect(errorScreen(thrown("Invalid tournament ID", 400))).toMatchObject({ status: 400, title: "Invalid tournament ID" });
+    expect(errorScreen(thrown("Invalid tournament ID", 400))).toMatchObject({
+      status: 400,
+      title: "Invalid tournament ID",
+    });
     expect(errorScreen(thrown({ message: "Tournament not found" }, 404)).title).toBe("Tournament not found");
   });
 
   test("framework answers and server errors read in plain words, never the framework's text", () => {
-    const framework = thrown(new Error('You made a POST request to "/guide" but did not provide an `action`'), 405, true);
+    const framework = thrown(
+      new Error('You made a POST request to "/guide" but did not provide an `action`'),
+      405,
+      true,
+    );
     const screen = errorScreen(framework);
     expect(screen.title).toBe(GENERIC_TITLE);
     expect(JSON.stringify(screen)).not.toMatch(/POST request|action|Raw Status Text/);
-    expect(errorScreen(new Error("Unexpected Server Error"))).toEqual({ status: 500, title: GENERIC_TITLE, message: GENERIC_MESSAGE });
+    expect(errorScreen(new Error("Unexpected Server Error"))).toEqual({
+      status: 500,
+      title: GENERIC_TITLE,
+      message: GENERIC_MESSAGE,
+    });
     expect(errorScreen(thrown(null, 503)).title).toBe(GENERIC_TITLE);
     expect(errorScreen(thrown(null, 404)).title).toBe("Page not found");
     // After hydration a framework Error arrives as a plain string and no longer says it is internal.
@@ -79,14 +90,23 @@ describe("error screens", () => {
 describe("a refused form's summary", () => {
   test("points to the fields instead of repeating their messages", () => {
     const summary = formFailureSummary(
-      { title: "Tournament name required", error: "Tournament name required", fieldErrors: { name: "Tournament name required" } },
+      {
+        title: "Tournament name required",
+        error: "Tournament name required",
+        fieldErrors: { name: "Tournament name required" },
+      },
       "Failed",
     );
     expect(summary).toEqual({ title: "Tournament name required", message: "Check the highlighted field below." });
-    expect(formFailureSummary({ error: "x", fieldErrors: { a: "x", b: "y" } }, "Failed").message).toBe("Check the 2 highlighted fields below.");
+    expect(formFailureSummary({ error: "x", fieldErrors: { a: "x", b: "y" } }, "Failed").message).toBe(
+      "Check the 2 highlighted fields below.",
+    );
   });
 
   test("a refusal of no field is the summary's own message", () => {
-    expect(formFailureSummary({ error: "Tournament full", fieldErrors: {} }, "Failed")).toEqual({ title: "Failed", message: "Tournament full" });
+    expect(formFailureSummary({ error: "Tournament full", fieldErrors: {} }, "Failed")).toEqual({
+      title: "Failed",
+      message: "Tournament full",
+    });
   });
 });

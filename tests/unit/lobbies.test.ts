@@ -255,7 +255,11 @@ describe("draw properties over random fields", () => {
   test("round-robin is deterministic and never repeats more meetings than snake on the same data", () => {
     fc.assert(
       fc.property(
-        fc.record({ players: fc.integer({ min: 16, max: 256 }), rounds: fc.integer({ min: 1, max: 9 }), seed: fc.integer() }),
+        fc.record({
+          players: fc.integer({ min: 16, max: 256 }),
+          rounds: fc.integer({ min: 1, max: 9 }),
+          seed: fc.integer(),
+        }),
         (f) => {
           const { players, matches, rounds } = simulate({ ...f, method: "snake" });
           const order = nextRoundOrder(players, matches, f.rounds + 1);

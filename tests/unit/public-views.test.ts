@@ -7,12 +7,7 @@ import { toLeaderboardRow } from "~/models/standings.server";
 import { computeStandings } from "~/models/standings";
 import { toEnginePlayer } from "~/models/stats.server";
 import type { TournamentData } from "~/models/views/tournament-data.server";
-import {
-  GRID_PAGE_SIZE,
-  leaderboardView,
-  previousLobbiesView,
-  publicView,
-} from "~/models/views/public";
+import { GRID_PAGE_SIZE, leaderboardView, previousLobbiesView, publicView } from "~/models/views/public";
 import { overlayView, parseOverlayQuery } from "~/models/views/overlay";
 import { hostPlayerView, playerProfileView } from "~/models/views/player-profile";
 
@@ -82,7 +77,9 @@ function world(count: number, scored: number, overrides: Partial<Tournament> = {
     })),
   );
   const byId = new Map(players.map((p) => [p.id, p]));
-  const standings = computeStandings(players.map(toEnginePlayer), matches).map((row) => toLeaderboardRow(byId.get(row.playerId)!, row));
+  const standings = computeStandings(players.map(toEnginePlayer), matches).map((row) =>
+    toLeaderboardRow(byId.get(row.playerId)!, row),
+  );
   return { tournament, players, lobbies, matches, standings };
 }
 
@@ -183,9 +180,22 @@ describe("stream overlay", () => {
   test("its query: standings by default with top 8, top 1 to 32, a lobby by name, round; anything else is a message for a 400", () => {
     expect(query("")).toEqual({ ok: true, query: { view: "standings", top: 8 } });
     expect(query("view=standings&top=3")).toEqual({ ok: true, query: { view: "standings", top: 3 } });
-    expect(query("view=lobby&lobby=%20Lobby%20%203%20")).toEqual({ ok: true, query: { view: "lobby", lobby: "Lobby 3" } });
+    expect(query("view=lobby&lobby=%20Lobby%20%203%20")).toEqual({
+      ok: true,
+      query: { view: "lobby", lobby: "Lobby 3" },
+    });
     expect(query("view=round")).toEqual({ ok: true, query: { view: "round" } });
-    for (const bad of ["view=x", "top=0", "top=33", "top=2.5", "top=-1", "top=1e1", "view=lobby", "view=lobby&lobby=%20", `view=lobby&lobby=${"x".repeat(41)}`]) {
+    for (const bad of [
+      "view=x",
+      "top=0",
+      "top=33",
+      "top=2.5",
+      "top=-1",
+      "top=1e1",
+      "view=lobby",
+      "view=lobby&lobby=%20",
+      `view=lobby&lobby=${"x".repeat(41)}`,
+    ]) {
       expect(query(bad).ok, bad).toBe(false);
     }
   });
@@ -208,11 +218,17 @@ describe("stream overlay", () => {
     const pending = overlayView(world(24, 1), { view: "lobby", lobby: "Lobby 2" });
     expect(pending.subheading).toContain("Pending");
     expect(pending.rows[0].rank).toMatch(/^#\d+$/);
-    expect(overlayView(world(24, 1), { view: "lobby", lobby: "Lobby 9" })).toMatchObject({ missing: true, message: 'No lobby named "Lobby 9" in round 1' });
+    expect(overlayView(world(24, 1), { view: "lobby", lobby: "Lobby 9" })).toMatchObject({
+      missing: true,
+      message: 'No lobby named "Lobby 9" in round 1',
+    });
   });
 
   test("round: round x of y and lobbies complete m/n; before lobbies, the status", () => {
-    expect(overlayView(world(32, 3), { view: "round" })).toMatchObject({ heading: "Round 1 of 3", message: "Lobbies complete: 3/4" });
+    expect(overlayView(world(32, 3), { view: "round" })).toMatchObject({
+      heading: "Round 1 of 3",
+      message: "Lobbies complete: 3/4",
+    });
     const checkin = world(0, 0, { status: "checkin" });
     expect(overlayView(checkin, { view: "round" }).message).toBe("Check-in: lobbies not drawn yet");
   });

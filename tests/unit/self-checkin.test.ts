@@ -31,7 +31,10 @@ test("the input: a typed name wins over the list, an id from the API or the form
   expect(selfCheckinSchema.parse({ playerId: 7, code: "ab3k7q" })).toEqual({ player: { id: 7 }, code: "AB3K7Q" });
   expect(selfCheckinSchema.parse({ playerId: "12", code: "x" })).toEqual({ player: { id: 12 }, code: "X" });
   expect(selfCheckinSchema.parse({ nameTag: "Ann#EUW", code: "x" }).player).toEqual({ name: "Ann", riotTag: "EUW" });
-  expect(selfCheckinSchema.parse({ playerId: "3", nameTag: "Bo#NA1", code: "x" }).player).toEqual({ name: "Bo", riotTag: "NA1" });
+  expect(selfCheckinSchema.parse({ playerId: "3", nameTag: "Bo#NA1", code: "x" }).player).toEqual({
+    name: "Bo",
+    riotTag: "NA1",
+  });
   expect(selfCheckinSchema.parse({ playerId: "3", nameTag: " ", code: "x" }).player).toEqual({ id: 3 });
   const message = (input: unknown) => selfCheckinSchema.safeParse(input).error?.issues[0]?.message;
   expect(message({ playerId: 3 })).toBe("Enter the check-in code");
@@ -40,5 +43,6 @@ test("the input: a typed name wins over the list, an id from the API or the form
   expect(message({ playerId: "", code: "x" })).toBe("Choose your name or type it as Name#Tag");
   expect(message({ nameTag: "Ann", code: "x" })).toBe("Enter your name as Name#Tag");
   expect(message({ nameTag: "A\u0000nn#EUW", code: "x" })).toBe("Name#Tag must not contain control characters");
-  for (const bad of [0, 1.5, "abc", 2 ** 40, true]) expect(message({ playerId: bad, code: "x" }), String(bad)).toBe("Invalid player ID");
+  for (const bad of [0, 1.5, "abc", 2 ** 40, true])
+    expect(message({ playerId: bad, code: "x" }), String(bad)).toBe("Invalid player ID");
 });

@@ -25,19 +25,13 @@ describe("computeStandings tiebreaks", () => {
 
   test("equal points: the lower average placement ranks first", () => {
     // Player 1: 8 points in 2 matches (avg 3.5 in the test's placements); player 2: 8 points in 1 match.
-    const rows = computeStandings(
-      [player(1), player(2)],
-      [match(1, 1, 3, 4), match(1, 2, 4, 4), match(2, 1, 1, 8)],
-    );
+    const rows = computeStandings([player(1), player(2)], [match(1, 1, 3, 4), match(1, 2, 4, 4), match(2, 1, 1, 8)]);
     expect(order(rows)).toEqual([2, 1]);
     expect(rows[1].separatedBy).toBe("averagePlacement");
   });
 
   test("a player without matches counts as the worst average, not a perfect 0", () => {
-    const rows = computeStandings(
-      [player(1, { adjustPoints: 4 }), player(2)],
-      [match(2, 1, 5, 4)],
-    );
+    const rows = computeStandings([player(1, { adjustPoints: 4 }), player(2)], [match(2, 1, 5, 4)]);
     expect(order(rows)).toEqual([2, 1]);
     expect(rows[1].separatedBy).toBe("averagePlacement");
   });
@@ -56,8 +50,12 @@ describe("computeStandings tiebreaks", () => {
     const rows = computeStandings(
       [player(1), player(2)],
       [
-        match(1, 1, 1, 8), match(1, 2, 4, 4), match(1, 3, 4, 4),
-        match(2, 1, 1, 8), match(2, 2, 1, 8), match(2, 3, 7, 0),
+        match(1, 1, 1, 8),
+        match(1, 2, 4, 4),
+        match(1, 3, 4, 4),
+        match(2, 1, 1, 8),
+        match(2, 2, 1, 8),
+        match(2, 3, 7, 0),
       ],
     );
     expect(order(rows)).toEqual([2, 1]);
@@ -68,8 +66,12 @@ describe("computeStandings tiebreaks", () => {
     const rows = computeStandings(
       [player(1), player(2)],
       [
-        match(1, 1, 1, 8), match(1, 2, 5, 4), match(1, 3, 6, 4),
-        match(2, 1, 1, 8), match(2, 2, 3, 4), match(2, 3, 8, 4),
+        match(1, 1, 1, 8),
+        match(1, 2, 5, 4),
+        match(1, 3, 6, 4),
+        match(2, 1, 1, 8),
+        match(2, 2, 3, 4),
+        match(2, 3, 8, 4),
       ],
     );
     expect(order(rows)).toEqual([2, 1]);

@@ -92,7 +92,15 @@ describe("totals stay equal to the saved matches", () => {
   type Op = { kind: "save"; round: number; lobby: number; seed: number } | { kind: "undo"; round: number };
 
   const op = fc.oneof(
-    { weight: 4, arbitrary: fc.record({ kind: fc.constant("save" as const), round: fc.integer({ min: 1, max: 4 }), lobby: fc.integer({ min: 0, max: 3 }), seed: fc.integer() }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        kind: fc.constant("save" as const),
+        round: fc.integer({ min: 1, max: 4 }),
+        lobby: fc.integer({ min: 0, max: 3 }),
+        seed: fc.integer(),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant("undo" as const), round: fc.integer({ min: 1, max: 4 }) }) },
   );
 

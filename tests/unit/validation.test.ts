@@ -76,7 +76,16 @@ describe("tournamentCreateSchema", () => {
       scoring: [10, 8, 6, 4, 2, 1, 0, 0],
     });
     expect(parsed).toMatchObject({ format: "elimination", lobbyMethod: "round-robin", isPublic: true });
-    expect(parsed.scoring).toEqual({ first: 10, second: 8, third: 6, fourth: 4, fifth: 2, sixth: 1, seventh: 0, eighth: 0 });
+    expect(parsed.scoring).toEqual({
+      first: 10,
+      second: 8,
+      third: 6,
+      fourth: 4,
+      fifth: 2,
+      sixth: 1,
+      seventh: 0,
+      eighth: 0,
+    });
   });
 
   test("the same schema reads a submitted form", () => {
@@ -131,7 +140,13 @@ describe("tournamentUpdateSchema", () => {
 
   test("takes 8 players, statuses and form booleans", () => {
     expect(
-      tournamentUpdateSchema.parse({ maxPlayers: "8", status: "in_progress", isPublic: ["false", "on"], isLocked: "0", currentRound: "2" }),
+      tournamentUpdateSchema.parse({
+        maxPlayers: "8",
+        status: "in_progress",
+        isPublic: ["false", "on"],
+        isLocked: "0",
+        currentRound: "2",
+      }),
     ).toEqual({ maxPlayers: 8, status: "in_progress", isPublic: true, isLocked: false, currentRound: 2 });
     expect(tournamentUpdateSchema.parse({ isPublic: "false" })).toEqual({ isPublic: false });
   });
@@ -238,7 +253,9 @@ describe("rounds", () => {
       tiebreakerPlayerIds: [4],
     });
     expect(
-      advanceSchema.parse(formToObject(new URLSearchParams("tiebreakerPlayerIds=4&tiebreakerPlayerIds=7&tiebreakerPlayerIds="))),
+      advanceSchema.parse(
+        formToObject(new URLSearchParams("tiebreakerPlayerIds=4&tiebreakerPlayerIds=7&tiebreakerPlayerIds=")),
+      ),
     ).toEqual({ eliminationCount: 0, tiebreakerPlayerIds: [4, 7] });
     expect(messageOf(advanceSchema, { eliminationCount: -8 })).toBe("Cut amount must be a whole number of at least 0");
     expect(messageOf(advanceSchema, { tiebreakerPlayerIds: ["x"] })).toBe("Invalid player ID");
@@ -254,7 +271,9 @@ describe("rounds", () => {
     expect(messageOf(scoresSchema, {})).toBe("No scores entered");
     expect(messageOf(scoresSchema, { scores: [{ playerId: 0, placement: 1 }] })).toBe("Invalid player ID");
     expect(messageOf(scoresSchema, { scores: [{ playerId: 1, placement: "first" }] })).toBe("Invalid placements");
-    const form = new URLSearchParams("scores.0.playerId=5&scores.0.placement=2&scores.1.playerId=6&scores.1.placement=1");
+    const form = new URLSearchParams(
+      "scores.0.playerId=5&scores.0.placement=2&scores.1.playerId=6&scores.1.placement=1",
+    );
     expect(scoresSchema.parse(formToObject(form))).toEqual({
       scores: [
         { playerId: 5, placement: 2 },
@@ -276,22 +295,38 @@ describe("validateLobbyScores", () => {
   test("a complete lobby with distinct placements passes", () => {
     expect(validateLobbyScores(lobby, full)).toBeNull();
     // A 4-player lobby may still use placements up to 8.
-    expect(validateLobbyScores(lobby, full.map((s, i) => ({ ...s, placement: 5 + i })))).toBeNull();
+    expect(
+      validateLobbyScores(
+        lobby,
+        full.map((s, i) => ({ ...s, placement: 5 + i })),
+      ),
+    ).toBeNull();
   });
 
   test("nothing entered", () => {
     expect(validateLobbyScores(lobby, [])).toBe("No scores entered");
-    expect(validateLobbyScores(lobby, full.map((s) => ({ ...s, placement: 0 })))).toBe("No scores entered");
+    expect(
+      validateLobbyScores(
+        lobby,
+        full.map((s) => ({ ...s, placement: 0 })),
+      ),
+    ).toBe("No scores entered");
   });
 
   test("invalid placements", () => {
     expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 4, placement: 9 }])).toBe("Invalid placements");
-    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 4, placement: -1 }])).toBe("Invalid placements");
-    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 4, placement: 1.5 }])).toBe("Invalid placements");
+    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 4, placement: -1 }])).toBe(
+      "Invalid placements",
+    );
+    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 4, placement: 1.5 }])).toBe(
+      "Invalid placements",
+    );
   });
 
   test("duplicate placements", () => {
-    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 4, placement: 3 }])).toBe("Duplicate placements");
+    expect(validateLobbyScores(lobby, [...full.slice(0, 3), { playerId: 4, placement: 3 }])).toBe(
+      "Duplicate placements",
+    );
   });
 
   test("incomplete: a player missing, unscored, unknown or entered twice", () => {
@@ -302,12 +337,18 @@ describe("validateLobbyScores", () => {
   });
 
   test("order: invalid before duplicate before incomplete", () => {
-    expect(validateLobbyScores(lobby, [{ playerId: 1, placement: 9 }, { playerId: 2, placement: 9 }])).toBe(
-      "Invalid placements",
-    );
-    expect(validateLobbyScores(lobby, [{ playerId: 1, placement: 2 }, { playerId: 2, placement: 2 }])).toBe(
-      "Duplicate placements",
-    );
+    expect(
+      validateLobbyScores(lobby, [
+        { playerId: 1, placement: 9 },
+        { playerId: 2, placement: 9 },
+      ]),
+    ).toBe("Invalid placements");
+    expect(
+      validateLobbyScores(lobby, [
+        { playerId: 1, placement: 2 },
+        { playerId: 2, placement: 2 },
+      ]),
+    ).toBe("Duplicate placements");
   });
 });
 
@@ -381,24 +422,53 @@ describe("hostile input: control characters", () => {
   const alice = { name: "Alice", riotTag: "NA1" };
   // Each text field with its schema, a valid body around it, and the message a control character gets.
   const textFields = [
-    { label: "tournament create", schema: tournamentCreateSchema, base: validTournament, field: "name", message: TOURNAMENT },
+    {
+      label: "tournament create",
+      schema: tournamentCreateSchema,
+      base: validTournament,
+      field: "name",
+      message: TOURNAMENT,
+    },
     { label: "tournament update", schema: tournamentUpdateSchema, base: {}, field: "name", message: TOURNAMENT },
     { label: "player create", schema: playerCreateSchema, base: alice, field: "name", message: PLAYER },
     { label: "player create", schema: playerCreateSchema, base: alice, field: "riotTag", message: TAG },
     { label: "player update", schema: playerUpdateSchema, base: {}, field: "name", message: PLAYER },
     { label: "player update", schema: playerUpdateSchema, base: {}, field: "riotTag", message: TAG },
-    { label: "login", schema: loginSchema, base: { username: "bob", password: "secret" }, field: "username", message: USERNAME },
+    {
+      label: "login",
+      schema: loginSchema,
+      base: { username: "bob", password: "secret" },
+      field: "username",
+      message: USERNAME,
+    },
   ];
-  const hostile = ["a\u0000b", "\u0000", "a\r\nb", "a\nb", "a\tb", "\u0007", "a\u001bb", "a\u007fb", "a\u0085b", "trailing\n", "\ttab first"];
+  const hostile = [
+    "a\u0000b",
+    "\u0000",
+    "a\r\nb",
+    "a\nb",
+    "a\tb",
+    "\u0007",
+    "a\u001bb",
+    "a\u007fb",
+    "a\u0085b",
+    "trailing\n",
+    "\ttab first",
+  ];
 
-  test.each(textFields)("$label $field: NUL, CR/LF, tab, escape, DEL and C1 are refused", ({ schema, base, field, message }) => {
-    for (const value of hostile) {
-      expect(messageOf(schema, { ...base, [field]: value }), JSON.stringify(value)).toBe(message);
-    }
-  });
+  test.each(textFields)(
+    "$label $field: NUL, CR/LF, tab, escape, DEL and C1 are refused",
+    ({ schema, base, field, message }) => {
+      for (const value of hostile) {
+        expect(messageOf(schema, { ...base, [field]: value }), JSON.stringify(value)).toBe(message);
+      }
+    },
+  );
 
   test("any string holding a control character is refused by every text field", () => {
-    const control = fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f })).map((c) => String.fromCharCode(c));
+    const control = fc
+      .oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }))
+      .map((c) => String.fromCharCode(c));
     fc.assert(
       fc.property(fc.string(), control, fc.string(), (before, c, after) => {
         for (const { schema, base, field, message } of textFields) {
@@ -409,7 +479,10 @@ describe("hostile input: control characters", () => {
   });
 
   test("bulk lists refuse a control character in any player", () => {
-    const players = [{ name: "A", riotTag: "B" }, { name: "C\u0000", riotTag: "D" }];
+    const players = [
+      { name: "A", riotTag: "B" },
+      { name: "C\u0000", riotTag: "D" },
+    ];
     expect(messageOf(bulkPlayersSchema, { players })).toBe("Player name must not contain control characters");
     expect(messageOf(bulkPlayersSchema, { players: [{ name: "A", riotTag: "B\r\n" }] })).toBe(
       "Riot tag must not contain control characters",
@@ -421,11 +494,16 @@ describe("hostile input: control characters", () => {
       name: "Zoë 🐉 de la Cruz",
       riotTag: "한국",
     });
-    expect(tournamentCreateSchema.parse({ ...validTournament, name: "Copa Ñandú – Final" }).name).toBe("Copa Ñandú – Final");
+    expect(tournamentCreateSchema.parse({ ...validTournament, name: "Copa Ñandú – Final" }).name).toBe(
+      "Copa Ñandú – Final",
+    );
   });
 
   test("the password may hold any character: it is only hashed", () => {
-    expect(loginSchema.parse({ username: "bob", password: "se\tcret\u0000" })).toEqual({ username: "bob", password: "se\tcret\u0000" });
+    expect(loginSchema.parse({ username: "bob", password: "se\tcret\u0000" })).toEqual({
+      username: "bob",
+      password: "se\tcret\u0000",
+    });
   });
 });
 
@@ -433,7 +511,9 @@ describe("hostile input: numbers that would overflow", () => {
   test("scoring values are at most 1,000,000, in an object or a list", () => {
     const tooBig = "Each scoring value must be at most 1,000,000";
     for (const value of [1_000_001, 1.7e308, Number.MAX_VALUE, "1000001"]) {
-      expect(messageOf(tournamentCreateSchema, { ...validTournament, scoring: { ...DEFAULT_SCORING, first: value } })).toBe(tooBig);
+      expect(
+        messageOf(tournamentCreateSchema, { ...validTournament, scoring: { ...DEFAULT_SCORING, first: value } }),
+      ).toBe(tooBig);
       expect(messageOf(tournamentUpdateSchema, { scoring: [value, 0, 0, 0, 0, 0, 0, 0] })).toBe(tooBig);
     }
     expect(tournamentUpdateSchema.parse({ scoring: [1_000_000, 0, 0, 0, 0, 0, 0, 0] }).scoring?.first).toBe(1_000_000);
@@ -443,7 +523,9 @@ describe("hostile input: numbers that would overflow", () => {
     expect(messageOf(tournamentUpdateSchema, { scoring: { ...DEFAULT_SCORING, eighth: "9".repeat(400) } })).toBe(
       "Each scoring value must be a number of at least 0",
     );
-    expect(messageOf(playerUpdateSchema, { totalPoints: "9".repeat(400) })).toBe("Total points must be a number of at least 0");
+    expect(messageOf(playerUpdateSchema, { totalPoints: "9".repeat(400) })).toBe(
+      "Total points must be a number of at least 0",
+    );
   });
 
   test.each([

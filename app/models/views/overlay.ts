@@ -12,18 +12,21 @@ export const OVERLAY_VIEWS = ["standings", "lobby", "round"] as const;
 export type OverlayQuery = { view: "standings"; top: number } | { view: "lobby"; lobby: string } | { view: "round" };
 
 /** Reads `?view=standings&top=N`, `?view=lobby&lobby=Lobby 3` or `?view=round`; a bad value is a message for a 400. */
-export function parseOverlayQuery(search: URLSearchParams): { ok: true; query: OverlayQuery } | { ok: false; message: string } {
+export function parseOverlayQuery(
+  search: URLSearchParams,
+): { ok: true; query: OverlayQuery } | { ok: false; message: string } {
   const view = search.get("view") ?? "standings";
   if (view === "standings") {
     const raw = search.get("top");
     if (raw === null || raw.trim() === "") return { ok: true, query: { view, top: OVERLAY_TOP_DEFAULT } };
     const top = /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : NaN;
-    if (!(top >= 1 && top <= OVERLAY_TOP_MAX)) return { ok: false, message: `top must be a whole number from 1 to ${OVERLAY_TOP_MAX}` };
+    if (!(top >= 1 && top <= OVERLAY_TOP_MAX))
+      return { ok: false, message: `top must be a whole number from 1 to ${OVERLAY_TOP_MAX}` };
     return { ok: true, query: { view, top } };
   }
   if (view === "lobby") {
     const lobby = (search.get("lobby") ?? "").trim().replace(/\s+/g, " ");
-    if (lobby === "") return { ok: false, message: 'Name the lobby: ?view=lobby&lobby=Lobby 3' };
+    if (lobby === "") return { ok: false, message: "Name the lobby: ?view=lobby&lobby=Lobby 3" };
     if (lobby.length > 40) return { ok: false, message: "Lobby name is too long" };
     return { ok: true, query: { view, lobby } };
   }
@@ -34,7 +37,13 @@ export function parseOverlayQuery(search: URLSearchParams): { ok: true; query: O
 export type OverlayRow = { key: number; rank: string; name: string; detail: string; muted?: boolean };
 
 /** What an overlay shows: a heading, a line under it, rows, and a message when there is nothing (or no such lobby: `missing`). */
-export type OverlayView = { heading: string; subheading: string; rows: OverlayRow[]; message: string | null; missing: boolean };
+export type OverlayView = {
+  heading: string;
+  subheading: string;
+  rows: OverlayRow[];
+  message: string | null;
+  missing: boolean;
+};
 
 function roundText(t: TournamentData["tournament"]) {
   return t.status === "completed" ? "Completed" : `Round ${t.currentRound} of ${t.totalRounds}`;
@@ -49,7 +58,13 @@ export function overlayView(d: TournamentData, query: OverlayQuery): OverlayView
     return {
       heading: query.top === 8 ? "Top 8" : `Top ${query.top}`,
       subheading: `${t.name} · ${roundText(t)}`,
-      rows: rows.map((r) => ({ key: r.id, rank: `#${r.rank}`, name: `${r.name}#${r.riotTag}`, detail: points(r.totalPoints), muted: r.isEliminated })),
+      rows: rows.map((r) => ({
+        key: r.id,
+        rank: `#${r.rank}`,
+        name: `${r.name}#${r.riotTag}`,
+        detail: points(r.totalPoints),
+        muted: r.isEliminated,
+      })),
       message: rows.length === 0 ? "No games played yet" : null,
       missing: false,
     };

@@ -12,7 +12,14 @@ export const TOP_COUNT = 8;
 export type TournamentSummary = Pick<Tournament, "id" | "name" | "format" | "status" | "currentRound" | "totalRounds">;
 
 export function summary({ tournament: t }: TournamentData): TournamentSummary {
-  return { id: t.id, name: t.name, format: t.format, status: t.status, currentRound: t.currentRound, totalRounds: t.totalRounds };
+  return {
+    id: t.id,
+    name: t.name,
+    format: t.format,
+    status: t.status,
+    currentRound: t.currentRound,
+    totalRounds: t.totalRounds,
+  };
 }
 
 /** A standings row as a spectator table shows it. */
@@ -33,7 +40,10 @@ function standingRow(r: LeaderboardRow) {
  * list of 0-point players would be a made-up order (docs/rules.md "Spectator pages").
  */
 export function topStandings(d: TournamentData, count: number) {
-  return d.standings.filter((r) => r.matchesPlayed > 0 || r.totalPoints > 0).slice(0, count).map(standingRow);
+  return d.standings
+    .filter((r) => r.matchesPlayed > 0 || r.totalPoints > 0)
+    .slice(0, count)
+    .map(standingRow);
 }
 
 export function currentLobbies(d: TournamentData): Lobby[] {

@@ -83,7 +83,11 @@ export function clearSnapshots() {
  * The tournament's snapshot at its current version, or null when it does not exist. Shared by
  * every request of this process until the next change.
  */
-export async function tournamentSnapshot(db: Executor, tournamentId: number, now = Date.now()): Promise<Snapshot | null> {
+export async function tournamentSnapshot(
+  db: Executor,
+  tournamentId: number,
+  now = Date.now(),
+): Promise<Snapshot | null> {
   const entry = entries.get(tournamentId);
   if (entry && !entry.dirty && now - entry.checkedAt < FRESH_MS) {
     // Least recently used order: a hit moves the entry to the back.

@@ -1,7 +1,16 @@
 // Everything the spectator screens show of one tournament, read in one go: the unit the public snapshot caches per version.
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
-import { lobbies, matches, players, tournaments, type Lobby, type Match, type Player, type Tournament } from "#db/schema";
+import {
+  lobbies,
+  matches,
+  players,
+  tournaments,
+  type Lobby,
+  type Match,
+  type Player,
+  type Tournament,
+} from "#db/schema";
 import { sortLobbies } from "../lobbies.server";
 import { toLeaderboardRow, type LeaderboardRow } from "../standings.server";
 import { computeStandings } from "../standings";
@@ -21,7 +30,10 @@ export type TournamentData = {
 
 /** The tournament's current version, or null when it does not exist: the cheap freshness check. */
 export async function readTournamentVersion(db: Executor, tournamentId: number): Promise<number | null> {
-  const [row] = await db.select({ version: tournaments.version }).from(tournaments).where(eq(tournaments.id, tournamentId));
+  const [row] = await db
+    .select({ version: tournaments.version })
+    .from(tournaments)
+    .where(eq(tournaments.id, tournamentId));
   return row?.version ?? null;
 }
 

@@ -18,7 +18,11 @@ export const action = documented(
       const body = await readJson(request, loginSchema);
       const { env } = await getApp();
       const db = context.get(dbContext);
-      const result = await login(db, { ...body, address: await clientAddress(request, context), demoLogin: env.demoLogin });
+      const result = await login(db, {
+        ...body,
+        address: await clientAddress(request, context),
+        demoLogin: env.demoLogin,
+      });
       if (!result.ok) return jsonError(result.status, result.message);
       const { token } = await createSession(db, result.user.id);
       return json({ user: result.user, token });

@@ -15,7 +15,13 @@ export const loader = documented(eventStream, {
       description:
         "A text/event-stream; each message is JSON {type, tournamentId, data}. Types: connected, tournament_created, " +
         "tournament_updated, lobbies_generated, matches_saved, round_advanced, tournament_completed.",
-      query: [{ name: "tournamentId", description: "Only this tournament's events (plus new tournaments)", schema: { type: "integer", minimum: 1 } }],
+      query: [
+        {
+          name: "tournamentId",
+          description: "Only this tournament's events (plus new tournaments)",
+          schema: { type: "integer", minimum: 1 },
+        },
+      ],
       answers: {
         200: { description: "The event stream", contentType: "text/event-stream" },
         400: { description: "Invalid tournament ID" },

@@ -24,7 +24,8 @@ export const loader = documented(
         operationId: "previewCut",
         tag: "Rounds",
         summary: "Preview the cut before advancing",
-        description: "What advance-round would eliminate for eliminationCount (default: the proposed cut), with any tie at the line.",
+        description:
+          "What advance-round would eliminate for eliminationCount (default: the proposed cut), with any tie at the line.",
         query: [{ name: "eliminationCount", description: "Players to cut", schema: { type: "integer", minimum: 0 } }],
         answers: { 200: ok("The preview", cutPreviewAnswer), ...refused.tournament },
       },

@@ -35,7 +35,13 @@ export const loader = documented(
         summary: "The tournament as a spreadsheet",
         description:
           "Answers {excelData (base64 .xlsx), fileName}; with download=1 it answers the .xlsx file itself as an attachment.",
-        query: [{ name: "download", description: "1: answer the .xlsx file instead of JSON", schema: { type: "string", enum: ["0", "1"] } }],
+        query: [
+          {
+            name: "download",
+            description: "1: answer the .xlsx file instead of JSON",
+            schema: { type: "string", enum: ["0", "1"] },
+          },
+        ],
         answers: { 200: ok("The workbook", exportAnswer), ...refused.tournament },
       },
       guards.openById,

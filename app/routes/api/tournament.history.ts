@@ -19,7 +19,11 @@ export const loader = tournamentUserLoader(
       "Every recorded action (who, when, what, before → after, a master's reason), newest first, 50 a page. " +
       "Only the tournament's owner or a master may read it.",
     query: [
-      { name: "action", description: 'Only this action code, e.g. "scores.saved"', schema: { type: "string", pattern: "^[a-z_.]+$", maxLength: 100 } },
+      {
+        name: "action",
+        description: 'Only this action code, e.g. "scores.saved"',
+        schema: { type: "string", pattern: "^[a-z_.]+$", maxLength: 100 },
+      },
       { name: "actor", description: "Only this actor's username", schema: { type: "string", maxLength: 100 } },
       { name: "round", description: "Only this round", schema: { type: "integer", minimum: 1, maximum: 100 } },
       { name: "page", description: "Page number, from 1", schema: { type: "integer", minimum: 1, maximum: 100000 } },

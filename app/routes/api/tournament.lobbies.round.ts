@@ -19,7 +19,8 @@ export const action = roundAction(
         operationId: "undoRound",
         tag: "Rounds",
         summary: "Undo the round's lobby generation",
-        description: "Deletes its lobbies and scores. Undoing round 1 puts the removed players back and returns to check-in.",
+        description:
+          "Deletes its lobbies and scores. Undoing round 1 puts the removed players back and returns to check-in.",
         answers: {
           200: ok("What was undone", undoAnswer),
           ...refused.owner,

@@ -13,7 +13,8 @@ export const action = tournamentAction({
       operationId: "openSelfCheckin",
       tag: "Tournaments",
       summary: "Open player self check-in: answers the code to read out (opening again keeps it)",
-      description: "Only while the tournament is in check-in and unlocked. Locking, drawing round 1 or completing closes it.",
+      description:
+        "Only while the tournament is in check-in and unlocked. Locking, drawing round 1 or completing closes it.",
       answers: {
         200: ok("Open, with its code", selfCheckinStatusAnswer),
         ...refused.owner,

@@ -8,7 +8,7 @@ import {
   json,
   methodNotAllowed,
   readJson,
-  requireId
+  requireId,
 } from "~/lib/api.server";
 import { toPlayerSummary } from "~/models/players.server";
 import { selfCheckinAnswer } from "~/lib/api-schemas.server";
@@ -26,7 +26,9 @@ export const action = documented(
       if (request.method !== "POST") return methodNotAllowed(["POST"]);
       const id = requireId(params.id, INVALID_TOURNAMENT_ID);
       const body = await readJson(request, selfCheckinSchema);
-      const result = await committed(selfCheckin(context.get(dbContext), id, body, await clientAddress(request, context)));
+      const result = await committed(
+        selfCheckin(context.get(dbContext), id, body, await clientAddress(request, context)),
+      );
       return json({ player: toPlayerSummary(result.player), alreadyCheckedIn: result.alreadyCheckedIn });
     }),
   {
@@ -36,7 +38,7 @@ export const action = documented(
         tag: "Players",
         summary: "A player checks themselves in with the code read out on stream",
         description:
-          "No account needed. Name the player by `playerId`, or by `nameTag` (\"Name#Tag\", any case; it wins over `playerId`); " +
+          'No account needed. Name the player by `playerId`, or by `nameTag` ("Name#Tag", any case; it wins over `playerId`); ' +
           "`code` is compared ignoring case, spaces and dashes. Wrong codes are limited per client address and tournament, per address, and per " +
           "tournament: past the limit the call answers 429 with a Retry-After header (seconds). A player already checked in " +
           "gets 200 with alreadyCheckedIn true.",

@@ -2,7 +2,12 @@
 import { allowOnly, userAction } from "~/lib/api.server";
 import { importAnswer } from "~/lib/api-schemas.server";
 import { ok } from "~/lib/openapi.server";
-import { IMPORT_BODY_LIMIT, IMPORT_FAILED, importTournament, spreadsheetImportSchema } from "~/models/spreadsheet.server";
+import {
+  IMPORT_BODY_LIMIT,
+  IMPORT_FAILED,
+  importTournament,
+  spreadsheetImportSchema,
+} from "~/models/spreadsheet.server";
 
 export const loader = allowOnly("POST");
 

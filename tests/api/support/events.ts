@@ -1,5 +1,10 @@
 // Reads the app's server-sent-events stream in tests: open it, then wait for an event of a type.
-export type StreamEvent = { type: string; tournamentId: number | null; data: Record<string, unknown>; audience?: number };
+export type StreamEvent = {
+  type: string;
+  tournamentId: number | null;
+  data: Record<string, unknown>;
+  audience?: number;
+};
 
 /** Opens a tournament's stream, or with null the untargeted one. */
 export async function openEventStream(baseURL: string, tournamentId: number | null) {

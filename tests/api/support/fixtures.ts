@@ -3,7 +3,14 @@ import type { App, Reply } from "./app";
 import { unique } from "./app";
 
 export type Tournament = { id: number; name: string; status: string; currentRound: number; [key: string]: unknown };
-export type Player = { id: number; name: string; riotTag: string; isCheckedIn: boolean; isEliminated: boolean; [key: string]: unknown };
+export type Player = {
+  id: number;
+  name: string;
+  riotTag: string;
+  isCheckedIn: boolean;
+  isEliminated: boolean;
+  [key: string]: unknown;
+};
 export type Lobby = { id: number; roundNumber: number; name: string; playerIds: number[]; isComplete: boolean };
 
 /** Throws with the answer when a setup call did not succeed, so a broken fixture says why. */
@@ -21,7 +28,11 @@ export async function createTournament(app: App, token: string, overrides: Recor
 }
 
 export async function addPlayers(app: App, token: string, tournamentId: number, count: number) {
-  const players = Array.from({ length: count }, (_, i) => ({ name: `Player ${i + 1}`, riotTag: `EUW${i + 1}`, lp: 1000 - i }));
+  const players = Array.from({ length: count }, (_, i) => ({
+    name: `Player ${i + 1}`,
+    riotTag: `EUW${i + 1}`,
+    lp: 1000 - i,
+  }));
   const reply = await app.call<Player[]>("POST", `/api/tournaments/${tournamentId}/players/bulk`, {
     token,
     body: { players, manualOverride: true },
@@ -31,7 +42,10 @@ export async function addPlayers(app: App, token: string, tournamentId: number, 
 
 export async function checkIn(app: App, token: string, players: readonly Player[]) {
   for (const p of players) {
-    expectOk(await app.call("POST", `/api/players/${p.id}/checkin`, { token, body: { checkedIn: true } }), `check in ${p.name}`);
+    expectOk(
+      await app.call("POST", `/api/players/${p.id}/checkin`, { token, body: { checkedIn: true } }),
+      `check in ${p.name}`,
+    );
   }
 }
 

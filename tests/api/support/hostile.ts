@@ -156,7 +156,8 @@ export function floodPost(
       while (sending() && sent < options.total && !request.destroyed) {
         const size = Math.min(chunk.length, options.total - sent);
         sent += size;
-        if (!request.write(size === chunk.length ? chunk : chunk.subarray(0, size))) return void request.once("drain", pump);
+        if (!request.write(size === chunk.length ? chunk : chunk.subarray(0, size)))
+          return void request.once("drain", pump);
       }
       if (sent >= options.total && !request.destroyed) request.end();
       if (settled) finish(settled);

@@ -28,7 +28,11 @@ export async function staffedRound(call: Caller, owner: string, keeperNames: rea
     }),
     "create tournament",
   ) as { id: number };
-  const roster = Array.from({ length: 256 }, (_, i) => ({ name: `Player ${i + 1}`, riotTag: `EUW${i + 1}`, lp: 3000 - i }));
+  const roster = Array.from({ length: 256 }, (_, i) => ({
+    name: `Player ${i + 1}`,
+    riotTag: `EUW${i + 1}`,
+    lp: 3000 - i,
+  }));
   const players = ok(
     await call("POST", `/api/tournaments/${tournament.id}/players/bulk`, { token: owner, body: { players: roster } }),
     "bulk add",
@@ -38,7 +42,10 @@ export async function staffedRound(call: Caller, owner: string, keeperNames: rea
     ok(await call("POST", `/api/players/${p.id}/checkin`, { token: owner, body: { checkedIn: true } }), "check in");
   }
   for (const username of keeperNames) {
-    ok(await call("POST", `/api/tournaments/${tournament.id}/staff`, { token: owner, body: { username } }), "add scorekeeper");
+    ok(
+      await call("POST", `/api/tournaments/${tournament.id}/staff`, { token: owner, body: { username } }),
+      "add scorekeeper",
+    );
   }
   const { lobbies } = ok(
     await call("POST", `/api/tournaments/${tournament.id}/lobbies/generate`, { token: owner, body: {} }),
@@ -59,13 +66,23 @@ export type SaveOutcome = { lobbyId: number; token: string; status: number; text
  * Every lobby saved once: scorekeeper k takes lobbies k, k + K, k + 2K…, one after the other, and
  * the scorekeepers work at the same time. One token is one host saving them all in order.
  */
-export async function scoreRound(call: Caller, tokens: readonly string[], lobbies: readonly RoundLobby[]): Promise<SaveOutcome[]> {
-  const shares = tokens.map((token, k) => ({ token, lobbies: lobbies.map((l, i) => ({ l, i })).filter(({ i }) => i % tokens.length === k) }));
+export async function scoreRound(
+  call: Caller,
+  tokens: readonly string[],
+  lobbies: readonly RoundLobby[],
+): Promise<SaveOutcome[]> {
+  const shares = tokens.map((token, k) => ({
+    token,
+    lobbies: lobbies.map((l, i) => ({ l, i })).filter(({ i }) => i % tokens.length === k),
+  }));
   const results = await Promise.all(
     shares.map(async ({ token, lobbies: mine }) => {
       const out: SaveOutcome[] = [];
       for (const { l, i } of mine) {
-        const reply = await call("POST", `/api/lobbies/${l.id}/matches`, { token, body: { scores: lobbyScores(l, i) } });
+        const reply = await call("POST", `/api/lobbies/${l.id}/matches`, {
+          token,
+          body: { scores: lobbyScores(l, i) },
+        });
         out.push({ lobbyId: l.id, token, status: reply.status, text: reply.text.slice(0, 200) });
       }
       return out;
