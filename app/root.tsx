@@ -153,7 +153,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** SPEC.md's footer badge, in a <footer> landmark after the content rather than fixed over it. */
+/** docs/rules.md's footer badge, in a <footer> landmark after the content rather than fixed over it. */
 function FooterBadge() {
   return (
     <footer className="site-footer">

@@ -1,8 +1,8 @@
-// The route table: SPEC.md section 2 written out, aliases pointing at the same modules, then the JSON API.
+// The route table: docs/rules.md "Pages and addresses" written out, aliases pointing at the same modules, then the JSON API.
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
-  // Public pages (SPEC.md lists /guide as protected; docs/rules.md "Permissions and states" makes it public).
+  // Public pages, /guide included (docs/rules.md "Pages and addresses").
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
   route("auth", "routes/auth.tsx"),
@@ -19,7 +19,7 @@ export default [
   // Player self check-in with the code read out on stream, and the stream overlay (docs/rules.md).
   route("tournaments/:tournamentId/check-in", "routes/self-checkin.tsx"),
   route("tournaments/:tournamentId/overlay", "routes/overlay.ts"),
-  // Static help, readable by everyone: the landing page's "Learn More" sends visitors here (DECISIONS.md).
+  // Static help, readable by everyone: the landing page's "Learn More" sends visitors here (docs/rules.md).
   route("guide", "routes/guide.tsx"),
 
   // Protected pages: the layout's middleware sends visitors to /auth.

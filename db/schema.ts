@@ -1,4 +1,4 @@
-// The database schema: every entity of SPEC.md section 3 plus the fields DECISIONS.md adds.
+// The database schema: every entity of docs/rules.md "Fields and validation".
 import { sql } from "drizzle-orm";
 import type { Scoring } from "../app/models/scoring";
 import {

@@ -1,11 +1,11 @@
-// The one spreadsheet export link: a plain download without JavaScript; with it, fetched and saved here so a failure is SPEC.md's toast, not an error page.
+// The one spreadsheet export link: a plain download without JavaScript; with it, fetched and saved here so a failure is docs/rules.md's toast, not an error page.
 import type { MouseEvent, ReactNode } from "react";
 import { ACTION_TOASTS } from "./public-actions";
 import { fillToast, useToast } from "./toast";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** The file's name: the answer's Content-Disposition, else SPEC.md's sanitised tournament name plus _export.xlsx. */
+/** The file's name: the answer's Content-Disposition, else docs/rules.md's sanitised tournament name plus _export.xlsx. */
 function fileNameFrom(response: Response, tournamentName: string): string {
   const disposition = response.headers.get("content-disposition") ?? "";
   const star = disposition.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
@@ -50,7 +50,7 @@ async function saveExport(response: Response, tournamentName: string) {
 
 /**
  * Export: a link to the API's file download (`?download=1`), so it works without JavaScript.
- * `failureMessage` is "Unable to export tournament data" on the public view (SPEC.md section 8).
+ * `failureMessage` is "Unable to export tournament data" on the public view (docs/rules.md "Messages and titles").
  */
 export function ExportLink({
   tournamentId,
@@ -92,7 +92,7 @@ export function ExportLink({
   );
 }
 
-/** The host screens' export (dashboard, settings): SPEC.md's "Download Excel File" with "Tournament exported successfully". */
+/** The host screens' export (dashboard, settings): docs/rules.md's "Download Excel File" with "Tournament exported successfully". */
 export const HOST_EXPORT = {
   className: "btn primary",
   successDescription: "Tournament exported successfully",

@@ -1,4 +1,4 @@
-// A refused form on the page: whether the answer is this form's, what the user typed, the alert and SPEC.md's toast.
+// A refused form on the page: whether the answer is this form's, what the user typed, the alert and docs/rules.md's toast.
 import { useEffect } from "react";
 import type { FormFailure } from "~/lib/page.server";
 import { useToast, type ToastMessage } from "./toast";
@@ -20,13 +20,13 @@ export function typed(failure: FormFailure | null, name: string, fallback = ""):
   return typeof value === "string" || typeof value === "number" ? String(value) : fallback;
 }
 
-/** SPEC.md's error toast for a refused action. */
+/** docs/rules.md's error toast for a refused action. */
 export function failureToast(failure: FormFailure): ToastMessage {
   return { type: "error", title: failure.title ?? "Error", description: failure.error };
 }
 
 /**
- * With JavaScript, a refused action also pops SPEC.md's error toast; the page shows the alert either
+ * With JavaScript, a refused action also pops docs/rules.md's error toast; the page shows the alert either
  * way. `quiet` (a module-level function, so it stays the same) names refusals that need no toast.
  */
 export function useFailureToast(actionData: unknown, quiet?: (failure: FormFailure) => boolean) {
@@ -37,7 +37,7 @@ export function useFailureToast(actionData: unknown, quiet?: (failure: FormFailu
   }, [actionData, show, quiet]);
 }
 
-/** The alert at the top of a form: SPEC.md's failure title with the server's message. */
+/** The alert at the top of a form: docs/rules.md's failure title with the server's message. */
 export function FailureAlert({ failure }: { failure: FormFailure | null }) {
   if (!failure) return null;
   return <FormError title={failure.title} message={failure.error} />;

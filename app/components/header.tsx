@@ -1,4 +1,4 @@
-// The site header of SPEC.md "Header and global elements": back button, logo, Dashboard, sign-in buttons, user menu, theme.
+// The site header of docs/rules.md "Pages and addresses": back button, logo, Dashboard, sign-in buttons, user menu, theme.
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
@@ -24,7 +24,7 @@ function publicPage(pathname: string): { id: string; isView: boolean } | null {
 /**
  * Where the header's Back goes. Tournament pages go back to the dashboard for a signed-in user;
  * a visitor on a public tournament page goes to its public view (or / from it), never to a login
- * wall (DECISIONS.md "Visitors and spectators"); every other page goes back to the landing page.
+ * wall (docs/rules.md "Spectator pages"); every other page goes back to the landing page.
  */
 export function backTarget(pathname: string, signedIn = true): string | null {
   if (pathname === "/" || pathname === "/dashboard") return null;
@@ -124,7 +124,7 @@ export function Header({ user, theme }: { user: PublicUser | null; theme: Theme 
   );
 }
 
-/** Where a visitor's "Create Account" / "Create Tournament" go (DECISIONS.md "Visitors and spectators"). */
+/** Where a visitor's "Create Account" / "Create Tournament" go (docs/rules.md "Spectator pages"). */
 export function createAccountHref(demoLogin: boolean) {
   return demoLogin ? "/auth?tab=login" : "/auth?tab=register";
 }

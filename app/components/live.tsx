@@ -1,11 +1,11 @@
-// Live updates: one EventSource per page; an event re-validates the page's loaders and shows SPEC.md's event toast.
+// Live updates: one EventSource per page; an event re-validates the page's loaders and shows docs/rules.md's event toast.
 import { useEffect, useEffectEvent } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { withoutReactHandle } from "~/lib/lite-page";
 import type { DomainEvent } from "~/models/events";
 import { fillToast, useToast, type ToastMessage } from "./toast";
 
-/** SPEC.md's event toasts by event type; `{key}` is filled from the event's data (see `fillToast`). */
+/** docs/rules.md's event toasts by event type; `{key}` is filled from the event's data (see `fillToast`). */
 export const EVENT_TOASTS: Partial<Record<DomainEvent["type"], ToastMessage>> = {
   tournament_created: { title: "New Tournament Created", description: "{name} has been created" },
   lobbies_generated: { title: "Lobbies Generated", description: "Round {roundNumber} lobbies are ready" },

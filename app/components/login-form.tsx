@@ -28,7 +28,7 @@ export function LoginForm({
         const form = new FormData(event.currentTarget);
         const empty = !String(form.get("username") ?? "").trim() || !String(form.get("password") ?? "");
         setClientError(empty);
-        // SPEC.md: with a field empty, the message shows and nothing is sent.
+        // docs/rules.md: with a field empty, the message shows and nothing is sent.
         if (empty) event.preventDefault();
       }}
     >

@@ -11,7 +11,7 @@ export function roundLabel(t: RoundInfo): string {
   return t.status === "completed" ? "Completed" : `Round ${t.currentRound} of ${t.totalRounds}`;
 }
 
-/** SPEC.md: a completed tournament shows 100% with every round done; otherwise currentRound over totalRounds. */
+/** docs/rules.md: a completed tournament shows 100% with every round done; otherwise currentRound over totalRounds. */
 export function roundProgress(t: RoundInfo) {
   const total = Math.max(1, t.totalRounds);
   const done = t.status === "completed" ? total : Math.min(t.currentRound, total);

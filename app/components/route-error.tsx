@@ -1,4 +1,4 @@
-// Error screens: the tournament pages' boundary (SPEC.md's page messages such as "Invalid tournament ID" as the heading) and the panel the root boundary shares.
+// Error screens: the tournament pages' boundary (docs/rules.md's page messages such as "Invalid tournament ID" as the heading) and the panel the root boundary shares.
 import type { ReactNode } from "react";
 import { Link, useLocation, useRouteError } from "react-router";
 import { errorScreen, type ErrorScreen } from "~/lib/error-screen";

@@ -1,4 +1,4 @@
-// The tournament form's field groups (SPEC.md section 2), shared by the create, settings and master settings screens.
+// The tournament form's field groups (docs/rules.md "Pages and addresses"), shared by the create, settings and master settings screens.
 // Each takes its default value, disabled flag and error; ids and names default to the host forms' own.
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { ordinal, SCORING_KEYS, SCORING_MAX, type Scoring } from "~/models/scoring";
@@ -6,7 +6,7 @@ import { FORMAT_LABELS, FORMATS, LOBBY_METHODS } from "~/models/types";
 import { BooleanCheckbox, InputField, optionsOf, SelectField } from "./form-fields";
 import { FieldError } from "./ui";
 
-/** How the create and settings forms name the lobby methods of DECISIONS.md. */
+/** How the create and settings forms name the lobby methods of docs/rules.md. */
 export const LOBBY_METHOD_LABELS: Record<string, string> = {
   snake: "Snake distribution",
   swiss: "Swiss (stacked by standings)",

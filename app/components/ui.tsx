@@ -172,7 +172,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 /**
  * The page's action data, kept through re-validations. React Router drops actionData when a page
  * re-validates (a live event, the safety re-validation), which remounted refused forms empty;
- * DECISIONS.md: a form keeps what the user typed until it succeeds. It is dropped on the next
+ * docs/rules.md: a form keeps what the user typed until it succeeds. It is dropped on the next
  * navigation (a success redirects to a new location).
  */
 export function useKeptActionData<T>(actionData: T | undefined): T | undefined {

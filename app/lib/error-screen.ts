@@ -15,7 +15,7 @@ const BY_STATUS: Record<number, { title: string; message: string }> = {
   413: { title: GENERIC_TITLE, message: "What was sent is too large. Please try again with less." },
 };
 
-/** The statuses our loaders and actions throw with a message meant for people (SPEC.md's page messages). */
+/** The statuses our loaders and actions throw with a message meant for people (docs/rules.md's page messages). */
 const OWN_STATUSES = new Set([400, 401, 403, 404, 409]);
 
 /**
@@ -36,7 +36,7 @@ function ownMessage(error: unknown): string | null {
 
 /**
  * The error screen for `error`. A 4xx we answered on purpose shows its message as the heading
- * (SPEC.md's "Invalid tournament ID", "Tournament not found", …); framework answers (a POST to a
+ * (docs/rules.md's "Invalid tournament ID", "Tournament not found", …); framework answers (a POST to a
  * page without a form, an unknown route) and every 5xx or thrown exception read "Something went
  * wrong" with a plain sentence, never "Unexpected Server Error", a status text or a stack.
  */

@@ -47,7 +47,7 @@ export async function addPlayerIntent(
   );
 }
 
-/** SPEC.md's failure title of a check-in whose refusal has no title of its own ("Check-ins locked", "Tournament full"). */
+/** docs/rules.md's failure title of a check-in whose refusal has no title of its own ("Check-ins locked", "Tournament full"). */
 export const CHECKIN_FAILED = "Failed to update check-in status";
 
 export async function toggleCheckinIntent(db: AppDb, user: PublicUser | null, input: FormInput, redirectTo: string) {
@@ -94,7 +94,7 @@ export async function substituteIntent(
 
 /**
  * Round 1's lobbies from a check-in page. Generation may instead complete an Elimination
- * tournament; SPEC.md then says "Tournament Complete" and goes to the dashboard.
+ * tournament; the screen then says "Tournament Complete" and goes to the dashboard (docs/rules.md "Messages and titles").
  */
 export async function generateFirstLobbiesIntent(
   db: AppDb,
@@ -135,7 +135,7 @@ export async function importSpreadsheetIntent(db: AppDb, user: PublicUser | null
         return await importTournament(db, user, excelData);
       } catch (error) {
         if (isActionError(error)) throw error;
-        // SPEC.md's text for a failure the reader did not foresee.
+        // docs/rules.md's text for a failure the reader did not foresee.
         console.error("Spreadsheet import failed", error);
         throw badRequest("import_error", "An unexpected error occurred during import. Please try again.");
       }

@@ -25,7 +25,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
  *   and a refused form's toast from its <template data-toast>;
  * - puts components/public-actions.tsx's CopyNameButton where a `<template data-copy-button>` marks it;
  *   `[data-copy]` copies its text, `[data-export]` fetches the file so a failure is a toast, not an error page;
- * - the event stream of this tournament (or of all, on the landing page): an event shows SPEC.md's
+ * - the event stream of this tournament (or of all, on the landing page): an event shows docs/rules.md's
  *   toast and, after the audience's delay, re-fetches this address (a 304 when unchanged) and swaps
  *   `[data-live-region]` in, keeping scroll, focus, open <details> and typed values; never while a
  *   field in it is focused with typed text (it retries), nor over a refused form's answer, whose message and

@@ -30,7 +30,7 @@ export type FormFailure = {
 /** A posted form: its hidden `intent` and its fields. */
 export type FormInput = { intent: string | null; values: Record<string, unknown> };
 
-/** How a screen titles its refusals: its own title for that code, else SPEC.md's title of the code (REFUSAL_TITLES), else the action's. */
+/** How a screen titles its refusals: its own title for that code, else docs/rules.md's title of the code (REFUSAL_TITLES), else the action's. */
 export type FailureTitles = { title?: string; titles?: Partial<Record<RefusalCode, string>> };
 
 /** The one failure answer of a form: the refusal's status, code and message, its title, and what the user typed. */
@@ -60,7 +60,7 @@ export function pageUser(context: Readonly<RouterContextProvider>): PublicUser |
   return context.get(userContext);
 }
 
-/** The tournament id of a page's URL; SPEC.md's messages with 400 when it is missing or malformed (the API answers its own JSON). */
+/** The tournament id of a page's URL; docs/rules.md's messages with 400 when it is missing or malformed (the API answers its own JSON). */
 export function tournamentIdOrThrow(raw: string | undefined): number {
   const parsed = parseTournamentParam(raw);
   if (!parsed.ok) throw data(parsed.message, { status: 400 });
@@ -68,7 +68,7 @@ export function tournamentIdOrThrow(raw: string | undefined): number {
 }
 
 /**
- * The tournament a page is about. A missing or malformed id answers SPEC.md's message with 400,
+ * The tournament a page is about. A missing or malformed id answers docs/rules.md's message with 400,
  * an unknown one "Tournament not found" with 404; the route's ErrorBoundary shows them.
  */
 export async function loadTournamentFromParams(db: AppDb, raw: string | undefined) {
@@ -129,7 +129,7 @@ export function invalid(intent: string | null, error: z.ZodError, values: Record
  */
 export async function runFormAction<T>(
   options: FormInput & {
-    /** SPEC.md's failure title for this action, e.g. "Failed to add player", for codes without a title of their own. */
+    /** docs/rules.md's failure title for this action, e.g. "Failed to add player", for codes without a title of their own. */
     failureTitle?: string;
     /** Titles this screen gives some codes (e.g. advancing: "Round not finalized" for a round not scored). */
     titles?: FailureTitles["titles"];

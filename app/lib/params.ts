@@ -1,11 +1,11 @@
-// Route parameter parsing shared by pages and API (app/models/ids.ts): SPEC.md's page messages for a missing or malformed id.
+// Route parameter parsing shared by pages and API (app/models/ids.ts): docs/rules.md's page messages for a missing or malformed id.
 import { parseIdParam, parsePositiveInt } from "~/models/ids";
 
 export { MAX_ID, parsePositiveInt } from "~/models/ids";
 
 export type IdResult = { ok: true; id: number } | { ok: false; message: string };
 
-/** SPEC.md's page messages: "No tournament ID provided" / "Invalid tournament ID". */
+/** docs/rules.md's page messages: "No tournament ID provided" / "Invalid tournament ID". */
 export function parseTournamentParam(raw: string | undefined): IdResult {
   const parsed = parseIdParam(raw, "tournament");
   return parsed.ok ? parsed : { ok: false, message: parsed.error };

@@ -4,7 +4,7 @@ import type { Format } from "./types";
 
 export const CUT_STEP = 8;
 export const MIN_REMAINING = 8;
-/** SPEC.md: average placements within this distance count as tied at the cut line. */
+/** docs/rules.md: average placements within this distance count as tied at the cut line. */
 export const TIE_TOLERANCE = 0.01;
 
 export function roundDownToMultipleOf8(n: number): number {
@@ -17,7 +17,7 @@ export function maxCut(activeCount: number): number {
   return roundDownToMultipleOf8(activeCount - MIN_REMAINING);
 }
 
-/** SPEC.md's default of 8, when the field allows it. */
+/** docs/rules.md's default of 8, when the field allows it. */
 export function defaultCut(activeCount: number): number {
   return Math.min(CUT_STEP, maxCut(activeCount));
 }
@@ -71,7 +71,7 @@ function tiedAtLine(a: CutRow, b: CutRow): boolean {
 }
 
 /**
- * Plans a cut of `count` players from the active standings rows (SPEC.md: lowest total points
+ * Plans a cut of `count` players from the active standings rows (docs/rules.md: lowest total points
  * first, then the worse average). Ties within the same points and 0.01 of average are only
  * decided where they straddle the line; there the host picks. Rows passed in their standings
  * order keep the remaining tiebreaks for who is "sure". Throws on a count validateCutCount

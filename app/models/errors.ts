@@ -2,7 +2,7 @@
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
 
 /**
- * Every refusal's code, with the title a form shows for it (SPEC.md section 8's titles), or null
+ * Every refusal's code, with the title a form shows for it (the titles of docs/rules.md "Messages and titles"), or null
  * when the form's own failure title applies ("Failed to save scores", …). docs/rules.md ("Error
  * codes") lists each code's status and messages. Screens decide on the code, never on the message.
  */
@@ -67,7 +67,7 @@ export type RefusalCode = keyof typeof REFUSAL_TITLES;
 /** A refusal before it is thrown: what a pure rule answers ("why not?") for the server to throw and a screen to show. */
 export type Refusal = { code: RefusalCode; message: string };
 
-/** The form's title for a refusal: SPEC.md's title of its code, else the form's own. */
+/** The form's title for a refusal: docs/rules.md's title of its code, else the form's own. */
 export function refusalTitle(code: RefusalCode, fallback?: string): string | undefined {
   return REFUSAL_TITLES[code] ?? fallback;
 }

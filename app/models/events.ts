@@ -1,4 +1,4 @@
-// The domain events of SPEC.md section 4 "Real-time events": what a committed action tells spectators.
+// The domain events of docs/rules.md "Versions and live pages": what a committed action tells spectators.
 export type EventType =
   | "connected"
   | "tournament_created"
@@ -11,7 +11,7 @@ export type EventType =
 export type DomainEvent = {
   type: EventType;
   tournamentId: number | null;
-  /** SPEC.md's event data: name, roundNumber, newRound, lobbyId, as the type needs. */
+  /** docs/rules.md's event data: name, roundNumber, newRound, lobbyId, as the type needs. */
   data: { name?: string; roundNumber?: number; newRound?: number; lobbyId?: number; [key: string]: unknown };
 };
 

@@ -17,7 +17,7 @@ export function idParam(value: string | number | null | undefined): number | nul
 
 export type IdKind = "tournament" | "player" | "lobby";
 
-/** SPEC.md's page messages: "No tournament ID provided" when missing, "Invalid tournament ID" otherwise. */
+/** docs/rules.md's page messages: "No tournament ID provided" when missing, "Invalid tournament ID" otherwise. */
 export function parseIdParam(
   value: string | null | undefined,
   kind: IdKind = "tournament",

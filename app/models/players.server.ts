@@ -31,7 +31,7 @@ const MASTER_FIELDS_MESSAGE = "Only a master administrator can change seeds, che
 const LOCKED_ADD_MESSAGE = "The tournament is locked: unlock it to add players";
 
 /**
- * A player as the API answers it and the host's lists show it: SPEC.md's fields. The soft-removal
+ * A player as the API answers it and the host's lists show it: docs/rules.md's fields. The soft-removal
  * mark and a master's stat adjustments are bookkeeping behind the totals, not data.
  */
 export type PlayerSummary = Pick<
@@ -131,7 +131,7 @@ export async function addPlayer(
     const overCapacity = registered >= t.maxPlayers;
     if (overCapacity && !input.manualOverride) throw conflict("tournament_at_capacity", capacityMessage(t.maxPlayers));
 
-    // Beyond the limit a player is added inactive (SPEC.md: manual override).
+    // Beyond the limit a player is added inactive (docs/rules.md: manual override).
     const isCheckedIn = !overCapacity && (input.isCheckedIn ?? false);
     if (isCheckedIn && !input.isEliminated && (await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers) {
       throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));

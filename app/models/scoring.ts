@@ -44,7 +44,7 @@ export const DEFAULT_SCORING: Readonly<Scoring> = Object.freeze({
   eighth: 1,
 });
 
-/** What the settings form shows for a tournament with no stored table (SPEC.md section 3). */
+/** What the settings form shows for a tournament with no stored table (docs/rules.md "Fields and validation"). */
 export const SETTINGS_FALLBACK_SCORING: Readonly<Scoring> = Object.freeze({
   first: 10,
   second: 8,
@@ -65,7 +65,7 @@ export function isScoring(value: unknown): value is Scoring {
   );
 }
 
-/** What the settings form shows: the stored table, or SPEC.md's 10,8,6,4,2,1,0,0 when none is stored whole. */
+/** What the settings form shows: the stored table, or docs/rules.md's 10,8,6,4,2,1,0,0 when none is stored whole. */
 export function settingsScoring(stored: unknown): Scoring {
   return isScoring(stored) ? stored : { ...SETTINGS_FALLBACK_SCORING };
 }

@@ -18,11 +18,11 @@ import { FORMAT_LABELS, FORMATS, LOBBY_METHODS, statusLabel } from "./types";
 import { playerNameSchema, riotTagSchema, tournamentCreateSchema } from "./validation";
 import { streamWorkbook } from "./workbook.server";
 
-/** SPEC.md's import failure message, for every way a workbook can be unusable. */
+/** docs/rules.md's import failure message, for every way a workbook can be unusable. */
 export const IMPORT_FAILED = "Failed to import tournament. Please check your Excel file format.";
 /** A base64 workbook of about 10 MB; bigger bodies are refused before parsing (the workbook's own parts are limited by WORKBOOK_LIMITS). */
 export const IMPORT_BODY_LIMIT = 14_000_000;
-/** New tournaments need 16 places (SPEC.md creation rule), whatever the sheet says. */
+/** New tournaments need 16 places (docs/rules.md creation rule), whatever the sheet says. */
 const MIN_MAX_PLAYERS = 16;
 const MAX_MAX_PLAYERS = 256;
 /** A sheet longer than this is not a roster (256 players at most, plus blank lines); reading stops there. */
@@ -46,7 +46,7 @@ const PLAYER_COLUMNS = [
   "Checked In",
 ];
 
-/** The sanitised tournament name plus _export.xlsx, as SPEC.md's clients save it. */
+/** The sanitised tournament name plus _export.xlsx, as the export's downloads name it (docs/rules.md). */
 export function exportFileName(name: string) {
   const base = name.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^_+|_+$/g, "") || "tournament";
   return `${base}_export.xlsx`;
@@ -176,7 +176,7 @@ const importedPlayerSchema = z.object({
  * optional Seed) gives the players; the Tournament sheet, when present, the name, format, lobby
  * method, rounds, visibility and scoring. Max players is the sheet's, raised to fit the players
  * (a multiple of 8, at least 16). Stats are not imported: totals always come from saved matches.
- * Any unreadable part answers 400 with SPEC.md's import message and creates nothing.
+ * Any unreadable part answers 400 with docs/rules.md's import message and creates nothing.
  * Event: tournament_created {name}.
  */
 export async function importTournament(

@@ -1,4 +1,4 @@
-// Standings: every player in play ranked by the tiebreak order of DECISIONS.md, with the reason for each step.
+// Standings: every player in play ranked by the tiebreak order of docs/rules.md, with the reason for each step.
 import type { EngineMatch, EnginePlayer } from "./types";
 import { computePlayerStats, type PlayerStats } from "./stats";
 

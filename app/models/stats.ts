@@ -76,7 +76,7 @@ export function adjustmentsFor(
   };
 }
 
-/** One decimal everywhere (DECISIONS.md); "-" before a player has played. */
+/** One decimal everywhere (docs/rules.md); "-" before a player has played. */
 export function formatAverage(averagePlacement: number, matchesPlayed: number): string {
   if (matchesPlayed <= 0) return "-";
   return averagePlacement.toFixed(1);

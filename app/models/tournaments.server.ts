@@ -244,7 +244,7 @@ export async function updateTournament(
 
 /**
  * Deletes the tournament with its players, lobbies and matches. Its owner or a master may always
- * delete it, completed or not (DECISIONS.md; docs/decisions/005-completed-is-read-only.md).
+ * delete it, completed or not (docs/decisions/005-completed-is-read-only.md).
  * Event: tournament_updated {name, deleted: true}.
  */
 export async function deleteTournament(

@@ -56,7 +56,7 @@ export const STATUS_LABELS: Record<TournamentStatus, string> = {
   completed: "Completed",
 };
 
-/** SPEC.md: an unknown status is shown as-is, an empty one as "Unknown". */
+/** docs/rules.md: an unknown status is shown as-is, an empty one as "Unknown". */
 export function statusLabel(status: string | null | undefined): string {
   if (!status) return "Unknown";
   return Object.hasOwn(STATUS_LABELS, status) ? STATUS_LABELS[status as TournamentStatus] : status;

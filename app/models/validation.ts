@@ -1,4 +1,4 @@
-// Input schemas shared by form actions and API routes, with SPEC.md's messages.
+// Input schemas shared by form actions and API routes, with docs/rules.md's messages.
 //
 // One set of schemas serves JSON bodies and HTML forms: pass a form through `formToObject`
 // first. Form values are strings, so every number and boolean field preprocesses its input:
@@ -252,7 +252,7 @@ export const riotTagSchema = text("Riot tag", "Riot tag is required")
 const LP_MESSAGE = "LP must be a whole number of at least 0";
 const lp = z.int({ error: LP_MESSAGE }).min(0, LP_MESSAGE).max(INT_MAX, LP_MESSAGE);
 const SEED_MESSAGE = "Seed must be a whole number of at least 1";
-// An empty seed field means "auto-assign" (SPEC.md master panel), stored as null.
+// An empty seed field means "auto-assign" (docs/rules.md master panel), stored as null.
 const seed = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? null : toNumber(v)),
   z.int({ error: SEED_MESSAGE }).min(1, SEED_MESSAGE).max(INT_MAX, SEED_MESSAGE).nullable().optional(),
@@ -376,7 +376,7 @@ export const scoresSchema = z.object({
 export type ScoreEntry = { playerId: number; placement: number };
 
 /**
- * SPEC.md's score-save messages, checked in this order: "No scores entered" (nothing, or only
+ * docs/rules.md's score-save messages, checked in this order: "No scores entered" (nothing, or only
  * unscored 0s), "Invalid placements" (outside 1..8), "Duplicate placements", then "Incomplete
  * scores" (not exactly every lobby player once: missing, unknown or repeated players).
  * A wrong value is reported before a missing one so the host fixes what they typed first.

@@ -1,4 +1,4 @@
-// Create a tournament: the form of SPEC.md section 2, checked by the shared schema, then on to adding players.
+// Create a tournament: the form of docs/rules.md "Pages and addresses", checked by the shared schema, then on to adding players.
 import { Form, Link } from "react-router";
 import { FormError, useKeptActionData } from "~/components/ui";
 import type { Route } from "./+types/create-tournament";
@@ -28,7 +28,7 @@ export async function action({ context }: Route.ActionArgs) {
   const { intent, values } = readForm(context);
   const parsed = tournamentCreateSchema.safeParse(values);
   if (!parsed.success) {
-    // A name left out or blank (not one too long): SPEC.md's own title.
+    // A name left out or blank (not one too long): docs/rules.md's own title.
     const nameMissing = parsed.error.issues.some(
       (i) => i.path[0] === "name" && (i.code === "invalid_type" || i.code === "too_small"),
     );
@@ -48,7 +48,7 @@ export async function action({ context }: Route.ActionArgs) {
 export default function CreateTournament({ actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
   const failure = failureOf(actionData);
-  // SPEC.md's two lines for a missing name: the title heads the summary, the sentence sits by the field.
+  // docs/rules.md's two lines for a missing name: the title heads the summary, the sentence sits by the field.
   const errors = { ...failure?.fieldErrors };
   if (errors.name === "Tournament name required") errors.name = "Please enter a name for your tournament";
   // Each refusal shows once: by its field, or in the one summary (docs/rules.md "Host flows"); no toast on top.

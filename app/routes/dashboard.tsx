@@ -80,7 +80,7 @@ type Row = Route.ComponentProps["loaderData"]["tournaments"][number];
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
-// SPEC.md's fallback texts: delete always shows its own; complete and start check-in show the server's reason.
+// docs/rules.md's fallback texts: delete always shows its own; complete and start check-in show the server's reason.
 const FAILURE_TEXT: Record<string, string> = {
   delete: "Failed to delete tournament. Please try again.",
 };
@@ -261,7 +261,7 @@ function RowActions({ t, name }: { t: Row; name: string }) {
   );
 }
 
-/** SPEC.md's "Export Ready" dialog, as a disclosure so it opens without JavaScript. */
+/** docs/rules.md's "Export Ready" dialog, as a disclosure so it opens without JavaScript. */
 function ExportDialog({ id }: { id: number }) {
   return (
     <details className="confirm host-export">

@@ -1,4 +1,4 @@
-// The tournament guide: formats, lobby methods, snake distribution, scoring and tiebreaks as DECISIONS.md defines them.
+// The tournament guide: formats, lobby methods, snake distribution, scoring and tiebreaks as docs/rules.md defines them.
 import { Link } from "react-router";
 import type { Route } from "./+types/guide";
 import { DEFAULT_SCORING, SCORING_KEYS, ordinal } from "~/models/scoring";

@@ -95,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ))}
       </section>
 
-      {/* SPEC.md: the stats block exists but is hidden. */}
+      {/* docs/rules.md: the stats block exists but is hidden. */}
       <section className="grid cols-3 home-stats" hidden aria-label="Tournament statistics">
         <StatCard label="Total Tournaments" value={stats.total} />
         <StatCard label="Active Tournaments" value={stats.active} />

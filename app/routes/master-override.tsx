@@ -216,7 +216,7 @@ export async function action({ params, request, url, context }: Route.ActionArgs
     case "addPlayer": {
       const parsed = playerCreateSchema.safeParse(values);
       if (!parsed.success) return invalid(intent, parsed.error, values, failureTitle);
-      // The panel never adds beyond capacity: SPEC.md blocks it with the capacity message.
+      // The panel never adds beyond capacity: docs/rules.md blocks it with the capacity message.
       const input = { ...parsed.data, manualOverride: false, tournamentId: tournament.id };
       return runFormAction(
         { intent, values, failureTitle },

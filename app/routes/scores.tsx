@@ -97,7 +97,7 @@ export async function action({ params, context, url }: Route.ActionArgs) {
           intent,
           values,
           failureTitle: "Failed to generate lobbies",
-          // A tournament completed meanwhile is its completion (SPEC.md section 8), not a failure.
+          // A tournament completed meanwhile is its completion (docs/rules.md "Messages and titles"), not a failure.
           instead: {
             tournament_completed: () =>
               redirectWithToast("/dashboard", {
@@ -155,7 +155,7 @@ export async function action({ params, context, url }: Route.ActionArgs) {
           intent,
           values,
           failureTitle,
-          // Advancing before the round is scored is SPEC.md's "Round not finalized".
+          // Advancing before the round is scored is docs/rules.md's "Round not finalized".
           titles: isCut ? {} : { no_lobbies: "Round not finalized", round_not_scored: "Round not finalized" },
           instead: {
             tournament_completed: () =>

@@ -107,7 +107,7 @@ export async function buildWorld(request: APIRequestContext, suffix: string): Pr
 
 export type Role = "visitor" | "organizer" | "scorekeeper" | "master";
 
-/** Every screen SPEC.md names, for the role that can see it. */
+/** Every screen docs/rules.md names, for the role that can see it. */
 export function screens(world: World, role: Role): string[] {
   const { liveId: t, checkinId: c, player } = world;
   const visitor = [
@@ -124,7 +124,7 @@ export function screens(world: World, role: Role): string[] {
     `/tournaments/${c}/check-in`,
     `/tournaments/${t}/check-in`,
     "/no-such-page",
-    // An error screen inside the site's frame (SPEC.md's "Tournament not found").
+    // An error screen inside the site's frame (docs/rules.md's "Tournament not found").
     "/tournaments/999999999/public",
   ];
   if (role === "visitor") return visitor;

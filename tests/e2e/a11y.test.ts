@@ -23,7 +23,7 @@ const THEMES = ["dark", "light"] as const;
 type Violation = { id: string; help: string; nodes: { target: string[]; failureSummary?: string }[] };
 
 async function axe(page: Page): Promise<Violation[]> {
-  // SPEC.md's fades run for 700 ms: measure the page as it stays, not half-faded.
+  // docs/rules.md's fades run for 700 ms: measure the page as it stays, not half-faded.
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );

@@ -77,7 +77,7 @@ test.describe("login and logout through the real form", () => {
 
 test.describe("guards", () => {
   test("protected pages send visitors to /auth", async ({ noJsPage }) => {
-    // /guide is public (DECISIONS.md "Visitors and spectators").
+    // /guide is public (docs/rules.md "Spectator pages").
     for (const path of ["/dashboard", "/create-tournament", "/tournaments/1/settings", "/scores/1", "/leaderboard/1"]) {
       await noJsPage.goto(path);
       expect(new URL(noJsPage.url()).pathname, `visitor at ${path}`).toBe("/auth");
@@ -161,7 +161,7 @@ test("the shell: footer badge, page titles, security headers", async ({ page }) 
   expect(scripts.length).toBeGreaterThan(0);
   for (const value of scripts) expect(value).toBe(nonce);
   expect(violations, "no Content-Security-Policy violations").toEqual([]);
-  // DECISIONS.md "Visitors and spectators": /guide is readable by everyone (it used to send visitors to /auth).
+  // docs/rules.md "Spectator pages": /guide is readable by everyone (it used to send visitors to /auth).
   await page.goto("/guide");
   await expect(page).toHaveURL(/\/guide$/);
   await expect(page.getByRole("heading", { name: "Tournament Guide" })).toBeVisible();

@@ -302,7 +302,7 @@ for (const js of [false, true]) {
     const page = await context.newPage();
     await login(page, uniqueName("hfr"), PASSWORD);
 
-    // A page message of SPEC.md: its own words as the heading, inside the site's frame.
+    // A page message of docs/rules.md: its own words as the heading, inside the site's frame.
     await page.goto("/tournaments/abc/scores");
     await expect(page.getByRole("heading", { name: "Invalid tournament ID" })).toBeVisible();
     await expect(page.locator(".site-header")).toBeVisible();

@@ -66,7 +66,7 @@ test.describe("host screens without JavaScript", () => {
     await expect(page.getByText("Player Added")).toBeVisible();
     await expect(page.locator(".host-player-card", { hasText: "Solo Player" })).toContainText("#NA1");
 
-    // A name over 50 characters is refused with SPEC.md's message, keeping the input.
+    // A name over 50 characters is refused with docs/rules.md's message, keeping the input.
     const longName = "L".repeat(51);
     await page.getByLabel("Player Name").fill(longName);
     await page.getByLabel("Riot Tag").fill("EUW");
@@ -154,7 +154,7 @@ test.describe("host screens without JavaScript", () => {
     await expect(page.getByText("No matches yet")).toBeVisible();
   });
 
-  test("bad ids on tournament and player pages show SPEC.md's messages", async ({ noJsPage: page }) => {
+  test("bad ids on tournament and player pages show docs/rules.md's messages", async ({ noJsPage: page }) => {
     await login(page, unique("host"), "password123");
     const cases: [string, string, number][] = [
       ["/tournaments/abc/manage-players", "Invalid tournament ID", 400],

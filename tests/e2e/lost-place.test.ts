@@ -1,6 +1,6 @@
 // A host keeps their place, JavaScript off and on: a lobby save, a check-in tap and a refusal come back to the
 // acted-on lobby or card with the focus on it; a refusal is also announced at the top; a refused form keeps its
-// input through a re-validation (DECISIONS.md: forms keep what the user typed until they succeed).
+// input through a re-validation (docs/rules.md: forms keep what the user typed until they succeed).
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
 

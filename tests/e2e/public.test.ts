@@ -111,7 +111,7 @@ test.describe("with JavaScript disabled", () => {
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("Tournament Manager");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Host and Track");
-    // DECISIONS.md "Visitors and spectators": with demo login on (the e2e server's default), it leads to the
+    // docs/rules.md "Spectator pages": with demo login on (the e2e server's default), it leads to the
     // login tab with the demo note, not to the "Coming Soon" register tab it used to.
     await expect(page.getByRole("link", { name: "Create Tournament" })).toHaveAttribute("href", "/auth?tab=login");
     await expect(page.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/guide");

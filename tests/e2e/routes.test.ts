@@ -1,4 +1,4 @@
-// Every route of SPEC.md's route table answers, for a real tournament and for bad ids.
+// Every route of the route table (docs/rules.md "Pages and addresses") answers, for a real tournament and for bad ids.
 import { expect, login, test, E2E_MASTER } from "./fixtures";
 
 test("every page of the route table answers with its screen", async ({ noJsPage, request }) => {
@@ -30,7 +30,7 @@ test("every page of the route table answers with its screen", async ({ noJsPage,
     `/public/${t.id}/player/${p.id}`,
     `/tournaments/${t.id}/leaderboard`,
     `/tournaments/${t.id}/previous-lobbies`,
-    // DECISIONS.md "Visitors and spectators": the guide is public.
+    // docs/rules.md "Spectator pages": the guide is public.
     "/guide",
   ];
   const protectedPaths = [
@@ -67,7 +67,7 @@ test("every page of the route table answers with its screen", async ({ noJsPage,
   }
 });
 
-test("bad tournament ids show SPEC.md's messages, never a server error", async ({ noJsPage }) => {
+test("bad tournament ids show docs/rules.md's messages, never a server error", async ({ noJsPage }) => {
   await login(noJsPage, E2E_MASTER.username, E2E_MASTER.password);
   const cases: [string, string][] = [
     ["/tournament-settings", "No tournament ID provided"],

@@ -1,4 +1,4 @@
-// Visitors and spectators meet no login wall (DECISIONS.md "Visitors and spectators"), JavaScript off and on:
+// Visitors and spectators meet no login wall (docs/rules.md "Spectator pages"), JavaScript off and on:
 // guide, Back, Create Tournament/Account, leaderboard names, the check-in badge; the dashboard offers only what works.
 import type { Page } from "@playwright/test";
 import { E2E_MASTER, expect, login, test } from "./fixtures";

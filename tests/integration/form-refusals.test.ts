@@ -50,7 +50,7 @@ function failureOf(answer: unknown) {
 }
 
 describeEachDriver("form refusals", (getDb) => {
-  test("check-in: a full tournament and check-ins after lobbies carry their codes and SPEC.md's titles", async () => {
+  test("check-in: a full tournament and check-ins after lobbies carry their codes and docs/rules.md's titles", async () => {
     const { db } = getDb();
     const owner = await makeUser(db);
     const t = await makeTournament(db, owner, { maxPlayers: 16 });

@@ -242,7 +242,7 @@ describeEachDriver("tournaments", (getDb) => {
     await expectRefused(listPlayers(db, t.id), 404);
   });
 
-  test("the owner may delete a completed tournament (DECISIONS.md); others still may not", async () => {
+  test("the owner may delete a completed tournament (docs/rules.md); others still may not", async () => {
     const { db } = getDb();
     const owner = await makeUser(db);
     const other = await makeUser(db);

@@ -211,7 +211,7 @@ describeEachDriver("transactions", (getDb) => {
       ["saveScores", () => saveScores(db, owner, drawn[0].id, placements(drawn[0].playerIds))],
       ["finalizeRound", () => finalizeRound(db, owner, t.id)],
       ["advanceRound", () => advanceRound(db, owner, t.id)],
-      // deleteTournament is not here: DECISIONS.md lets the owner (or a master) always delete the whole
+      // deleteTournament is not here: docs/rules.md: the owner (or a master) always delete the whole
       // tournament, completed or not (it used to answer 409); tests/integration/tournaments.test.ts proves it.
       // A master through the ordinary screens is refused too.
       ["saveScores by master", () => saveScores(db, master, drawn[0].id, placements(drawn[0].playerIds))],

@@ -1,4 +1,4 @@
-// Bulk player import: the "Name#Tag [LP]" lines and SPEC.md's per-line errors.
+// Bulk player import: the "Name#Tag [LP]" lines and docs/rules.md's per-line errors.
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import { parseBulkPlayers } from "../../app/models/bulk";

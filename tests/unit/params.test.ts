@@ -1,4 +1,4 @@
-// Route id parsing: SPEC.md's page messages and ids that fit a PostgreSQL integer.
+// Route id parsing: docs/rules.md's page messages and ids that fit a PostgreSQL integer.
 import { expect, test } from "vitest";
 import { parsePlayerParams, parsePositiveInt, parseTournamentParam } from "~/lib/params";
 import { backTarget, initials } from "~/components/header";
@@ -10,7 +10,7 @@ test("positive integers only, within int4", () => {
   }
 });
 
-test("tournament and player params answer SPEC.md's messages", () => {
+test("tournament and player params answer docs/rules.md's messages", () => {
   expect(parseTournamentParam(undefined)).toEqual({ ok: false, message: "No tournament ID provided" });
   expect(parseTournamentParam("x")).toEqual({ ok: false, message: "Invalid tournament ID" });
   expect(parseTournamentParam("7")).toEqual({ ok: true, id: 7 });

@@ -1,4 +1,4 @@
-// Refusal codes: every code has SPEC.md's title or an explicit "none", docs/rules.md lists each one, and the pure rules answer codes.
+// Refusal codes: every code has docs/rules.md's title or an explicit "none", docs/rules.md lists each one, and the pure rules answer codes.
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { ActionError, badRequest, conflict, REFUSAL_TITLES, refusalTitle, type RefusalCode } from "~/models/errors";
@@ -29,7 +29,7 @@ test("every code has a title or an explicit null, never an empty one", () => {
   }
 });
 
-test("SPEC.md's refusal titles belong to their codes", () => {
+test("docs/rules.md's refusal titles belong to their codes", () => {
   expect(REFUSAL_TITLES).toMatchObject({
     checkin_locked: "Check-ins locked",
     tournament_full: "Tournament full",

@@ -61,7 +61,7 @@ describe("ordinal", () => {
 });
 
 describe("status labels", () => {
-  test("every status has SPEC.md's label", () => {
+  test("every status has docs/rules.md's label", () => {
     expect(STATUS_LABELS).toEqual({
       setup: "Setup",
       registration: "Registration",

@@ -1,4 +1,4 @@
-// The shared input schemas: SPEC.md's messages for forms and the API alike.
+// The shared input schemas: docs/rules.md's messages for forms and the API alike.
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import { z } from "zod";
@@ -374,7 +374,7 @@ describe("ids and helpers", () => {
     );
   });
 
-  test("parseIdParam gives SPEC.md's page messages", () => {
+  test("parseIdParam gives docs/rules.md's page messages", () => {
     expect(parseIdParam(undefined)).toEqual({ ok: false, error: "No tournament ID provided" });
     expect(parseIdParam("abc")).toEqual({ ok: false, error: "Invalid tournament ID" });
     expect(parseIdParam("-3", "player")).toEqual({ ok: false, error: "Invalid player ID" });

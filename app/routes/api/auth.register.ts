@@ -1,4 +1,4 @@
-// POST /api/auth/register: account creation is disabled (DECISIONS.md).
+// POST /api/auth/register: account creation is disabled (docs/rules.md).
 import type { Route } from "./+types/auth.register";
 import { allowOnly, jsonError, methodNotAllowed } from "~/lib/api.server";
 import { documented, guarded, guards } from "~/lib/openapi.server";
