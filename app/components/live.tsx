@@ -1,4 +1,5 @@
 // Live updates: one EventSource per page; an event re-validates the page's loaders and shows docs/rules.md's event toast.
+import { isCompleted } from "~/models/policy";
 import { useEffect, useEffectEvent } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { withoutReactHandle } from "~/lib/lite-page";
@@ -46,7 +47,7 @@ type LiveData = { tournament?: { status?: string } } | undefined;
  */
 export const liveRefreshHandle = {
   ...withoutReactHandle,
-  refreshWithoutScript: (data: unknown) => (data as LiveData)?.tournament?.status !== "completed",
+  refreshWithoutScript: (data: unknown) => !isCompleted({ status: (data as LiveData)?.tournament?.status ?? "" }),
 };
 
 export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) {

@@ -3,31 +3,9 @@ import type { Tournament } from "#db/schema";
 import type { Criterion } from "~/models/standings";
 import { CRITERION_LABELS } from "~/models/standings";
 import { ProgressBar } from "./ui";
+import { isCompleted, roundCircles, roundProgress, type CircleState } from "~/models/policy";
 
 type RoundInfo = Pick<Tournament, "status" | "currentRound" | "totalRounds">;
-
-/** "Round X of Y", or "Completed" once the tournament is over. */
-export function roundLabel(t: RoundInfo): string {
-  return t.status === "completed" ? "Completed" : `Round ${t.currentRound} of ${t.totalRounds}`;
-}
-
-/** docs/rules.md: a completed tournament shows 100% with every round done; otherwise currentRound over totalRounds. */
-export function roundProgress(t: RoundInfo) {
-  const total = Math.max(1, t.totalRounds);
-  const done = t.status === "completed" ? total : Math.min(t.currentRound, total);
-  return { value: done, max: total, percent: Math.round((done / total) * 100) };
-}
-
-export type CircleState = "done" | "current" | "upcoming";
-
-export function roundCircles(t: RoundInfo): { round: number; state: CircleState }[] {
-  return Array.from({ length: Math.max(1, t.totalRounds) }, (_, i) => {
-    const round = i + 1;
-    const state: CircleState =
-      t.status === "completed" || round < t.currentRound ? "done" : round === t.currentRound ? "current" : "upcoming";
-    return { round, state };
-  });
-}
 
 const CIRCLE_TEXT: Record<CircleState, string> = { done: "done", current: "current", upcoming: "upcoming" };
 
@@ -40,9 +18,7 @@ export function RoundProgress({ tournament }: { tournament: RoundInfo }) {
     <div className="stack">
       <div className="row between small">
         <span>Tournament Progress</span>
-        <span className="muted">
-          {tournament.status === "completed" ? "All rounds complete" : `${progress.percent}%`}
-        </span>
+        <span className="muted">{isCompleted(tournament) ? "All rounds complete" : `${progress.percent}%`}</span>
       </div>
       <ProgressBar value={progress.value} max={progress.max} label="Tournament progress" />
       <ol

@@ -1,4 +1,5 @@
 // The top of every tournament page (name, status, View Only or Scorekeeper note) and the completion confirmation the host screens share.
+import { isCompleted } from "~/models/policy";
 import type { ReactNode } from "react";
 import { ConfirmAction, StatusBadge } from "./ui";
 
@@ -37,7 +38,7 @@ export function TournamentHeader({
         </div>
         {children ? <div className="row">{children}</div> : null}
       </div>
-      {canManage && tournament.status === "completed" ? (
+      {canManage && isCompleted(tournament) ? (
         <div className="alert host-completed-note" role="note">
           This tournament has been completed: its results are final and it is read-only.
         </div>

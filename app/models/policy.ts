@@ -129,9 +129,59 @@ export const LOBBY_SIZE = 8;
 /** The first round's refusal below ROUND_ONE_MINIMUM; check-in shows it beside the disabled button. */
 export const ROUND_ONE_MESSAGE = `At least ${ROUND_ONE_MINIMUM} players must be checked in to generate lobbies`;
 
+/** Whether the tournament is over: its standings are final. */
+export function isCompleted(tournament: { status: string }): boolean {
+  return tournament.status === "completed";
+}
+
 /** A completed tournament is read-only: screens hide their changes (docs/decisions/005-completed-is-read-only.md). */
 export function isReadOnly(tournament: Pick<Tournament, "status">): boolean {
-  return tournament.status === "completed";
+  return isCompleted(tournament);
+}
+
+/** Whether rounds are being played: the spectator banner's "TOURNAMENT LIVE" and the landing page's Live badge. */
+export function isLive(tournament: { status: string }): boolean {
+  return tournament.status === "active" || tournament.status === "in_progress";
+}
+
+/**
+ * Where "Back to Tournament" leads from a tournament's shared pages: the host's working screen for
+ * the state it is in (scores while live, check-in, settings once completed, else the player list),
+ * or the public view for everyone who does not manage it.
+ */
+export function tournamentHome(tournament: { id: number; status: string }, manager: boolean): string {
+  const base = `/tournaments/${tournament.id}`;
+  if (!manager) return `${base}/public`;
+  if (isLive(tournament)) return `${base}/scores`;
+  if (tournament.status === "checkin") return `${base}/checkin`;
+  if (isCompleted(tournament)) return `${base}/settings`;
+  return `${base}/manage-players`;
+}
+
+type RoundInfo = { status: string; currentRound: number; totalRounds: number };
+
+/** "Round X of Y", or "Completed" once the tournament is over. */
+export function roundLabel(t: RoundInfo): string {
+  return isCompleted(t) ? "Completed" : `Round ${t.currentRound} of ${t.totalRounds}`;
+}
+
+/** A completed tournament shows every round done (100%); otherwise the current round over the total. */
+export function roundProgress(t: RoundInfo) {
+  const total = Math.max(1, t.totalRounds);
+  const done = isCompleted(t) ? total : Math.min(t.currentRound, total);
+  return { value: done, max: total, percent: Math.round((done / total) * 100) };
+}
+
+export type CircleState = "done" | "current" | "upcoming";
+
+/** One circle per round: done before the current one (all of them once completed), current, upcoming. */
+export function roundCircles(t: RoundInfo): { round: number; state: CircleState }[] {
+  return Array.from({ length: Math.max(1, t.totalRounds) }, (_, i) => {
+    const round = i + 1;
+    const state: CircleState =
+      isCompleted(t) || round < t.currentRound ? "done" : round === t.currentRound ? "current" : "upcoming";
+    return { round, state };
+  });
 }
 
 /** Max players and total rounds change only during setup (a master's override aside). */

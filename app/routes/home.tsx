@@ -1,9 +1,10 @@
 // The landing page: what the product does, the way in, and the public tournaments running now.
+import { isLive, roundLabel } from "~/models/policy";
 import { Link, useRouteLoaderData } from "react-router";
 import { createAccountHref } from "~/components/header";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
-import { roundLabel } from "~/components/public-shared";
+
 import { StatCard } from "~/components/ui";
 import { pageUser } from "~/lib/page.server";
 import { landingPageCache } from "~/lib/public-cache.server";
@@ -121,7 +122,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Link to={`/tournaments/${t.id}/public`} className="card public-live-card">
                   <div className="row between">
                     <strong className="public-live-name">{t.name}</strong>
-                    {t.status === "active" ? (
+                    {isLive(t) ? (
                       <span className="badge live">Live</span>
                     ) : (
                       <span className="badge warning">{statusLabel(t.status)}</span>

@@ -1,8 +1,9 @@
 // The leaderboard: stat cards, the podium and the full standings, eliminated players after a separator.
+import { isCompleted, roundLabel, tournamentHome } from "~/models/policy";
 import { Link } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { ExportLink } from "~/components/export-link";
-import { formatPoints, RankBadge, roundLabel, tiebreakNote } from "~/components/public-shared";
+import { formatPoints, RankBadge, tiebreakNote } from "~/components/public-shared";
 import { EmptyState, StatCard } from "~/components/ui";
 import { liveRefreshHandle } from "~/components/live";
 import { loadSnapshotFromParams, pageUser } from "~/lib/page.server";
@@ -23,15 +24,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       : "Leaderboard | Tournament Manager",
   },
 ];
-
-/** Where "Back to Tournament" leads: the host's working screen, or the public view for everyone else. */
-function tournamentHome(t: { id: number; status: string }, manager: boolean): string {
-  if (!manager) return `/tournaments/${t.id}/public`;
-  if (t.status === "active") return `/tournaments/${t.id}/scores`;
-  if (t.status === "checkin") return `/tournaments/${t.id}/checkin`;
-  if (t.status === "completed") return `/tournaments/${t.id}/settings`;
-  return `/tournaments/${t.id}/manage-players`;
-}
 
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
 export const handle = liveRefreshHandle;
@@ -67,7 +59,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           <h1 style={{ overflowWrap: "anywhere" }}>{t.name}</h1>
           <p className="muted" style={{ margin: 0 }}>
             Leaderboard · Round {Math.min(t.currentRound, t.totalRounds)} of {t.totalRounds}
-            {t.status === "completed" ? (
+            {isCompleted(t) ? (
               <>
                 {" "}
                 · <span className="badge primary">Completed</span>

@@ -1,4 +1,5 @@
 // GET /tournaments/{id}/overlay?view=standings|lobby|round: the stream overlay, a tiny HTML page for an OBS browser source (docs/rules.md, "Stream overlay").
+import { isCompleted } from "~/models/policy";
 import type { Route } from "./+types/overlay";
 import { dbContext, nonceContext } from "~/lib/context";
 import { overlayDocument } from "~/lib/overlay.server";
@@ -38,7 +39,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       view,
       tournamentId: t.id,
       version: snapshot.version,
-      live: t.status !== "completed",
+      live: !isCompleted(t),
       nonce,
     }),
   );

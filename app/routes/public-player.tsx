@@ -1,7 +1,8 @@
 // The public player profile: who they are, their stats, where they play now, and every match so far.
+import { roundLabel } from "~/models/policy";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/public-player";
-import { formatPoints, RankBadge, roundLabel } from "~/components/public-shared";
+import { formatPoints, RankBadge } from "~/components/public-shared";
 import { EmptyState, StatCard } from "~/components/ui";
 import { liveRefreshHandle } from "~/components/live";
 import { loadSnapshotFromParams } from "~/lib/page.server";

@@ -1,10 +1,11 @@
 // The public live view: banner, progress, player search, current lobbies and top standings, complete as plain HTML.
+import { isCompleted, isLive, roundLabel } from "~/models/policy";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/public-view";
 import { ExportLink } from "~/components/export-link";
 import { CopyNameButton, ShareBox, ShareButton } from "~/components/public-actions";
 import { PlayerGrid } from "~/components/public-player-grid";
-import { formatPoints, RankBadge, roundLabel, RoundProgress, SEARCH_LIMIT } from "~/components/public-shared";
+import { formatPoints, RankBadge, RoundProgress, SEARCH_LIMIT } from "~/components/public-shared";
 import { EmptyState, StatCard } from "~/components/ui";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { liveRefreshHandle } from "~/components/live";
@@ -40,8 +41,8 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
 
 export default function PublicView({ loaderData }: Route.ComponentProps) {
   const { tournament: t, shareUrl, q, results, lobbies, top, grid, stats } = loaderData;
-  const completed = t.status === "completed";
-  const live = t.status === "active" || t.status === "in_progress";
+  const completed = isCompleted(t);
+  const live = isLive(t);
   const base = `/tournaments/${t.id}`;
   const profile = (playerId: number) => `${base}/public/player/${playerId}`;
 

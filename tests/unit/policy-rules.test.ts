@@ -3,6 +3,8 @@ import { describe, expect, test } from "vitest";
 import {
   actionsFor,
   canEditRound,
+  isCompleted,
+  isLive,
   LATER_ROUND_MINIMUM,
   LOBBY_SIZE,
   playerCounts,
@@ -10,7 +12,11 @@ import {
   playerStatusTone,
   ROUND_ONE_BUTTON_FROM,
   ROUND_ONE_MINIMUM,
+  roundCircles,
+  roundLabel,
+  roundProgress,
   scoresLocked,
+  tournamentHome,
   type PlayerStatusInput,
   type TournamentActions,
 } from "~/models/policy";
@@ -127,5 +133,34 @@ describe("actionsFor: a dashboard row's actions by status and viewer", () => {
       "overridePanel",
     ]);
     expect(shown(actionsFor({ status: "active" }, { role: "organizer", isOwner: false }))).toEqual([]);
+  });
+});
+
+describe("tournament states on the shared pages", () => {
+  const at = (status: string, currentRound = 2, totalRounds = 4) => ({ id: 7, status, currentRound, totalRounds });
+
+  test("live means rounds are being played; completed is final", () => {
+    expect(
+      ["setup", "registration", "checkin", "active", "in_progress", "completed"].map((s) => isLive(at(s))),
+    ).toEqual([false, false, false, true, true, false]);
+    expect(isCompleted(at("completed"))).toBe(true);
+    expect(isCompleted(at("active"))).toBe(false);
+  });
+
+  test("Back to Tournament: the host's screen for the state, the public view for everyone else", () => {
+    expect(tournamentHome(at("active"), true)).toBe("/tournaments/7/scores");
+    expect(tournamentHome(at("checkin"), true)).toBe("/tournaments/7/checkin");
+    expect(tournamentHome(at("completed"), true)).toBe("/tournaments/7/settings");
+    expect(tournamentHome(at("setup"), true)).toBe("/tournaments/7/manage-players");
+    expect(tournamentHome(at("active"), false)).toBe("/tournaments/7/public");
+  });
+
+  test("round label, progress and circles: a completed tournament has every round done", () => {
+    expect(roundLabel(at("active"))).toBe("Round 2 of 4");
+    expect(roundLabel(at("completed"))).toBe("Completed");
+    expect(roundProgress(at("active"))).toEqual({ value: 2, max: 4, percent: 50 });
+    expect(roundProgress(at("completed", 3))).toEqual({ value: 4, max: 4, percent: 100 });
+    expect(roundCircles(at("active")).map((c) => c.state)).toEqual(["done", "current", "upcoming", "upcoming"]);
+    expect(roundCircles(at("completed", 3)).map((c) => c.state)).toEqual(["done", "done", "done", "done"]);
   });
 });
