@@ -1,12 +1,13 @@
 // The audit trail: one entry per committed mutation, written in its transaction; the History read; the integrity check and its repair.
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
-import { auditEntries, matches, players, type AuditEntry, type Lobby, type Tournament } from "#db/schema";
+import { auditEntries, matches, players, tournaments, type AuditEntry, type Lobby, type Tournament } from "#db/schema";
 import { findTournamentOr404, lockForMutation, type ActionResult } from "./action.server";
 import { actorRole, assertMaster, canSeeHistory, requireActor } from "./access.server";
 import type { PublicUser } from "./auth.server";
 import {
   auditAction,
+  changedFields,
   isAuditAction,
   lobbyResults,
   playerLabel,
@@ -55,6 +56,22 @@ export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Prom
     after: input.after ?? null,
     reason: input.reason?.trim() ? input.reason.trim() : null,
   });
+}
+
+/**
+ * Sets `changes` on the tournament the caller has locked and records the action with the fields it
+ * changed, before → after, in the same transaction; answers the updated row.
+ */
+export async function changeTournament(
+  tx: AppTx,
+  tournament: Tournament,
+  actor: PublicUser | null | undefined,
+  changes: Partial<typeof tournaments.$inferInsert>,
+  entry: Pick<AuditInput, "action" | "summary" | "roundNumber">,
+): Promise<Tournament> {
+  const [updated] = await tx.update(tournaments).set(changes).where(eq(tournaments.id, tournament.id)).returning();
+  await recordAudit(tx, { tournament, actor, ...entry, ...changedFields(tournament, changes) });
+  return updated;
 }
 
 export type HistoryPage = {

@@ -1,11 +1,11 @@
 // Scores: saving or editing one lobby's placements, and finalizing the round that locks them.
 import { asc, eq } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
-import { lobbies, matches, tournaments, type Lobby, type Match, type Tournament } from "#db/schema";
+import { lobbies, matches, type Lobby, type Match, type Tournament } from "#db/schema";
 import { lockForMutation, type ActionResult } from "./action.server";
 import { isMaster } from "./access.server";
-import { changedFields, lobbyResults } from "./audit";
-import { lobbyResultsOf, playerLabels, recordAudit } from "./audit.server";
+import { lobbyResults } from "./audit";
+import { changeTournament, lobbyResultsOf, playerLabels, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { badRequest, conflict } from "./errors";
 import { event } from "./events";
@@ -111,18 +111,13 @@ export async function finalizeRound(
     const round = t.currentRound;
     if (t.finalizedRound >= round) throw conflict("round_finalized", `Round ${round} has already been finalized`);
     await assertRoundScored(tx, t);
-    const [updated] = await tx
-      .update(tournaments)
-      .set({ finalizedRound: round })
-      .where(eq(tournaments.id, t.id))
-      .returning();
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: "round.finalized",
-      summary: `Round ${round} finalized`,
-      ...changedFields(t, { finalizedRound: round }),
-    });
+    const updated = await changeTournament(
+      tx,
+      t,
+      user,
+      { finalizedRound: round },
+      { action: "round.finalized", summary: `Round ${round} finalized` },
+    );
     return {
       result: updated,
       events: [event("tournament_updated", t.id, { name: t.name, roundNumber: round, finalized: true })],

@@ -5,7 +5,7 @@ import { matches, players, tournamentStaff, tournaments, type Tournament } from 
 import { lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
 import { assertCanManage, canManage, isMaster, MASTER_ONLY, requireActor } from "./access.server";
 import { auditAction, changedFields } from "./audit";
-import { recordAudit } from "./audit.server";
+import { changeTournament, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { checkinStartable, roleFor, sizeEditable, type Role } from "./policy";
 import { badRequest, conflict, forbidden } from "./errors";
@@ -275,18 +275,13 @@ export async function completeTournament(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
     await stopSelfCheckin(tx, t.id);
-    const [updated] = await tx
-      .update(tournaments)
-      .set({ status: "completed" })
-      .where(eq(tournaments.id, t.id))
-      .returning();
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: "tournament.completed",
-      summary: "Tournament completed",
-      ...changedFields(t, { status: "completed" }),
-    });
+    const updated = await changeTournament(
+      tx,
+      t,
+      user,
+      { status: "completed" },
+      { action: "tournament.completed", summary: "Tournament completed" },
+    );
     return { result: updated, events: [event("tournament_completed", t.id, { name: t.name })] };
   });
 }
@@ -305,18 +300,13 @@ export async function startCheckin(
         `Check-in can only be started from Setup or Registration (the tournament is in ${statusLabel(t.status)})`,
       );
     }
-    const [updated] = await tx
-      .update(tournaments)
-      .set({ status: "checkin" })
-      .where(eq(tournaments.id, t.id))
-      .returning();
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: "checkin.started",
-      summary: "Check-in started",
-      ...changedFields(t, { status: "checkin" }),
-    });
+    const updated = await changeTournament(
+      tx,
+      t,
+      user,
+      { status: "checkin" },
+      { action: "checkin.started", summary: "Check-in started" },
+    );
     return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, status: "checkin" })] };
   });
 }
@@ -339,18 +329,16 @@ export async function setLocked(
     if (t.isLocked === locked) return { result: t, events: [] };
     // Locking stops self check-in for good: unlocking later does not reopen it.
     if (locked) await stopSelfCheckin(tx, t.id);
-    const [updated] = await tx
-      .update(tournaments)
-      .set({ isLocked: locked })
-      .where(eq(tournaments.id, t.id))
-      .returning();
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: locked ? "tournament.locked" : "tournament.unlocked",
-      summary: locked ? "Tournament locked" : "Tournament unlocked",
-      ...changedFields(t, { isLocked: locked }),
-    });
+    const updated = await changeTournament(
+      tx,
+      t,
+      user,
+      { isLocked: locked },
+      {
+        action: locked ? "tournament.locked" : "tournament.unlocked",
+        summary: locked ? "Tournament locked" : "Tournament unlocked",
+      },
+    );
     return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, isLocked: locked })] };
   });
 }
