@@ -101,11 +101,15 @@ function useFocusClearOfHeader() {
       const target = event.target;
       if (!(target instanceof Element) || !header || header.contains(target)) return;
       if (getComputedStyle(header).position !== "sticky") return;
-      // After the browser's own scroll-into-view of the focused control.
-      requestAnimationFrame(() => {
+      const clear = () => {
+        if (document.activeElement !== target) return;
         const covered = header.getBoundingClientRect().bottom - target.getBoundingClientRect().top;
         if (covered > 0) window.scrollBy({ top: -(covered + 8) });
-      });
+      };
+      // After the browser's own scroll-into-view of the focused control, which Chromium sometimes
+      // finishes a few frames later: check on the next frame and once more shortly after.
+      requestAnimationFrame(clear);
+      window.setTimeout(clear, 150);
     };
     document.addEventListener("focusin", onFocus);
     document.documentElement.dataset.focusGuard = "on";
