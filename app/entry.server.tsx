@@ -7,8 +7,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { boot } from "~/lib/boot.server";
 import { nonceContext } from "~/lib/context";
-import { ServerDocumentContext } from "~/lib/lite-page";
+import { inlinesStylesheet, ServerDocumentContext } from "~/lib/lite-page";
 import { liveScript } from "~/lib/live-script.server";
+// The built stylesheet's text, for pages without React to carry inline; server-only, so never in a script bundle.
+import stylesheetText from "~/styles/app.css?inline";
 
 // server/start.js reads these: the key that hands each request its client's socket address, and the
 // public pages' fast path that answers a visitor from the stored page before React Router runs.
@@ -32,6 +34,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(nonceContext);
+  const inlineStylesheet = inlinesStylesheet((name) => request.headers.get(name)) ? stylesheetText : null;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -41,8 +44,8 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      // The nonce and the inline live script for the pages served without React (app/lib/lite-page.ts).
-      <ServerDocumentContext.Provider value={{ nonce, liveScript }}>
+      // The nonce, the inline live script and stylesheet for the pages served without React (app/lib/lite-page.ts).
+      <ServerDocumentContext.Provider value={{ nonce, liveScript, inlineStylesheet }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ServerDocumentContext.Provider>,
       {

@@ -59,15 +59,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const refresh = useNoscriptRefresh();
   // Public pages ship no React (docs/decisions/013-public-pages-without-react.md): no scripts, no
   // modulepreloads; App puts the inline live script in their place.
-  const withoutReact = useServerDocumentWithoutReact() !== null;
+  const serverDocument = useServerDocumentWithoutReact();
+  const withoutReact = serverDocument !== null;
   return (
     <html lang="en" className={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* A stylesheet with a precedence is one React writes before the scripts' modulepreload links, so the
-            browser asks for it first and paints without waiting for JavaScript. */}
-        <link rel="stylesheet" href={stylesheet} precedence="app" />
+        {/* A page without React that a browser navigates to carries the stylesheet inline and paints from its first
+            bytes (docs/decisions/016-inline-stylesheet-on-public-pages.md). Elsewhere, a stylesheet with a precedence
+            is one React writes before the scripts' modulepreload links, so the browser asks for it first and paints
+            without waiting for JavaScript. */}
+        {serverDocument?.inlineStylesheet ? (
+          <style dangerouslySetInnerHTML={{ __html: serverDocument.inlineStylesheet }} />
+        ) : (
+          <link rel="stylesheet" href={stylesheet} precedence="app" />
+        )}
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
         <Meta />
         {refresh ? (

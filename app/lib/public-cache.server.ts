@@ -7,6 +7,7 @@ import { landingView, peekLandingVersion } from "~/models/views/landing.server";
 import { peekTournamentVersion, tournamentSnapshot } from "~/models/views/snapshot.server";
 import { dbContext, nonceContext, userContext } from "./context";
 import { getApp } from "./db.server";
+import { inlinesStylesheet } from "./lite-page";
 import { forwardedHost, forwardedProto } from "./forwarded.server";
 import { parseTournamentParam } from "./params";
 import { securityHeaders } from "./security.server";
@@ -59,11 +60,15 @@ function themeCookie(cookie: string | null | undefined) {
   return /(?:^|;\s*)ui-theme=([^;]*)/.exec(cookie ?? "")?.[1] ?? "";
 }
 
-/** Everything a visitor's page bytes depend on besides the data and the build: address (share links), path and query, theme. */
+/**
+ * Everything a visitor's page bytes depend on besides the data and the build: address (share links), path and query,
+ * theme, and whether the page carries its stylesheet inline (a navigation) or links it (the live script's re-fetch).
+ */
 function variantOf(request: RequestLike) {
   const url = new URL(request.url, "http://local");
   const header = (name: string) => request.header(name);
-  return `${forwardedProto(header) ?? ""}|${forwardedHost(header) ?? ""}|${url.pathname}${url.search}|${themeCookie(request.header("cookie"))}`;
+  const styles = inlinesStylesheet(header) ? "inline" : "linked";
+  return `${forwardedProto(header) ?? ""}|${forwardedHost(header) ?? ""}|${url.pathname}${url.search}|${themeCookie(request.header("cookie"))}|${styles}`;
 }
 
 /** Whether the request's cookies are only the theme: no session, no toast, nothing that makes the page someone's own. */
@@ -90,7 +95,7 @@ function notModified(ifNoneMatch: string | null | undefined, etag: string) {
 function cacheHeaders(etag: string): [string, string][] {
   return [
     ["Cache-Control", PUBLIC_CACHE_CONTROL],
-    ["Vary", "Cookie, Accept-Encoding"],
+    ["Vary", "Cookie, Accept-Encoding, Sec-Fetch-Dest"],
     ["ETag", etag],
   ];
 }
@@ -195,7 +200,7 @@ export function publicPageCache(
     if (context.get(userContext) || !isVisitor(like)) {
       return withHeaders(await next(), [
         ["Cache-Control", PRIVATE_CACHE_CONTROL],
-        ["Vary", "Cookie"],
+        ["Vary", "Cookie, Sec-Fetch-Dest"],
       ]);
     }
     const scope = await scopeOf(args);

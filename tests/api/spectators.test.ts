@@ -89,6 +89,36 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("spectator pa
     expect((await get(first, paths[0], { "If-None-Match": '"1.1-stale"' })).status).toBe(200);
   });
 
+  test("a navigation gets the stylesheet inline, the live script's re-fetch gets it linked: two stored answers, each with its own tag", async () => {
+    // docs/decisions/016-inline-stylesheet-on-public-pages.md
+    const { tournament } = await drawnTournament(first, token, 16, { isPublic: true });
+    for (const path of [`/tournaments/${tournament.id}/public`, `/tournaments/${tournament.id}/leaderboard`, `/`]) {
+      const navigation = await get(first, path, { "Sec-Fetch-Dest": "document" });
+      const refetch = await get(first, path, { "Sec-Fetch-Dest": "empty" });
+      expect(navigation.vary, path).toMatch(/Sec-Fetch-Dest/);
+      expect(refetch.vary, path).toMatch(/Sec-Fetch-Dest/);
+      expect(navigation.text, `${path}: inline stylesheet`).toMatch(/<style>[^<]*\.site-header\{/);
+      expect(navigation.text, `${path}: no stylesheet link`).not.toMatch(/rel="stylesheet"/);
+      expect(refetch.text, `${path}: no inline stylesheet`).not.toContain("<style");
+      expect(refetch.text, `${path}: the stylesheet linked`).toMatch(/rel="stylesheet"/);
+      // The same <main> either way.
+      const main = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+      expect(main(refetch.text)).toBe(main(navigation.text));
+      expect(navigation.etag).not.toBe(refetch.etag);
+      // Asked again (now from the stored answers, on this process and the other): the same bytes, and each tag
+      // answers 304 only for its own kind of request.
+      for (const app of [first, second]) {
+        expect((await get(app, path, { "Sec-Fetch-Dest": "document" })).text).toBe(navigation.text);
+        expect((await get(app, path, { "Sec-Fetch-Dest": "empty" })).text).toBe(refetch.text);
+        expect((await get(app, path, { "Sec-Fetch-Dest": "empty", "If-None-Match": refetch.etag! })).status).toBe(304);
+        expect((await get(app, path, { "If-None-Match": navigation.etag! })).status).toBe(304);
+        expect((await get(app, path, { "Sec-Fetch-Dest": "empty", "If-None-Match": navigation.etag! })).status).toBe(
+          200,
+        );
+      }
+    }
+  });
+
   test("signed-in views stay private and carry no ETag", async () => {
     const { tournament } = await drawnTournament(first, token, 16);
     for (const path of [`/tournaments/${tournament.id}/public`, `/tournaments/${tournament.id}/leaderboard`, `/`]) {

@@ -167,7 +167,7 @@ test("the shell: footer badge, page titles, security headers", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Tournament Guide" })).toBeVisible();
 });
 
-test("the stylesheet comes before every script and modulepreload in the head, and hydration is marked", async ({
+test("the stylesheet comes before every script and modulepreload in the head (inline on public pages), and hydration is marked", async ({
   page,
   request,
 }) => {
@@ -181,11 +181,24 @@ test("the stylesheet comes before every script and modulepreload in the head, an
     expect(firstScript, `${path}: modulepreload links in the head`).toBeGreaterThan(0);
     expect(stylesheet, `${path}: the stylesheet before the first script`).toBeLessThan(firstScript);
   }
-  // Public pages ship no React (docs/decisions/013-public-pages-without-react.md): the stylesheet, no modulepreloads.
+  // Public pages ship no React (docs/decisions/013-public-pages-without-react.md): no modulepreloads. A navigation
+  // gets the stylesheet inline, so the page paints from its first bytes; the live script's re-fetch
+  // (Sec-Fetch-Dest: empty) swaps only <main> and gets the link (docs/decisions/016-inline-stylesheet-on-public-pages.md).
+  const linked = /<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/[\w-]+\.css)"/;
+  const sheet = linked.exec((await (await request.get("/login")).text()).split("</head>")[0])![1];
+  const sheetText = (await (await request.get(sheet)).text()).trim();
+  expect(sheetText.length, "the built stylesheet").toBeGreaterThan(10_000);
   for (const path of ["/", "/guide"]) {
     const head = (await (await request.get(path)).text()).split("</head>")[0];
-    expect(head, `${path}: a stylesheet link in the head`).toMatch(/<link[^>]*rel="stylesheet"/);
+    expect(head, `${path}: no stylesheet link on a navigation`).not.toMatch(/rel="stylesheet"/);
+    const inline = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1].trim();
+    expect(inline, `${path}: the built stylesheet inline in the head`).toBe(sheetText);
     expect(head, `${path}: no modulepreload links`).not.toContain("modulepreload");
+    const fetched = (await (await request.get(path, { headers: { "Sec-Fetch-Dest": "empty" } })).text()).split(
+      "</head>",
+    )[0];
+    expect(fetched, `${path}: the live re-fetch links the stylesheet`).toMatch(linked);
+    expect(fetched, `${path}: the live re-fetch carries no inline stylesheet`).not.toContain("<style");
   }
   await page.goto("/login");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
