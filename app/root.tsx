@@ -20,7 +20,7 @@ import { ErrorPanel, TryAgainLink } from "./components/route-error";
 import { errorScreen } from "./lib/error-screen";
 import { LiveUpdates, NOSCRIPT_REFRESH_SECONDS } from "./components/live";
 import { ToastProvider, ToastRegion } from "./components/toast";
-import { useServerDocumentWithoutReact } from "./lib/lite-page";
+import { useInlineStylesheet, useServerDocumentWithoutReact } from "./lib/lite-page";
 import { userContext } from "./lib/context";
 import { availabilityMiddleware } from "./lib/availability.server";
 import { getApp } from "./lib/db.server";
@@ -61,17 +61,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // modulepreloads; App puts the inline live script in their place.
   const serverDocument = useServerDocumentWithoutReact();
   const withoutReact = serverDocument !== null;
+  const inlineStylesheet = useInlineStylesheet();
   return (
     <html lang="en" className={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* A page without React that a browser navigates to carries the stylesheet inline and paints from its first
-            bytes (docs/decisions/016-inline-stylesheet-on-public-pages.md). Elsewhere, a stylesheet with a precedence
-            is one React writes before the scripts' modulepreload links, so the browser asks for it first and paints
-            without waiting for JavaScript. */}
-        {serverDocument?.inlineStylesheet ? (
-          <style dangerouslySetInnerHTML={{ __html: serverDocument.inlineStylesheet }} />
+        {/* A document a browser navigates to carries the stylesheet inline and paints from its first bytes, without
+            a second round trip (docs/decisions/016-inline-stylesheet.md); a script's fetch of a page gets the link, a
+            stylesheet React writes before the scripts' modulepreload links. */}
+        {inlineStylesheet ? (
+          <style id={inlineStylesheet.id} dangerouslySetInnerHTML={{ __html: inlineStylesheet.text }} />
         ) : (
           <link rel="stylesheet" href={stylesheet} precedence="app" />
         )}

@@ -140,9 +140,13 @@ async function main() {
     console.log(`Seeded tournament ${id}: 256 players, round 1, 31 of 32 lobbies scored.\n`);
 
     // 4. Requests per second (first, on a quiet server).
-    const pages: [string, string][] = [
+    // A browser's navigation gets the stylesheet inline; the live script's re-fetch (Sec-Fetch-Dest: empty) gets it
+    // linked (docs/decisions/016-inline-stylesheet.md).
+    const refetch = { "Sec-Fetch-Dest": "empty", Accept: "text/html" };
+    const pages: [string, string, Record<string, string>?][] = [
       ["public view .data", `${base}/tournaments/${id}/public.data`],
       ["public view HTML", `${base}/tournaments/${id}/public`],
+      ["public view HTML, live re-fetch", `${base}/tournaments/${id}/public`, refetch],
       ["leaderboard HTML", `${base}/tournaments/${id}/leaderboard`],
       ["landing page / HTML", `${base}/`],
       ["player profile HTML", `${base}/tournaments/${id}/public/player/1`],
@@ -150,8 +154,8 @@ async function main() {
     console.log(
       "Page weight (uncompressed; hydration data = the inline scripts React Router streams the loader data in):",
     );
-    for (const [label, url] of pages) {
-      const html = await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).text();
+    for (const [label, url, headers] of pages) {
+      const html = await (await fetch(url, { headers: { "Accept-Encoding": "identity", ...headers } })).text();
       const hydration = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
         .map((m) => m[1])
         .filter((body) => body.includes("streamController") || body.includes("__reactRouterContext"))
@@ -163,8 +167,8 @@ async function main() {
     const plainRate = await rate(`${plainBase}/page`);
     console.log(`Requests per second, 32 connections, ${SECONDS} s each, Accept-Encoding of a browser:`);
     console.log(`  ${"plain node:http, 20 KB pre-gzipped".padEnd(40)} ${plainRate.rps.toFixed(0).padStart(7)} req/s`);
-    for (const [label, url] of pages) {
-      const r = await rate(url);
+    for (const [label, url, headers] of pages) {
+      const r = await rate(url, headers);
       console.log(
         `  ${label.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} req/s  ${(r.bytes / 1024).toFixed(1).padStart(6)} KB/answer  ratio to plain ${(r.rps / plainRate.rps).toFixed(2)}${r.errors ? `  (${r.errors} errors)` : ""}`,
       );
@@ -203,8 +207,9 @@ async function main() {
       await new Promise((r) => setTimeout(r, 1000));
     }
 
-    // 3. The storm: every spectator re-fetches the public view's data after the event, with the client's own spread.
-    console.log(`\nRe-validation storm: ${STORM} spectators fetch /tournaments/${id}/public.data after an event`);
+    // 3. The storm: every spectator re-fetches the public view after the event, as its live script does (the page's
+    // HTML, Sec-Fetch-Dest: empty; docs/decisions/013), with the client's own spread.
+    console.log(`\nRe-validation storm: ${STORM} spectators re-fetch /tournaments/${id}/public after an event`);
     const clients = await openStreams(`${base}/api/events?tournamentId=${id}`, STORM);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
     const served: number[] = [];
@@ -220,8 +225,8 @@ async function main() {
             setTimeout(() => {
               http
                 .get(
-                  `${base}/tournaments/${id}/public.data`,
-                  { agent, headers: { "Accept-Encoding": "gzip" } },
+                  `${base}/tournaments/${id}/public`,
+                  { agent, headers: { "Accept-Encoding": "gzip", ...refetch } },
                   (res) => {
                     if (res.statusCode !== 200) failed++;
                     res.resume();

@@ -7,7 +7,7 @@ export const withoutReactHandle = { hydrate: false } as const;
 
 /**
  * What app/entry.server.tsx gives the document: the request's CSP nonce, the inline live script, and the stylesheet's
- * text when the page should carry it inline (null: link the file). Absent in the browser.
+ * text when the document should carry it inline (null: link the file). Absent in the browser.
  */
 export type ServerDocument = {
   nonce: string;
@@ -16,9 +16,9 @@ export type ServerDocument = {
 };
 
 /**
- * Whether a page without React carries its stylesheet inline (docs/decisions/016-inline-stylesheet-on-public-pages.md):
- * yes for a document a browser navigates to, so it paints from the first bytes of HTML without a second round trip;
- * no for the live script's re-fetch (`Sec-Fetch-Dest: empty`), which only swaps `<main>` and needs no styles.
+ * Whether a document carries its stylesheet inline (docs/decisions/016-inline-stylesheet.md): yes for a document a
+ * browser navigates to, so it paints from the first bytes of HTML without a second round trip; no for a script's
+ * fetch of a page (`Sec-Fetch-Dest: empty`: the live script's re-fetch, which only swaps `<main>`).
  */
 export function inlinesStylesheet(header: (name: string) => string | null | undefined) {
   return header("sec-fetch-dest") !== "empty";
@@ -34,4 +34,24 @@ export function useServerDocumentWithoutReact(): ServerDocument | null {
   const document = useContext(ServerDocumentContext);
   const flagged = useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return document && flagged ? document : null;
+}
+
+/** The `id` of the `<style>` that carries the stylesheet inline. */
+const INLINE_STYLESHEET_ID = "app-stylesheet";
+
+/**
+ * In the browser, the stylesheet the server put inline into this document, read once as the root module loads
+ * (before hydration); null when the document links it, and on the server.
+ */
+const inlinedByServer =
+  typeof document === "undefined" ? null : (document.getElementById(INLINE_STYLESHEET_ID)?.textContent ?? null);
+
+/**
+ * The stylesheet's text when the document carries it inline (docs/decisions/016-inline-stylesheet.md), else null:
+ * on the server from `ServerDocumentContext`, in the browser from the document itself, so React hydrates the same
+ * `<style>` the server wrote and never swaps it for a `<link>` (which would restyle the whole page mid-hydration).
+ */
+export function useInlineStylesheet(): { id: string; text: string } | null {
+  const text = useContext(ServerDocumentContext)?.inlineStylesheet ?? inlinedByServer;
+  return text === null ? null : { id: INLINE_STYLESHEET_ID, text };
 }

@@ -90,14 +90,14 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("spectator pa
   });
 
   test("a navigation gets the stylesheet inline, the live script's re-fetch gets it linked: two stored answers, each with its own tag", async () => {
-    // docs/decisions/016-inline-stylesheet-on-public-pages.md
+    // docs/decisions/016-inline-stylesheet.md
     const { tournament } = await drawnTournament(first, token, 16, { isPublic: true });
     for (const path of [`/tournaments/${tournament.id}/public`, `/tournaments/${tournament.id}/leaderboard`, `/`]) {
       const navigation = await get(first, path, { "Sec-Fetch-Dest": "document" });
       const refetch = await get(first, path, { "Sec-Fetch-Dest": "empty" });
       expect(navigation.vary, path).toMatch(/Sec-Fetch-Dest/);
       expect(refetch.vary, path).toMatch(/Sec-Fetch-Dest/);
-      expect(navigation.text, `${path}: inline stylesheet`).toMatch(/<style>[^<]*\.site-header\{/);
+      expect(navigation.text, `${path}: inline stylesheet`).toMatch(/<style id="app-stylesheet">[^<]*\.site-header\{/);
       expect(navigation.text, `${path}: no stylesheet link`).not.toMatch(/rel="stylesheet"/);
       expect(refetch.text, `${path}: no inline stylesheet`).not.toContain("<style");
       expect(refetch.text, `${path}: the stylesheet linked`).toMatch(/rel="stylesheet"/);

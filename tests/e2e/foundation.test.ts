@@ -167,42 +167,68 @@ test("the shell: footer badge, page titles, security headers", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Tournament Guide" })).toBeVisible();
 });
 
-test("the stylesheet comes before every script and modulepreload in the head (inline on public pages), and hydration is marked", async ({
+test("a document carries the stylesheet inline ahead of every script; a script's fetch gets it linked; hydration keeps it", async ({
   page,
   request,
 }) => {
-  // As sent: a browser asks for the files in this order, so the CSS must not queue behind JavaScript.
-  for (const path of ["/login", "/auth"]) {
-    const html = await (await request.get(path)).text();
-    const head = html.slice(0, html.indexOf("</head>"));
-    const stylesheet = head.search(/<link[^>]*rel="stylesheet"/);
-    const firstScript = head.search(/<link[^>]*rel="modulepreload"|<script/);
-    expect(stylesheet, `${path}: a stylesheet link in the head`).toBeGreaterThan(0);
-    expect(firstScript, `${path}: modulepreload links in the head`).toBeGreaterThan(0);
-    expect(stylesheet, `${path}: the stylesheet before the first script`).toBeLessThan(firstScript);
-  }
-  // Public pages ship no React (docs/decisions/013-public-pages-without-react.md): no modulepreloads. A navigation
-  // gets the stylesheet inline, so the page paints from its first bytes; the live script's re-fetch
-  // (Sec-Fetch-Dest: empty) swaps only <main> and gets the link (docs/decisions/016-inline-stylesheet-on-public-pages.md).
+  // docs/decisions/016-inline-stylesheet.md: a navigation gets the stylesheet inline, so the page paints from its first
+  // bytes without a second round trip; a script's fetch of a page (Sec-Fetch-Dest: empty, the live script's re-fetch)
+  // gets the link. Pages with React: the stylesheet before their modulepreloads and scripts, so CSS never queues
+  // behind JavaScript. Public pages ship no React (docs/decisions/013-public-pages-without-react.md): no modulepreloads.
   const linked = /<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/[\w-]+\.css)"/;
-  const sheet = linked.exec((await (await request.get("/login")).text()).split("</head>")[0])![1];
+  const headOf = async (path: string, headers?: Record<string, string>) =>
+    (await (await request.get(path, { headers })).text()).split("</head>")[0];
+  const sheet = linked.exec(await headOf("/login", { "Sec-Fetch-Dest": "empty" }))![1];
   const sheetText = (await (await request.get(sheet)).text()).trim();
   expect(sheetText.length, "the built stylesheet").toBeGreaterThan(10_000);
-  for (const path of ["/", "/guide"]) {
-    const head = (await (await request.get(path)).text()).split("</head>")[0];
+  for (const [path, react] of [
+    ["/login", true],
+    ["/auth", true],
+    ["/", false],
+    ["/guide", false],
+  ] as const) {
+    const head = await headOf(path);
     expect(head, `${path}: no stylesheet link on a navigation`).not.toMatch(/rel="stylesheet"/);
-    const inline = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1].trim();
-    expect(inline, `${path}: the built stylesheet inline in the head`).toBe(sheetText);
-    expect(head, `${path}: no modulepreload links`).not.toContain("modulepreload");
-    const fetched = (await (await request.get(path, { headers: { "Sec-Fetch-Dest": "empty" } })).text()).split(
-      "</head>",
-    )[0];
-    expect(fetched, `${path}: the live re-fetch links the stylesheet`).toMatch(linked);
-    expect(fetched, `${path}: the live re-fetch carries no inline stylesheet`).not.toContain("<style");
+    const inline = /<style id="app-stylesheet">([\s\S]*?)<\/style>/.exec(head);
+    expect(inline?.[1].trim(), `${path}: the built stylesheet inline in the head`).toBe(sheetText);
+    // Inline, nothing waits for it: only no script may come before it (modulepreloads do not block the paint).
+    expect(head.slice(0, inline!.index), `${path}: no script before the stylesheet`).not.toContain("<script");
+    if (!react) expect(head, `${path}: no modulepreload links`).not.toContain("modulepreload");
+    else expect(head, `${path}: modulepreload links`).toContain("modulepreload");
+    const fetched = await headOf(path, { "Sec-Fetch-Dest": "empty" });
+    expect(fetched, `${path}: a script's fetch links the stylesheet`).toMatch(linked);
+    expect(fetched, `${path}: a script's fetch carries no inline stylesheet`).not.toContain("<style");
+    // Linked, the browser must ask for it before any JavaScript.
+    const firstScript = fetched.search(/<link[^>]*rel="modulepreload"|<script/);
+    if (react) expect(fetched.search(linked), `${path}: the link before the first script`).toBeLessThan(firstScript);
   }
+  // Hydration keeps the server's <style> (React reads it back from the document) and fetches no stylesheet: no
+  // restyle of the page mid-hydration, no hydration warning; a client navigation keeps it too.
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  const fetchedSheets: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "stylesheet") fetchedSheets.push(r.url());
+  });
   await page.goto("/login");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   expect(await page.evaluate(() => performance.getEntriesByName("tm:hydrated").length)).toBe(1);
+  const styling = () =>
+    page.evaluate(() => ({
+      inline: document.querySelectorAll("style#app-stylesheet").length,
+      links: document.querySelectorAll('link[rel="stylesheet"]').length,
+      // The stylesheet applies: the sticky header.
+      header: getComputedStyle(document.querySelector(".site-header")!).position,
+    }));
+  expect(await styling()).toEqual({ inline: 1, links: 0, header: "sticky" });
+  await page.getByRole("link", { name: "Create Account" }).first().click();
+  await expect(page).toHaveURL(/\/auth/);
+  expect(await styling()).toEqual({ inline: 1, links: 0, header: "sticky" });
+  expect(fetchedSheets, "no stylesheet file fetched").toEqual([]);
+  expect(problems, "no hydration warnings or errors").toEqual([]);
 });
 
 test("no validation library reaches a visitor's browser: the server validates, public pages ship React and our code only", async ({
