@@ -9,7 +9,8 @@ import { boot } from "~/lib/boot.server";
 import { nonceContext } from "~/lib/context";
 import { inlinesStylesheet, ServerDocumentContext } from "~/lib/lite-page";
 import { liveScript } from "~/lib/live-script.server";
-// The built stylesheet's text, for pages without React to carry inline; server-only, so never in a script bundle.
+// The built stylesheet's text, which a document a browser opens carries inline (docs/decisions/016-inline-stylesheet.md);
+// imported here, server-only, so it is never in a script bundle.
 import stylesheetText from "~/styles/app.css?inline";
 
 // server/start.js reads these: the key that hands each request its client's socket address, and the
@@ -44,7 +45,8 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      // The nonce, the inline live script and stylesheet for the pages served without React (app/lib/lite-page.ts).
+      // The nonce and the inline live script for the pages served without React, and the stylesheet for any document
+      // that carries it inline (app/lib/lite-page.ts).
       <ServerDocumentContext.Provider value={{ nonce, liveScript, inlineStylesheet }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ServerDocumentContext.Provider>,

@@ -3,24 +3,16 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { matches, players, type Player } from "#db/schema";
 import { eligibleForRound } from "./lobbies";
-import { computeStandings, type Criterion, type StandingRow } from "./standings";
+import { computeStandings, type StandingRow } from "./standings";
 import { toEnginePlayer } from "./stats.server";
 import { findTournamentOr404 } from "./action.server";
 
+/** A player's row: who they are, and their standing (totals, rank, what separated them from the row above). */
 export type LeaderboardRow = Pick<
   Player,
   "id" | "tournamentId" | "name" | "riotTag" | "lp" | "seed" | "isEliminated" | "isCheckedIn"
-> & {
-  rank: number;
-  totalPoints: number;
-  matchesPlayed: number;
-  averagePlacement: number;
-  bestFinish: number | null;
-  wins: number;
-  top4: number;
-  /** The criterion that separated this row from the one above; null for the first. */
-  separatedBy: Criterion | null;
-};
+> &
+  Omit<StandingRow, "playerId" | "isEliminated">;
 
 /** Standings of every player in play (soft-removed excluded), active first, in tiebreak order. */
 export async function getLeaderboard(db: Executor, tournamentId: number): Promise<LeaderboardRow[]> {
