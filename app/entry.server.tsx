@@ -17,6 +17,7 @@ import stylesheetText from "~/styles/app.css?inline";
 // public pages' fast path that answers a visitor from the stored page before React Router runs.
 export { clientAddressContext } from "~/lib/context";
 export { fastPublicAnswer } from "~/lib/public-cache.server";
+export { fastApiAnswer } from "~/lib/api-cache.server";
 export { serveEventStream } from "~/lib/events.server";
 
 // Environment, database and master account are ready before the first request is served.

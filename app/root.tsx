@@ -23,6 +23,7 @@ import { ToastProvider, ToastRegion } from "./components/toast";
 import { useInlineStylesheet, useServerDocumentWithoutReact } from "./lib/lite-page";
 import { userContext } from "./lib/context";
 import { availabilityMiddleware } from "./lib/availability.server";
+import { corsMiddleware } from "./lib/cors.server";
 import { getApp } from "./lib/db.server";
 import { securityMiddleware } from "./lib/security.server";
 import { getTheme } from "./lib/theme.server";
@@ -31,6 +32,7 @@ import { readToast, secureToastMiddleware } from "./lib/toast.server";
 // Outermost first: a failure of the database anywhere below answers 503.
 export const middleware: Route.MiddlewareFunction[] = [
   availabilityMiddleware,
+  corsMiddleware,
   securityMiddleware,
   secureToastMiddleware,
 ];

@@ -102,16 +102,18 @@ function precompressedAssets(assetsDir) {
 async function serve(port) {
   const build = await import(pathToFileURL(buildPath).href);
   // The entry module names the context key; the same object must reach the app's loaders.
-  const { clientAddressContext, fastPublicAnswer, serveEventStream } = build.entry.module;
+  const { clientAddressContext, fastApiAnswer, fastPublicAnswer, serveEventStream } = build.entry.module;
   const clientDir = path.resolve(path.dirname(buildPath), "../client");
   const nosniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
 
   const app = express();
   app.disable("x-powered-by");
-  // A visitor's public page whose stored answer is current is sent here, before anything else runs:
-  // a crowd re-fetching after an event costs a map lookup each (app/lib/public-cache.server.ts).
+  // A visitor's public page, or a public tournament's API read, whose stored answer is current is sent here, before
+  // anything else runs: a crowd re-fetching after an event costs a map lookup each (app/lib/public-cache.server.ts,
+  // app/lib/api-cache.server.ts).
   app.use((req, res, next) => {
-    const hit = fastPublicAnswer({ method: req.method, url: req.url, header: (name) => req.get(name) });
+    const request = { method: req.method, url: req.url, header: (name) => req.get(name) };
+    const hit = req.path.startsWith("/api/") ? fastApiAnswer(request) : fastPublicAnswer(request);
     if (!hit) return next();
     res.writeHead(hit.status, Object.fromEntries(hit.headers));
     res.end(hit.body ? Buffer.from(hit.body.buffer, hit.body.byteOffset, hit.body.byteLength) : undefined);

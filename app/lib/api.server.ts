@@ -6,6 +6,9 @@ import type { ActionResult } from "~/models/action.server";
 import { isActionError } from "~/models/errors";
 import type { DomainEvent } from "~/models/events";
 import type { PublicUser } from "~/models/auth.server";
+import { tournamentSnapshot } from "~/models/views/snapshot.server";
+import type { TournamentData } from "~/models/views/tournament-data.server";
+import { privateApiAnswer, sharedApiAnswer } from "./api-cache.server";
 import { dbContext, userContext } from "./context";
 import { PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
 import { publish } from "./events.server";
@@ -207,6 +210,42 @@ function loaderFor<K extends object>(key: (args: LoaderFunctionArgs) => K, guard
   };
 }
 
+/** A tournament read's ids and parsed query: what its answer depends on besides the data. */
+type ReadKey = { id: number } & Record<string, number | undefined>;
+
+/**
+ * Builds the `loader` builder of a tournament's reads: `key` reads the path ids and the query (400
+ * when malformed). A public tournament's answer is `shared(data, key)`, computed once per version
+ * from its snapshot and shared by every caller with an ETag and shared-cache headers (the caller
+ * does not change it); any other tournament's is `read`, the database read behind the existing
+ * checks, answered private (app/lib/api-cache.server.ts, docs/decisions/017).
+ */
+function sharedReadFor<K extends ReadKey>(key: (args: LoaderFunctionArgs) => K) {
+  return function loader(
+    reads: {
+      shared: (data: TournamentData, key: K) => unknown;
+      read: (call: K & { db: AppDb; request: Request }) => Promise<unknown>;
+    },
+    openapi: ApiOperation,
+  ) {
+    const handler = async (args: LoaderFunctionArgs): Promise<Response> =>
+      handleApi(async () => {
+        const ids = key(args);
+        const db = args.context.get(dbContext);
+        const snapshot = await tournamentSnapshot(db, ids.id);
+        if (snapshot?.data.tournament.isPublic) {
+          const { pathname } = new URL(args.request.url);
+          return sharedApiAnswer(args.request, snapshot, `${pathname}|${JSON.stringify(ids)}`, () =>
+            reads.shared(snapshot.data, ids),
+          );
+        }
+        const answer = await reads.read({ ...ids, db, request: args.request });
+        return privateApiAnswer(args.request, answer, snapshot?.version ?? null);
+      });
+    return documented(handler, { get: guarded({ cached: true, ...openapi }, guards.openById) });
+  };
+}
+
 const tournamentId = (params: Params) => ({ id: requireId(params.id, INVALID_TOURNAMENT_ID) });
 const tournamentRound = (params: Params) => ({
   id: requireId(params.id, INVALID_TOURNAMENT_ID),
@@ -242,6 +281,15 @@ export const tournamentUserLoader = loaderFor(
 );
 /** Public reads of /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
 export const roundLoader = loaderFor(({ params }) => tournamentRound(params), guards.openById);
+/** Reads of /api/tournaments/{id}/…, shared per version when the tournament is public: `id`. */
+export const tournamentRead = sharedReadFor(({ params }) => tournamentId(params));
+/** The same with an optional `?round=n` (undefined when absent; 400 when malformed): `id` and `round`. */
+export const tournamentRoundQueryRead = sharedReadFor(({ params, request }) => ({
+  ...tournamentId(params),
+  round: optionalQueryId(request, "round", INVALID_ROUND),
+}));
+/** The same for /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
+export const roundRead = sharedReadFor(({ params }) => tournamentRound(params));
 /** Public reads of /api/players/{id}: `id`. */
 export const playerLoader = loaderFor(
   ({ params }) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }),

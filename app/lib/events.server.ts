@@ -6,13 +6,17 @@ import { tournaments } from "#db/schema";
 import type { DomainEvent } from "~/models/events";
 import { invalidateLanding } from "~/models/views/landing.server";
 import { invalidateTournament } from "~/models/views/snapshot.server";
+import { CORS_HEADERS } from "./cors.server";
 import { getApp } from "./db.server";
 import { parsePositiveInt } from "./params";
 
 const CHANNEL = "tm_events";
 
-/** An event as it travels between processes: `listed` says whether untargeted streams may carry it. */
-export type BusEvent = DomainEvent & { listed?: boolean };
+/**
+ * An event as it travels between processes: `listed` says whether untargeted streams may carry it; `version` is the
+ * tournament's version once the change committed (a reader fetches with If-None-Match and knows what it holds).
+ */
+export type BusEvent = DomainEvent & { listed?: boolean; version?: number };
 
 /** One open event stream: null `tournamentId` is the untargeted stream of the landing page and dashboard. */
 export type Stream = { tournamentId: number | null; write: (chunk: Uint8Array) => void; close: () => void };
@@ -62,17 +66,23 @@ export function ensureListening() {
   return listening;
 }
 
-/** Whether each event's tournament is listed (public); a deleted or private one is not. */
+/**
+ * Whether each event's tournament is listed (public; a deleted or private one is not), and its version now, read in
+ * the same query: at least the version the change made (a later change may already have bumped it).
+ */
 async function markListed(events: DomainEvent[]): Promise<BusEvent[]> {
   const ids = [...new Set(events.map((e) => e.tournamentId).filter((id): id is number => id !== null))];
   if (ids.length === 0) return events;
   const { database } = await getApp();
   const rows = await database.db
-    .select({ id: tournaments.id, isPublic: tournaments.isPublic })
+    .select({ id: tournaments.id, isPublic: tournaments.isPublic, version: tournaments.version })
     .from(tournaments)
     .where(inArray(tournaments.id, ids));
-  const listed = new Set(rows.filter((r) => r.isPublic).map((r) => r.id));
-  return events.map((e) => ({ ...e, listed: e.tournamentId !== null && listed.has(e.tournamentId) }));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return events.map((e) => {
+    const row = e.tournamentId === null ? undefined : byId.get(e.tournamentId);
+    return { ...e, listed: row?.isPublic === true, ...(row ? { version: row.version } : {}) };
+  });
 }
 
 /** Publishes events of a committed action; never call it inside a transaction that may still roll back. */
@@ -112,6 +122,8 @@ export const STREAM_HEADERS = {
   "Cache-Control": "no-store, no-transform",
   Connection: "keep-alive",
   "X-Accel-Buffering": "no",
+  // An overlay on another site may follow the stream (EventSource without credentials).
+  ...CORS_HEADERS,
 } as const;
 
 /** `?tournamentId=`: absent or empty for the untargeted stream; otherwise a positive whole number. */

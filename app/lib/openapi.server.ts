@@ -6,7 +6,7 @@ import { answerSchemas, bodySchemas } from "./api-schemas.server";
 // ---------- operations: what a route module says about its calls ----------
 
 export type ApiMethod = "get" | "post" | "patch" | "delete";
-type Status = 200 | 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429;
+type Status = 200 | 304 | 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429;
 /** An answer: its JSON schema (a registered answer, or z.array of one), or another content type. */
 export type Answer = { description: string; schema?: z.ZodType; contentType?: string };
 export type Answers = Partial<Record<Status, Answer>>;
@@ -20,6 +20,11 @@ export type ApiOperation = {
   description?: string;
   query?: QueryParameter[];
   answers: Answers;
+  /**
+   * A tournament read answered from the version snapshot (app/lib/api-cache.server.ts): documented with its ETag,
+   * If-None-Match, 304 and caching headers.
+   */
+  cached?: boolean;
 };
 
 /** Who may call a handler ("user": a token or the page cookie) and the refusals its guard answers by itself. */
@@ -164,6 +169,43 @@ function responsesOf(op: DocumentedOperation, where: string) {
   return responses;
 }
 
+const IF_NONE_MATCH = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description: "The ETag of the answer you hold: 304 Not Modified, with no body, while it is still current",
+  schema: { type: "string" },
+};
+
+const CACHING_HEADERS = {
+  ETag: {
+    description:
+      'Strong: "{tournamentId}.{version}-…" for a public tournament (the same for every caller and on every app process), ' +
+      '"p-…" for a private one',
+    schema: { type: "string" },
+  },
+  "Tournament-Version": {
+    description: "The tournament's version this answer is of; the events of /api/events carry the same number",
+    schema: { type: "integer" },
+  },
+  "Cache-Control": {
+    description:
+      "public, max-age=0, s-maxage=1, must-revalidate for a public tournament (a shared cache may keep it a second); " +
+      "private, no-cache otherwise",
+    schema: { type: "string" },
+  },
+};
+
+/** A cached read's answers: its 200 with the caching headers, and 304. */
+function withCaching(responses: Record<string, unknown>) {
+  const ok = responses["200"] as Record<string, unknown>;
+  return {
+    "200": { ...ok, headers: CACHING_HEADERS },
+    "304": { description: "Not modified: the If-None-Match ETag is current", headers: CACHING_HEADERS },
+    ...Object.fromEntries(Object.entries(responses).filter(([status]) => status !== "200")),
+  };
+}
+
 /** The OpenAPI 3.1 document of the /api routes of a route table. */
 export function buildDocument(routes: RouteTable) {
   const uri = (name: string) => `#/components/schemas/${name}`;
@@ -190,13 +232,16 @@ export function buildDocument(routes: RouteTable) {
       description: `${PARAM_DESCRIPTIONS[m[1]]?.(path) ?? m[1]} (a positive integer; anything else answers 400)`,
       schema: { type: "integer", minimum: 1, maximum: 2147483647 },
     }));
-    const queryParams = (op.query ?? []).map((q) => ({
-      name: q.name,
-      in: "query",
-      required: false,
-      description: q.description,
-      schema: q.schema,
-    }));
+    const queryParams = [
+      ...(op.query ?? []).map((q) => ({
+        name: q.name,
+        in: "query",
+        required: false,
+        description: q.description,
+        schema: q.schema,
+      })),
+      ...(op.cached ? [IF_NONE_MATCH] : []),
+    ];
     paths[path] ??= {};
     paths[path][method] = {
       operationId: op.operationId,
@@ -213,7 +258,7 @@ export function buildDocument(routes: RouteTable) {
             },
           }
         : {}),
-      responses: responsesOf(op, where),
+      responses: op.cached ? withCaching(responsesOf(op, where)) : responsesOf(op, where),
     };
   }
 
@@ -225,7 +270,12 @@ export function buildDocument(routes: RouteTable) {
       description:
         "JSON API for bots, stream overlays and scripts. Sign in with POST /api/auth/login and send the token as " +
         "the header Authorization: Bearer <token> (the page session cookie works too). Reads of a tournament's public data need no token. " +
-        "Every answer is sent with Cache-Control: no-store. Every refusal answers 400, 401, 403, 404, 405, 409, 413 or 429 with " +
+        "A public tournament's reads are built once per tournament version and shared: a strong ETag (If-None-Match answers 304), " +
+        "Cache-Control: public, max-age=0, s-maxage=1, must-revalidate, and the header Tournament-Version; a private tournament's " +
+        "reads are private, no-cache; every other answer is no-store. Cross-origin: every answer carries " +
+        "Access-Control-Allow-Origin: * (no credentials); a script on another site calls with its bearer token after a preflight " +
+        "(OPTIONS allows Authorization, Content-Type, If-None-Match and Idempotency-Key); the page cookie is never accepted " +
+        "from another site. Every refusal answers 400, 401, 403, 404, 405, 409, 413 or 429 with " +
         'a JSON body { "message": "…" } and changes nothing. Calls without a payload take an empty body or any JSON object; ' +
         'malformed JSON is 400. Completed tournaments are read-only (409 "Tournament has been completed").',
     },

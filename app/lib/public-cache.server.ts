@@ -48,7 +48,7 @@ type Stored = {
 const stored = new Map<string, Stored>();
 let storedBytes = 0;
 
-type RequestLike = { method: string; url: string; header: (name: string) => string | null | undefined };
+export type RequestLike = { method: string; url: string; header: (name: string) => string | null | undefined };
 export type CachedAnswer = { status: number; headers: Headers; body: Uint8Array<ArrayBuffer> | null };
 
 function digest(text: string) {
@@ -83,7 +83,7 @@ function isVisitor(request: RequestLike) {
 }
 
 /** Whether If-None-Match names this entity (weak comparison, as RFC 9110 asks of it). */
-function notModified(ifNoneMatch: string | null | undefined, etag: string) {
+export function notModified(ifNoneMatch: string | null | undefined, etag: string) {
   if (!ifNoneMatch) return false;
   const bare = etag.replace(/"$/, "");
   return ifNoneMatch.split(",").some((raw) => {

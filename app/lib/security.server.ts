@@ -2,6 +2,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { IMPORT_UPLOAD_LIMIT, PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
 import { dbContext, formContext, nonceContext, userContext } from "./context";
+import { bearerToken, isApiPath } from "./cors.server";
 import { getDb } from "./db.server";
 import { forwardedHost, headersOf } from "./forwarded.server";
 import { getUser } from "./session.server";
@@ -39,6 +40,9 @@ async function readPageForm(request: Request, url: URL, signedIn: boolean): Prom
  */
 export function isCrossSite(request: Request) {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  // A bearer token is not ambient: a script on another site can only send one it holds, after a preflight, and
+  // the session cookie is then never read (docs/decisions/018-cors-tokens-not-cookies.md).
+  if (isApiPath(new URL(request.url).pathname) && bearerToken(request)) return false;
   const host = forwardedHost(headersOf(request)) ?? new URL(request.url).host;
   // "null" (a sandboxed or privacy-stripped origin) and anything unparsable count as foreign.
   const isForeign = (url: string) => {

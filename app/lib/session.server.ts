@@ -4,6 +4,7 @@ import { getSessionUser, SESSION_DAYS, type PublicUser } from "~/models/auth.ser
 import { resolveClientAddress } from "./client-address.server";
 import type { AppDb } from "#db/client.server";
 import { clientAddressContext, userContext } from "./context";
+import { bearerToken } from "./cors.server";
 import { isHttps } from "./forwarded.server";
 import { getApp } from "./db.server";
 
@@ -23,8 +24,7 @@ async function sessionCookie(request: Request) {
 
 /** The token a request carries: `Authorization: Bearer` first, then the page cookie. */
 export async function getRequestToken(request: Request): Promise<string | null> {
-  const header = request.headers.get("authorization");
-  const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  const bearer = bearerToken(request);
   if (bearer) return bearer;
   const cookie = await (await sessionCookie(request)).parse(request.headers.get("cookie"));
   return typeof cookie === "string" ? cookie : null;

@@ -830,7 +830,9 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       const { tournament, lobbies } = await scoredTournament(app, owner);
       const reply = await app.call("GET", `/api/tournaments/${tournament.id}/leaderboard`);
       expectStatus(reply, 200);
-      const rows = expectShape(list(answers.leaderboardRowAnswer), reply.body);
+      const board = expectShape(answers.leaderboardAnswer, reply.body);
+      expect(board).toMatchObject({ tournamentId: tournament.id, round: null, finalizedRound: 0, settled: false });
+      const { rows } = board;
       expect(rows).toHaveLength(16);
       expect(rows.map((r) => r.rank)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
       const winners = new Set(lobbies.map((l) => l.playerIds[0]));

@@ -13,8 +13,12 @@ export const loader = documented(eventStream, {
       tag: "Documentation",
       summary: "Live updates (server-sent events)",
       description:
-        "A text/event-stream; each message is JSON {type, tournamentId, data}. Types: connected, tournament_created, " +
-        "tournament_updated, lobbies_generated, matches_saved, round_advanced, tournament_completed.",
+        "A text/event-stream; each message is JSON {type, tournamentId, data, version, audience}. Types: connected, " +
+        "tournament_created, tournament_updated, lobbies_generated, matches_saved, round_advanced, tournament_completed. " +
+        "version is the tournament's version once the change committed (absent for a deleted tournament): the reads' " +
+        "Tournament-Version header and ETag carry the same number, so a reader holding it need not fetch again, and one " +
+        "holding less fetches with If-None-Match. audience is the number of streams the process holds (spread re-fetches " +
+        "over a window that grows with it). Any origin may follow the stream.",
       query: [
         {
           name: "tournamentId",

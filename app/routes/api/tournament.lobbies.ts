@@ -1,11 +1,12 @@
 // GET /api/tournaments/{id}/lobbies[?round=n]: the lobbies of one round (default: the current round).
-import { allowOnly, INVALID_ROUND, optionalQueryId, tournamentLoader } from "~/lib/api.server";
+import { allowOnly, tournamentRoundQueryRead } from "~/lib/api.server";
 import { lobbyAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
 import { listLobbies } from "~/models/lobbies.server";
+import { lobbiesRead } from "~/models/views/api-reads.server";
 
-export const loader = tournamentLoader(
-  ({ db, id, request }) => listLobbies(db, id, optionalQueryId(request, "round", INVALID_ROUND)),
+export const loader = tournamentRoundQueryRead(
+  { shared: (data, { round }) => lobbiesRead(data, round), read: ({ db, id, round }) => listLobbies(db, id, round) },
   {
     operationId: "listLobbies",
     tag: "Rounds",

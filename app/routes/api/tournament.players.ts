@@ -1,16 +1,20 @@
 // GET /api/tournaments/{id}/players (public, registration order); POST adds one player (manualOverride goes beyond the limit).
-import { tournamentAction, tournamentLoader } from "~/lib/api.server";
+import { tournamentAction, tournamentRead } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
 import { addPlayer, listPlayers, toPlayerSummary } from "~/models/players.server";
 import { playerCreateSchema } from "~/models/validation";
+import { playersRead } from "~/models/views/api-reads.server";
 
-export const loader = tournamentLoader(async ({ db, id }) => (await listPlayers(db, id)).map(toPlayerSummary), {
-  operationId: "listPlayers",
-  tag: "Players",
-  summary: "The players, in registration order",
-  answers: { 200: okList("The list", playerAnswer), ...refused.tournament },
-});
+export const loader = tournamentRead(
+  { shared: playersRead, read: async ({ db, id }) => (await listPlayers(db, id)).map(toPlayerSummary) },
+  {
+    operationId: "listPlayers",
+    tag: "Players",
+    summary: "The players, in registration order",
+    answers: { 200: okList("The list", playerAnswer), ...refused.tournament },
+  },
+);
 
 export const action = tournamentAction(
   {

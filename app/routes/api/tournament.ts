@@ -1,17 +1,21 @@
 // GET /api/tournaments/{id} (public), PATCH its settings, DELETE it with everything in it.
-import { tournamentAction, tournamentLoader } from "~/lib/api.server";
+import { tournamentAction, tournamentRead } from "~/lib/api.server";
 import { deletedTournamentAnswer, tournamentAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { findTournamentOr404 } from "~/models/action.server";
+import { tournamentRead as fromSnapshot } from "~/models/views/api-reads.server";
 import { deleteTournament, updateTournament } from "~/models/tournaments.server";
 import { tournamentUpdateSchema } from "~/models/validation";
 
-export const loader = tournamentLoader(({ db, id }) => findTournamentOr404(db, id), {
-  operationId: "getTournament",
-  tag: "Tournaments",
-  summary: "One tournament",
-  answers: { 200: ok("The tournament", tournamentAnswer), ...refused.tournament },
-});
+export const loader = tournamentRead(
+  { shared: fromSnapshot, read: ({ db, id }) => findTournamentOr404(db, id) },
+  {
+    operationId: "getTournament",
+    tag: "Tournaments",
+    summary: "One tournament",
+    answers: { 200: ok("The tournament", tournamentAnswer), ...refused.tournament },
+  },
+);
 
 export const action = tournamentAction(
   {
