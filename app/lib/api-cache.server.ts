@@ -43,7 +43,7 @@ function digest(text: string) {
 
 function sharedHeaders(entry: Entry): Headers {
   const headers = new Headers({
-    "Content-Type": "application/json",
+    "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": PUBLIC_CACHE_CONTROL,
     // The answer is the same for every caller (token, cookie or none): only the encoding varies.
     Vary: "Accept-Encoding",
@@ -124,7 +124,7 @@ export function privateApiAnswer(request: Request, answer: unknown, version: num
   const text = JSON.stringify(answer);
   const etag = `"p-${digest(text)}"`;
   const headers = new Headers({
-    "Content-Type": "application/json",
+    "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": PRIVATE_CACHE_CONTROL,
     Vary: "Authorization, Cookie",
     ETag: etag,

@@ -1,0 +1,223 @@
+// The API's tournament reads over HTTP, on the built app: a public tournament's answers are shared per version (strong
+// ETag, 304, public caching, the same bytes for a visitor, a token and a cookie, from the fast path too), a private
+// tournament's stay private, and the answers and events carry the tournament's version.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startApp, unavailableReason, unique, type App } from "./support/app";
+import { openEventStream } from "./support/events";
+import { drawnTournament, expectOk, placements } from "./support/fixtures";
+
+const reason = unavailableReason();
+const PUBLIC = "public, max-age=0, s-maxage=1, must-revalidate";
+
+type Answer = { status: number; headers: Headers; text: string };
+
+async function get(app: App, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  // fetch asks for gzip unless told otherwise; the identity bytes are the default here.
+  const response = await fetch(app.baseURL + path, {
+    headers: { "Accept-Encoding": "identity", ...headers },
+    redirect: "manual",
+  });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+/** The headers a shared answer is judged by (the date and the connection aside). */
+const caching = (a: Answer) =>
+  Object.fromEntries(
+    ["cache-control", "etag", "vary", "tournament-version", "access-control-allow-origin", "content-type"].map((h) => [
+      h,
+      a.headers.get(h),
+    ]),
+  );
+
+describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads from the version snapshot", () => {
+  let app: App;
+  let owner: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    app = await startApp();
+    const username = unique("reads");
+    owner = await app.login(username);
+    const login = await fetch(`${app.baseURL}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ username, password: "password123" }),
+      redirect: "manual",
+    });
+    cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("tm_session="))!
+      .split(";")[0];
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const readsOf = (id: number) => [
+    `/api/tournaments/${id}`,
+    `/api/tournaments/${id}/players`,
+    `/api/tournaments/${id}/checked-in-players`,
+    `/api/tournaments/${id}/leaderboard`,
+    `/api/tournaments/${id}/leaderboard?round=1`,
+    `/api/tournaments/${id}/lobbies`,
+    `/api/tournaments/${id}/lobbies?round=1`,
+    `/api/tournaments/${id}/lobbies/all`,
+    `/api/tournaments/${id}/lobbies/round/1`,
+    `/api/tournaments/${id}/matches`,
+  ];
+
+  test("a public tournament's reads: strong ETag from the version, 304, public caching, CORS, the same for every caller", async () => {
+    const { tournament, lobbies } = await drawnTournament(app, owner, 16, { isPublic: true });
+    expectOk(
+      await app.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, {
+        token: owner,
+        body: { scores: placements(lobbies[0]) },
+      }),
+      "save",
+    );
+    const version = (await app.sql`select version from tournaments where id = ${tournament.id}`)[0].version as number;
+    const etags = new Set<string>();
+    for (const path of readsOf(tournament.id)) {
+      const first = await get(app, path);
+      expect(first.status, `${path}: ${first.text}`).toBe(200);
+      expect(caching(first), path).toEqual({
+        "cache-control": PUBLIC,
+        etag: expect.stringMatching(new RegExp(`^"${tournament.id}\\.${version}-[\\w-]+"$`)),
+        vary: "Accept-Encoding",
+        "tournament-version": String(version),
+        "access-control-allow-origin": "*",
+        "content-type": "application/json; charset=utf-8",
+      });
+      etags.add(first.headers.get("etag")!);
+      // Asked again (now from the HTTP server's fast path), by a token, by a cookie: the same bytes and headers.
+      for (const headers of [{}, { Authorization: `Bearer ${owner}` }, { Cookie: cookie }]) {
+        const again = await get(app, path, headers);
+        expect(again.text, `${path} ${JSON.stringify(headers)}`).toBe(first.text);
+        expect(caching(again), `${path} ${JSON.stringify(headers)}`).toEqual(caching(first));
+        expect(again.headers.get("x-content-type-options")).toBe("nosniff");
+      }
+      const notModified = await get(app, path, { "If-None-Match": first.headers.get("etag")! });
+      expect(notModified.status, path).toBe(304);
+      expect(notModified.text).toBe("");
+      expect(notModified.headers.get("etag")).toBe(first.headers.get("etag"));
+      expect(notModified.headers.get("access-control-allow-origin")).toBe("*");
+      // Gzipped: its own tag, which answers 304 too.
+      const gzip = await get(app, path, { "Accept-Encoding": "gzip" });
+      expect(gzip.headers.get("content-encoding"), path).toBe("gzip");
+      expect(gzip.headers.get("etag")).toBe(first.headers.get("etag")!.replace(/"$/, '-gz"'));
+      expect(JSON.parse(gzip.text)).toEqual(JSON.parse(first.text));
+      const gzipNotModified = await get(app, path, {
+        "Accept-Encoding": "gzip",
+        "If-None-Match": gzip.headers.get("etag")!,
+      });
+      expect(gzipNotModified.status).toBe(304);
+    }
+    expect(etags.size, "every read has its own tag").toBe(readsOf(tournament.id).length);
+    // A HEAD is the GET's headers without the body.
+    const head = await fetch(`${app.baseURL}/api/tournaments/${tournament.id}/leaderboard`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toMatch(/^"\d+\.\d+-/);
+  });
+
+  test("a save gives every read a new version and tag; the old tag gets the new answer", async () => {
+    const { tournament, lobbies } = await drawnTournament(app, owner, 16, { isPublic: true });
+    const paths = readsOf(tournament.id);
+    const before = await Promise.all(paths.map((path) => get(app, path)));
+    expectOk(
+      await app.call("POST", `/api/lobbies/${lobbies[1].id}/matches`, {
+        token: owner,
+        body: { scores: placements(lobbies[1]) },
+      }),
+      "save",
+    );
+    for (const [i, path] of paths.entries()) {
+      const after = await get(app, path, { "If-None-Match": before[i].headers.get("etag")! });
+      expect(after.status, path).toBe(200);
+      expect(Number(after.headers.get("tournament-version")), path).toBe(
+        Number(before[i].headers.get("tournament-version")) + 1,
+      );
+    }
+    const board = JSON.parse((await get(app, `/api/tournaments/${tournament.id}/leaderboard`)).text);
+    expect(board.rows.filter((r: { matchesPlayed: number }) => r.matchesPlayed === 1)).toHaveLength(8);
+  });
+
+  test("a private tournament's reads stay private: never a shared-cache header, for its owner or anyone", async () => {
+    const { tournament } = await drawnTournament(app, owner, 16);
+    for (const path of readsOf(tournament.id)) {
+      const own = await get(app, path, { Authorization: `Bearer ${owner}` });
+      expect(own.status, `${path}: ${own.text}`).toBe(200);
+      expect(own.headers.get("cache-control"), path).toBe("private, no-cache");
+      expect(own.headers.get("etag"), path).toMatch(/^"p-[\w-]+"$/);
+      expect(own.headers.get("tournament-version"), path).toMatch(/^\d+$/);
+      expect(
+        (await get(app, path, { Authorization: `Bearer ${owner}`, "If-None-Match": own.headers.get("etag")! })).status,
+      ).toBe(304);
+      // Whatever a stranger is answered (who may read it is app/models/access.server.ts's), it is never shared.
+      const stranger = await get(app, path);
+      expect(stranger.headers.get("cache-control") ?? "", path).not.toMatch(/public|s-maxage/);
+    }
+  });
+
+  test("a tournament made private leaves the shared answers at once: the next read is private", async () => {
+    const { tournament } = await drawnTournament(app, owner, 16, { isPublic: true });
+    const path = `/api/tournaments/${tournament.id}/players`;
+    const shared = await get(app, path);
+    expect(shared.headers.get("cache-control")).toBe(PUBLIC);
+    await get(app, path);
+    expectOk(
+      await app.call("PATCH", `/api/tournaments/${tournament.id}`, { token: owner, body: { isPublic: false } }),
+      "make private",
+    );
+    const after = await get(app, path, {
+      Authorization: `Bearer ${owner}`,
+      "If-None-Match": shared.headers.get("etag")!,
+    });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("cache-control")).toBe("private, no-cache");
+    expect(after.text).toBe(shared.text);
+  });
+
+  test("the event of a change carries the version the reads then answer", async () => {
+    const { tournament, lobbies } = await drawnTournament(app, owner, 16, { isPublic: true });
+    const stream = await openEventStream(app.baseURL, tournament.id);
+    try {
+      await stream.waitFor("connected");
+      expect(stream.response.headers.get("access-control-allow-origin")).toBe("*");
+      expectOk(
+        await app.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, {
+          token: owner,
+          body: { scores: placements(lobbies[0]) },
+        }),
+        "save",
+      );
+      const event = (await stream.waitFor("matches_saved")) as { version?: number };
+      const board = await get(app, `/api/tournaments/${tournament.id}/leaderboard`);
+      expect(event.version).toBe(Number(board.headers.get("tournament-version")));
+      expect(JSON.parse(board.text).version).toBe(event.version);
+      expect(board.headers.get("etag")).toMatch(new RegExp(`^"${tournament.id}\\.${event.version}-`));
+    } finally {
+      await stream.close();
+    }
+  });
+
+  test("?round=N: the standings after that round; a malformed or unstarted round is 400", async () => {
+    const { tournament } = await drawnTournament(app, owner, 16, { isPublic: true });
+    const board = await get(app, `/api/tournaments/${tournament.id}/leaderboard?round=1`);
+    expect(board.status).toBe(200);
+    expect(JSON.parse(board.text)).toMatchObject({ round: 1, finalizedRound: 0, settled: false });
+    for (const [query, message] of [
+      ["0", "Invalid round number"],
+      ["-1", "Invalid round number"],
+      ["x", "Invalid round number"],
+      ["2", "Round 2 has not started"],
+    ]) {
+      const refused = await app.call("GET", `/api/tournaments/${tournament.id}/leaderboard?round=${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body, query).toEqual({ message });
+      expect(refused.headers.get("cache-control"), query).toBe("no-store");
+    }
+    const missing = await app.call("GET", `/api/tournaments/2147483647/leaderboard`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
