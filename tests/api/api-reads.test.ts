@@ -90,7 +90,8 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
       });
       etags.add(first.headers.get("etag")!);
       // Asked again (now from the HTTP server's fast path), by a token, by a cookie: the same bytes and headers.
-      for (const headers of [{}, { Authorization: `Bearer ${owner}` }, { Cookie: cookie }]) {
+      const callers: Record<string, string>[] = [{}, { Authorization: `Bearer ${owner}` }, { Cookie: cookie }];
+      for (const headers of callers) {
         const again = await get(app, path, headers);
         expect(again.text, `${path} ${JSON.stringify(headers)}`).toBe(first.text);
         expect(caching(again), `${path} ${JSON.stringify(headers)}`).toEqual(caching(first));

@@ -2,7 +2,7 @@
 // with a bearer token after a preflight; the page cookie is never accepted from another site (docs/decisions/018).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, unavailableReason, unique, type App } from "./support/app";
-import { createTournament, drawnTournament, expectOk } from "./support/fixtures";
+import { createTournament, drawnTournament } from "./support/fixtures";
 
 const reason = unavailableReason();
 const OVERLAY = "https://overlay.example";
