@@ -2,36 +2,22 @@
 // Starts the built app (embedded PGlite, or BENCH_DB=postgres for a throwaway PostgreSQL) pinned to one core, seeds a 256-player tournament in round 1
 // with 31 of 32 lobbies scored, then measures: SSE fan-out to 1k/5k/10k streams, memory per stream, the re-validation
 // storm of 5,000 spectators, and requests per second of the public pages. Loopback only; every loop is bounded.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import autocannon from "autocannon";
 import { refetchDelay } from "~/components/live";
 import { freePort, waitUntilAnswering } from "../tests/setup/e2e-global";
+import { closeStreams, fanOut, hasTaskset, openStreams, pinLoadToCore1, pinned, rate as measureRate } from "./sse";
 import { benchDatabase, root, seedTournament, startBuiltApp } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 // Largest first: its memory is measured from a heap no earlier streams have grown (later counts reuse it).
 const STREAM_COUNTS = (process.env.BENCH_STREAMS ?? "10000,5000,1000").split(",").map(Number);
 const STORM = Number(process.env.BENCH_STORM ?? 5000);
-const hasTaskset = (() => {
-  try {
-    execFileSync("taskset", ["-p", String(process.pid)], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
 const CORES = os.availableParallelism();
 // The load generator takes the other core, so the server's core is its own.
-if (hasTaskset && os.availableParallelism() > 1)
-  execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
-
-function pinned(args: string[]): [string, string[]] {
-  return hasTaskset ? ["taskset", ["-c", "0", ...args]] : [args[0], args.slice(1)];
-}
+pinLoadToCore1();
 
 function rssKiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -43,76 +29,7 @@ function serverPid(child: ReturnType<typeof spawn>) {
   return child.pid!;
 }
 
-type SseClient = { req: http.ClientRequest; waiters: ((at: number) => void)[] };
-
-/** Opens `count` event streams (one socket each, as browsers do) and resolves once every one said "connected". */
-async function openStreams(url: string, count: number): Promise<SseClient[]> {
-  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-  const clients: SseClient[] = [];
-  const batch = 250;
-  for (let i = 0; i < count; i += batch) {
-    await Promise.all(
-      Array.from(
-        { length: Math.min(batch, count - i) },
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const client: SseClient = { req: null as never, waiters: [] };
-            client.req = http.get(url, { agent }, (res) => {
-              res.setEncoding("utf8");
-              let buffer = "";
-              res.on("data", (chunk: string) => {
-                buffer += chunk;
-                let end;
-                while ((end = buffer.indexOf("\n\n")) >= 0) {
-                  const message = buffer.slice(0, end);
-                  buffer = buffer.slice(end + 2);
-                  if (message.includes('"connected"')) resolve();
-                  else if (message.includes("matches_saved")) {
-                    const at = performance.now();
-                    (client as SseClient & { last?: string }).last = message;
-                    for (const waiter of client.waiters.splice(0)) waiter(at);
-                  }
-                }
-              });
-            });
-            client.req.on("error", reject);
-            clients.push(client);
-          }),
-      ),
-    );
-  }
-  return clients;
-}
-
-function closeStreams(clients: SseClient[]) {
-  for (const c of clients) c.req.destroy();
-}
-
-/** Time from `trigger` to the event at the last stream. */
-async function fanOut(clients: SseClient[], trigger: () => Promise<unknown>) {
-  const arrivals = clients.map((c) => new Promise<number>((resolve) => c.waiters.push(resolve)));
-  const started = performance.now();
-  await trigger();
-  const times = await Promise.all(arrivals);
-  return Math.max(...times) - started;
-}
-
-async function rate(url: string, headers: Record<string, string> = {}) {
-  // A short unmeasured run first: the JIT and the page's stored answer are warm before counting.
-  await autocannon({ url, connections: 8, duration: 1, headers: { "Accept-Encoding": "gzip", ...headers } });
-  const result = await autocannon({
-    url,
-    connections: 32,
-    duration: SECONDS,
-    headers: { "Accept-Encoding": "gzip, deflate, br, zstd", ...headers },
-  });
-  const errors = result.non2xx + result.errors;
-  return {
-    rps: result.requests.average,
-    bytes: result.throughput.average / Math.max(1, result.requests.average),
-    errors,
-  };
-}
+const rate = (url: string, headers: Record<string, string> = {}) => measureRate(url, SECONDS, headers);
 
 async function main() {
   const db = await benchDatabase();
@@ -220,7 +137,7 @@ async function main() {
         new Promise<void>((resolve) => {
           client.waiters.push((at) => {
             eventAt = eventAt || at;
-            const message = (client as SseClient & { last?: string }).last ?? "";
+            const message = client.last ?? "";
             const audience = JSON.parse(message.replace(/^data: /, "")).audience;
             setTimeout(() => {
               http

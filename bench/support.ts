@@ -28,13 +28,18 @@ export function apiClient(base: string, token?: string): Api {
 export type SeededLobby = { id: number; playerIds: number[] };
 
 /**
- * A public tournament of `size` players, all checked in, round 1 drawn and every lobby but the last scored,
+ * A public (or, with `isPublic: false`, private) tournament of `size` players, all checked in, round 1 drawn and every lobby but the last scored,
  * hosted by the demo login `host` (created on first sign-in). `save` saves (or edits) the last lobby: each call is a
  * real change, so each bumps the version and sends an event.
  */
 export async function seedTournament(
   base: string,
-  { size, name, host }: { size: number; name: string; host: { username: string; password: string } },
+  {
+    size,
+    name,
+    host,
+    isPublic = true,
+  }: { size: number; name: string; host: { username: string; password: string }; isPublic?: boolean },
 ) {
   const login = await apiClient(base)<{ token: string }>("POST", "/api/auth/login", host);
   const api = apiClient(base, login.token);
@@ -42,7 +47,7 @@ export async function seedTournament(
     name,
     maxPlayers: size,
     totalRounds: 5,
-    isPublic: true,
+    isPublic,
   });
   const players = await api<{ id: number }[]>("POST", `/api/tournaments/${t.id}/players/bulk`, {
     players: Array.from({ length: size }, (_, i) => ({
@@ -65,8 +70,8 @@ export async function seedTournament(
 }
 
 /** BENCH_DB=postgres: a throwaway PostgreSQL (the integration tests' global setup); otherwise the embedded PGlite. */
-export async function benchDatabase(): Promise<{ url?: string; stop?: () => unknown }> {
-  if (process.env.BENCH_DB !== "postgres") return {};
+export async function benchDatabase(driver = process.env.BENCH_DB): Promise<{ url?: string; stop?: () => unknown }> {
+  if (driver !== "postgres") return {};
   let url: string | undefined;
   const stop = await startTestPostgres({
     provide(key: string, value: string) {
@@ -82,7 +87,13 @@ export async function benchDatabase(): Promise<{ url?: string; stop?: () => unkn
  * `wrap` may prefix the command (e.g. taskset). Answers once it answers HTTP.
  */
 export async function startBuiltApp(
-  options: { databaseUrl?: string; buildDir?: string; wrap?: (args: string[]) => [string, string[]] } = {},
+  options: {
+    databaseUrl?: string;
+    buildDir?: string;
+    wrap?: (args: string[]) => [string, string[]];
+    /** More environment for the app (WEB_CONCURRENCY, TRUST_PROXY, …). */
+    env?: Record<string, string>;
+  } = {},
 ) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -100,6 +111,7 @@ export async function startBuiltApp(
     SESSION_SECRET: "bench-live-session-secret-0123456789",
     MASTER_USERNAME: "bench_master",
     MASTER_PASSWORD: "bench-master-pass",
+    ...options.env,
   };
   const args = [process.execPath, "server/start.js"];
   const [cmd, rest] = options.wrap ? options.wrap(args) : [args[0], args.slice(1)];

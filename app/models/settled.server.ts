@@ -7,7 +7,7 @@ import { badRequest, notFound } from "./errors";
 import { computeStandings, type StandingRow } from "./standings";
 import { toLeaderboardRow, type LeaderboardRow } from "./standings.server";
 import { toEnginePlayer } from "./stats.server";
-import { readTournamentData } from "./views/tournament-data.server";
+import { tournamentSnapshot } from "./views/snapshot.server";
 
 /** What the standings of any round are computed from: the tournament's data as one snapshot holds it. */
 export type StandingsData = {
@@ -121,10 +121,13 @@ export function leaderboardAnswer(data: StandingsData, round: number | null): Le
   };
 }
 
-/** The leaderboard answer read straight from the database (reads that are not shared: see app/lib/api-cache.server.ts). */
+/**
+ * The leaderboard answer of a read that is not shared (app/lib/api-cache.server.ts): after the tournament's checks,
+ * from this process's snapshot of its current version, computed once per version and round.
+ */
 export async function getLeaderboardAnswer(db: Executor, tournamentId: number, round: number | null) {
   await findTournamentOr404(db, tournamentId);
-  const data = await readTournamentData(db, tournamentId);
-  if (!data) throw notFound();
-  return leaderboardAnswer(data, round);
+  const snapshot = await tournamentSnapshot(db, tournamentId);
+  if (!snapshot) throw notFound();
+  return snapshot.view(`leaderboard|${round}`, () => leaderboardAnswer(snapshot.data, round));
 }

@@ -1,0 +1,179 @@
+// `npm run bench:api`: the API consumers' side (bots, overlays) on one core, beside the public pages in the same run.
+// Starts the built app pinned to core 0 (embedded PGlite, or BENCH_DB=postgres), seeds a 256-player public tournament in
+// round 1 (31 of 32 lobbies scored) and a private twin, then measures: requests per second of the public HTML page and
+// of the API reads (the shared answers, and the private twin's uncached read as the old path); 5,000 widgets re-reading
+// the leaderboard after a save (spread as the live script spreads, and all at once); and a save → its event at the last
+// of 10,000 event streams, beside a bare node:http server. Loopback only; every loop is bounded in count and time.
+import { spawn } from "node:child_process";
+import http from "node:http";
+import os from "node:os";
+import { refetchDelay } from "~/components/live";
+import { freePort, waitUntilAnswering } from "../tests/setup/e2e-global";
+import {
+  closeStreams,
+  fanOut,
+  hasTaskset,
+  median,
+  openStreams,
+  pinLoadToCore1,
+  pinned,
+  rate,
+  type SseClient,
+} from "./sse";
+import { apiClient, benchDatabase, root, seedTournament, startBuiltApp } from "./support";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const POLLERS = Number(process.env.BENCH_POLLERS ?? 5000);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 10000);
+const HOST = { username: "bench_api_host", password: "bench-pass-123" };
+
+pinLoadToCore1();
+
+type Storm = { served: number; notModified: number; failed: number; lastMs: number };
+
+/**
+ * Every client re-reads `url` once after the save's event reaches it (after `spread(audience)` ms), with the
+ * If-None-Match of the answer it held: the time from the first event to the last answer.
+ */
+async function storm(clients: SseClient[], url: string, etag: string, save: () => Promise<unknown>, spread: boolean) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+  const result: Storm = { served: 0, notModified: 0, failed: 0, lastMs: 0 };
+  let eventAt = 0;
+  let lastAt = 0;
+  const done = clients.map(
+    (client) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          result.failed++;
+          resolve();
+        }, 60_000);
+        client.waiters.push((at) => {
+          eventAt = eventAt || at;
+          const audience = JSON.parse((client.last ?? "").replace(/^data: /, "")).audience;
+          setTimeout(
+            () => {
+              http
+                .get(url, { agent, headers: { "Accept-Encoding": "gzip", "If-None-Match": etag } }, (res) => {
+                  if (res.statusCode === 200) result.served++;
+                  else if (res.statusCode === 304) result.notModified++;
+                  else result.failed++;
+                  res.resume();
+                  res.on("end", () => {
+                    lastAt = Math.max(lastAt, performance.now());
+                    clearTimeout(timer);
+                    resolve();
+                  });
+                })
+                .on("error", () => {
+                  result.failed++;
+                  clearTimeout(timer);
+                  resolve();
+                });
+            },
+            spread ? refetchDelay(audience) : 0,
+          );
+        });
+      }),
+  );
+  await save();
+  await Promise.all(done);
+  agent.destroy();
+  result.lastMs = lastAt - eventAt;
+  return result;
+}
+
+async function main() {
+  const db = await benchDatabase();
+  const plainPort = await freePort();
+  const plainBase = `http://127.0.0.1:${plainPort}`;
+  const { base, stop: stopApp } = await startBuiltApp({ databaseUrl: db.url, wrap: pinned });
+  const [pcmd, pargs] = pinned([process.execPath, "bench/plain-server.mjs"]);
+  const plain = spawn(pcmd, pargs, { cwd: root, env: { ...process.env, PORT: String(plainPort) }, stdio: "ignore" });
+  process.on("exit", () => plain.kill("SIGTERM"));
+  try {
+    await waitUntilAnswering(plainBase, plain, 60_000);
+    console.log(
+      `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, Node ${process.version}; ` +
+        `server pinned to core 0: ${hasTaskset ? "yes" : "no (no taskset)"}; database: ${db.url ? "PostgreSQL" : "embedded PGlite"}`,
+    );
+    const open = await seedTournament(base, { size: 256, name: "Overlay Cup", host: HOST });
+    const hidden = await seedTournament(base, { size: 256, name: "Private Cup", host: HOST, isPublic: false });
+    const { token } = await apiClient(base)<{ token: string }>("POST", "/api/auth/login", HOST);
+    const id = open.id;
+    console.log(
+      `Seeded tournament ${id} (public) and ${hidden.id} (private): 256 players, round 1, 31 of 32 lobbies scored.\n`,
+    );
+
+    // 1. Requests per second, same run, alternating page and API so drift hits both.
+    const api = (path: string, t = id) => `${base}/api/tournaments/${t}${path}`;
+    const targets: [string, string, Record<string, string>?][] = [
+      ["leaderboard page HTML (visitor)", `${base}/tournaments/${id}/leaderboard`],
+      ["API leaderboard (shared)", api("/leaderboard")],
+      ["public view HTML (visitor)", `${base}/tournaments/${id}/public`],
+      ["API leaderboard, bearer token", api("/leaderboard"), { Authorization: `Bearer ${token}` }],
+      ["API leaderboard?round=1", api("/leaderboard?round=1")],
+      ["API players", api("/players")],
+      ["API lobbies", api("/lobbies")],
+      ["API tournament", api("")],
+      ["API leaderboard, private (uncached)", api("/leaderboard", hidden.id), { Authorization: `Bearer ${token}` }],
+    ];
+    console.log(`Requests per second, 32 connections, ${SECONDS} s each, Accept-Encoding of a browser:`);
+    const rates = new Map<string, number>();
+    for (const [label, url, headers] of targets) {
+      const r = await rate(url, SECONDS, headers);
+      rates.set(label, r.rps);
+      console.log(
+        `  ${label.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} req/s  ${(r.bytes / 1024).toFixed(1).padStart(6)} KB/answer${r.errors ? `  (${r.errors} errors)` : ""}`,
+      );
+    }
+    const first = await fetch(api("/leaderboard"), { headers: { "Accept-Encoding": "gzip" } });
+    const notModified = await rate(api("/leaderboard"), SECONDS, { "If-None-Match": first.headers.get("etag") ?? "" });
+    console.log(
+      `  ${"API leaderboard, If-None-Match (304)".padEnd(40)} ${notModified.rps.toFixed(0).padStart(7)} req/s`,
+    );
+    const page = rates.get("leaderboard page HTML (visitor)")!;
+    const board = rates.get("API leaderboard (shared)")!;
+    console.log(`  ratio API leaderboard / leaderboard page: ${(board / page).toFixed(2)} (target ≥ 0.5)`);
+    console.log(
+      `  ratio shared / uncached API leaderboard: ${(board / rates.get("API leaderboard, private (uncached)")!).toFixed(0)}×`,
+    );
+
+    // 2. 5,000 widgets re-read the leaderboard after a save, holding the ETag of the answer before it.
+    console.log(`\n${POLLERS} widgets re-read the API leaderboard after a save (If-None-Match of the answer before):`);
+    for (const spread of [true, false]) {
+      const clients = await openStreams(`${base}/api/events?tournamentId=${id}`, POLLERS);
+      const etag = (await fetch(api("/leaderboard"), { headers: { "Accept-Encoding": "gzip" } })).headers.get("etag")!;
+      const r = await storm(clients, api("/leaderboard"), etag, open.save, spread);
+      closeStreams(clients);
+      console.log(
+        `  ${spread ? `spread as the live script does (window ${(refetchDelay(POLLERS, 1) / 1000).toFixed(2)} s)` : "all at once on the event"}: ` +
+          `all ${r.served + r.notModified} served ${(r.lastMs / 1000).toFixed(2)} s after the event (${r.served} × 200, ${r.notModified} × 304, ${r.failed} failed; target ≤ 3 s)`,
+      );
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+
+    // 3. A save → its event at the last of 10,000 streams, beside a bare node:http server writing the same.
+    console.log(`\nServer-sent events: a score save sent → the event at the last of ${STREAMS} streams (median of 5)`);
+    const clients = await openStreams(`${base}/api/events?tournamentId=${id}`, STREAMS);
+    await new Promise((r) => setTimeout(r, 500));
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) runs.push(await fanOut(clients, open.save));
+    closeStreams(clients);
+    const plainClients = await openStreams(`${plainBase}/events`, STREAMS);
+    const plainRuns: number[] = [];
+    for (let i = 0; i < 5; i++)
+      plainRuns.push(await fanOut(plainClients, () => fetch(`${plainBase}/broadcast`, { method: "POST" })));
+    closeStreams(plainClients);
+    console.log(
+      `  app ${median(runs).toFixed(0)} ms (runs ${runs.map((r) => r.toFixed(0)).join(", ")}; target ≤ 100 ms), ` +
+        `plain node:http ${median(plainRuns).toFixed(0)} ms`,
+    );
+  } finally {
+    plain.kill("SIGTERM");
+    await stopApp();
+    await db.stop?.();
+  }
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,314 @@
+// `npm run bench:edge`: beyond one process. Two app processes (WEB_CONCURRENCY=2) on a throwaway PostgreSQL behind nginx
+// configured as README.md says (its nginx block, with loopback ports and a private prefix), as a stream's crowd meets it:
+// 10,000 spectators on the event stream, 1,000 API pollers (a conditional GET of the leaderboard every second), and
+// 1,000 of the spectators re-validating the leaderboard page after each save as the live script does. Reports, per
+// save: save latency and save → the event at the last stream; over the run: reads served per second, and the requests
+// that reached the app per page per second (nginx's log). nginx: /usr/sbin/nginx, else Debian's package fetched with
+// apt-get (downloaded and unpacked, not installed as a service). Loopback only; every loop is bounded in count and time.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { refetchDelay } from "~/components/live";
+import { freePort } from "../tests/setup/e2e-global";
+import { closeStreams, fanOut, median, openStreams, percentile, type SseClient } from "./sse";
+import { apiClient, benchDatabase, root, seedTournament, startBuiltApp } from "./support";
+
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
+const POLLERS = Number(process.env.BENCH_POLLERS ?? 1_000);
+const REVALIDATIONS = Number(process.env.BENCH_REVALIDATIONS ?? 1_000);
+const SAVES = Number(process.env.BENCH_SAVES ?? 8);
+/** Between saves: the spread window of the audience per process, and a margin. */
+const SAVE_GAP_MS = Number(process.env.BENCH_SAVE_GAP_MS ?? 4_000);
+const HOST = { username: "bench_edge_host", password: "bench-pass-123" };
+
+/** The nginx binary: NGINX_BIN, the system's, or Debian's package unpacked into a cache folder (apt-get download). */
+function findNginx(): string {
+  for (const candidate of [process.env.NGINX_BIN, "/usr/sbin/nginx"]) {
+    if (candidate && fs.existsSync(candidate)) return candidate;
+  }
+  const cache = path.join(os.tmpdir(), "tm-bench-nginx");
+  const unpacked = path.join(cache, "root/usr/sbin/nginx");
+  if (fs.existsSync(unpacked)) return unpacked;
+  fs.mkdirSync(cache, { recursive: true });
+  const apt = (...args: string[]) =>
+    spawnSync("apt-get", args, {
+      cwd: cache,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    }).status === 0;
+  console.log("nginx is missing: fetching Debian's nginx package with apt-get download (not installed as a service).");
+  if (!apt("download", "nginx") && !(apt("update") && apt("download", "nginx"))) {
+    throw new Error("Could not fetch nginx with apt-get; install it (apt-get install nginx) or set NGINX_BIN.");
+  }
+  for (const deb of fs.readdirSync(cache).filter((f) => f.endsWith(".deb"))) {
+    spawnSync("dpkg-deb", ["-x", path.join(cache, deb), path.join(cache, "root")], { stdio: "inherit" });
+  }
+  if (!fs.existsSync(unpacked)) throw new Error(`nginx was fetched but ${unpacked} is missing`);
+  return unpacked;
+}
+
+/**
+ * README.md's nginx server block, as written there, with only what a benchmark must change: a loopback port instead
+ * of 443 (no TLS; reuseport spreads the streams over the two workers), the app's port, and a cache folder of our own.
+ */
+function nginxConfig(prefix: string, port: number, appPort: number) {
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  const block = /```nginx\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error("README.md has no nginx block");
+  const server = block
+    .replace("listen 443 ssl;", `listen 127.0.0.1:${port} reuseport;`)
+    .replaceAll("http://127.0.0.1:3000", `http://127.0.0.1:${appPort}`)
+    .replace("/var/cache/nginx/tm", path.join(prefix, "cache"));
+  if (server === block) throw new Error("README.md's nginx block changed shape; update bench/edge.ts");
+  return `daemon off;
+worker_processes 2;
+worker_rlimit_nofile 20000;
+error_log stderr warn;
+pid ${prefix}/nginx.pid;
+events { worker_connections 16000; }
+http {
+  client_body_temp_path ${prefix}/client_temp;
+  proxy_temp_path ${prefix}/proxy_temp;
+  fastcgi_temp_path ${prefix}/fastcgi_temp;
+  uwsgi_temp_path ${prefix}/uwsgi_temp;
+  scgi_temp_path ${prefix}/scgi_temp;
+  log_format edge '$uri $status $upstream_cache_status $upstream_addr';
+  access_log ${prefix}/access.log edge;
+${server}
+}
+`;
+}
+
+async function startNginx(appPort: number) {
+  const binary = findNginx();
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "tm-bench-edge-"));
+  const port = await freePort();
+  // Run as root, nginx's workers drop to an unprivileged user: they must reach the cache and temp folders.
+  fs.chmodSync(prefix, 0o755);
+  for (const dir of ["cache", "client_temp", "proxy_temp", "fastcgi_temp", "uwsgi_temp", "scgi_temp"]) {
+    fs.mkdirSync(path.join(prefix, dir), { mode: 0o777 });
+    fs.chmodSync(path.join(prefix, dir), 0o777);
+  }
+  fs.writeFileSync(path.join(prefix, "nginx.conf"), nginxConfig(prefix, port, appPort));
+  const nginx = spawn(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", "stderr"], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  process.on("exit", () => nginx.kill("SIGTERM"));
+  const base = `http://127.0.0.1:${port}`;
+  const answers = () =>
+    fetch(`${base}/api/openapi.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  const deadline = Date.now() + 15_000;
+  while (!(await answers())) {
+    if (nginx.exitCode !== null) throw new Error(`nginx exited (${nginx.exitCode})`);
+    if (Date.now() > deadline) {
+      nginx.kill("SIGTERM");
+      throw new Error("nginx did not answer within 15 s");
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
+    if (nginx.exitCode === null) {
+      const exited = new Promise((resolve) => nginx.once("exit", resolve));
+      nginx.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    }
+  };
+  return { base, prefix, stop };
+}
+
+/** Conditional GETs of `url` every second per poller, spread over the second; stops at `stop()`. */
+function startPollers(url: string, count: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const tags = new Array<string>(count).fill("");
+  const counts = { ok: 0, notModified: 0, failed: 0 };
+  const timers: NodeJS.Timeout[] = [];
+  for (let i = 0; i < count; i++) {
+    const poll = () =>
+      http
+        .get(
+          url,
+          { agent, headers: { "Accept-Encoding": "gzip", ...(tags[i] ? { "If-None-Match": tags[i] } : {}) } },
+          (res) => {
+            if (res.statusCode === 200) counts.ok++;
+            else if (res.statusCode === 304) counts.notModified++;
+            else counts.failed++;
+            tags[i] = (res.headers.etag as string | undefined) ?? tags[i];
+            res.resume();
+          },
+        )
+        .on("error", () => counts.failed++);
+    timers.push(
+      setTimeout(
+        () => {
+          poll();
+          timers.push(setInterval(poll, 1000));
+        },
+        Math.floor((i / count) * 1000),
+      ),
+    );
+  }
+  return {
+    counts,
+    stop() {
+      for (const t of timers) clearTimeout(t);
+      agent.destroy();
+    },
+  };
+}
+
+/** The first `count` spectators re-fetch the leaderboard page after the event, as the live script does. */
+function revalidateAfterEvent(clients: SseClient[], url: string, etag: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  let last = 0;
+  let failed = 0;
+  const done = clients.map(
+    (client) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          failed++;
+          resolve();
+        }, 30_000);
+        client.waiters.push(() => {
+          const audience = JSON.parse((client.last ?? "").replace(/^data: /, "")).audience;
+          setTimeout(() => {
+            const headers = {
+              "Accept-Encoding": "gzip",
+              "Sec-Fetch-Dest": "empty",
+              Accept: "text/html",
+              "If-None-Match": etag,
+            };
+            http
+              .get(url, { agent, headers }, (res) => {
+                if (res.statusCode !== 200 && res.statusCode !== 304) failed++;
+                res.resume();
+                res.on("end", () => {
+                  last = Math.max(last, performance.now());
+                  clearTimeout(timer);
+                  resolve();
+                });
+              })
+              .on("error", () => {
+                failed++;
+                clearTimeout(timer);
+                resolve();
+              });
+          }, refetchDelay(audience));
+        });
+      }),
+  );
+  return Promise.all(done).then(() => {
+    agent.destroy();
+    return { last, failed };
+  });
+}
+
+async function main() {
+  const db = await benchDatabase("postgres");
+  const { base: appBase, stop: stopApp } = await startBuiltApp({
+    databaseUrl: db.url,
+    env: { WEB_CONCURRENCY: "2", TRUST_PROXY: "loopback" },
+  });
+  const appPort = Number(new URL(appBase).port);
+  const edge = await startNginx(appPort);
+  try {
+    console.log(
+      `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, Node ${process.version}; ` +
+        `2 app processes on PostgreSQL behind nginx (README.md's configuration); load average ${os.loadavg()[0].toFixed(1)}`,
+    );
+    const t = await seedTournament(appBase, { size: 256, name: "Edge Cup", host: HOST });
+    const { token } = await apiClient(appBase)<{ token: string }>("POST", "/api/auth/login", HOST);
+    const page = `${edge.base}/tournaments/${t.id}/leaderboard`;
+    const board = `${edge.base}/api/tournaments/${t.id}/leaderboard`;
+    console.log(`Seeded tournament ${t.id}: 256 players, round 1, 31 of 32 lobbies scored.`);
+
+    const clients = await openStreams(`${edge.base}/api/events?tournamentId=${t.id}`, STREAMS);
+    console.log(`${clients.length} event streams open through nginx; ${POLLERS} API pollers start.`);
+    const pollers = startPollers(board, POLLERS);
+    await new Promise((r) => setTimeout(r, 2_000));
+    fs.writeFileSync(path.join(edge.prefix, "access.log"), "");
+    const started = performance.now();
+
+    const saveMs: number[] = [];
+    const fanMs: number[] = [];
+    const revalidationMs: number[] = [];
+    let failedRevalidations = 0;
+    const save = () =>
+      fetch(`${appBase}/api/lobbies/${t.last.id}/matches`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          scores: t.last.playerIds.map((playerId, i) => ({
+            playerId,
+            placement: ((i + saveMs.length) % t.last.playerIds.length) + 1,
+          })),
+        }),
+      }).then(async (r) => {
+        if (!r.ok) throw new Error(`save: ${r.status} ${await r.text()}`);
+      });
+    for (let i = 0; i < SAVES; i++) {
+      const etag =
+        (await fetch(page, { headers: { "Sec-Fetch-Dest": "empty", "Accept-Encoding": "gzip" } })).headers.get(
+          "etag",
+        ) ?? "";
+      const revalidated = revalidateAfterEvent(clients.slice(0, REVALIDATIONS), page, etag);
+      const fan = fanOut(clients, async () => {
+        const at = performance.now();
+        await save();
+        saveMs.push(performance.now() - at);
+      });
+      const eventAt = performance.now();
+      fanMs.push(await fan);
+      const r = await revalidated;
+      revalidationMs.push(r.last - eventAt);
+      failedRevalidations += r.failed;
+      await new Promise((resolve) => setTimeout(resolve, SAVE_GAP_MS));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    pollers.stop();
+    closeStreams(clients);
+
+    const log = fs.readFileSync(path.join(edge.prefix, "access.log"), "utf8").trim().split("\n").filter(Boolean);
+    const reads = log.filter((line) => !line.startsWith("/api/events") && !line.includes("/matches"));
+    const origin = (uri: string) =>
+      log.filter((line) => line.startsWith(`${uri} `) && line.split(" ")[3] !== "-").length / seconds;
+    const statuses = (uri: string) => {
+      const counts: Record<string, number> = {};
+      for (const line of log.filter((l) => l.startsWith(`${uri} `)))
+        counts[line.split(" ")[2]] = (counts[line.split(" ")[2]] ?? 0) + 1;
+      return Object.entries(counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ");
+    };
+    const pagePath = new URL(page).pathname;
+    const boardPath = new URL(board).pathname;
+    console.log(`\n${SAVES} saves, ${seconds.toFixed(1)} s:`);
+    console.log(
+      `  save latency p50 ${median(saveMs).toFixed(0)} ms, p95 ${percentile(saveMs, 95).toFixed(0)} ms (with the crowd on)`,
+    );
+    console.log(
+      `  save → the event at the last of ${clients.length} streams: median ${median(fanMs).toFixed(0)} ms, max ${Math.max(...fanMs).toFixed(0)} ms (target ≤ 300 ms)`,
+    );
+    console.log(
+      `  ${REVALIDATIONS} page re-validations after each save: the last served ${(median(revalidationMs) / 1000).toFixed(2)} s after the save (median; spread window ${(refetchDelay(STREAMS / 2, 1) / 1000).toFixed(2)} s per process), ${failedRevalidations} failed`,
+    );
+    console.log(
+      `  reads served by nginx: ${(reads.length / seconds).toFixed(0)} per second (API pollers: ${pollers.counts.ok} × 200, ${pollers.counts.notModified} × 304, ${pollers.counts.failed} failed)`,
+    );
+    console.log(
+      `  requests that reached the app, per second: leaderboard page ${origin(pagePath).toFixed(2)}, API leaderboard ${origin(boardPath).toFixed(2)}`,
+    );
+    console.log(`  nginx cache status, page: ${statuses(pagePath)}; API: ${statuses(boardPath)}`);
+  } finally {
+    await edge.stop();
+    await stopApp();
+    await db.stop?.();
+  }
+}
+
+await main();
+process.exit(0);
