@@ -14,7 +14,7 @@ import {
   fanOut,
   hasTaskset,
   median,
-  openStreams,
+  openRawStreams,
   pinLoadToCore1,
   pinned,
   rate,
@@ -141,7 +141,7 @@ async function main() {
     // 2. 5,000 widgets re-read the leaderboard after a save, holding the ETag of the answer before it.
     console.log(`\n${POLLERS} widgets re-read the API leaderboard after a save (If-None-Match of the answer before):`);
     for (const spread of [true, false]) {
-      const clients = await openStreams(`${base}/api/events?tournamentId=${id}`, POLLERS);
+      const clients = await openRawStreams(`${base}/api/events?tournamentId=${id}`, POLLERS);
       const etag = (await fetch(api("/leaderboard"), { headers: { "Accept-Encoding": "gzip" } })).headers.get("etag")!;
       const r = await storm(clients, api("/leaderboard"), etag, open.save, spread);
       closeStreams(clients);
@@ -154,12 +154,12 @@ async function main() {
 
     // 3. A save → its event at the last of 10,000 streams, beside a bare node:http server writing the same.
     console.log(`\nServer-sent events: a score save sent → the event at the last of ${STREAMS} streams (median of 5)`);
-    const clients = await openStreams(`${base}/api/events?tournamentId=${id}`, STREAMS);
+    const clients = await openRawStreams(`${base}/api/events?tournamentId=${id}`, STREAMS);
     await new Promise((r) => setTimeout(r, 500));
     const runs: number[] = [];
     for (let i = 0; i < 5; i++) runs.push(await fanOut(clients, open.save));
     closeStreams(clients);
-    const plainClients = await openStreams(`${plainBase}/events`, STREAMS);
+    const plainClients = await openRawStreams(`${plainBase}/events`, STREAMS);
     const plainRuns: number[] = [];
     for (let i = 0; i < 5; i++)
       plainRuns.push(await fanOut(plainClients, () => fetch(`${plainBase}/broadcast`, { method: "POST" })));

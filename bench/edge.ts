@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { refetchDelay } from "~/components/live";
 import { freePort } from "../tests/setup/e2e-global";
-import { closeStreams, fanOut, median, openStreams, percentile, type SseClient } from "./sse";
+import { closeStreams, fanOut, median, openRawStreams, percentile, type SseClient } from "./sse";
 import { apiClient, benchDatabase, root, seedTournament, startBuiltApp } from "./support";
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
@@ -226,7 +226,7 @@ async function main() {
     const board = `${edge.base}/api/tournaments/${t.id}/leaderboard`;
     console.log(`Seeded tournament ${t.id}: 256 players, round 1, 31 of 32 lobbies scored.`);
 
-    const clients = await openStreams(`${edge.base}/api/events?tournamentId=${t.id}`, STREAMS);
+    const clients = await openRawStreams(`${edge.base}/api/events?tournamentId=${t.id}`, STREAMS);
     console.log(`${clients.length} event streams open through nginx; ${POLLERS} API pollers start.`);
     const pollers = startPollers(board, POLLERS);
     await new Promise((r) => setTimeout(r, 2_000));

@@ -150,13 +150,17 @@ export function serveEventStream(req: IncomingMessage, res: ServerResponse): boo
   if (req.method !== "GET") return false;
   const target = streamTarget(new URL(req.url ?? "/", "http://local").searchParams.get("tournamentId"));
   if (!target.ok) return false;
-  res.writeHead(200, STREAM_HEADERS);
+  // The body ends when the connection closes (no chunked framing), so each event is one plain write to the socket:
+  // no chunk header, no cork until the next tick, for every one of ten thousand streams.
+  res.useChunkedEncodingByDefault = false;
+  res.writeHead(200, { ...STREAM_HEADERS, Connection: "close" });
   res.write(connectedMessage(target.tournamentId));
+  const socket = res.socket;
   let remove: () => unknown = () => {};
   const stream: Stream = {
     tournamentId: target.tournamentId,
     write: (chunk) => {
-      if (!res.writableEnded) res.write(chunk);
+      if (socket && !socket.destroyed && !res.writableEnded) socket.write(chunk);
     },
     close: () => {
       remove();
