@@ -220,7 +220,9 @@ export const auditEntryAnswer = z
     tournamentId: id.nullable(),
     actorId: id.nullable().describe("null once the account is gone; actorUsername stays"),
     actorUsername: z.string(),
-    actorRole: z.enum(["owner", "master", "scorekeeper"]),
+    actorRole: z
+      .enum(["owner", "master", "scorekeeper", "system"])
+      .describe('"system": the server itself (a webhook disabled after failures)'),
     action: z
       .string()
       .describe(
