@@ -248,7 +248,7 @@ const BLUE = 0x5865f2;
 
 /** Escapes Discord markdown so a player named "*x*" or "@everyone" reads as typed. */
 export function discordEscape(text: string): string {
-  return text.replace(/([\\*_~`|>#[\]()-])/g, "\\$1").replace(/@/g, "@\u200b");
+  return text.replace(/([\\*_~`|<[\]])/g, "\\$1").replace(/@/g, "@\u200b");
 }
 
 function clip(text: string, max: number) {
