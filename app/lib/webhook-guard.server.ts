@@ -1,6 +1,6 @@
 // The webhook SSRF guard: which addresses a delivery may connect to, and a DNS lookup that refuses the others, so the socket connects to exactly the address that was checked.
 import dns from "node:dns";
-import type { LookupAddress, LookupOneOptions } from "node:dns";
+import type { LookupAddress } from "node:dns";
 import ipaddr from "ipaddr.js";
 import type { AddressVerdict } from "~/models/webhooks";
 
@@ -65,7 +65,7 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  * reached, and hands the socket the addresses it checked (no second resolution a DNS rebinding could change).
  */
 export function guardedLookup(allowPrivate: boolean, resolve: typeof dns.lookup = dns.lookup) {
-  return (hostname: string, options: LookupOneOptions & { all?: boolean }, callback: LookupCallback) => {
+  return (hostname: string, options: { family?: number; all?: boolean }, callback: LookupCallback) => {
     resolve(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
