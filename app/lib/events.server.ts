@@ -8,7 +8,7 @@ import { invalidateLanding } from "~/models/views/landing.server";
 import { invalidateTournament } from "~/models/views/snapshot.server";
 import { getApp } from "./db.server";
 import { parsePositiveInt } from "./params";
-import { wakeWebhookWorker } from "./webhook-worker.server";
+import { nudgeWebhookWorker } from "./webhook-worker.server";
 
 const CHANNEL = "tm_events";
 
@@ -54,7 +54,7 @@ function dispatch(payload: string) {
   invalidate(event);
   broadcast(event);
   // A committed change may have queued webhook deliveries (in any process): send them now, not at the next poll.
-  wakeWebhookWorker();
+  nudgeWebhookWorker();
 }
 
 /** Starts hearing other processes' events; boot calls it, so a process with no streams still drops stale snapshots. */

@@ -33,8 +33,10 @@ export type WorkerOptions = Partial<RetrySchedule> & {
 };
 
 export type WebhookWorker = {
-  /** Look for due deliveries now (a change committed, a test was queued). */
+  /** Look for due deliveries now (a test was queued, an endpoint enabled). */
   wake(): void;
+  /** Look soon: a burst of changes (one per score save) costs one look, not one each. */
+  nudge(): void;
   /** Stops claiming, aborts the attempts in flight (their rows are retried later) and waits for them. */
   stop(): Promise<void>;
 };
@@ -42,6 +44,7 @@ export type WebhookWorker = {
 const USER_AGENT = "TournamentManager-Webhooks/2.0 (+https://www.standardwebhooks.com/)";
 const ERROR_BODY_MAX = 300;
 const PRUNE_EVERY_MS = 3_600_000;
+const NUDGE_MS = 50;
 /** Finished deliveries (and their log) are kept this long. */
 const KEEP_FINISHED_MS = 7 * 24 * 3_600_000;
 
@@ -325,9 +328,14 @@ async function disableEndpoint(
 
 let current: WebhookWorker | null = null;
 
-/** Wakes this process's worker, if it runs (the event bus calls it for every committed change it hears of). */
+/** Wakes this process's worker now, if it runs (after queuing a test event, enabling an endpoint). */
 export function wakeWebhookWorker() {
   current?.wake();
+}
+
+/** Wakes this process's worker within NUDGE_MS: the event bus calls it for every committed change it hears of. */
+export function nudgeWebhookWorker() {
+  current?.nudge();
 }
 
 /**
@@ -429,11 +437,23 @@ export function startWebhookWorker(db: AppDb, options: WorkerOptions = {}): Webh
       });
   }
 
+  let nudged: NodeJS.Timeout | undefined;
+  const nudge = () => {
+    if (stopped || nudged) return;
+    nudged = setTimeout(() => {
+      nudged = undefined;
+      wake();
+    }, NUDGE_MS);
+    nudged.unref();
+  };
+
   const worker: WebhookWorker = {
     wake,
+    nudge,
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(nudged);
       abort.abort();
       await running?.catch(() => {});
       await Promise.allSettled([...inFlight]);

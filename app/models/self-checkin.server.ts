@@ -193,14 +193,20 @@ export async function selfCheckin(
         .where(eq(players.id, player.id))
         .returning();
       // No audit entry (no account acted), so the outbox is written here, in the same transaction.
-      await enqueueEvents(tx, t.id, [
-        {
-          type: "checkin.changed",
-          round: t.currentRound,
-          summary: `${playerLabel(player)} checked in (self check-in)`,
-          detail: { checkedIn: true, selfCheckin: true, players: [checkinEntry(player)] },
-        },
-      ]);
+      await enqueueEvents(
+        tx,
+        t.id,
+        [
+          {
+            type: "checkin.changed",
+            round: t.currentRound,
+            summary: `${playerLabel(player)} checked in (self check-in)`,
+            detail: { checkedIn: true, selfCheckin: true, players: [checkinEntry(player)] },
+          },
+        ],
+        undefined,
+        t,
+      );
       return {
         result: { player: updated, alreadyCheckedIn: false },
         events: [
