@@ -44,7 +44,7 @@ export type WebhookWorker = {
 const USER_AGENT = "TournamentManager-Webhooks/2.0 (+https://www.standardwebhooks.com/)";
 const ERROR_BODY_MAX = 300;
 const PRUNE_EVERY_MS = 3_600_000;
-const NUDGE_MS = 50;
+const NUDGE_MS = 200;
 /** Finished deliveries (and their log) are kept this long. */
 const KEEP_FINISHED_MS = 7 * 24 * 3_600_000;
 
