@@ -42,6 +42,8 @@ export default [
     route("tournament-checkin/:tournamentId?", "routes/tournament-checkin.tsx"),
     // The owner and masters only (403 for anyone else): the audit trail (docs/rules.md, "Audit trail").
     route("tournaments/:tournamentId/history", "routes/history.tsx"),
+    // The owner and masters only: webhook endpoints and their delivery log (docs/rules.md, "Webhooks").
+    route("tournaments/:tournamentId/webhooks", "routes/webhooks.tsx"),
     // Master only: the page's own guard sends everyone else to /.
     route("tournaments/:tournamentId/master-override", "routes/master-override.tsx"),
   ]),
@@ -81,6 +83,11 @@ export default [
     route("tournaments/:id/leaderboard", "routes/api/tournament.leaderboard.ts"),
     route("tournaments/:id/history", "routes/api/tournament.history.ts"),
     route("tournaments/:id/integrity", "routes/api/tournament.integrity.ts"),
+    route("tournaments/:id/webhooks", "routes/api/tournament.webhooks.ts"),
+    route("webhooks/:id", "routes/api/webhook.ts"),
+    route("webhooks/:id/test", "routes/api/webhook.send-test.ts"),
+    route("webhooks/:id/rotate-secret", "routes/api/webhook.rotate-secret.ts"),
+    route("webhooks/:id/deliveries", "routes/api/webhook.deliveries.ts"),
     route("players/:id", "routes/api/player.ts"),
     route("players/:id/checkin", "routes/api/player.checkin.ts"),
     route("lobbies/:id", "routes/api/lobby.ts"),

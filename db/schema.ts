@@ -220,7 +220,8 @@ export const auditEntries = pgTable(
     tournamentId: integer("tournament_id").references(() => tournaments.id, { onDelete: "cascade" }),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorUsername: text("actor_username").notNull(),
-    actorRole: text("actor_role", { enum: ["owner", "master", "scorekeeper"] }).notNull(),
+    // "system": the server itself, e.g. the webhook worker disabling an endpoint that kept failing.
+    actorRole: text("actor_role", { enum: ["owner", "master", "scorekeeper", "system"] }).notNull(),
     action: text("action").notNull(),
     summary: text("summary").notNull(),
     // The round the tournament was in when the action ran (the History page filters by it).
@@ -236,6 +237,89 @@ export const auditEntries = pgTable(
   ],
 );
 
+// Webhook endpoints of a tournament (docs/decisions/020-webhooks-outbox.md): where its owner wants events sent,
+// signed with the endpoint's Standard Webhooks secret. Disabled by the delivery worker after 24 h of failures.
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: serial("id").primaryKey(),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    kind: text("kind", { enum: ["standard", "discord"] })
+      .notNull()
+      .default("standard"),
+    events: jsonb("events").$type<string[]>().notNull(),
+    // "whsec_" + base64 of 32 random bytes; the owner reads it to verify signatures, so it is kept as it is.
+    secret: text("secret").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    // Since when every attempt has failed (null after a success); 24 h of it disables the endpoint.
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_endpoints_tournament_idx").on(t.tournamentId)],
+);
+
+// The outbox: one row per event and endpoint, inserted in the transaction of the change that causes it, sent by
+// the delivery worker at least once, in id order per endpoint. `messageId` (the webhook-id header) is shared by
+// the endpoints of one event and stays the same across retries.
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    event: text("event").notNull(),
+    // The Standard Webhooks JSON body, exactly as signed and sent (a Discord endpoint's message is made from it).
+    body: text("body").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    // A worker holds a claimed row until then; a worker killed mid-delivery lets it go back to the queue.
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
+    index("webhook_deliveries_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// Every attempt to send a delivery: the owner's delivery log.
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: serial("id").primaryKey(),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    ok: boolean("ok").notNull(),
+    statusCode: integer("status_code"),
+    latencyMs: integer("latency_ms").notNull(),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_endpoint_idx").on(t.endpointId, t.id)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Tournament = typeof tournaments.$inferSelect;
@@ -245,3 +329,6 @@ export type Match = typeof matches.$inferSelect;
 export type SelfCheckin = typeof selfCheckins.$inferSelect;
 export type TournamentStaff = typeof tournamentStaff.$inferSelect;
 export type AuditEntry = typeof auditEntries.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttempt = typeof webhookAttempts.$inferSelect;

@@ -5,6 +5,7 @@ import { CRITERION_LABELS, type Criterion } from "~/models/standings";
 import { spreadsheetImportSchema } from "~/models/spreadsheet.server";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "~/models/types";
 import * as v from "~/models/validation";
+import { TEST_EVENT, WEBHOOK_EVENT_NAMES, WEBHOOK_KINDS } from "~/models/webhooks";
 
 // ---------- answers (what the routes send) ----------
 
@@ -246,7 +247,9 @@ export const auditEntryAnswer = z
     tournamentId: id.nullable(),
     actorId: id.nullable().describe("null once the account is gone; actorUsername stays"),
     actorUsername: z.string(),
-    actorRole: z.enum(["owner", "master", "scorekeeper"]),
+    actorRole: z
+      .enum(["owner", "master", "scorekeeper", "system"])
+      .describe('"system": the server itself (a webhook disabled after failures)'),
     action: z
       .string()
       .describe(
@@ -260,6 +263,58 @@ export const auditEntryAnswer = z
     createdAt: timestamp,
   })
   .describe("One recorded action of the audit trail");
+
+export const webhookEndpointAnswer = z
+  .strictObject({
+    id,
+    tournamentId: id,
+    url: z.string().describe("Where deliveries are posted (http or https)"),
+    kind: z
+      .enum(Object.keys(WEBHOOK_KINDS) as [keyof typeof WEBHOOK_KINDS])
+      .describe('"standard": signed JSON; "discord": a Discord channel webhook'),
+    events: z.array(z.enum(WEBHOOK_EVENT_NAMES as [string, ...string[]])),
+    secret: z
+      .string()
+      .describe('The Standard Webhooks signing secret: "whsec_" and base64 bytes; verify webhook-signature with it'),
+    enabled: z.boolean(),
+    disabledReason: z.string().nullable().describe("Why it is disabled (by its owner, or after 24 h of failures)"),
+    disabledAt: timestamp.nullable(),
+    failingSince: timestamp.nullable().describe("Since when every attempt has failed; null after a success"),
+    consecutiveFailures: z.int(),
+    lastSuccessAt: timestamp.nullable(),
+    createdAt: timestamp,
+  })
+  .describe("A webhook endpoint of a tournament, as its owner sees it");
+
+export const webhookAttemptAnswer = z
+  .strictObject({
+    id,
+    deliveryId: id,
+    messageId: z.string().describe("The webhook-id header: the same for every retry of one event"),
+    event: z.enum([...WEBHOOK_EVENT_NAMES, TEST_EVENT] as unknown as [string, ...string[]]),
+    attempt: z.int().describe("1 for the first try"),
+    at: timestamp,
+    ok: z.boolean().describe("The receiver answered 2xx"),
+    statusCode: z.int().nullable().describe("The receiver's HTTP status; null when there was no answer"),
+    latencyMs: z.int(),
+    error: z
+      .string()
+      .nullable()
+      .describe("Why the attempt failed: the status and the start of the answer, a timeout, a refused address, …"),
+    deliveryStatus: z.enum(["pending", "delivered", "failed"]).describe("Where the delivery stands now"),
+  })
+  .describe("One attempt to deliver an event");
+
+export const webhookDeliveryLogAnswer = z
+  .strictObject({
+    pending: z.int().describe("Deliveries waiting to be sent or retried"),
+    attempts: z.array(webhookAttemptAnswer).describe("The last 50 attempts, newest first"),
+  })
+  .describe("An endpoint's delivery log");
+
+export const webhookTestAnswer = z
+  .strictObject({ deliveryId: id, messageId: z.string(), event: z.literal(TEST_EVENT) })
+  .describe("The queued test event");
 
 const totalsAnswer = z.strictObject({ totalPoints: z.number(), matchesPlayed: z.int(), averagePlacement: z.number() });
 export const totalsDifferenceAnswer = z
@@ -301,6 +356,10 @@ for (const [name, schema] of Object.entries({
   AuditEntry: auditEntryAnswer,
   TotalsDifference: totalsDifferenceAnswer,
   RepairAnswer: repairAnswer,
+  WebhookEndpoint: webhookEndpointAnswer,
+  WebhookAttempt: webhookAttemptAnswer,
+  WebhookDeliveryLog: webhookDeliveryLogAnswer,
+  WebhookTestQueued: webhookTestAnswer,
 })) {
   answerSchemas.add(schema, { id: name });
 }
@@ -325,6 +384,8 @@ for (const [name, schema] of Object.entries({
   Generate: v.generateSchema,
   Scores: v.scoresSchema,
   Import: spreadsheetImportSchema,
+  WebhookCreate: v.webhookCreateSchema,
+  WebhookUpdate: v.webhookUpdateSchema,
 })) {
   bodySchemas.add(schema as z.ZodType, { id: name });
 }

@@ -26,6 +26,7 @@ export const INVALID_PLAYER_ID = "Invalid player ID";
 export const INVALID_LOBBY_ID = "Invalid lobby ID";
 export const INVALID_ROUND = "Invalid round number";
 export const INVALID_USER_ID = "Invalid user ID";
+export const INVALID_WEBHOOK_ID = "Invalid webhook ID";
 
 export function json(body: unknown, status = 200, headers: HeadersInit = {}) {
   const all = new Headers(headers);
@@ -294,4 +295,12 @@ export const roundRead = sharedReadFor(({ params }) => tournamentRound(params));
 export const playerLoader = loaderFor(
   ({ params }) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }),
   guards.openById,
+);
+
+/** Actions on /api/webhooks/{id}/…: `id` is the webhook endpoint's. */
+export const webhookAction = actionFor((params) => ({ id: requireId(params.id, INVALID_WEBHOOK_ID) }));
+/** Reads of /api/webhooks/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. */
+export const webhookUserLoader = loaderFor(
+  ({ params, context }) => ({ id: requireId(params.id, INVALID_WEBHOOK_ID), user: requireApiUser(context) }),
+  guards.signedInWithInput,
 );

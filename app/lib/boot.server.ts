@@ -4,6 +4,7 @@ import { ensureMaster } from "~/models/auth.server";
 import { closeApp, getApp } from "./db.server";
 import { EnvError } from "./env.server";
 import { closeAllStreams, ensureListening } from "./events.server";
+import { startWebhookWorker, stopWebhookWorker } from "./webhook-worker.server";
 
 let booted: Promise<void> | undefined;
 
@@ -33,6 +34,12 @@ async function start() {
     }
     // Other processes' changes must reach this one's snapshots even before a spectator connects.
     await ensureListening();
+    // Webhook deliveries wait in the database; every process sends them (docs/decisions/020-webhooks-outbox.md).
+    startWebhookWorker(database.db, {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? false,
+      // The embedded database has one process: a lease left behind is a previous run's, killed mid-delivery.
+      releaseLeases: database.driver === "pglite",
+    });
     console.log(`Database: ${database.driver === "pglite" ? `embedded PGlite in ${env.DATA_DIR}` : "PostgreSQL"}`);
   } catch (error) {
     if (error instanceof EnvError || error instanceof DataDirLockedError) {
@@ -52,6 +59,7 @@ async function shutdown(signal: string) {
   timer.unref();
   try {
     closeAllStreams();
+    await stopWebhookWorker();
     await closeApp();
   } catch (error) {
     console.error("Error during shutdown", error);

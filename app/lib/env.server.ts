@@ -25,6 +25,8 @@ export const envSchema = z
     MASTER_USERNAME: z.string().regex(USERNAME_PATTERN, "must be 3 to 30 letters, digits or underscores").optional(),
     MASTER_PASSWORD: z.string().min(6, "must be at least 6 characters").max(100).optional(),
     DEMO_LOGIN: flag,
+    // Lets webhooks reach loopback and private addresses: local receivers and tests (README's configuration table).
+    WEBHOOK_ALLOW_PRIVATE: flag,
     // Proxies whose X-Forwarded-For is believed for the client's address (README's configuration table).
     TRUST_PROXY: z
       .string()

@@ -9,6 +9,7 @@ import { invalidateTournament } from "~/models/views/snapshot.server";
 import { CORS_HEADERS } from "./cors.server";
 import { getApp } from "./db.server";
 import { parsePositiveInt } from "./params";
+import { nudgeWebhookWorker } from "./webhook-worker.server";
 
 const CHANNEL = "tm_events";
 
@@ -56,6 +57,8 @@ function dispatch(payload: string) {
   }
   invalidate(event);
   broadcast(event);
+  // A committed change may have queued webhook deliveries (in any process): send them now, not at the next poll.
+  nudgeWebhookWorker();
 }
 
 /** Starts hearing other processes' events; boot calls it, so a process with no streams still drops stale snapshots. */

@@ -15,7 +15,7 @@ export type QueryParameter = { name: string; description: string; schema: Record
 /** One operation in its route module's words: what it does and what it answers beyond its guard's refusals. */
 export type ApiOperation = {
   operationId: string;
-  tag: "Authentication" | "Tournaments" | "Players" | "Rounds" | "Documentation";
+  tag: "Authentication" | "Tournaments" | "Players" | "Rounds" | "Webhooks" | "Documentation";
   summary: string;
   description?: string;
   query?: QueryParameter[];
@@ -126,7 +126,13 @@ function apiOperations(routes: RouteTable): ApiRouteOperation[] {
 
 const PARAM_DESCRIPTIONS: Record<string, (path: string) => string> = {
   id: (path) =>
-    path.startsWith("/api/players/") ? "Player id" : path.startsWith("/api/lobbies/") ? "Lobby id" : "Tournament id",
+    path.startsWith("/api/players/")
+      ? "Player id"
+      : path.startsWith("/api/lobbies/")
+        ? "Lobby id"
+        : path.startsWith("/api/webhooks/")
+          ? "Webhook endpoint id"
+          : "Tournament id",
   round: () => "Round number",
   userId: () => "The staff member's user id",
 };
@@ -285,6 +291,16 @@ export function buildDocument(routes: RouteTable) {
       { name: "Tournaments" },
       { name: "Players" },
       { name: "Rounds", description: "Lobbies, scores, cuts, rounds and standings" },
+      {
+        name: "Webhooks",
+        description:
+          "Signed event deliveries to the owner's endpoints (Standard Webhooks: webhook-id, webhook-timestamp, " +
+          'webhook-signature v1 = base64 HMAC-SHA256 of "{id}.{timestamp}.{body}" keyed by the secret\'s bytes). ' +
+          "Events: score.saved, round.finalized, round.advanced, players.cut, stage.changed, tournament.completed, " +
+          "checkin.changed, and webhook.test. Body: { type, timestamp, data: { tournamentId, tournamentName, version, " +
+          "status, currentRound, finalizedRound, round, summary, standings?, … } }. Retried with exponential backoff for " +
+          "24 h, in order per endpoint; an endpoint failing for 24 h is disabled.",
+      },
       { name: "Documentation" },
     ],
     paths,

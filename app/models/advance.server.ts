@@ -95,6 +95,7 @@ export async function advanceRound(
       roundNumber: round,
       before: { status: t.status, currentRound: t.currentRound },
       after: { status: updated.status, currentRound: updated.currentRound, ...cut },
+      webhook: { eliminated: eliminated.map((id) => ({ playerId: id, player: byId.get(id) ?? `#${id}` })) },
     });
     if (completes) {
       return {

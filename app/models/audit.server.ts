@@ -17,6 +17,7 @@ import {
 } from "./audit";
 import { badRequest, forbidden } from "./errors";
 import { event } from "./events";
+import { enqueueAudited } from "./outbox.server";
 import { recomputeStats, staleTotals, type TotalsDifference } from "./stats.server";
 import type { HistoryFilters } from "./validation";
 
@@ -36,14 +37,18 @@ export type AuditInput = {
   reason?: string | null;
   /** The round the action is about; default the tournament's current round. */
   roundNumber?: number | null;
+  /** Fields the action's webhook events carry that the trail does not keep (lobby and player ids, …). */
+  webhook?: Record<string, unknown>;
 };
 
 /**
  * Records one action in the caller's transaction, so a refused (rolled-back) action records
- * nothing and a committed one always has its entry (docs/decisions/012-audit-trail.md).
+ * nothing and a committed one always has its entry (docs/decisions/012-audit-trail.md). The action's
+ * webhook deliveries join the outbox here too, in the same transaction (docs/decisions/020-webhooks-outbox.md).
  */
 export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Promise<void> {
   const actor = requireActor(input.actor);
+  const roundNumber = input.roundNumber === undefined ? input.tournament.currentRound : input.roundNumber;
   await tx.insert(auditEntries).values({
     tournamentId: input.tournament.id,
     actorId: actor.id,
@@ -51,10 +56,17 @@ export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Prom
     actorRole: actorRole(actor, input.tournament),
     action: input.action,
     summary: input.summary,
-    roundNumber: input.roundNumber === undefined ? input.tournament.currentRound : input.roundNumber,
+    roundNumber,
     before: input.before ?? null,
     after: input.after ?? null,
     reason: input.reason?.trim() ? input.reason.trim() : null,
+  });
+  await enqueueAudited(tx, {
+    tournament: input.tournament,
+    action: input.action,
+    summary: input.summary,
+    roundNumber,
+    webhook: input.webhook,
   });
 }
 

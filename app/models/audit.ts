@@ -32,6 +32,11 @@ export const AUDIT_ACTIONS = {
   "staff.removed": "Scorekeeper removed",
   "selfcheckin.opened": "Self check-in opened",
   "selfcheckin.closed": "Self check-in closed",
+  "webhook.added": "Webhook added",
+  "webhook.updated": "Webhook updated",
+  "webhook.deleted": "Webhook deleted",
+  "webhook.secret_rotated": "Webhook secret rotated",
+  "webhook.disabled": "Webhook disabled after failures",
 } as const;
 
 export type BaseAuditAction = keyof typeof AUDIT_ACTIONS;

@@ -23,6 +23,9 @@ export const REFUSAL_TITLES = {
   import_failed: "Import Failed",
   import_error: "Import Failed",
   wrong_code: "Wrong code",
+  invalid_webhook_url: null,
+  private_webhook_address: null,
+  unknown_webhook_event: null,
   // 401, 403: who asks
   missing_credentials: "Missing credentials",
   invalid_credentials: null,
@@ -34,6 +37,7 @@ export const REFUSAL_TITLES = {
   player_not_found: null,
   lobby_not_found: null,
   staff_not_found: null,
+  webhook_not_found: null,
   // 409: the tournament's state
   tournament_completed: null,
   checkin_locked: "Check-ins locked",
@@ -58,6 +62,8 @@ export const REFUSAL_TITLES = {
   tie_at_cut: null,
   already_staff: null,
   ambiguous_player: null,
+  too_many_webhooks: null,
+  webhook_disabled: null,
   // 429
   too_many_attempts: "Too many attempts",
 } as const satisfies Record<string, string | null>;

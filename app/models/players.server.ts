@@ -337,6 +337,11 @@ export async function deletePlayer(
  * generation has started"), above max ("Maximum {max} players can be checked in"), and for an
  * eliminated player ("Eliminated players cannot be checked in"). Event: tournament_updated.
  */
+/** A player as a check-in webhook event names them. */
+export function checkinEntry(p: Pick<Player, "id" | "name" | "riotTag">) {
+  return { playerId: p.id, name: p.name, riotTag: p.riotTag };
+}
+
 export async function setCheckin(
   db: AppDb,
   user: PublicUser | null,
@@ -363,6 +368,7 @@ export async function setCheckin(
       action: checkedIn ? "player.checked_in" : "player.checked_out",
       summary: `${label(player)} ${checkedIn ? "checked in" : "checked out"}`,
       ...changedFields(player, { isCheckedIn: checkedIn }),
+      webhook: { checkedIn, players: [checkinEntry(player)] },
     });
     return {
       result: updated,
@@ -415,6 +421,7 @@ export async function setCheckins(
       summary: `${updated.length} player${updated.length === 1 ? "" : "s"} checked in`,
       before: Object.fromEntries(toCheck.map((p) => [label(p), false])),
       after: Object.fromEntries(toCheck.map((p) => [label(p), true])),
+      webhook: { checkedIn: true, players: toCheck.map(checkinEntry) },
     });
     return {
       result: { checkedIn: updated },

@@ -74,6 +74,7 @@ export async function saveScores(
       : await tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning();
     await recomputeStats(tx, t.id, lobby.playerIds);
     saved.sort((a, b) => a.placement - b.placement);
+    const label = await playerLabels(tx, lobby.playerIds);
     await recordAudit(tx, {
       tournament: t,
       actor: user,
@@ -81,7 +82,18 @@ export async function saveScores(
       summary: `${lobby.name} scores ${before ? "edited" : "saved"}`,
       roundNumber: lobby.roundNumber,
       before,
-      after: lobbyResults(saved, await playerLabels(tx, lobby.playerIds)),
+      after: lobbyResults(saved, label),
+      webhook: {
+        lobbyId: lobby.id,
+        lobbyName: lobby.name,
+        edited: before !== null,
+        results: saved.map((m) => ({
+          playerId: m.playerId,
+          player: label(m.playerId),
+          placement: m.placement,
+          points: m.points,
+        })),
+      },
     });
     return {
       result: { lobby: updated, matches: saved },

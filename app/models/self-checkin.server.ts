@@ -19,7 +19,16 @@ import {
   type Refusal,
 } from "./errors";
 import { event } from "./events";
-import { CHECKIN_LOCKED, checkinMaxMessage, ELIMINATED_CHECKIN, hasLobbies, PLAYER_NOT_FOUND } from "./players.server";
+import {
+  CHECKIN_LOCKED,
+  checkinEntry,
+  checkinMaxMessage,
+  ELIMINATED_CHECKIN,
+  hasLobbies,
+  PLAYER_NOT_FOUND,
+} from "./players.server";
+import { playerLabel } from "./audit";
+import { enqueueEvents } from "./outbox.server";
 import {
   CHECKIN_CLOSED,
   CODE_ALPHABET,
@@ -183,6 +192,21 @@ export async function selfCheckin(
         .set({ isCheckedIn: true })
         .where(eq(players.id, player.id))
         .returning();
+      // No audit entry (no account acted), so the outbox is written here, in the same transaction.
+      await enqueueEvents(
+        tx,
+        t.id,
+        [
+          {
+            type: "checkin.changed",
+            round: t.currentRound,
+            summary: `${playerLabel(player)} checked in (self check-in)`,
+            detail: { checkedIn: true, selfCheckin: true, players: [checkinEntry(player)] },
+          },
+        ],
+        undefined,
+        t,
+      );
       return {
         result: { player: updated, alreadyCheckedIn: false },
         events: [

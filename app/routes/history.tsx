@@ -58,7 +58,12 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   };
 }
 
-const ROLE_LABELS: Record<string, string> = { owner: "Owner", master: "Master", scorekeeper: "Scorekeeper" };
+const ROLE_LABELS: Record<string, string> = {
+  owner: "Owner",
+  master: "Master",
+  scorekeeper: "Scorekeeper",
+  system: "Server",
+};
 
 /** "2026-11-23 13:45 UTC": the same text on the server and in the browser. */
 function formatWhen(iso: string) {

@@ -77,6 +77,8 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     staff,
     overlayBase: `${publicOrigin(request, url)}/tournaments/${t.id}/overlay`,
     canSeeHistory: canSeeHistory(pageUser(context), t),
+    // Owner and masters (docs/rules.md, "Webhooks").
+    canManageWebhooks: can.manage,
   };
 }
 
@@ -157,6 +159,11 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
         {loaderData.canSeeHistory ? (
           <Link to={`/tournaments/${t.id}/history`} className="btn">
             History
+          </Link>
+        ) : null}
+        {loaderData.canManageWebhooks ? (
+          <Link to={`/tournaments/${t.id}/webhooks`} className="btn">
+            Webhooks
           </Link>
         ) : null}
         <Link to="/dashboard" className="btn">

@@ -57,6 +57,12 @@ export async function buildWorld(request: APIRequestContext, suffix: string): Pr
     totalRounds: 3,
     isPublic: true,
   });
+  // A webhook that cannot be reached (.invalid never resolves): the Webhooks page shows its failed attempts.
+  await api("POST", `/api/tournaments/${live.id}/webhooks`, {
+    url: "https://hooks.example.invalid/tournament-manager",
+    kind: "standard",
+    events: ["score.saved", "round.finalized", "checkin.changed"],
+  });
   const players = await api<ApiPlayer[]>("POST", `/api/tournaments/${live.id}/players/bulk`, {
     players: roster("Ana", 17),
   });
@@ -146,6 +152,7 @@ export function screens(world: World, role: Role): string[] {
     "/tournaments/abc/scores",
     `/tournaments/${t}/history`,
     `/tournaments/${t}/history?action=scores.saved&round=1`,
+    `/tournaments/${t}/webhooks`,
   ];
   if (role === "organizer") return host;
   if (role === "scorekeeper") {

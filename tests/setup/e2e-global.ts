@@ -39,6 +39,8 @@ export default async function globalSetup() {
       SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789",
       MASTER_USERNAME: E2E_MASTER.username,
       MASTER_PASSWORD: E2E_MASTER.password,
+      // The webhook test's receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: "1",
     },
     stdio: ["ignore", log, log],
   });
