@@ -7,6 +7,7 @@ import { isActionError } from "~/models/errors";
 import type { DomainEvent } from "~/models/events";
 import type { PublicUser } from "~/models/auth.server";
 import { dbContext, userContext } from "./context";
+import { isConnectionError, unavailableResponse } from "./availability.server";
 import { PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
 import { publish } from "./events.server";
 import { documented, guarded, guards, type ApiOperation, type Guard } from "./openapi.server";
@@ -102,6 +103,8 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
       if (error.retryAfter !== undefined) answer.headers.set("Retry-After", String(error.retryAfter));
       return answer;
     }
+    // The database went away mid-call (a restart): 503 with Retry-After, never a 500.
+    if (isConnectionError(error)) return unavailableResponse(new URL("http://local/api/"));
     console.error("API error", error);
     return jsonError(500, "Internal server error");
   }

@@ -14,7 +14,8 @@ export const loader = documented(eventStream, {
       summary: "Live updates (server-sent events)",
       description:
         "A text/event-stream; each message is JSON {type, tournamentId, data}. Types: connected, tournament_created, " +
-        "tournament_updated, lobbies_generated, matches_saved, round_advanced, tournament_completed.",
+        "tournament_updated, lobbies_generated, matches_saved, round_advanced, tournament_completed, and resync " +
+        "(the database came back after an outage: events may have been missed, re-read everything).",
       query: [
         {
           name: "tournamentId",
