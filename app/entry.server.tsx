@@ -1,10 +1,11 @@
 // Server rendering of documents, with the per-request CSP nonce on React Router's inline scripts.
 import { PassThrough } from "node:stream";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { noteRequestError } from "~/lib/availability.server";
 import { boot } from "~/lib/boot.server";
 import { nonceContext } from "~/lib/context";
 import { inlinesStylesheet, ServerDocumentContext } from "~/lib/lite-page";
@@ -24,6 +25,12 @@ export { serveEventStream } from "~/lib/events.server";
 await boot();
 
 export const streamTimeout = 5_000;
+
+/** Logs a loader's, action's or middleware's error as React Router would, and tells the availability check about it. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  noteRequestError(error, request, context);
+  if (!request.signal.aborted) console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -46,6 +46,30 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+// API writes sent with an Idempotency-Key (docs/decisions/018-idempotency-keys.md): the key row is written in the
+// same transaction as the change, so a change commits with its key or not at all; `response` is the JSON answered.
+// Keys are per caller and expire after 24 hours.
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** sha256 of the method, the path and the body: the same key with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    /** The answer's status and JSON text, written when the change commits (null only inside that transaction). */
+    status: integer("status"),
+    response: text("response"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("idempotency_keys_user_key_uq").on(t.userId, t.key),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);
+
 // Login attempts, recorded before the password is checked and kept when it was wrong, for the limit per
 // username and address (docs/decisions/008-login-limits.md); shared by every app process. `username` is lower-cased.
 export const loginAttempts = pgTable(

@@ -10,9 +10,11 @@ import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import type { TournamentData } from "~/models/views/tournament-data.server";
 import { privateApiAnswer, sharedApiAnswer } from "./api-cache.server";
 import { dbContext, userContext } from "./context";
+import { isConnectionError, unavailableResponse } from "./availability.server";
 import { PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
 import { publish } from "./events.server";
-import { documented, guarded, guards, type ApiOperation, type Guard } from "./openapi.server";
+import { fingerprint, invalidKeyResponse, readKey, runKeyed } from "./idempotency.server";
+import { documented, guarded, guards, idempotencyAnswers, type ApiOperation, type Guard } from "./openapi.server";
 import { parsePositiveInt } from "./params";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -106,6 +108,8 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
       if (error.retryAfter !== undefined) answer.headers.set("Retry-After", String(error.retryAfter));
       return answer;
     }
+    // The database went away mid-call (a restart): 503 with Retry-After, never a 500.
+    if (isConnectionError(error)) return unavailableResponse(new URL("http://local/api/"));
     console.error("API error", error);
     return jsonError(500, "Internal server error");
   }
@@ -177,7 +181,14 @@ function actionFor<K extends object>(key: (params: Params) => K) {
     const operations = Object.fromEntries(
       Object.entries(byMethod).map(([method, m]) => [
         method.toLowerCase(),
-        guarded(m.openapi, guards.signedInWithInput, m.body),
+        {
+          ...guarded(
+            { ...m.openapi, answers: { ...idempotencyAnswers, ...m.openapi.answers } },
+            guards.signedInWithInput,
+            m.body,
+          ),
+          idempotent: true,
+        },
       ]),
     );
     const handler = async ({ request, params, context }: ActionFunctionArgs): Promise<Response> =>
@@ -187,9 +198,22 @@ function actionFor<K extends object>(key: (params: Params) => K) {
         if (!mutation) return methodNotAllowed(allowed);
         const ids = key(params);
         const user = requireApiUser(context);
+        const idempotencyKey = readKey(request);
+        if (idempotencyKey === undefined) return invalidKeyResponse();
+        // The body as sent, for the key's fingerprint (read after readJson has enforced the size limit).
+        const sent = idempotencyKey === null ? null : request.clone();
         const body = await readJson(request, mutation.body ?? emptyBodySchema, mutation.limit);
-        const result = await committed(mutation.run({ ...ids, db: context.get(dbContext), user, body }));
-        return json(mutation.answer ? mutation.answer(result) : result);
+        const db = context.get(dbContext);
+        const shape = (result: unknown) => (mutation.answer ? mutation.answer(result) : result);
+        if (idempotencyKey === null || sent === null) {
+          return json(shape(await committed(mutation.run({ ...ids, db, user, body }))));
+        }
+        const call = {
+          userId: user.id,
+          key: idempotencyKey,
+          fingerprint: fingerprint(method, request.url, await sent.text()),
+        };
+        return runKeyed(db, call, shape, (keyedDb) => committed(mutation.run({ ...ids, db: keyedDb, user, body })));
       });
     return documented(handler, operations);
   };

@@ -5,7 +5,7 @@ import { inArray } from "drizzle-orm";
 import { tournaments } from "#db/schema";
 import type { DomainEvent } from "~/models/events";
 import { invalidateLanding } from "~/models/views/landing.server";
-import { invalidateTournament } from "~/models/views/snapshot.server";
+import { invalidateAllTournaments, invalidateTournament } from "~/models/views/snapshot.server";
 import { CORS_HEADERS } from "./cors.server";
 import { getApp } from "./db.server";
 import { parsePositiveInt } from "./params";
@@ -61,11 +61,23 @@ function dispatch(payload: string) {
   nudgeWebhookWorker();
 }
 
+/**
+ * The database is back after an outage (the LISTEN connection listens again): whatever changed meanwhile
+ * was not heard, so every snapshot is stale and every stream gets a `resync` event, on which pages re-read.
+ */
+export function resync() {
+  invalidateAllTournaments();
+  invalidateLanding();
+  broadcast({ type: "resync", tournamentId: null, data: {}, listed: true });
+}
+
 /** Starts hearing other processes' events; boot calls it, so a process with no streams still drops stale snapshots. */
 export function ensureListening() {
   listening ??= getApp().then(async ({ database }) => {
-    await database.listen(CHANNEL, dispatch);
+    await database.listen(CHANNEL, dispatch, resync);
   });
+  // A failed start is not kept: the next stream or publish tries again.
+  listening.catch(() => (listening = undefined));
   return listening;
 }
 
@@ -77,7 +89,8 @@ async function markListed(events: DomainEvent[]): Promise<BusEvent[]> {
   const ids = [...new Set(events.map((e) => e.tournamentId).filter((id): id is number => id !== null))];
   if (ids.length === 0) return events;
   const { database } = await getApp();
-  const rows = await database.db
+  // On the side connection, like the NOTIFY after it: never behind the pool's queued transactions.
+  const rows = await database.side
     .select({ id: tournaments.id, isPublic: tournaments.isPublic, version: tournaments.version })
     .from(tournaments)
     .where(inArray(tournaments.id, ids));

@@ -6,7 +6,7 @@ import { answerSchemas, bodySchemas } from "./api-schemas.server";
 // ---------- operations: what a route module says about its calls ----------
 
 export type ApiMethod = "get" | "post" | "patch" | "delete";
-type Status = 200 | 304 | 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429;
+type Status = 200 | 304 | 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429;
 /** An answer: its JSON schema (a registered answer, or z.array of one), or another content type. */
 export type Answer = { description: string; schema?: z.ZodType; contentType?: string };
 export type Answers = Partial<Record<Status, Answer>>;
@@ -30,8 +30,29 @@ export type ApiOperation = {
 /** Who may call a handler ("user": a token or the page cookie) and the refusals its guard answers by itself. */
 export type Guard = { auth: "none" | "user"; answers: Answers };
 
-/** An operation as documented: the route's words, its guard, and the body schema its handler parses. */
-export type DocumentedOperation = ApiOperation & Guard & { body?: z.ZodType };
+/**
+ * An operation as documented: the route's words, its guard, and the body schema its handler parses;
+ * `idempotent` when it takes an Idempotency-Key (app/lib/idempotency.server.ts).
+ */
+export type DocumentedOperation = ApiOperation & Guard & { body?: z.ZodType; idempotent?: boolean };
+
+/** The Idempotency-Key header of the API's signed-in writes, as the document describes it. */
+const IDEMPOTENCY_PARAMETER = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Optional; 1 to 255 visible ASCII characters (a UUID). The same write sent again by the same caller with the same " +
+    "key within 24 hours is not made again: it answers the first answer again, with the header Idempotent-Replayed: true. " +
+    "The same key with another method, path or body answers 422 (code idempotency_key_reused); a malformed key answers 400 " +
+    "(code invalid_idempotency_key). A key is kept only with a change that committed, so a refused call may be sent again.",
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[!-~]+$" },
+};
+
+/** The guard's answers of a keyed write: the key's refusal beside the body's. */
+export const idempotencyAnswers: Answers = {
+  422: { description: "The Idempotency-Key was already used for a different request (code idempotency_key_reused)" },
+};
 export type ApiOperations = Partial<Record<ApiMethod, DocumentedOperation>>;
 
 export const ok = (description: string, schema?: z.ZodType): Answer => ({ description, schema });
@@ -255,7 +276,9 @@ export function buildDocument(routes: RouteTable) {
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
       security: op.auth === "user" ? [{ bearerAuth: [] }, { cookieAuth: [] }] : [],
-      ...(pathParams.length + queryParams.length > 0 ? { parameters: [...pathParams, ...queryParams] } : {}),
+      ...(pathParams.length + queryParams.length > 0 || op.idempotent
+        ? { parameters: [...pathParams, ...queryParams, ...(op.idempotent ? [IDEMPOTENCY_PARAMETER] : [])] }
+        : {}),
       ...(op.body
         ? {
             requestBody: {
@@ -283,7 +306,10 @@ export function buildDocument(routes: RouteTable) {
         "(OPTIONS allows Authorization, Content-Type, If-None-Match and Idempotency-Key); the page cookie is never accepted " +
         "from another site. Every refusal answers 400, 401, 403, 404, 405, 409, 413 or 429 with " +
         'a JSON body { "message": "…" } and changes nothing. Calls without a payload take an empty body or any JSON object; ' +
-        'malformed JSON is 400. Completed tournaments are read-only (409 "Tournament has been completed").',
+        'malformed JSON is 400. Completed tournaments are read-only (409 "Tournament has been completed"). ' +
+        "Signed-in writes (POST, PATCH, DELETE) accept an Idempotency-Key header, so a client that lost a reply may send " +
+        "the write again without making it twice. While the database is unreachable (a restart) any call may answer 503 " +
+        'with Retry-After and { "message": "Service temporarily unavailable", "code": "database_unavailable" }; nothing was changed by it.',
     },
     servers: [{ url: "/" }],
     tags: [

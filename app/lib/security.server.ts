@@ -3,7 +3,7 @@ import type { MiddlewareFunction } from "react-router";
 import { IMPORT_UPLOAD_LIMIT, PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
 import { dbContext, formContext, nonceContext, userContext } from "./context";
 import { bearerToken, isApiPath } from "./cors.server";
-import { getDb } from "./db.server";
+import { getApp } from "./db.server";
 import { forwardedHost, headersOf } from "./forwarded.server";
 import { getUser } from "./session.server";
 
@@ -92,9 +92,11 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
     securityHeaders(response.headers, nonce);
     return response;
   }
-  const db = await getDb();
+  const { database } = await getApp();
+  const db = database.db;
   context.set(dbContext, db);
-  const user = await getUser(db, request);
+  // Who asks, on the side connection: a save's first read never waits behind the pool's queued transactions.
+  const user = await getUser(database.side, request);
   context.set(userContext, user);
   if (!SAFE_METHODS.has(request.method.toUpperCase()) && !url.pathname.startsWith("/api/")) {
     const form = await readPageForm(request, url, user !== null);

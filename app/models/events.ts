@@ -6,7 +6,9 @@ export type EventType =
   | "lobbies_generated"
   | "matches_saved"
   | "round_advanced"
-  | "tournament_completed";
+  | "tournament_completed"
+  /** The database came back after an outage: events may have been missed, so every page re-reads (no toast). */
+  | "resync";
 
 export type DomainEvent = {
   type: EventType;

@@ -5,7 +5,7 @@ import { lobbies, matches, type Lobby, type Match, type Tournament } from "#db/s
 import { lockForMutation, type ActionResult } from "./action.server";
 import { isMaster } from "./access.server";
 import { lobbyResults } from "./audit";
-import { changeTournament, lobbyResultsOf, playerLabels, recordAudit } from "./audit.server";
+import { changeTournament, playerLabels, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { badRequest, conflict } from "./errors";
 import { event } from "./events";
@@ -51,50 +51,68 @@ export async function saveScores(
     const error = validateLobbyScores(lobby.playerIds, scores);
     if (error) throw badRequest("invalid_scores", error, "scores");
 
-    const before = await lobbyResultsOf(tx, lobby);
-    // Replace, never add: a second save of the same lobby leaves exactly one set of matches.
-    await tx.delete(matches).where(eq(matches.lobbyId, lobby.id));
-    const saved = await tx
-      .insert(matches)
-      .values(
-        scores
-          .filter((s) => s.placement !== 0)
-          .map((s) => ({
-            tournamentId: t.id,
-            lobbyId: lobby.id,
-            roundNumber: lobby.roundNumber,
-            playerId: s.playerId,
-            placement: s.placement,
-            points: pointsFor(t.scoring, s.placement),
-          })),
-      )
-      .returning();
-    const [updated] = lobby.isComplete
-      ? [lobby]
-      : await tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning();
-    await recomputeStats(tx, t.id, lobby.playerIds);
+    // Every statement below runs under the tournament's row lock, and each round trip to the database
+    // lengthens the wait of the saves queued behind this one (a round's 32 lobbies saved at once), so
+    // statements that do not depend on each other go together (postgres.js pipelines them on the
+    // transaction's connection); docs/BENCHMARKS.md, "Saves answered on time".
+    // Replace, never add: the delete answers the earlier results (for the audit trail) as it removes them,
+    // so a second save of the same lobby leaves exactly one set of matches.
+    const [previous, labelOf] = await Promise.all([
+      tx
+        .delete(matches)
+        .where(eq(matches.lobbyId, lobby.id))
+        .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points }),
+      playerLabels(tx, lobby.playerIds),
+    ]);
+    // A player substituted out since the earlier save is named too (rare: one more read).
+    const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
+    const label = missing.length === 0 ? labelOf : await playerLabels(tx, lobby.playerIds.concat(missing));
+    const before = previous.length === 0 ? null : lobbyResults(previous, label);
+    const [saved, [updated]] = await Promise.all([
+      tx
+        .insert(matches)
+        .values(
+          scores
+            .filter((s) => s.placement !== 0)
+            .map((s) => ({
+              tournamentId: t.id,
+              lobbyId: lobby.id,
+              roundNumber: lobby.roundNumber,
+              playerId: s.playerId,
+              placement: s.placement,
+              points: pointsFor(t.scoring, s.placement),
+            })),
+        )
+        .returning(),
+      lobby.isComplete
+        ? Promise.resolve([lobby])
+        : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning(),
+    ]);
     saved.sort((a, b) => a.placement - b.placement);
-    const label = await playerLabels(tx, lobby.playerIds);
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: "scores.saved",
-      summary: `${lobby.name} scores ${before ? "edited" : "saved"}`,
-      roundNumber: lobby.roundNumber,
-      before,
-      after: lobbyResults(saved, label),
-      webhook: {
-        lobbyId: lobby.id,
-        lobbyName: lobby.name,
-        edited: before !== null,
-        results: saved.map((m) => ({
-          playerId: m.playerId,
-          player: label(m.playerId),
-          placement: m.placement,
-          points: m.points,
-        })),
-      },
-    });
+    // The totals (read after the insert above has answered) and the audit row do not depend on each other.
+    await Promise.all([
+      recomputeStats(tx, t.id, lobby.playerIds),
+      recordAudit(tx, {
+        tournament: t,
+        actor: user,
+        action: "scores.saved",
+        summary: `${lobby.name} scores ${before ? "edited" : "saved"}`,
+        roundNumber: lobby.roundNumber,
+        before,
+        after: lobbyResults(saved, label),
+        webhook: {
+          lobbyId: lobby.id,
+          lobbyName: lobby.name,
+          edited: before !== null,
+          results: saved.map((m) => ({
+            playerId: m.playerId,
+            player: label(m.playerId),
+            placement: m.placement,
+            points: m.points,
+          })),
+        },
+      }),
+    ]);
     return {
       result: { lobby: updated, matches: saved },
       events: [

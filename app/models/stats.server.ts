@@ -46,15 +46,18 @@ export async function staleTotals(
   const scope = playerIds
     ? and(eq(players.tournamentId, tournamentId), inArray(players.id, [...playerIds]))
     : eq(players.tournamentId, tournamentId);
-  const rows = await db.select().from(players).where(scope).orderBy(asc(players.id));
-  if (rows.length === 0) return [];
   const matchScope = playerIds
     ? and(eq(matches.tournamentId, tournamentId), inArray(matches.playerId, [...playerIds]))
     : eq(matches.tournamentId, tournamentId);
-  const saved = await db
-    .select({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
-    .from(matches)
-    .where(matchScope);
+  // Two reads at once: one round trip inside the caller's transaction (it holds the tournament's lock).
+  const [rows, saved] = await Promise.all([
+    db.select().from(players).where(scope).orderBy(asc(players.id)),
+    db
+      .select({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
+      .from(matches)
+      .where(matchScope),
+  ]);
+  if (rows.length === 0) return [];
   const byPlayer = groupMatchesByPlayer(saved);
 
   const differences: TotalsDifference[] = [];

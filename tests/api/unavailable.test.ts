@@ -2,7 +2,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { startApp, unavailableReason, type App } from "./support/app";
-import { expectRefusal } from "./support/expect";
+import { expectStatus } from "./support/expect";
 
 const reason = unavailableReason();
 
@@ -72,8 +72,14 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("the database
     const down = await page();
     expect(down.status).toBe(503);
     expect(down.headers.get("content-type")).toContain("text/html");
-    expect(await down.text()).toContain("Service temporarily unavailable");
-    expectRefusal(await app.call("GET", "/api/tournaments/public"), 503, "Service temporarily unavailable");
+    expect(down.headers.get("retry-after")).toBe("5");
+    const downPage = await down.text();
+    expect(downPage).toContain("Service temporarily unavailable");
+    expect(downPage).toContain("The database is restarting. Try again in a moment.");
+    const apiDown = await app.call("GET", "/api/tournaments/public");
+    expectStatus(apiDown, 503);
+    expect(apiDown.headers.get("retry-after")).toBe("5");
+    expect(apiDown.body).toEqual({ message: "Service temporarily unavailable", code: "database_unavailable" });
     // A signed-in request reaches the database in the root middleware already.
     expect((await app.call("GET", "/api/auth/me", { token: "any-token" })).status).toBe(503);
 

@@ -46,12 +46,13 @@ export default async function setup(project: TestProject) {
   return () => server.stop();
 }
 
-function findPostgresBinaries(): string | undefined {
+export function findPostgresBinaries(): string | undefined {
   const dir = process.env.PG_BIN_DIR || "/usr/lib/postgresql/15/bin";
   return fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl")) ? dir : undefined;
 }
 
-async function startServer(binDir: string) {
+/** Starts a throwaway PostgreSQL server (initdb in a temporary folder); `restart` is `pg_ctl restart -m fast`. */
+export async function startServer(binDir: string) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "tm-pg-"));
   const dataDir = path.join(root, "data");
   const logFile = path.join(root, "server.log");
@@ -110,6 +111,23 @@ async function startServer(binDir: string) {
     await waitForConnection(url, 30_000);
     return {
       url,
+      /** Restarts the server at once (`pg_ctl restart -m fast`), as an operator would; resolves when it accepts connections. */
+      async restart() {
+        await pgCommand("pg_ctl", [
+          "-D",
+          dataDir,
+          "-l",
+          logFile,
+          "-o",
+          serverOptions,
+          "-w",
+          "-t",
+          "60",
+          "-m",
+          "fast",
+          "restart",
+        ]);
+      },
       async stop() {
         process.removeListener("exit", stopSync);
         if (started) {

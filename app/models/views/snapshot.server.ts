@@ -63,6 +63,12 @@ export function invalidateTournament(tournamentId: number) {
   inflight.delete(tournamentId);
 }
 
+/** Marks every snapshot stale: this process may have missed changes (its LISTEN connection was down). */
+export function invalidateAllTournaments() {
+  for (const tournamentId of [...entries.keys()]) invalidateTournament(tournamentId);
+  inflight.clear();
+}
+
 /**
  * The version of a clean, fresh snapshot, without waiting: null when there is none, or when it
  * must be checked first (a change was heard, or it is older than FRESH_MS).

@@ -14,7 +14,7 @@ export const loader = documented(eventStream, {
       summary: "Live updates (server-sent events)",
       description:
         "A text/event-stream; each message is JSON {type, tournamentId, data, version, audience}. Types: connected, " +
-        "tournament_created, tournament_updated, lobbies_generated, matches_saved, round_advanced, tournament_completed. " +
+        "tournament_created, tournament_updated, lobbies_generated, matches_saved, round_advanced, tournament_completed, and resync (the database came back after an outage: events may have been missed, re-read everything). " +
         "version is the tournament's version once the change committed (absent for a deleted tournament): the reads' " +
         "Tournament-Version header and ETag carry the same number, so a reader holding it need not fetch again, and one " +
         "holding less fetches with If-None-Match. audience is the number of streams the process holds (spread re-fetches " +

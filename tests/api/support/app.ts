@@ -36,6 +36,10 @@ export type App = {
   databaseName: string;
   /** A second connection to the app's database, for reading what a call did. */
   sql: postgres.Sql;
+  /** Whether the server process (with WEB_CONCURRENCY, the cluster's primary) is still running. */
+  running(): boolean;
+  /** What the server process wrote so far (stdout and stderr). */
+  output(): string;
   call<T = Json>(method: string, path: string, options?: CallOptions): Promise<Reply<T>>;
   /** Signs in (demo login creates organizers) and answers the token. */
   login(username: string, password?: string): Promise<string>;
@@ -60,9 +64,11 @@ export async function startApp(
     /** The address the app is given for its database, e.g. through a proxy the test can cut (the database is made first). */
     connectVia?: (databaseUrl: string) => string;
     env?: Record<string, string>;
+    /** The PostgreSQL server to make the database on (default: the test server of tests/setup/postgres-global.ts). */
+    adminUrl?: string;
   } = {},
 ): Promise<App> {
-  const adminUrl = inject("pgAdminUrl");
+  const adminUrl = options.adminUrl ?? inject("pgAdminUrl");
   if (!adminUrl) throw new Error(`PostgreSQL is not available: ${unavailableReason()}`);
   const buildDir = inject("apiBuildDir");
   const shared = options.shareWith?.databaseName;
@@ -141,6 +147,8 @@ export async function startApp(
     pid: server.pid!,
     databaseName: name,
     sql,
+    running: () => server.exitCode === null && server.signalCode === null,
+    output: () => (fs.existsSync(logPath) ? fs.readFileSync(logPath, "utf8") : ""),
     call,
     async login(username, password = "password123") {
       const reply = await call("POST", "/api/auth/login", { body: { username, password } });
