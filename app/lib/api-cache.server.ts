@@ -1,6 +1,6 @@
 // The JSON API's reads of public tournaments, built once per tournament version and shared: a strong ETag, 304s, the
 // public pages' shared-cache headers, and the bytes (with their gzip) kept for the HTTP server's fast path. Reads of any
-// other tournament stay private (docs/decisions/017-api-reads-from-the-snapshot.md).
+// other tournament stay private (docs/decisions/022-api-reads-from-the-snapshot.md).
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { Snapshot } from "~/models/views/snapshot.server";

@@ -243,7 +243,7 @@ type ReadKey = { id: number } & Record<string, number | undefined>;
  * when malformed). A public tournament's answer is `shared(data, key)`, computed once per version
  * from its snapshot and shared by every caller with an ETag and shared-cache headers (the caller
  * does not change it); any other tournament's is `read`, the database read behind the existing
- * checks, answered private (app/lib/api-cache.server.ts, docs/decisions/017).
+ * checks, answered private (app/lib/api-cache.server.ts, docs/decisions/022).
  */
 function sharedReadFor<K extends ReadKey>(key: (args: LoaderFunctionArgs) => K) {
   return function loader(

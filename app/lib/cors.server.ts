@@ -1,5 +1,5 @@
 // Cross-origin use of the JSON API: every origin may read it and call it with a bearer token, never with the page cookie
-// (docs/decisions/018-cors-tokens-not-cookies.md).
+// (docs/decisions/023-cors-tokens-not-cookies.md).
 import type { MiddlewareFunction } from "react-router";
 
 /** On every /api answer: any origin may read it; no Access-Control-Allow-Credentials, so a browser never sends our cookie along. */

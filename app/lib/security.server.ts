@@ -41,7 +41,7 @@ async function readPageForm(request: Request, url: URL, signedIn: boolean): Prom
 export function isCrossSite(request: Request) {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
   // A bearer token is not ambient: a script on another site can only send one it holds, after a preflight, and
-  // the session cookie is then never read (docs/decisions/018-cors-tokens-not-cookies.md).
+  // the session cookie is then never read (docs/decisions/023-cors-tokens-not-cookies.md).
   if (isApiPath(new URL(request.url).pathname) && bearerToken(request)) return false;
   const host = forwardedHost(headersOf(request)) ?? new URL(request.url).host;
   // "null" (a sandboxed or privacy-stripped origin) and anything unparsable count as foreign.

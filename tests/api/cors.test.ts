@@ -1,5 +1,5 @@
 // Cross-origin use of the API over HTTP: any origin reads it without credentials; a script on another site calls it
-// with a bearer token after a preflight; the page cookie is never accepted from another site (docs/decisions/018).
+// with a bearer token after a preflight; the page cookie is never accepted from another site (docs/decisions/023).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, unavailableReason, unique, type App } from "./support/app";
 import { createTournament, drawnTournament } from "./support/fixtures";
