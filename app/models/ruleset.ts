@@ -45,7 +45,10 @@ export const TIEBREAKER_WORDS: Record<Tiebreaker, { label: string; sentence: str
       "The better placement in the player's most recent game ranks higher, then in the game before, and so on " +
       "(games a player did not play are skipped; running out of games first ranks lower).",
   },
-  seed: { label: "Seed", sentence: "The lower seed ranks higher; a player without a seed comes after every seeded one." },
+  seed: {
+    label: "Seed",
+    sentence: "The lower seed ranks higher; a player without a seed comes after every seeded one.",
+  },
   registration: {
     label: "Registration order",
     sentence: "The player registered first ranks higher. Always last, so no two players are ever tied.",
@@ -142,7 +145,8 @@ export function rulesetFromPreset(preset: PresetName): Ruleset {
 /** A stored ruleset as the rules read it: anything unreadable (or none) is the standard one, as before rulesets existed. */
 export function readRuleset(stored: unknown): Ruleset {
   const list = (stored as { tiebreakers?: unknown } | null | undefined)?.tiebreakers;
-  if (!Array.isArray(list) || tiebreakersProblem(list) !== null) return { ...STANDARD_RULESET, tiebreakers: [...STANDARD_TIEBREAKERS] };
+  if (!Array.isArray(list) || tiebreakersProblem(list) !== null)
+    return { ...STANDARD_RULESET, tiebreakers: [...STANDARD_TIEBREAKERS] };
   return rulesetFromTiebreakers(list as Tiebreaker[]);
 }
 

@@ -190,15 +190,12 @@ export const rulesetInputSchema = z
         .optional()
         .describe("A preset's chain: standard (the default) or riot"),
       tiebreakers: z
-        .array(
-          z.enum(TIEBREAKERS, { error: (issue) => `Unknown tiebreaker "${String(issue.input)}"` }),
-          { error: "tiebreakers must be a list of criteria" },
-        )
+        .array(z.enum(TIEBREAKERS, { error: (issue) => `Unknown tiebreaker "${String(issue.input)}"` }), {
+          error: "tiebreakers must be a list of criteria",
+        })
         .max(TIEBREAKERS.length * 2, "The tiebreak order lists each criterion at most once")
         .optional()
-        .describe(
-          "A custom chain: distinct criteria, totalPoints first; registration is appended last when missing",
-        ),
+        .describe("A custom chain: distinct criteria, totalPoints first; registration is appended last when missing"),
     },
     { error: 'ruleset must be an object: {"preset": "riot"} or {"tiebreakers": [...]}' },
   )
