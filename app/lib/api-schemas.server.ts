@@ -1,6 +1,7 @@
 // The JSON API's named shapes, declared once: every answer the routes send (the API tests parse each answer with them) and the request bodies under their documented names.
 import { z } from "zod";
 import { scoringShape } from "~/models/scoring";
+import { TIEBREAKERS } from "~/models/ruleset";
 import { CRITERION_LABELS, type Criterion } from "~/models/standings";
 import { spreadsheetImportSchema } from "~/models/spreadsheet.server";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "~/models/types";
@@ -12,6 +13,17 @@ const id = z.int().min(1);
 const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
 
 export const scoringAnswer = z.strictObject(scoringShape(() => z.number())).describe("Points for places 1 to 8");
+
+export const rulesetAnswer = z
+  .strictObject({
+    preset: z
+      .enum(["standard", "riot", "custom"])
+      .describe('The preset the chain equals, "custom" for a hand-made one'),
+    tiebreakers: z
+      .array(z.enum(TIEBREAKERS))
+      .describe("The whole tiebreak chain as stored, total points first and registration last"),
+  })
+  .describe('How ties on points are broken (docs/rules.md, "Rulesets and tiebreaks")');
 
 export const tournamentAnswer = z
   .strictObject({
@@ -30,6 +42,7 @@ export const tournamentAnswer = z
       .boolean()
       .describe("Listed on the landing page and to other organizers; anyone with the link may read it"),
     scoring: scoringAnswer,
+    ruleset: rulesetAnswer,
     ownerId: id,
     createdAt: timestamp,
   })
@@ -184,7 +197,7 @@ export const exportAnswer = z.strictObject({
   excelData: z
     .string()
     .describe(
-      "The .xlsx workbook (sheets Tournament, Players, Lobbies, Matches; Audit History too for the owner or a master), base64",
+      "The .xlsx workbook (sheets Tournament, Rules, Players, Lobbies, Matches; Audit History too for the owner or a master), base64",
     ),
   fileName: z.string(),
 });
@@ -247,6 +260,7 @@ export const repairAnswer = z.strictObject({
 export const answerSchemas = z.registry<{ id: string }>();
 for (const [name, schema] of Object.entries({
   Scoring: scoringAnswer,
+  Ruleset: rulesetAnswer,
   Tournament: tournamentAnswer,
   TournamentListItem: tournamentListItemAnswer,
   Player: playerAnswer,
@@ -286,6 +300,7 @@ for (const [name, schema] of Object.entries({
   LoginBody: v.loginSchema,
   TournamentCreate: v.tournamentCreateSchema,
   TournamentUpdate: v.tournamentUpdateSchema,
+  RulesetInput: v.rulesetInputSchema,
   PlayerCreate: v.playerCreateSchema,
   PlayerUpdate: v.playerUpdateSchema,
   BulkPlayers: v.bulkPlayersSchema,

@@ -1,6 +1,6 @@
 // Lobby drawing: lobby sizes, seeds, the player order of a round, and the snake, swiss and round-robin draws.
 import { LOBBY_SIZE } from "./policy";
-import type { EngineLobby, EngineMatch, EnginePlayer, LobbyMethod } from "./types";
+import type { EngineLobby, EnginePlayer, LobbyMethod } from "./types";
 import { computeStandings, type StandingsMatch } from "./standings";
 import { STANDARD_TIEBREAKERS, type Tiebreaker } from "./ruleset";
 

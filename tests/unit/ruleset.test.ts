@@ -226,10 +226,10 @@ describe("the riot preset", () => {
     const rows = computeStandings(
       [player(1), player(2)],
       [
-        { playerId: 1, lobbyId: 1, roundNumber: 1, placement: 8, points: 1 },
-        { playerId: 1, lobbyId: 2, roundNumber: 2, placement: 1, points: 8 },
-        { playerId: 2, lobbyId: 1, roundNumber: 1, placement: 4, points: 5 },
-        { playerId: 2, lobbyId: 2, roundNumber: 2, placement: 5, points: 4 },
+        { playerId: 1, roundNumber: 1, placement: 8, points: 1 },
+        { playerId: 1, roundNumber: 2, placement: 1, points: 8 },
+        { playerId: 2, roundNumber: 1, placement: 4, points: 5 },
+        { playerId: 2, roundNumber: 2, placement: 5, points: 4 },
       ],
       RIOT_TIEBREAKERS,
     );
