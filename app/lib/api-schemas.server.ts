@@ -188,6 +188,11 @@ export const cutPreviewAnswer = z.strictObject({
       needed: z.int().describe("How many of the tied players tiebreakerPlayerIds must name"),
     })
     .nullable(),
+  cutRule: z
+    .enum(["pointsAndAverage", "chain"])
+    .describe(
+      "How ties at the line are settled: pointsAndAverage (standard: same points and average within 0.01) or chain (the tiebreak order as far as it separates players)",
+    ),
   players: z.record(
     z.string(),
     z.strictObject({ name: z.string(), riotTag: z.string(), totalPoints: z.number(), averagePlacement: z.number() }),

@@ -159,6 +159,8 @@ export type CutPreview = {
   error: string | null;
   /** Players sure to go, tied at the line, and how many of the tied to pick; null when `error`. */
   plan: CutPlan | null;
+  /** How ties at the line are settled: the spec's points-and-average rule (standard) or the tiebreak chain. */
+  cutRule: CutRule;
   /** Name and tag of the players in the plan, for the dialogs. */
   players: Record<number, { name: string; riotTag: string; totalPoints: number; averagePlacement: number }>;
 };
@@ -179,7 +181,8 @@ export function previewCut(
     t.format === "elimination" ? proposedEliminationCut(activeCount, t.currentRound) : defaultCut(activeCount);
   const chosen = count ?? proposedCount;
   const error = validateCutCount(chosen, activeCount);
-  const plan = error ? null : planCut(active, chosen, cutRuleOf(readRuleset(t.ruleset)));
+  const cutRule = cutRuleOf(readRuleset(t.ruleset));
+  const plan = error ? null : planCut(active, chosen, cutRule);
   const byId = new Map(players.map((p) => [p.id, p]));
   const standingById = new Map(active.map((r) => [r.playerId, r]));
   const shown: CutPreview["players"] = {};
@@ -204,6 +207,7 @@ export function previewCut(
     count: chosen,
     error,
     plan,
+    cutRule,
     players: shown,
   };
 }

@@ -13,6 +13,9 @@ import { updateTournament } from "~/models/tournaments.server";
 import { generateLobbies } from "~/models/lobbies.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
 import { rulesetFromForm, tournamentCreateSchema, tournamentUpdateSchema } from "~/models/validation";
+import { readTournamentData } from "~/models/views/tournament-data.server";
+import { overlayView } from "~/models/views/overlay";
+import { rulesView } from "~/models/views/public";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser } from "./model-fixtures";
 
@@ -115,12 +118,18 @@ describeEachDriver("rulesets", (getDb) => {
     // Two players per placement: riot's chain has nothing past the games, so registration order splits them.
     expect(riot[1].separatedBy).toBe("registration");
     expect(new Set(riot.map((r) => r.separatedBy))).toEqual(new Set([null, "totalPoints", "registration"]));
+    // The public snapshot (public view, leaderboard, overlay) ranks in the same order.
+    const data = (await readTournamentData(db, t.id))!;
+    expect(data.standings.map((r) => r.id)).toEqual(riot.map((r) => r.id));
+    const overlay = overlayView(data, { view: "standings", top: 16 });
+    expect(overlay.rows.map((r) => r.key)).toEqual(riot.map((r) => r.id));
+    expect(rulesView(data).tiebreakers.map((c) => c.key)).toEqual([...RIOT_TIEBREAKERS]);
     const points = (rows: typeof riot) => new Map(rows.map((r) => [r.id, r.totalPoints]));
     expect(points(riot)).toEqual(points(standard));
 
     // A cut of 8 under riot: the line falls between the 4th and 5th places, so the bottom 8 go, nobody to pick.
     const preview = await cutPreview(db, t.id, 8);
-    expect(preview.plan).toMatchObject({ tied: [], needed: 0 });
+    expect(preview).toMatchObject({ cutRule: "chain", plan: { tied: [], needed: 0 } });
     expect(new Set(preview.plan!.sure)).toEqual(new Set(riot.slice(8).map((r) => r.id)));
     await updateTournament(db, owner, t.id, { ruleset: { tiebreakers: ["totalPoints", "seed"] } });
     expect((await getLeaderboard(db, t.id))[1].separatedBy).toBe("seed");
