@@ -5,7 +5,7 @@ import { formatPoints } from "./public-shared";
 /** A disclosure (works without JavaScript); the live pages keep it open across their updates. */
 export function RulesSection({ rules, id = "rules" }: { rules: RulesView; id?: string }) {
   return (
-    <details className="collapsible card rules-section" id={id}>
+    <details className="card rules-section" id={id}>
       <summary>Rules ({rules.presetLabel} tiebreaks)</summary>
       <h3>Points per placement</h3>
       <ul className="list-plain rules-points" aria-label="Points per placement">
