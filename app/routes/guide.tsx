@@ -116,14 +116,18 @@ export default function Guide() {
         <h3>{PRESET_WORDS.standard.label} (the default)</h3>
         <ol>
           {STANDARD_TIEBREAKERS.map((c) => (
-            <li key={c}>{TIEBREAKER_WORDS[c].sentence}</li>
+            <li key={c}>
+              <strong>{TIEBREAKER_WORDS[c].label}</strong>: {TIEBREAKER_WORDS[c].sentence}
+            </li>
           ))}
         </ol>
         <h3>{PRESET_WORDS.riot.label}</h3>
         <p>The order Riot uses at its official Teamfight Tactics events:</p>
         <ol>
           {RIOT_TIEBREAKERS.map((c) => (
-            <li key={c}>{TIEBREAKER_WORDS[c].sentence}</li>
+            <li key={c}>
+              <strong>{TIEBREAKER_WORDS[c].label}</strong>: {TIEBREAKER_WORDS[c].sentence}
+            </li>
           ))}
         </ol>
         <h3>{PRESET_WORDS.custom.label}</h3>
