@@ -213,19 +213,21 @@ export function playerRecord(
   player: { id: number; seed: number | null },
   totals: { totalPoints: number; matchesPlayed: number; averagePlacement: number },
   games: readonly GameResult[],
+  /** Whether the chain compares recent games: only then are the placed games put in round order. */
+  withRecent = true,
 ): PlayerRecord {
   const counts = [0, 0, 0, 0, 0, 0, 0, 0];
-  const placed: { roundNumber: number; placement: number }[] = [];
+  const placed: GameResult[] = [];
   let bestFinish: number | null = null;
   for (const game of games) {
     if (!isPlaced(game)) continue;
     const p = game.placement;
-    placed.push({ roundNumber: game.roundNumber, placement: p });
+    if (withRecent) placed.push(game);
     if (p >= 1 && p <= 8) counts[p - 1]++;
     if (bestFinish === null || p < bestFinish) bestFinish = p;
   }
   // Latest round first; within a round (never in real data) the better placement first, so input order never matters.
-  placed.sort((a, b) => b.roundNumber - a.roundNumber || a.placement - b.placement);
+  if (withRecent) placed.sort((a, b) => b.roundNumber - a.roundNumber || a.placement! - b.placement!);
   const wins = counts[0];
   const top4 = counts[0] + counts[1] + counts[2] + counts[3];
   return {
@@ -240,7 +242,7 @@ export function playerRecord(
     top4,
     riotScore: top4 + wins,
     counts,
-    recent: placed.map((g) => g.placement),
+    recent: placed.map((g) => g.placement!),
   };
 }
 
@@ -274,6 +276,15 @@ export const COMPARE: Record<Tiebreaker, (a: PlayerRecord, b: PlayerRecord) => n
   seed: (a, b) => (a.seed ?? Infinity) - (b.seed ?? Infinity) || 0,
   registration: (a, b) => a.id - b.id,
 };
+
+/** Negative if a ranks above b by the chain, 0 when no criterion tells them apart (the sort's comparator: no allocation). */
+export function compareRecords(chain: readonly Tiebreaker[], a: PlayerRecord, b: PlayerRecord): number {
+  for (let i = 0; i < chain.length; i++) {
+    const d = COMPARE[chain[i]](a, b);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
 
 /** The first criterion of `chain` that tells a and b apart, with its sign; null when none does. */
 export function firstDifference(

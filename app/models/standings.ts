@@ -2,6 +2,7 @@
 import type { EngineMatch, EnginePlayer } from "./types";
 import { computePlayerStats, type PlayerStats } from "./stats";
 import {
+  compareRecords,
   firstDifference as chainDifference,
   playerRecord,
   STANDARD_TIEBREAKERS,
@@ -64,14 +65,15 @@ export function computeStandings(
   chain: readonly Tiebreaker[] = STANDARD_TIEBREAKERS,
 ): StandingRow[] {
   const byPlayer = groupMatchesByPlayer(matches);
+  const withRecent = chain.includes("recentGames");
   const ranked: Ranked[] = players
     .filter((p) => !p.isRemoved)
     .map((player) => {
       const games = byPlayer.get(player.id) ?? [];
       const stats = computePlayerStats(player, games);
-      return { player, stats, record: playerRecord(player, stats, games) };
+      return { player, stats, record: playerRecord(player, stats, games, withRecent) };
     });
-  ranked.sort((a, b) => firstDifference(chain, a, b)?.[1] ?? 0);
+  ranked.sort((a, b) => statusRank(a.player) - statusRank(b.player) || compareRecords(chain, a.record, b.record));
   return ranked.map((r, i) => ({
     playerId: r.player.id,
     rank: i + 1,
