@@ -11,6 +11,7 @@ import { generateLobbies } from "~/models/lobbies.server";
 import { saveScores } from "~/models/scores.server";
 import { DEFAULT_SCORING, pointsFor } from "~/models/scoring";
 import { computeStandings } from "~/models/standings";
+import { RIOT_TIEBREAKERS, STANDARD_TIEBREAKERS } from "~/models/ruleset";
 import { createTournament } from "~/models/tournaments.server";
 import type { EngineLobby, EngineMatch, EnginePlayer, LobbyMethod } from "~/models/types";
 import { tournamentCreateSchema } from "~/models/validation";
@@ -62,8 +63,8 @@ function rng(seed: number) {
   };
 }
 
-/** 256 players after 9 rounds, each drawn by `method` and scored with random placements. */
-function playedTournament(method: LobbyMethod) {
+/** 256 players after `rounds` rounds (9 by default), each drawn by `method` and scored with random placements. */
+function playedTournament(method: LobbyMethod, rounds = 9) {
   const rand = rng(42);
   const roster: EnginePlayer[] = Array.from({ length: 256 }, (_, i) => ({
     id: i + 1,
@@ -81,7 +82,7 @@ function playedTournament(method: LobbyMethod) {
   const matchList: EngineMatch[] = [];
   const lobbyList: EngineLobby[] = [];
   let lobbyId = 0;
-  for (let round = 1; round <= 9; round++) {
+  for (let round = 1; round <= rounds; round++) {
     for (const drawn of planRoundLobbies(method, roster, matchList, lobbyList, round)) {
       const id = ++lobbyId;
       lobbyList.push({ id, roundNumber: round, name: drawn.name, playerIds: drawn.playerIds, isComplete: true });
@@ -110,6 +111,17 @@ async function benchPure() {
     });
     report(`    ${method}`, result, 5);
   }
+}
+
+/** Standings of 256 players after 10 rounds under the riot chain, against the standard chain in the same run. */
+async function benchRiotStandings() {
+  console.log("\n(c) standings, 256 players after 10 scored rounds, riot tiebreak chain (pure functions)");
+  const { roster, matchList } = playedTournament("snake", 10);
+  const standard = await measure(PURE_RUNS, () => computeStandings(roster, matchList, STANDARD_TIEBREAKERS));
+  const riot = await measure(PURE_RUNS, () => computeStandings(roster, matchList, RIOT_TIEBREAKERS));
+  report("    standard chain (baseline)", standard, 5);
+  report("    riot chain", riot, 5);
+  console.log(`    riot / standard median: ${(riot.median / standard.median).toFixed(2)}×`);
 }
 
 /** A 256-player tournament in round 1, every lobby drawn; one lobby's scores saved again and again. */
@@ -145,6 +157,7 @@ async function main() {
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, ${os.platform()}`,
   );
   await benchPure();
+  await benchRiotStandings();
 
   console.log(
     "\n(b) saveScores of one 8-player lobby in a 256-player tournament (transaction, lock, replace, recompute)",

@@ -1,6 +1,7 @@
 // The database schema: every entity of docs/rules.md "Fields and validation".
 import { sql } from "drizzle-orm";
 import type { Scoring } from "../app/models/scoring";
+import { STANDARD_RULESET, type Ruleset } from "../app/models/ruleset";
 import {
   boolean,
   check,
@@ -112,6 +113,8 @@ export const tournaments = pgTable(
     isLocked: boolean("is_locked").notNull().default(false),
     isPublic: boolean("is_public").notNull().default(false),
     scoring: jsonb("scoring").$type<Scoring>().notNull(),
+    // The tiebreak chain and its preset's name (app/models/ruleset.ts); existing tournaments read as the standard one.
+    ruleset: jsonb("ruleset").$type<Ruleset>().notNull().default(STANDARD_RULESET),
     ownerId: integer("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -54,7 +54,9 @@ export function CutPanel({
         </Link>
       </div>
       <p className="muted small">
-        The lowest-ranked active players are eliminated (lowest total points first, then the worse average placement).
+        {cut.cutRule === "chain"
+          ? "The lowest-ranked active players are eliminated, in the tournament's tiebreak order."
+          : "The lowest-ranked active players are eliminated (lowest total points first, then the worse average placement)."}{" "}
         The cut is a multiple of 8 and at least 8 players must remain. It is applied when the round advances.
       </p>
       {!allScored ? (
@@ -127,8 +129,11 @@ export function CutPanel({
           <fieldset className="scores-tiebreak" aria-labelledby="tiebreak-title">
             <legend id="tiebreak-title">Resolve Tie-breaker</legend>
             <p className="small">
-              {plan.tied.length} players are tied at the cut line (same total points and average placement). Select
-              exactly {plan.needed} to eliminate.
+              {plan.tied.length} players are tied at the cut line (
+              {cut.cutRule === "chain"
+                ? "the tiebreak order cannot separate them"
+                : "same total points and average placement"}
+              ). Select exactly {plan.needed} to eliminate.
             </p>
             {plan.tied.map((id) => (
               <label key={id} className="checkbox scores-player">

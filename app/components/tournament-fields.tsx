@@ -3,6 +3,7 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { ordinal, SCORING_KEYS, SCORING_MAX, type Scoring } from "~/models/scoring";
 import { FORMAT_LABELS, FORMATS, LOBBY_METHODS } from "~/models/types";
+import { PRESET_WORDS, TIEBREAKER_WORDS, TIEBREAKERS, type Ruleset } from "~/models/ruleset";
 import { BooleanCheckbox, InputField, optionsOf, SelectField } from "./form-fields";
 import { FieldError } from "./ui";
 
@@ -169,6 +170,89 @@ export function ScoringFields({
         })}
       </div>
       <FieldError message={error} />
+    </fieldset>
+  );
+}
+
+/** The criteria a custom order may add after total points (registration order always ends it). */
+const CUSTOM_CHOICES = TIEBREAKERS.filter((c) => c !== "totalPoints" && c !== "registration");
+
+/**
+ * The ruleset: a preset radio group (`ruleset.preset`) and, for Custom, ordered selects "1st tiebreaker",
+ * "2nd tiebreaker", … (`ruleset.tiebreakers.N`) after total points. Plain controls: it works without
+ * JavaScript; the custom selects sit in a disclosure, open when Custom is the stored or typed choice.
+ */
+export function RulesetFields({
+  ruleset,
+  typed,
+  error,
+  disabled,
+  note,
+}: {
+  ruleset: Ruleset;
+  /** What the user sent in a refused form: `{ preset, tiebreakers }` as the fields named them. */
+  typed?: unknown;
+  error?: string | null;
+  disabled?: boolean;
+  /** Why the fields are disabled, shown under the legend. */
+  note?: ReactNode;
+}) {
+  const sent = (typed ?? null) as { preset?: unknown; tiebreakers?: unknown } | null;
+  const preset = typeof sent?.preset === "string" ? sent.preset : ruleset.preset;
+  const sentList = sent && Array.isArray(sent.tiebreakers) ? (sent.tiebreakers as unknown[]) : null;
+  const stored = ruleset.tiebreakers.filter((c) => c !== "totalPoints" && c !== "registration");
+  const errorId = "ruleset-error";
+  return (
+    <fieldset disabled={disabled} className="ruleset-fields" aria-describedby={error ? errorId : undefined}>
+      <legend>Tiebreak order</legend>
+      {note}
+      <p className="hint" style={{ marginTop: 0 }}>
+        Ties on total points are broken by the chosen order. It can be changed until a round is finalized.
+      </p>
+      <div className="stack ruleset-presets" role="radiogroup" aria-label="Ruleset preset">
+        {(["standard", "riot", "custom"] as const).map((name) => (
+          <div key={name}>
+            <label className="checkbox">
+              <input
+                type="radio"
+                name="ruleset.preset"
+                value={name}
+                defaultChecked={preset === name}
+                aria-describedby={`ruleset-${name}-hint`}
+              />
+              {PRESET_WORDS[name].label}
+            </label>
+            <div className="hint" id={`ruleset-${name}-hint`}>
+              {PRESET_WORDS[name].sentence}
+            </div>
+          </div>
+        ))}
+      </div>
+      <details className="ruleset-custom" open={preset === "custom"}>
+        <summary>Custom order (used when Custom is chosen)</summary>
+        <p className="small muted">Total points come first; then, in order:</p>
+        <div className="grid cols-3">
+          {CUSTOM_CHOICES.map((_, i) => {
+            const value = sentList ? sentList[i] : stored[i];
+            return (
+              <SelectField
+                key={i}
+                id={`ruleset-tiebreaker-${i}`}
+                name={`ruleset.tiebreakers.${i}`}
+                label={`${ordinal(i + 1)} tiebreaker`}
+                defaultValue={typeof value === "string" ? value : ""}
+              >
+                <option value="">(none)</option>
+                {optionsOf(CUSTOM_CHOICES, (c) => TIEBREAKER_WORDS[c].label)}
+              </SelectField>
+            );
+          })}
+        </div>
+        <p className="small muted" style={{ marginBottom: 0 }}>
+          Registration order always comes last, so no two players are ever tied.
+        </p>
+      </details>
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 // The JSON API's named shapes, declared once: every answer the routes send (the API tests parse each answer with them) and the request bodies under their documented names.
 import { z } from "zod";
 import { scoringShape } from "~/models/scoring";
+import { TIEBREAKERS } from "~/models/ruleset";
 import { CRITERION_LABELS, type Criterion } from "~/models/standings";
 import { spreadsheetImportSchema } from "~/models/spreadsheet.server";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "~/models/types";
@@ -13,6 +14,17 @@ const id = z.int().min(1);
 const timestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 date and time");
 
 export const scoringAnswer = z.strictObject(scoringShape(() => z.number())).describe("Points for places 1 to 8");
+
+export const rulesetAnswer = z
+  .strictObject({
+    preset: z
+      .enum(["standard", "riot", "custom"])
+      .describe('The preset the chain equals, "custom" for a hand-made one'),
+    tiebreakers: z
+      .array(z.enum(TIEBREAKERS))
+      .describe("The whole tiebreak chain as stored, total points first and registration last"),
+  })
+  .describe('How ties on points are broken (docs/rules.md, "Rulesets and tiebreaks")');
 
 export const tournamentAnswer = z
   .strictObject({
@@ -31,6 +43,7 @@ export const tournamentAnswer = z
       .boolean()
       .describe("Listed on the landing page and to other organizers; anyone with the link may read it"),
     scoring: scoringAnswer,
+    ruleset: rulesetAnswer,
     ownerId: id,
     createdAt: timestamp,
   })
@@ -202,6 +215,11 @@ export const cutPreviewAnswer = z.strictObject({
       needed: z.int().describe("How many of the tied players tiebreakerPlayerIds must name"),
     })
     .nullable(),
+  cutRule: z
+    .enum(["pointsAndAverage", "chain"])
+    .describe(
+      "How ties at the line are settled: pointsAndAverage (standard: same points and average within 0.01) or chain (the tiebreak order as far as it separates players)",
+    ),
   players: z.record(
     z.string(),
     z.strictObject({ name: z.string(), riotTag: z.string(), totalPoints: z.number(), averagePlacement: z.number() }),
@@ -211,7 +229,7 @@ export const exportAnswer = z.strictObject({
   excelData: z
     .string()
     .describe(
-      "The .xlsx workbook (sheets Tournament, Players, Lobbies, Matches; Audit History too for the owner or a master), base64",
+      "The .xlsx workbook (sheets Tournament, Rules, Players, Lobbies, Matches; Audit History too for the owner or a master), base64",
     ),
   fileName: z.string(),
 });
@@ -328,6 +346,7 @@ export const repairAnswer = z.strictObject({
 export const answerSchemas = z.registry<{ id: string }>();
 for (const [name, schema] of Object.entries({
   Scoring: scoringAnswer,
+  Ruleset: rulesetAnswer,
   Tournament: tournamentAnswer,
   TournamentListItem: tournamentListItemAnswer,
   Player: playerAnswer,
@@ -372,6 +391,7 @@ for (const [name, schema] of Object.entries({
   LoginBody: v.loginSchema,
   TournamentCreate: v.tournamentCreateSchema,
   TournamentUpdate: v.tournamentUpdateSchema,
+  RulesetInput: v.rulesetInputSchema,
   PlayerCreate: v.playerCreateSchema,
   PlayerUpdate: v.playerUpdateSchema,
   BulkPlayers: v.bulkPlayersSchema,

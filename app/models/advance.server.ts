@@ -12,6 +12,7 @@ import { event } from "./events";
 import { assertRoundScored, roundLobbies } from "./lobbies.server";
 import { LATER_ROUND_MINIMUM } from "./policy";
 import { activeStandings } from "./standings.server";
+import { cutRuleOf, readRuleset } from "./ruleset";
 import { findTournamentOr404 } from "./action.server";
 
 export type AdvanceInput = { eliminationCount?: number; tiebreakerPlayerIds?: number[] };
@@ -47,11 +48,11 @@ export async function advanceRound(
 
     const count = input.eliminationCount ?? 0;
     let eliminated: number[] = [];
-    const { active, rows } = await activeStandings(tx, t.id);
+    const { active, rows } = await activeStandings(tx, t);
     if (count > 0) {
       const invalid = validateCutCount(count, active.length);
       if (invalid) throw badRequest("invalid_cut", invalid, "eliminationCount");
-      const plan = planCut(active, count);
+      const plan = planCut(active, count, cutRuleOf(readRuleset(t.ruleset)));
       if (plan.needed > 0) {
         const resolution = resolveCut(plan, input.tiebreakerPlayerIds ?? []);
         if (!resolution.ok) {
@@ -113,6 +114,6 @@ export async function advanceRound(
 /** The cut dialog's data for `count` players (default: the proposal). Reads only. */
 export async function cutPreview(db: Executor, tournamentId: number, count?: number): Promise<CutPreview> {
   const t = await findTournamentOr404(db, tournamentId);
-  const { active, rows } = await activeStandings(db, t.id);
+  const { active, rows } = await activeStandings(db, t);
   return previewCut(t, active, rows, await roundLobbies(db, t.id, t.currentRound), count);
 }

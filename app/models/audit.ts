@@ -99,12 +99,17 @@ export function changedFields(
   return { before: b, after: a };
 }
 
-/** A stored value as the trail keeps it: scalars as they are, a scoring table as "10, 8, 6, …", anything else as JSON. */
+/**
+ * A stored value as the trail keeps it: scalars as they are, a scoring table as "10, 8, 6, …", a ruleset as
+ * "riot: totalPoints → riotScore → …", anything else as JSON.
+ */
 export function auditValue(value: unknown): string | number | boolean | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
   if (value instanceof Date) return value.toISOString();
   if (isScoring(value)) return SCORING_KEYS.map((k) => value[k]).join(", ");
+  const chain = (value as { tiebreakers?: unknown }).tiebreakers;
+  if (Array.isArray(chain)) return `${(value as { preset?: unknown }).preset}: ${chain.join(" → ")}`;
   return JSON.stringify(value);
 }
 

@@ -1,4 +1,5 @@
 // Cuts between rounds: how many players may go, who goes for sure, and who is tied at the line.
+import { cutRuleOf, readRuleset, type CutRule } from "./ruleset";
 import type { StandingRow } from "./standings";
 import type { Format } from "./types";
 
@@ -45,6 +46,8 @@ export function proposedEliminationCut(activeCount: number, roundNumber: number)
 
 export type CutRow = Pick<StandingRow, "playerId" | "totalPoints" | "averagePlacement" | "matchesPlayed"> & {
   isEliminated?: boolean;
+  /** What separated the row from the one above in the standings (the "chain" cut rule reads it). */
+  separatedBy?: StandingRow["separatedBy"];
 };
 
 export type CutPlan = {
@@ -56,9 +59,9 @@ export type CutPlan = {
   needed: number;
 };
 
-// As in the standings, no matches means the worst average rather than a perfect 0.
+// As in the standings, no placed game means the worst average rather than a perfect 0.
 function averageKey(row: CutRow): number {
-  return row.matchesPlayed > 0 ? row.averagePlacement : Infinity;
+  return row.matchesPlayed > 0 && row.averagePlacement > 0 ? row.averagePlacement : Infinity;
 }
 
 function tiedAtLine(a: CutRow, b: CutRow): boolean {
@@ -71,17 +74,20 @@ function tiedAtLine(a: CutRow, b: CutRow): boolean {
 }
 
 /**
- * Plans a cut of `count` players from the active standings rows (docs/rules.md: lowest total points
- * first, then the worse average). Ties within the same points and 0.01 of average are only
- * decided where they straddle the line; there the host picks. Rows passed in their standings
- * order keep the remaining tiebreaks for who is "sure". Throws on a count validateCutCount
- * rejects, since the caller must report that message instead.
+ * Plans a cut of `count` players from the active standings rows. The "pointsAndAverage" rule (the
+ * standard ruleset, docs/rules.md: lowest total points first, then the worse average): ties within
+ * the same points and 0.01 of average are only decided where they straddle the line; there the
+ * host picks. Rows passed in their standings order keep the remaining tiebreaks for who is "sure".
+ * The "chain" rule: the standings order decides as far as the tiebreak chain separates players;
+ * rows it left equal before registration order (`separatedBy` "registration") are tied.
+ * Throws on a count validateCutCount rejects, since the caller must report that message instead.
  */
-export function planCut(rows: readonly CutRow[], count: number): CutPlan {
+export function planCut(rows: readonly CutRow[], count: number, rule: CutRule = "pointsAndAverage"): CutPlan {
   const active = rows.filter((r) => !r.isEliminated);
   const error = validateCutCount(count, active.length);
   if (error) throw new RangeError(error);
   if (count === 0) return { sure: [], tied: [], needed: 0 };
+  if (rule === "chain") return planChainCut(active, count);
 
   const position = new Map(active.map((r, i) => [r.playerId, i]));
   // Worst first; the reverse of the given (standings) order settles whatever points and average leave equal.
@@ -105,6 +111,20 @@ export function planCut(rows: readonly CutRow[], count: number): CutPlan {
     tied: worstFirst.slice(start, end + 1).map((r) => r.playerId),
     needed: count - start,
   };
+}
+
+/** The "chain" rule: worst first is the standings read backwards; a row is tied with the one above when only registration order split them. */
+function planChainCut(active: readonly CutRow[], count: number): CutPlan {
+  const worstFirst = [...active].reverse();
+  // worstFirst[k] sits right below worstFirst[k + 1] in the standings: are they in one tie group?
+  const joined = (k: number) => k + 1 < worstFirst.length && worstFirst[k].separatedBy === "registration";
+  const ids = (from: number, to: number) => worstFirst.slice(from, to).map((r) => r.playerId);
+  if (!joined(count - 1)) return { sure: ids(0, count), tied: [], needed: 0 };
+  let start = count - 1;
+  while (start > 0 && joined(start - 1)) start--;
+  let end = count;
+  while (joined(end)) end++;
+  return { sure: ids(0, start), tied: ids(start, end + 1), needed: count - start };
 }
 
 export type CutResolution = { ok: true; eliminate: number[] } | { ok: false; error: string };
@@ -139,6 +159,8 @@ export type CutPreview = {
   error: string | null;
   /** Players sure to go, tied at the line, and how many of the tied to pick; null when `error`. */
   plan: CutPlan | null;
+  /** How ties at the line are settled: the spec's points-and-average rule (standard) or the tiebreak chain. */
+  cutRule: CutRule;
   /** Name and tag of the players in the plan, for the dialogs. */
   players: Record<number, { name: string; riotTag: string; totalPoints: number; averagePlacement: number }>;
 };
@@ -148,7 +170,7 @@ export type CutPreview = {
  * active players (`active`), every player row (`players`, for names) and the current round's lobbies.
  */
 export function previewCut(
-  t: { format: Format; currentRound: number },
+  t: { format: Format; currentRound: number; ruleset?: unknown },
   active: readonly StandingRow[],
   players: readonly { id: number; name: string; riotTag: string }[],
   currentLobbies: readonly { isComplete: boolean }[],
@@ -159,7 +181,8 @@ export function previewCut(
     t.format === "elimination" ? proposedEliminationCut(activeCount, t.currentRound) : defaultCut(activeCount);
   const chosen = count ?? proposedCount;
   const error = validateCutCount(chosen, activeCount);
-  const plan = error ? null : planCut(active, chosen);
+  const cutRule = cutRuleOf(readRuleset(t.ruleset));
+  const plan = error ? null : planCut(active, chosen, cutRule);
   const byId = new Map(players.map((p) => [p.id, p]));
   const standingById = new Map(active.map((r) => [r.playerId, r]));
   const shown: CutPreview["players"] = {};
@@ -184,6 +207,7 @@ export function previewCut(
     count: chosen,
     error,
     plan,
+    cutRule,
     players: shown,
   };
 }

@@ -58,6 +58,7 @@ export const REFUSAL_TITLES = {
   no_lobbies: null,
   round_not_scored: null,
   round_finalized: null,
+  ruleset_locked: null,
   undo_finalized: null,
   tie_at_cut: null,
   already_staff: null,

@@ -10,6 +10,7 @@ import type { PublicUser } from "./auth.server";
 import { COMPLETED_MESSAGE, conflict, notFound } from "./errors";
 import { event, type DomainEvent } from "./events";
 import { assignSeeds, eligibleForRound, planRoundLobbies } from "./lobbies";
+import { readRuleset } from "./ruleset";
 import { LATER_ROUND_MINIMUM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "./policy";
 import { stopSelfCheckin } from "./self-checkin-state.server";
 import { recomputeStats, toEnginePlayer } from "./stats.server";
@@ -132,7 +133,7 @@ export async function generateLobbies(
       })
       .from(matches)
       .where(eq(matches.tournamentId, t.id));
-    const plan = planRoundLobbies(t.lobbyMethod, engine, played, previous, round);
+    const plan = planRoundLobbies(t.lobbyMethod, engine, played, previous, round, readRuleset(t.ruleset).tiebreakers);
     const created = await tx
       .insert(lobbies)
       .values(plan.map((l) => ({ tournamentId: t.id, roundNumber: round, name: l.name, playerIds: l.playerIds })))

@@ -1,7 +1,8 @@
 // Lobby drawing: lobby sizes, seeds, the player order of a round, and the snake, swiss and round-robin draws.
 import { LOBBY_SIZE } from "./policy";
-import type { EngineLobby, EngineMatch, EnginePlayer, LobbyMethod } from "./types";
-import { computeStandings } from "./standings";
+import type { EngineLobby, EnginePlayer, LobbyMethod } from "./types";
+import { computeStandings, type StandingsMatch } from "./standings";
+import { STANDARD_TIEBREAKERS, type Tiebreaker } from "./ruleset";
 
 /** ceil(n/8) lobbies whose sizes differ by at most one, bigger ones first (20 → [7, 7, 6]). */
 export function lobbySizes(playerCount: number): number[] {
@@ -54,15 +55,16 @@ export function eligibleForRound<P extends Pick<EnginePlayer, "isCheckedIn" | "i
  */
 export function nextRoundOrder(
   players: readonly EnginePlayer[],
-  matches: readonly Pick<EngineMatch, "playerId" | "placement" | "points">[],
+  matches: readonly StandingsMatch[],
   roundNumber: number,
+  chain: readonly Tiebreaker[] = STANDARD_TIEBREAKERS,
 ): number[] {
   const eligible = eligibleForRound(players);
   if (roundNumber <= 1) {
     const seeds = assignSeeds(eligible);
     return seedOrder(eligible.map((p) => ({ id: p.id, seed: seeds.get(p.id) ?? null }))).map((p) => p.id);
   }
-  return computeStandings(eligible, matches).map((row) => row.playerId);
+  return computeStandings(eligible, matches, chain).map((row) => row.playerId);
 }
 
 /** How often each pair of players already shared a lobby: meets.get(a)?.get(b). */
@@ -284,14 +286,16 @@ function improveBySwaps(start: number[][], m: Uint16Array, n: number): { lobbies
 export function planRoundLobbies(
   method: LobbyMethod,
   players: readonly EnginePlayer[],
-  matches: readonly Pick<EngineMatch, "playerId" | "placement" | "points" | "roundNumber">[],
+  matches: readonly StandingsMatch[],
   previousLobbies: readonly Pick<EngineLobby, "roundNumber" | "playerIds">[],
   roundNumber: number,
+  chain: readonly Tiebreaker[] = STANDARD_TIEBREAKERS,
 ): { name: string; playerIds: number[] }[] {
   const order = nextRoundOrder(
     players,
     matches.filter((match) => match.roundNumber < roundNumber),
     roundNumber,
+    chain,
   );
   const history = previousLobbies.filter((l) => l.roundNumber < roundNumber).map((l) => [l.playerIds]);
   return drawLobbies(method, order, history).map((playerIds, i) => ({ name: lobbyName(i), playerIds }));

@@ -4,6 +4,7 @@ import type { Executor } from "#db/client.server";
 import type { Lobby, Match, Player, Tournament } from "#db/schema";
 import { findTournamentOr404 } from "./action.server";
 import { badRequest, notFound } from "./errors";
+import { readRuleset, type Tiebreaker } from "./ruleset";
 import { computeStandings, type StandingRow } from "./standings";
 import { toLeaderboardRow, type LeaderboardRow } from "./standings.server";
 import { toEnginePlayer } from "./stats.server";
@@ -11,7 +12,10 @@ import { tournamentSnapshot } from "./views/snapshot.server";
 
 /** What the standings of any round are computed from: the tournament's data as one snapshot holds it. */
 export type StandingsData = {
-  tournament: Pick<Tournament, "id" | "version" | "status" | "currentRound" | "finalizedRound">;
+  tournament: Pick<Tournament, "id" | "version" | "status" | "currentRound" | "finalizedRound"> & {
+    /** The tiebreak chain (docs/rules.md, "Rulesets and tiebreaks"); absent: the standard one. */
+    ruleset?: Tournament["ruleset"];
+  };
   players: readonly Player[];
   lobbies: readonly Pick<Lobby, "roundNumber">[];
   matches: readonly Pick<Match, "playerId" | "roundNumber" | "placement" | "points">[];
@@ -51,8 +55,12 @@ export function lastDrawnRound(data: Pick<StandingsData, "lobbies">): number {
  * round N's standings, as the live board shows it once the round has advanced). A master's
  * adjustments carry no round: they count in every round's standings.
  */
-export function standingsAfter(data: Pick<StandingsData, "players" | "matches">, round: number | null): StandingRow[] {
-  if (round === null) return computeStandings(data.players.map(toEnginePlayer), data.matches);
+export function standingsAfter(
+  data: Pick<StandingsData, "players" | "matches">,
+  round: number | null,
+  chain?: readonly Tiebreaker[],
+): StandingRow[] {
+  if (round === null) return computeStandings(data.players.map(toEnginePlayer), data.matches, chain);
   const lastPlayed = new Map<number, number>();
   for (const m of data.matches) lastPlayed.set(m.playerId, Math.max(lastPlayed.get(m.playerId) ?? 0, m.roundNumber));
   const players = data.players.map((p) => ({
@@ -62,6 +70,7 @@ export function standingsAfter(data: Pick<StandingsData, "players" | "matches">,
   return computeStandings(
     players,
     data.matches.filter((m) => m.roundNumber <= round),
+    chain,
   );
 }
 
@@ -87,16 +96,17 @@ export function leaderboardAnswer(data: StandingsData, round: number | null): Le
     if (round > lastDrawnRound(data)) throw badRequest("invalid_input", roundNotStarted(round));
   }
   const completed = t.status === "completed";
-  const rows = standingsAfter(data, round);
+  const chain = readRuleset(t.ruleset).tiebreakers;
+  const rows = standingsAfter(data, round, chain);
   // The round these standings are after, to compare with the one before it.
   const shownRound = round ?? data.matches.reduce((max, m) => Math.max(max, m.roundNumber), 0);
-  const before = shownRound > 1 ? byPlayer(standingsAfter(data, shownRound - 1)) : null;
+  const before = shownRound > 1 ? byPlayer(standingsAfter(data, shownRound - 1, chain)) : null;
   let isFinal: (row: StandingRow) => boolean;
   if (completed) isFinal = () => true;
   else if (round !== null) isFinal = () => round <= t.finalizedRound;
   else if (t.finalizedRound < 1) isFinal = () => false;
   else {
-    const settledRows = byPlayer(standingsAfter(data, t.finalizedRound));
+    const settledRows = byPlayer(standingsAfter(data, t.finalizedRound, chain));
     isFinal = (row) => sameStanding(row, settledRows.get(row.playerId));
   }
   const players = new Map(data.players.map((p) => [p.id, p]));

@@ -1,4 +1,4 @@
-// Spreadsheet export and import: a tournament as an .xlsx workbook (Tournament, Players, Lobbies, Matches, and Audit History for its owner and masters), and a workbook's Players sheet as a new tournament.
+// Spreadsheet export and import: a tournament as an .xlsx workbook (Tournament, Rules, Players, Lobbies, Matches, and Audit History for its owner and masters), and a workbook's Players sheet (with its settings and rules) as a new tournament.
 import ExcelJS from "exceljs";
 import { z } from "zod";
 import type { AppDb, Executor } from "#db/client.server";
@@ -14,6 +14,17 @@ import { listPlayers } from "./players.server";
 import { listAllLobbies } from "./lobbies.server";
 import { listMatches } from "./scores.server";
 import { SCORING_KEYS, ordinal } from "./scoring";
+import {
+  CUT_RULE_WORDS,
+  cutRuleOf,
+  PRESET_WORDS,
+  readRuleset,
+  TIEBREAKER_WORDS,
+  TIEBREAKERS,
+  tiebreakersProblem,
+  rulesetFromInput,
+  type Tiebreaker,
+} from "./ruleset";
 import { FORMAT_LABELS, FORMATS, LOBBY_METHODS, statusLabel } from "./types";
 import { playerNameSchema, riotTagSchema, tournamentCreateSchema } from "./validation";
 import { streamWorkbook } from "./workbook.server";
@@ -98,6 +109,27 @@ export async function exportTournament(
     ...SCORING_KEYS.map((k, i): [string, number] => [`Points ${ordinal(i + 1)}`, t.scoring[k]]),
   ];
   for (const [field, value] of rows) info.addRow({ field, value });
+
+  // The rules in force, readable by a person and read back by the import (docs/rules.md "Rulesets and tiebreaks").
+  const ruleset = readRuleset(t.ruleset);
+  const rules = book.addWorksheet("Rules");
+  rules.columns = [
+    { header: "Rule", key: "rule", width: 16 },
+    { header: "Value", key: "value", width: 20 },
+    { header: "Meaning", key: "meaning", width: 90 },
+  ];
+  rules.addRow({ rule: "Preset", value: ruleset.preset, meaning: PRESET_WORDS[ruleset.preset].label });
+  ruleset.tiebreakers.forEach((c, i) =>
+    rules.addRow({
+      rule: `Tiebreaker ${i + 1}`,
+      value: c,
+      meaning: `${TIEBREAKER_WORDS[c].label}: ${TIEBREAKER_WORDS[c].sentence}`,
+    }),
+  );
+  SCORING_KEYS.forEach((k, i) =>
+    rules.addRow({ rule: `Points ${ordinal(i + 1)}`, value: t.scoring[k], meaning: "Points for this placement" }),
+  );
+  rules.addRow({ rule: "Cuts", value: cutRuleOf(ruleset), meaning: CUT_RULE_WORDS[cutRuleOf(ruleset)] });
 
   const sheet = book.addWorksheet("Players");
   sheet.addRow(PLAYER_COLUMNS);
@@ -213,12 +245,14 @@ async function readWorkbook(excelData: string) {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest("import_failed", IMPORT_FAILED);
   let roster: ImportedPlayer[] | undefined;
   let settings: Settings | undefined;
+  let rules: RulesInput | undefined;
   try {
     // Only the Players and Tournament sheets are read, each as a stream that stops at MAX_ROWS.
     await streamWorkbook(Buffer.from(base64, "base64"), async (sheet) => {
       const name = sheet.name.trim().toLowerCase();
       if (name === "players" && roster === undefined) roster = await readPlayers(sheet.rows);
       else if (name === "tournament" && settings === undefined) settings = await readSettings(sheet.rows);
+      else if (name === "rules" && rules === undefined) rules = await readRules(sheet.rows);
     });
   } catch (error) {
     // A workbook can be odd in more ways than we check for (too large, not a zip, broken XML): every one of them is a bad file, not a server error.
@@ -238,10 +272,24 @@ async function readWorkbook(excelData: string) {
     totalRounds: settings.totalRounds ?? DEFAULT_ROUNDS,
     isPublic: settings.isPublic ?? false,
     scoring: settings.scoring,
+    // An older export without a Rules sheet imports with the standard order.
+    ruleset: rules,
   });
   if (!input.success) throw badRequest("import_failed", IMPORT_FAILED);
-  const { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring } = input.data;
-  return { tournament: { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring }, players: roster };
+  const { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring, ruleset } = input.data;
+  return {
+    tournament: {
+      name,
+      format,
+      lobbyMethod,
+      maxPlayers,
+      totalRounds,
+      isPublic,
+      scoring,
+      ruleset: ruleset ? rulesetFromInput(ruleset) : undefined,
+    },
+    players: roster,
+  };
 }
 
 /** A sheet's rows as they are read, refused once the sheet is longer than MAX_ROWS (by count or by row number). */
@@ -325,6 +373,38 @@ async function readSettings(rows: AsyncIterable<ExcelJS.Row>): Promise<Settings>
   }
   if (scoring.length > 0) settings.scoring = SCORING_KEYS.map((_, i) => scoring[i] ?? 0);
   return settings;
+}
+
+type RulesInput = { preset?: string; tiebreakers?: Tiebreaker[] };
+
+/**
+ * The Rules sheet's "Tiebreaker N" rows (a criterion's name or label in the Value column) give the
+ * chain; without any, its "Preset" row. A chain the API would refuse fails the import.
+ */
+async function readRules(rows: AsyncIterable<ExcelJS.Row>): Promise<RulesInput | undefined> {
+  const chain: { at: number; criterion: Tiebreaker }[] = [];
+  let preset: string | undefined;
+  for await (const row of capped(rows)) {
+    const field = normalize(cellText(row.getCell(1).value));
+    const value = cellText(row.getCell(2).value).trim();
+    if (value === "") continue;
+    const at = field.match(/^tiebreaker(\d+)$/);
+    if (at) {
+      const criterion = TIEBREAKERS.find(
+        (c) => normalize(c) === normalize(value) || normalize(TIEBREAKER_WORDS[c].label) === normalize(value),
+      );
+      if (!criterion) throw badRequest("import_failed", IMPORT_FAILED);
+      chain.push({ at: Number(at[1]), criterion });
+    } else if (field === "preset") {
+      preset = value.toLowerCase();
+    }
+  }
+  if (chain.length > 0) {
+    const tiebreakers = chain.sort((a, b) => a.at - b.at).map((c) => c.criterion);
+    if (tiebreakersProblem(tiebreakers)) throw badRequest("import_failed", IMPORT_FAILED);
+    return { tiebreakers };
+  }
+  return preset === "standard" || preset === "riot" ? { preset } : undefined;
 }
 
 function matchOption(value: string, options: readonly string[], labels: Record<string, string> = {}) {

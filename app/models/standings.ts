@@ -1,18 +1,23 @@
-// Standings: every player in play ranked by the tiebreak order of docs/rules.md, with the reason for each step.
+// Standings: every player in play ranked by the status rule, then the tournament's tiebreak chain (docs/rules.md), with the reason for each step.
 import type { EngineMatch, EnginePlayer } from "./types";
 import { computePlayerStats, type PlayerStats } from "./stats";
+import {
+  compareRecords,
+  firstDifference as chainDifference,
+  playerRecord,
+  STANDARD_TIEBREAKERS,
+  TIEBREAKER_WORDS,
+  TIEBREAKERS,
+  type PlayerRecord,
+  type Tiebreaker,
+} from "./ruleset";
 
-export type Criterion = "status" | "totalPoints" | "averagePlacement" | "bestFinish" | "wins" | "top4" | "seed" | "id";
+/** What separated two rows: the status rule in front of the chain, or a criterion of the chain. */
+export type Criterion = "status" | Tiebreaker;
 
 export const CRITERION_LABELS: Record<Criterion, string> = {
   status: "Status",
-  totalPoints: "Total points",
-  averagePlacement: "Average placement",
-  bestFinish: "Best finish",
-  wins: "Wins",
-  top4: "Top-4 finishes",
-  seed: "Seed",
-  id: "Registration order",
+  ...(Object.fromEntries(TIEBREAKERS.map((c) => [c, TIEBREAKER_WORDS[c].label])) as Record<Tiebreaker, string>),
 };
 
 export type StandingRow = PlayerStats & {
@@ -23,32 +28,17 @@ export type StandingRow = PlayerStats & {
   separatedBy: Criterion | null;
 };
 
-type Ranked = { player: EnginePlayer; stats: PlayerStats };
+type Ranked = { player: EnginePlayer; stats: PlayerStats; record: PlayerRecord };
 
-// Each criterion as "negative if a ranks above b". The list order is the tiebreak order;
-// id comes last so the order is total and never depends on the input order.
-const COMPARATORS: [Criterion, (a: Ranked, b: Ranked) => number][] = [
-  ["status", (a, b) => Number(a.player.isEliminated) - Number(b.player.isEliminated)],
-  ["totalPoints", (a, b) => b.stats.totalPoints - a.stats.totalPoints],
-  ["averagePlacement", (a, b) => averageKey(a) - averageKey(b) || 0],
-  ["bestFinish", (a, b) => (a.stats.bestFinish ?? Infinity) - (b.stats.bestFinish ?? Infinity) || 0],
-  ["wins", (a, b) => b.stats.wins - a.stats.wins],
-  ["top4", (a, b) => b.stats.top4 - a.stats.top4],
-  ["seed", (a, b) => (a.player.seed ?? Infinity) - (b.player.seed ?? Infinity) || 0],
-  ["id", (a, b) => a.player.id - b.player.id],
-];
-
-// Without matches an average of 0 would look like the best possible; it is the worst instead.
-function averageKey(r: Ranked): number {
-  return r.stats.matchesPlayed > 0 ? r.stats.averagePlacement : Infinity;
+/** The status rule, always in front of the chain: active players first, eliminated ones after. */
+function statusRank(player: EnginePlayer): number {
+  return Number(player.isEliminated);
 }
 
-function firstDifference(a: Ranked, b: Ranked): [Criterion, number] | null {
-  for (const [criterion, compare] of COMPARATORS) {
-    const d = compare(a, b);
-    if (d !== 0) return [criterion, d];
-  }
-  return null;
+function firstDifference(chain: readonly Tiebreaker[], a: Ranked, b: Ranked): [Criterion, number] | null {
+  const status = statusRank(a.player) - statusRank(b.player);
+  if (status !== 0) return ["status", status];
+  return chainDifference(chain, a.record, b.record);
 }
 
 /** Groups matches by player once, so building standings stays linear in the number of matches. */
@@ -62,21 +52,33 @@ export function groupMatchesByPlayer<M extends { playerId: number }>(matches: re
   return byPlayer;
 }
 
-/** Soft-removed players are out of play and not ranked; eliminated players rank after every active one. */
+/** A match as standings read it: whose, which round (recent games go by round order), the placement, the points, a DNP. */
+export type StandingsMatch = Pick<EngineMatch, "playerId" | "roundNumber" | "placement" | "points" | "dnp">;
+
+/**
+ * Soft-removed players are out of play and not ranked; eliminated players rank after every active one.
+ * `chain` is the tournament's tiebreak order (app/models/ruleset.ts); the standard one by default.
+ */
 export function computeStandings(
   players: readonly EnginePlayer[],
-  matches: readonly Pick<EngineMatch, "playerId" | "placement" | "points">[],
+  matches: readonly StandingsMatch[],
+  chain: readonly Tiebreaker[] = STANDARD_TIEBREAKERS,
 ): StandingRow[] {
   const byPlayer = groupMatchesByPlayer(matches);
+  const withRecent = chain.includes("recentGames");
   const ranked: Ranked[] = players
     .filter((p) => !p.isRemoved)
-    .map((player) => ({ player, stats: computePlayerStats(player, byPlayer.get(player.id) ?? []) }));
-  ranked.sort((a, b) => firstDifference(a, b)?.[1] ?? 0);
+    .map((player) => {
+      const games = byPlayer.get(player.id) ?? [];
+      const stats = computePlayerStats(player, games);
+      return { player, stats, record: playerRecord(player, stats, games, withRecent) };
+    });
+  ranked.sort((a, b) => statusRank(a.player) - statusRank(b.player) || compareRecords(chain, a.record, b.record));
   return ranked.map((r, i) => ({
     playerId: r.player.id,
     rank: i + 1,
     ...r.stats,
     isEliminated: r.player.isEliminated,
-    separatedBy: i === 0 ? null : (firstDifference(ranked[i - 1], r)?.[0] ?? null),
+    separatedBy: i === 0 ? null : (firstDifference(chain, ranked[i - 1], r)?.[0] ?? null),
   }));
 }

@@ -1,6 +1,7 @@
 // A player's totals, derived from their saved matches plus a master's manual adjustments.
 import type { EngineMatch, EnginePlayer } from "./types";
 import { ordinal } from "./scoring";
+import { isPlaced } from "./ruleset";
 
 export type PlayerStats = {
   totalPoints: number;
@@ -20,7 +21,7 @@ export const POINTS_MAX = 10_000_000;
 export const MATCHES_MAX = 10_000;
 
 type Adjustments = Pick<EnginePlayer, "adjustPoints" | "adjustMatches" | "adjustAvg">;
-type Result = Pick<EngineMatch, "placement" | "points">;
+type Result = Pick<EngineMatch, "placement" | "points" | "dnp">;
 
 /**
  * Recomputed from scratch on every save, edit and undo, so the stored totals can never drift
@@ -32,15 +33,19 @@ export function computePlayerStats(player: Adjustments, matchesOfPlayer: readonl
   let bestFinish: number | null = null;
   let wins = 0;
   let top4 = 0;
+  let placed = 0;
   for (const match of matchesOfPlayer) {
     points += match.points;
+    // A DNP game counts as played, never toward a placement (app/models/ruleset.ts).
+    if (!isPlaced(match)) continue;
+    placed++;
     placementSum += match.placement;
     if (bestFinish === null || match.placement < bestFinish) bestFinish = match.placement;
     if (match.placement === 1) wins++;
     if (match.placement <= 4) top4++;
   }
   const played = matchesOfPlayer.length;
-  const computedAverage = played > 0 ? placementSum / played : 0;
+  const computedAverage = placed > 0 ? placementSum / placed : 0;
   return {
     totalPoints: points + player.adjustPoints,
     // A negative adjustment larger than the real count would make no sense on screen.

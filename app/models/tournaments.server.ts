@@ -11,6 +11,7 @@ import { checkinStartable, roleFor, sizeEditable, type Role } from "./policy";
 import { badRequest, conflict, forbidden } from "./errors";
 import { event, type DomainEvent } from "./events";
 import { SCORING_KEYS, pointsFor, type Scoring } from "./scoring";
+import { readRuleset, rulesetChangeProblem, rulesetFromInput, sameRuleset } from "./ruleset";
 import { stopSelfCheckin } from "./self-checkin-state.server";
 import { recomputeStats } from "./stats.server";
 import { statusLabel } from "./types";
@@ -133,6 +134,7 @@ export async function createTournament(
         totalRounds: input.totalRounds,
         isPublic: input.isPublic,
         scoring: pickScoring(input.scoring),
+        ruleset: input.ruleset ? rulesetFromInput(input.ruleset) : undefined,
         ownerId: actor.id,
       })
       .returning();
@@ -148,7 +150,8 @@ export async function createTournament(
 }
 
 /**
- * Settings form and PATCH. Owner: name, isPublic, format, lobbyMethod, scoring, and maxPlayers /
+ * Settings form and PATCH. Owner: name, isPublic, format, lobbyMethod, scoring, the ruleset (until a round is
+ * finalized: 409 after, unless it is the stored one), and maxPlayers /
  * totalRounds while the status is setup (409 otherwise). A master may change everything at any
  * time, including status, currentRound (1..totalRounds) and isLocked; a non-master changing those
  * gets 403. Fields equal to the stored value are ignored, so a form may resend everything.
@@ -221,6 +224,14 @@ export async function updateTournament(
     const scoring = patch.scoring ? pickScoring(patch.scoring) : undefined;
     const scoringChanged = scoring !== undefined && SCORING_KEYS.some((k) => scoring[k] !== t.scoring[k]);
     if (scoringChanged) changes.scoring = scoring;
+
+    // The tiebreak order is fixed once a round is finalized: its standings and cuts were decided by it.
+    const ruleset = patch.ruleset ? rulesetFromInput(patch.ruleset) : undefined;
+    if (ruleset && !sameRuleset(ruleset, readRuleset(t.ruleset))) {
+      const problem = rulesetChangeProblem(t);
+      if (problem) throw conflict("ruleset_locked", problem);
+      changes.ruleset = ruleset;
+    }
 
     if (Object.keys(changes).length === 0) return { result: t, events: [] };
 
@@ -361,8 +372,8 @@ export async function countActiveCheckedIn(db: Executor, tournamentId: number): 
 
 /** The settings a new tournament's audit entry lists. */
 function settingsOf(t: Tournament) {
-  const { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring } = t;
-  return { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring };
+  const { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring, ruleset } = t;
+  return { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring, ruleset };
 }
 
 // Only the eight known keys are stored, whatever else a client sent.

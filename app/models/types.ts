@@ -23,6 +23,8 @@ export type EngineMatch = {
   roundNumber: number;
   placement: number;
   points: number;
+  /** Did not play (a no-show): 0 points and no placement; counts as a game played only (app/models/ruleset.ts). */
+  dnp?: boolean;
 };
 
 export type EngineLobby = {

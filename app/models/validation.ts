@@ -18,6 +18,7 @@ import {
   type PlayerRef,
 } from "./self-checkin";
 import { MATCHES_MAX, POINTS_MAX } from "./stats";
+import { PRESET_NAMES, TIEBREAKERS, tiebreakersProblem } from "./ruleset";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "./types";
 
 /** Postgres integer columns hold 32 bits; a bigger id or lp must be a 400, never a 500. */
@@ -172,6 +173,60 @@ const totalRounds = numeric(
     .max(10, "Total rounds must be between 1 and 10"),
 );
 
+/**
+ * A ruleset as clients send it: `{"preset": "riot"}` or `{"tiebreakers": ["totalPoints", …]}`, never both
+ * (app/models/ruleset.ts turns it into what is stored). Every refusal is a 400 with its own message.
+ */
+export const rulesetInputSchema = z
+  .object(
+    {
+      preset: z
+        .enum(PRESET_NAMES as [string, ...string[]], {
+          error: (issue) =>
+            issue.input === "custom"
+              ? 'A custom order is sent as "tiebreakers", without a preset'
+              : `Unknown ruleset preset "${String(issue.input)}": use standard or riot`,
+        })
+        .optional()
+        .describe("A preset's chain: standard (the default) or riot"),
+      tiebreakers: z
+        .array(z.enum(TIEBREAKERS, { error: (issue) => `Unknown tiebreaker "${String(issue.input)}"` }), {
+          error: "tiebreakers must be a list of criteria",
+        })
+        .max(TIEBREAKERS.length * 2, "The tiebreak order lists each criterion at most once")
+        .optional()
+        .describe("A custom chain: distinct criteria, totalPoints first; registration is appended last when missing"),
+    },
+    { error: 'ruleset must be an object: {"preset": "riot"} or {"tiebreakers": [...]}' },
+  )
+  .superRefine((value, ctx) => {
+    if (value.preset !== undefined && value.tiebreakers !== undefined) {
+      ctx.addIssue({ code: "custom", message: "Give either a ruleset preset or tiebreakers, not both" });
+    } else if (value.preset === undefined && value.tiebreakers === undefined) {
+      ctx.addIssue({ code: "custom", message: "A ruleset needs a preset or tiebreakers" });
+    } else if (value.tiebreakers !== undefined) {
+      const problem = tiebreakersProblem(value.tiebreakers);
+      if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["tiebreakers"] });
+    }
+  });
+export type RulesetInput = z.infer<typeof rulesetInputSchema>;
+
+/**
+ * The create and settings forms' ruleset fields (`ruleset.preset`: standard, riot or custom, and
+ * `ruleset.tiebreakers.N`: the selects after total points) as the schema takes them: a preset
+ * alone, or for custom totalPoints followed by the chosen criteria (blank selects skipped).
+ */
+export function rulesetFromForm(values: Record<string, unknown>): Record<string, unknown> {
+  const raw = values.ruleset;
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return values;
+  const { preset, tiebreakers } = raw as { preset?: unknown; tiebreakers?: unknown };
+  if (preset !== "custom") return { ...values, ruleset: { preset } };
+  const chosen = (Array.isArray(tiebreakers) ? tiebreakers : [tiebreakers]).filter(
+    (v) => typeof v === "string" && v.trim() !== "",
+  );
+  return { ...values, ruleset: { tiebreakers: ["totalPoints", ...chosen] } };
+}
+
 export const tournamentCreateSchema = z.object({
   name: text("Tournament name", "Tournament name required")
     .min(1, "Tournament name required")
@@ -188,6 +243,7 @@ export const tournamentCreateSchema = z.object({
   totalRounds,
   isPublic: booleanish(bool("isPublic must be true or false").default(false)),
   scoring: scoringSchema.default({ ...DEFAULT_SCORING }),
+  ruleset: rulesetInputSchema.optional().describe("The tiebreak order; the standard preset when left out"),
 });
 export type TournamentCreateInput = z.infer<typeof tournamentCreateSchema>;
 
@@ -218,6 +274,9 @@ export const tournamentUpdateSchema = z.object({
       .optional(),
   ),
   scoring: scoringSchema.optional(),
+  ruleset: rulesetInputSchema
+    .optional()
+    .describe("The tiebreak order; refused (409) once a round is finalized, unless it is the stored one"),
   isPublic: booleanish(bool("isPublic must be true or false").optional()),
   status: z.preprocess(
     blankToUndefined,

@@ -9,6 +9,7 @@ import {
   LobbyMethodField,
   MaxPlayersField,
   PublicField,
+  RulesetFields,
   ScoringFields,
   TotalRoundsField,
   TournamentNameField,
@@ -17,7 +18,8 @@ import { formFailureSummary } from "~/lib/error-screen";
 import { invalid, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { DEFAULT_SCORING } from "~/models/scoring";
 import { createTournament } from "~/models/tournaments.server";
-import { tournamentCreateSchema } from "~/models/validation";
+import { rulesetFromForm, tournamentCreateSchema } from "~/models/validation";
+import { STANDARD_RULESET } from "~/models/ruleset";
 import { dbContext } from "~/lib/context";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Tournament | Tournament Manager" }];
@@ -26,7 +28,7 @@ const FAILURE_TITLE = "Failed to create tournament. Please try again.";
 
 export async function action({ context }: Route.ActionArgs) {
   const { intent, values } = readForm(context);
-  const parsed = tournamentCreateSchema.safeParse(values);
+  const parsed = tournamentCreateSchema.safeParse(rulesetFromForm(values));
   if (!parsed.success) {
     // A name left out or blank (not one too long): docs/rules.md's own title.
     const nameMissing = parsed.error.issues.some(
@@ -88,6 +90,7 @@ export default function CreateTournament({ actionData: latestActionData }: Route
         </div>
         <PublicField defaultChecked={failure ? typed(failure, "isPublic") === "true" : false} />
         <ScoringFields scoring={DEFAULT_SCORING} typed={failure?.values?.scoring} error={errors.scoring} />
+        <RulesetFields ruleset={STANDARD_RULESET} typed={failure?.values?.ruleset} error={errors.ruleset} />
         <div className="row">
           <SubmitButton intent="create" pendingLabel="Creating...">
             Create Tournament

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/guide";
 import { DEFAULT_SCORING, SCORING_KEYS, ordinal } from "~/models/scoring";
 import { withoutReactHandle } from "~/lib/lite-page";
+import { PRESET_WORDS, RIOT_TIEBREAKERS, STANDARD_TIEBREAKERS, TIEBREAKER_WORDS, TIEBREAKERS } from "~/models/ruleset";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tournament Guide | Tournament Manager" }];
 export const handle = withoutReactHandle;
@@ -106,21 +107,54 @@ export default function Guide() {
 
       <section className="card">
         <h2>Standings and tiebreaks</h2>
-        <p>Players are ranked by, in order:</p>
+        <p>
+          Players are ranked by total points. Ties on points are broken by the tournament's <strong>ruleset</strong>,
+          chosen when it is created and changeable in its settings until a round is finalized. Every public view and
+          leaderboard shows its rules in a "Rules" section. Eliminated players are always listed after every active
+          player.
+        </p>
+        <h3>{PRESET_WORDS.standard.label} (the default)</h3>
         <ol>
-          <li>Total points (higher first)</li>
-          <li>Average placement (lower first)</li>
-          <li>Best finish</li>
-          <li>Number of wins (1st places)</li>
-          <li>Number of top-4 finishes</li>
-          <li>Seed</li>
+          {STANDARD_TIEBREAKERS.map((c) => (
+            <li key={c}>
+              <strong>{TIEBREAKER_WORDS[c].label}</strong>: {TIEBREAKER_WORDS[c].sentence}
+            </li>
+          ))}
         </ol>
-        <p>Eliminated players are listed after every active player.</p>
+        <h3>{PRESET_WORDS.riot.label}</h3>
+        <p>The order Riot uses at its official Teamfight Tactics events:</p>
+        <ol>
+          {RIOT_TIEBREAKERS.map((c) => (
+            <li key={c}>
+              <strong>{TIEBREAKER_WORDS[c].label}</strong>: {TIEBREAKER_WORDS[c].sentence}
+            </li>
+          ))}
+        </ol>
+        <h3>{PRESET_WORDS.custom.label}</h3>
+        <p>
+          Total points first, then any of these, each once, in the order you choose; registration order always comes
+          last:
+        </p>
+        <ul>
+          {TIEBREAKERS.filter((c) => c !== "totalPoints" && c !== "registration").map((c) => (
+            <li key={c}>
+              <strong>{TIEBREAKER_WORDS[c].label}</strong>: {TIEBREAKER_WORDS[c].sentence}
+            </li>
+          ))}
+        </ul>
+        <p>
+          A game a player did not play (DNP) counts as a game played, never as a placement: it earns no points and is
+          skipped by average placement, best finish, wins, top-4 finishes and the recent-games comparison.
+        </p>
         <h3>Cuts and ties at the line</h3>
         <p>
-          When cutting, the lowest total points go first, then the worse average placement. Players with the same points
-          and an average placement within 0.01 of each other are tied; when such a tie straddles the cut line, the host
-          picks exactly the number of tied players still to be eliminated.
+          Standard: when cutting, the lowest total points go first, then the worse average placement. Players with the
+          same points and an average placement within 0.01 of each other are tied; when such a tie straddles the cut
+          line, the host picks exactly the number of tied players still to be eliminated.
+        </p>
+        <p>
+          Riot and custom orders: the standings order decides at the cut line as far as the tiebreak order separates
+          players; the host picks only among players it leaves equal before registration order.
         </p>
       </section>
 

@@ -5,6 +5,7 @@ import type { Route } from "./+types/leaderboard";
 import { ExportLink } from "~/components/export-link";
 import { formatPoints, RankBadge, tiebreakNote } from "~/components/public-shared";
 import { EmptyState, StatCard } from "~/components/ui";
+import { RulesSection } from "~/components/rules-section";
 import { liveRefreshHandle } from "~/components/live";
 import { loadSnapshotFromParams, pageUser } from "~/lib/page.server";
 import { tournamentPageCache } from "~/lib/public-cache.server";
@@ -46,7 +47,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, rows, here, backTo, playerBase } = loaderData;
+  const { tournament: t, rows, here, backTo, playerBase, rules } = loaderData;
   const active = rows.filter((r) => !r.isEliminated);
   const eliminated = rows.filter((r) => r.isEliminated);
   const podium = active.length >= 3 ? active.slice(0, 3) : null;
@@ -150,8 +151,14 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <p className="small muted">
-        Ties on points are broken by average placement, best finish, wins, top-4 finishes, then seed.
+        Ties on points are broken by{" "}
+        {rules.tiebreakers
+          .slice(1)
+          .map((c) => c.label.toLowerCase())
+          .join(", then ")}
+        .
       </p>
+      <RulesSection rules={rules} />
     </div>
   );
 }

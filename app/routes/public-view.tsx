@@ -5,6 +5,7 @@ import type { Route } from "./+types/public-view";
 import { ExportLink } from "~/components/export-link";
 import { CopyNameButton, ShareBox, ShareButton } from "~/components/public-actions";
 import { PlayerGrid } from "~/components/public-player-grid";
+import { RulesSection } from "~/components/rules-section";
 import { formatPoints, RankBadge, RoundProgress, SEARCH_LIMIT } from "~/components/public-shared";
 import { EmptyState, StatCard } from "~/components/ui";
 import { publicOrigin } from "~/lib/forwarded.server";
@@ -40,7 +41,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
 }
 
 export default function PublicView({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, shareUrl, q, results, lobbies, top, grid, stats } = loaderData;
+  const { tournament: t, shareUrl, q, results, lobbies, top, grid, stats, rules } = loaderData;
   const completed = isCompleted(t);
   const live = isLive(t);
   const base = `/tournaments/${t.id}`;
@@ -244,6 +245,8 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
       </section>
 
       <PlayerGrid grid={grid} q={q} profileHref={profile} />
+
+      <RulesSection rules={rules} />
 
       <ShareBox url={shareUrl} id={SHARE_ID} />
     </div>

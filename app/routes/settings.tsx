@@ -11,6 +11,7 @@ import {
   MAX_PLAYER_CHOICES,
   MaxPlayersField,
   PublicField,
+  RulesetFields,
   ScoringFields,
   TotalRoundsField,
   TournamentNameField,
@@ -30,13 +31,14 @@ import {
   unknownAction,
 } from "~/lib/page.server";
 import { badRequest } from "~/models/errors";
-import { InputField, SubmitButton } from "~/components/form-fields";
+import { DisabledNote, InputField, SubmitButton } from "~/components/form-fields";
 import { addScorekeeper, listStaff, removeScorekeeper } from "~/models/staff.server";
 import { canSeeHistory } from "~/models/access.server";
 import { isReadOnly, sizeEditable } from "~/models/policy";
 import { settingsScoring } from "~/models/scoring";
 import { updateTournament } from "~/models/tournaments.server";
-import { idParam, staffAddSchema, tournamentUpdateSchema } from "~/models/validation";
+import { idParam, rulesetFromForm, staffAddSchema, tournamentUpdateSchema } from "~/models/validation";
+import { readRuleset, rulesetChangeProblem } from "~/models/ruleset";
 import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -71,6 +73,8 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
       currentRound: t.currentRound,
       isPublic: t.isPublic,
       scoring: settingsScoring(t.scoring),
+      ruleset: readRuleset(t.ruleset),
+      finalizedRound: t.finalizedRound,
     },
     canManage: can.manage,
     scorekeeper: role === "scorekeeper",
@@ -90,7 +94,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
   if (intent !== "update") return unknownAction({ intent, values });
   // Status, round and lock belong to the master panel; this form never sends them.
   const { status: _s, currentRound: _c, isLocked: _l, ...fields } = values;
-  const parsed = tournamentUpdateSchema.safeParse(fields);
+  const parsed = tournamentUpdateSchema.safeParse(rulesetFromForm(fields));
   if (!parsed.success) {
     return invalid(intent, parsed.error, values, "Failed to update tournament. Please try again.");
   }
@@ -153,6 +157,7 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
   const errors = failure?.fieldErrors ?? {};
   const inSetup = sizeEditable(t);
   const readOnly = !canManage || isReadOnly(t);
+  const rulesetLocked = rulesetChangeProblem(t);
   return (
     <div className="stack host-settings">
       <TournamentHeader title="Tournament Settings" tournament={t} canManage={canManage} scorekeeper={scorekeeper}>
@@ -204,6 +209,19 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
           </div>
           <PublicField defaultChecked={failure ? typed(failure, "isPublic") === "true" : t.isPublic} />
           <ScoringFields scoring={t.scoring} typed={failure?.values?.scoring} error={errors.scoring} />
+          <RulesetFields
+            ruleset={t.ruleset}
+            typed={failure?.values?.ruleset}
+            error={errors.ruleset}
+            disabled={rulesetLocked !== null}
+            note={
+              rulesetLocked && !readOnly ? (
+                <DisabledNote id="ruleset-locked" label="Fixed">
+                  {rulesetLocked}
+                </DisabledNote>
+              ) : null
+            }
+          />
           {!readOnly ? (
             <SubmitButton intent="update" pendingLabel="Saving...">
               Save Settings

@@ -354,7 +354,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       );
     });
 
-    test("GET /api/tournaments/{id}/export answers a base64 workbook with the four sheets", async () => {
+    test("GET /api/tournaments/{id}/export answers a base64 workbook with its five sheets", async () => {
       const { tournament } = await scoredTournament(app, owner);
       const reply = await app.call("GET", `/api/tournaments/${tournament.id}/export`);
       expectStatus(reply, 200);
@@ -362,7 +362,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       expect(fileName).toBe(`${tournament.name}_export.xlsx`);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(Buffer.from(excelData, "base64") as never);
-      expect(book.worksheets.map((s) => s.name)).toEqual(["Tournament", "Players", "Lobbies", "Matches"]);
+      expect(book.worksheets.map((s) => s.name)).toEqual(["Tournament", "Rules", "Players", "Lobbies", "Matches"]);
       expect(book.getWorksheet("Players")!.rowCount).toBe(17);
       expect(book.getWorksheet("Lobbies")!.rowCount).toBe(3);
       expect(book.getWorksheet("Matches")!.rowCount).toBe(17);

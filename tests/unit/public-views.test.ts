@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import type { Lobby, Match, Player, Tournament } from "#db/schema";
 import { refetchDelay } from "~/components/live";
 import { DEFAULT_SCORING, pointsFor } from "~/models/scoring";
+import { STANDARD_TIEBREAKERS } from "~/models/ruleset";
 import { toLeaderboardRow } from "~/models/standings.server";
 import { computeStandings } from "~/models/standings";
 import { toEnginePlayer } from "~/models/stats.server";
@@ -49,6 +50,7 @@ function world(count: number, scored: number, overrides: Partial<Tournament> = {
     isLocked: true,
     isPublic: true,
     scoring: DEFAULT_SCORING,
+    ruleset: { preset: "standard", tiebreakers: [...STANDARD_TIEBREAKERS] },
     ownerId: 1,
     createdAt: new Date(0),
     ...overrides,

@@ -87,7 +87,7 @@ describe("computeStandings tiebreaks", () => {
   test("then registration order, so the order is total", () => {
     const rows = computeStandings([player(9), player(4)], []);
     expect(order(rows)).toEqual([4, 9]);
-    expect(rows[1].separatedBy).toBe("id");
+    expect(rows[1].separatedBy).toBe("registration");
   });
 
   test("eliminated players rank after every active one, whatever their points", () => {
@@ -125,12 +125,16 @@ describe("computeStandings tiebreaks", () => {
     expect(CRITERION_LABELS).toEqual({
       status: "Status",
       totalPoints: "Total points",
+      eventPoints: "Event points",
       averagePlacement: "Average placement",
       bestFinish: "Best finish",
       wins: "Wins",
       top4: "Top-4 finishes",
+      riotScore: "Top-4 finishes plus wins",
+      placementCounts: "Placement counts",
+      recentGames: "Most recent games",
       seed: "Seed",
-      id: "Registration order",
+      registration: "Registration order",
     });
   });
 });
@@ -162,7 +166,7 @@ describe("standings properties over random fields", () => {
             expect(above.totalPoints).toBe(row.totalPoints);
             expect(above.averagePlacement).toBeLessThan(row.averagePlacement);
           }
-          if (row.separatedBy === "id") expect(above.playerId).toBeLessThan(row.playerId);
+          if (row.separatedBy === "registration") expect(above.playerId).toBeLessThan(row.playerId);
         });
       }),
       { numRuns: 40 },

@@ -3,6 +3,8 @@
 import type { Lobby, Tournament } from "#db/schema";
 import type { LeaderboardRow } from "../standings.server";
 import { searchPlayers } from "../search";
+import { CUT_RULE_WORDS, cutRuleOf, PRESET_WORDS, readRuleset, TIEBREAKER_WORDS } from "../ruleset";
+import { ordinal, scoringToArray, settingsScoring } from "../scoring";
 import type { TournamentData } from "./tournament-data.server";
 
 /** Players per page of the public view's "Search Players" grid (docs/rules.md, "Spectator pages"). */
@@ -21,6 +23,22 @@ export function summary({ tournament: t }: TournamentData): TournamentSummary {
     totalRounds: t.totalRounds,
   };
 }
+
+/**
+ * The tournament's rules in plain words (the public view's and leaderboard's "Rules" section): the points
+ * per placement, the tiebreak order with each criterion's sentence, and the cut rule.
+ */
+export function rulesView({ tournament: t }: TournamentData) {
+  const ruleset = readRuleset(t.ruleset);
+  return {
+    preset: ruleset.preset,
+    presetLabel: PRESET_WORDS[ruleset.preset].label,
+    points: scoringToArray(settingsScoring(t.scoring)).map((points, i) => ({ place: ordinal(i + 1), points })),
+    tiebreakers: ruleset.tiebreakers.map((c) => ({ key: c, ...TIEBREAKER_WORDS[c] })),
+    cutRule: CUT_RULE_WORDS[cutRuleOf(ruleset)],
+  };
+}
+export type RulesView = ReturnType<typeof rulesView>;
 
 /** A standings row as a spectator table shows it. */
 function standingRow(r: LeaderboardRow) {
@@ -103,6 +121,7 @@ export function publicView(d: TournamentData, options: { q: string; page: number
       active: activeCount,
       eliminated: rows.length - activeCount,
     },
+    rules: rulesView(d),
   };
 }
 
@@ -116,6 +135,7 @@ export function leaderboardView(d: TournamentData) {
       bestFinish: r.bestFinish,
       separatedBy: r.separatedBy,
     })),
+    rules: rulesView(d),
   };
 }
 

@@ -7,6 +7,7 @@ import { eligibleForRound } from "../lobbies";
 import { sortLobbies } from "../lobbies.server";
 import { canEditRound, playerCounts, type Abilities, type Role } from "../policy";
 import { computeStandings } from "../standings";
+import { readRuleset } from "../ruleset";
 import { toEnginePlayer } from "../stats.server";
 
 export type ScoreSheetQuery = {
@@ -78,7 +79,8 @@ export async function scoreSheetView(
 
   let cut: CutPreview | null = null;
   if (query.cut && access.can.manage && !completed && currentLobbies.length > 0) {
-    const active = computeStandings(eligibleForRound(playerRows.map(toEnginePlayer)), matchRows);
+    const chain = readRuleset(t.ruleset).tiebreakers;
+    const active = computeStandings(eligibleForRound(playerRows.map(toEnginePlayer)), matchRows, chain);
     cut = previewCut(t, active, playerRows, currentLobbies, query.cut.count);
   }
 

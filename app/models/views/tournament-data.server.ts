@@ -14,6 +14,7 @@ import {
 import { sortLobbies } from "../lobbies.server";
 import { toLeaderboardRow, type LeaderboardRow } from "../standings.server";
 import { computeStandings } from "../standings";
+import { readRuleset } from "../ruleset";
 import { toEnginePlayer } from "../stats.server";
 
 export type TournamentData = {
@@ -24,7 +25,7 @@ export type TournamentData = {
   lobbies: Lobby[];
   /** Every saved match, by round, lobby and placement. */
   matches: Match[];
-  /** The standings (soft-removed players excluded), active first, in tiebreak order. */
+  /** The standings (soft-removed players excluded), active first, in the tournament's tiebreak order. */
   standings: LeaderboardRow[];
 };
 
@@ -54,7 +55,8 @@ export async function readTournamentData(db: Executor, tournamentId: number): Pr
       .orderBy(asc(matches.roundNumber), asc(matches.lobbyId), asc(matches.placement)),
   ]);
   const byId = new Map(playerRows.map((p) => [p.id, p]));
-  const standings = computeStandings(playerRows.map(toEnginePlayer), matchRows).map((row) =>
+  const chain = readRuleset(tournament.ruleset).tiebreakers;
+  const standings = computeStandings(playerRows.map(toEnginePlayer), matchRows, chain).map((row) =>
     toLeaderboardRow(byId.get(row.playerId)!, row),
   );
   return { tournament, players: playerRows, lobbies: sortLobbies(lobbyRows), matches: matchRows, standings };

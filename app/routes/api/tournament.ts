@@ -13,6 +13,8 @@ export const loader = tournamentRead(
     operationId: "getTournament",
     tag: "Tournaments",
     summary: "One tournament",
+    description:
+      "With its ruleset: the tiebreak chain as stored and the preset it equals (custom for a hand-made one).",
     answers: { 200: ok("The tournament", tournamentAnswer), ...refused.tournament },
   },
 );
@@ -28,12 +30,17 @@ export const action = tournamentAction(
         summary: "Change settings",
         description:
           "Any of the fields. maxPlayers and totalRounds only in setup (409 otherwise); status, currentRound and isLocked " +
-          "only by a master (403). A scoring change recomputes every saved match. Fields equal to the stored value are ignored.",
+          "only by a master (403). A scoring change recomputes every saved match. Fields equal to the stored value are ignored. " +
+          '`ruleset` is {"preset": "riot"} or {"tiebreakers": ["totalPoints", …]}: 400 for an unknown or repeated ' +
+          "criterion, an empty chain, one not starting with totalPoints, or both preset and tiebreakers; 409 once a " +
+          "round is finalized (unless it equals the stored one).",
         answers: {
           200: ok("The updated tournament", tournamentAnswer),
           ...refused.owner,
           ...refused.tournament,
-          ...refused.conflict("Completed tournament, or a setup-only field after setup"),
+          ...refused.conflict(
+            "Completed tournament, a setup-only field after setup, or a ruleset change after a round is finalized",
+          ),
         },
       },
     },

@@ -22,6 +22,9 @@ export const action = userAction(
         operationId: "createTournament",
         tag: "Tournaments",
         summary: "Create a tournament owned by the caller",
+        description:
+          'Optional `ruleset`: {"preset": "standard" | "riot"} or {"tiebreakers": ["totalPoints", …]} (distinct ' +
+          "criteria, totalPoints first; registration is appended). Without it, the standard tiebreak order.",
         answers: { 200: ok("Created", tournamentAnswer) },
       },
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "tournaments" ADD COLUMN "ruleset" jsonb DEFAULT '{"preset":"standard","tiebreakers":["totalPoints","averagePlacement","bestFinish","wins","top4","seed","registration"]}'::jsonb NOT NULL;
