@@ -93,7 +93,7 @@ async function main() {
   try {
     await waitUntilAnswering(plainBase, plain, 60_000);
     console.log(
-      `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, Node ${process.version}; ` +
+      `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, Node ${process.version}; ` +
         `server pinned to core 0: ${hasTaskset ? "yes" : "no (no taskset)"}; database: ${db.url ? "PostgreSQL" : "embedded PGlite"}`,
     );
     const open = await seedTournament(base, { size: 256, name: "Overlay Cup", host: HOST });

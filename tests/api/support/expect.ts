@@ -1,12 +1,20 @@
-// Assertions the API tests share: the status with the body in the failure message, the no-store header, and answers matching their documented schema.
+// Assertions the API tests share: the status with the body in the failure message, the caching header, and answers matching their documented schema.
 import { expect } from "vitest";
 import { z } from "zod";
 import type { Reply } from "./app";
 
-/** The status, and `Cache-Control: no-store` as every API answer carries. */
+/**
+ * The status, and the answer's caching said outright: `no-store`, or for a tournament's read (docs/decisions/022) the
+ * shared `public, …` or `private, no-cache`, either with its ETag.
+ */
 export function expectStatus(reply: Reply, status: number) {
   expect(reply.status, `expected ${status}, got ${reply.status}: ${reply.text.slice(0, 300)}`).toBe(status);
-  expect(reply.headers.get("cache-control"), "API answers are never cached").toContain("no-store");
+  const cacheControl = reply.headers.get("cache-control");
+  if (cacheControl?.includes("no-store")) return;
+  expect(cacheControl, "an API answer is no-store, or a tournament read's shared or private caching").toMatch(
+    /^(public, max-age=0, s-maxage=1, must-revalidate|private, no-cache)$/,
+  );
+  expect(reply.headers.get("etag"), "a cached read carries its ETag").toMatch(/^"[^"]+"$/);
 }
 
 /** The answer parsed with the schema the OpenAPI document publishes for it. */
