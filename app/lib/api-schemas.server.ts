@@ -138,23 +138,6 @@ export const leaderboardRowAnswer = z
   })
   .describe("One standings row: active players first, then eliminated ones, in tiebreak order");
 
-export const leaderboardAnswer = z
-  .strictObject({
-    tournamentId: id,
-    version: z.int().describe("The tournament's version these standings are of (the ETag starts with it)"),
-    status: z.enum(TOURNAMENT_STATUSES),
-    currentRound: z.int(),
-    finalizedRound: z.int().describe("The highest round whose scores are locked; 0 before any"),
-    round: z.int().nullable().describe("The round these standings are after (?round=n); null for the live standings"),
-    settled: z
-      .boolean()
-      .describe(
-        "Every row is final: nothing saved since the last finalized round, or the round asked for is finalized",
-      ),
-    rows: z.array(leaderboardRowAnswer),
-  })
-  .describe("The standings and whether they are settled");
-
 export const userAnswer = z.strictObject({
   id,
   username: z.string(),
@@ -353,7 +336,6 @@ for (const [name, schema] of Object.entries({
   Lobby: lobbyAnswer,
   Match: matchAnswer,
   LeaderboardRow: leaderboardRowAnswer,
-  Leaderboard: leaderboardAnswer,
   User: userAnswer,
   StaffMember: staffMemberAnswer,
   Error: errorAnswer,

@@ -1,4 +1,4 @@
-// What a stranger can make the server do: hostile spreadsheets and oversized bodies are refused quickly with bounded memory, and the login limit holds under parallel tries.
+// What a stranger can make the server do: hostile spreadsheets and oversized bodies are refused with bounded memory (how fast is measured by npm run bench:hostile, not asserted here), and the login limit holds under parallel tries.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, unavailableReason, unique, type App } from "./support/app";
 import { expectRefusal } from "./support/expect";
@@ -35,16 +35,14 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("limits again
     await app?.stop();
   });
 
-  /** Runs `send` and answers its reply with the time it took and how far the server's memory rose above where it was. */
+  /** Runs `send` and answers its reply and how far the server's memory rose above where it was. */
   async function measured<T>(send: () => Promise<T>) {
     const before = memoryOf(app.pid).rss;
     const peakReset = resetPeak(app.pid);
-    const began = performance.now();
     const reply = await send();
-    const ms = performance.now() - began;
     const after = memoryOf(app.pid);
     // Without a resettable peak, the memory now is the best measure there is.
-    return { reply, ms, growthMb: (peakReset ? after.peak : after.rss) - before };
+    return { reply, growthMb: (peakReset ? after.peak : after.rss) - before };
   }
 
   const importZip = (zip: Buffer) =>
@@ -57,14 +55,13 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("limits again
   });
 
   test.runIf(process.platform === "linux")(
-    "a sheet of two million tiny rows (a few MB zipped) answers 400 within a second, without the server's memory growing",
+    "a sheet of two million tiny rows (a few MB zipped) answers 400 without the server's memory growing",
     async () => {
       const zip = writeZip(withParts(parts, [{ name: SHEET, data: tallSheet(2_000_000) }]));
       expect(zip.length, "the upload fits the import's body limit").toBeLessThan(10_000_000);
       const before = await app.snapshot();
-      const { reply, ms, growthMb } = await measured(() => importZip(zip));
+      const { reply, growthMb } = await measured(() => importZip(zip));
       expectRefusal(reply, 400, IMPORT_FAILED);
-      expect(ms, "refused from the zip's declared sizes, before any row is read").toBeLessThan(1000);
       expect(growthMb, `the server's memory grew by ${growthMb.toFixed(0)} MB`).toBeLessThan(MEMORY_GROWTH_MB);
       expect(await app.snapshot(), "a refusal changes nothing").toEqual(before);
     },
@@ -73,37 +70,34 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("limits again
   test("a sheet within the size limit but longer than a roster stops being read at the row cap", async () => {
     // About 3 MB of XML: under the per-part limit, so the rows are streamed and the cap stops them.
     const zip = writeZip(withParts(parts, [{ name: SHEET, data: tallSheet(180_000) }]));
-    const { reply, ms } = await measured(() => importZip(zip));
+    const { reply } = await measured(() => importZip(zip));
     expectRefusal(reply, 400, IMPORT_FAILED);
-    expect(ms).toBeLessThan(1000);
   });
 
   test.runIf(process.platform === "linux")(
-    "a sheet whose zip declares a small size but inflates to 200 MB answers 400 within a second",
+    "a sheet whose zip declares a small size but inflates to 200 MB answers 400 without inflating it",
     async () => {
       const blanks = deflatedBlanks(200_000_000);
       const lying = { ...blanks, size: 1000 };
-      const { reply, ms, growthMb } = await measured(() =>
+      const { reply, growthMb } = await measured(() =>
         importZip(writeZip(withParts(parts, [{ name: SHEET, deflated: lying }]))),
       );
       expectRefusal(reply, 400, IMPORT_FAILED);
-      expect(ms).toBeLessThan(1000);
       expect(growthMb, `the server's memory grew by ${growthMb.toFixed(0)} MB`).toBeLessThan(MEMORY_GROWTH_MB);
     },
   );
 
   test.runIf(process.platform === "linux")(
-    "twenty junk entries of 200 MB each are never inflated: the workbook imports within a second",
+    "twenty junk entries of 200 MB each are never inflated: the workbook imports with bounded memory",
     async () => {
       const junk = deflatedBlanks(200_000_000);
       const zip = writeZip([
         ...parts,
         ...Array.from({ length: 20 }, (_, i) => ({ name: `junk/${i}.bin`, deflated: junk })),
       ]);
-      const { reply, ms, growthMb } = await measured(() => importZip(zip));
+      const { reply, growthMb } = await measured(() => importZip(zip));
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body.importedPlayers).toBe(2);
-      expect(ms).toBeLessThan(1000);
       expect(growthMb, `the server's memory grew by ${growthMb.toFixed(0)} MB`).toBeLessThan(MEMORY_GROWTH_MB);
     },
   );
@@ -113,15 +107,13 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("limits again
       const reply = await floodPost(`${app.baseURL}/login`, { total: 200_000_000, declareLength: true });
       expect(reply.status).toBe(413);
       expect(JSON.parse(reply.body).message).toMatch(/too large/i);
-      expect(reply.ms).toBeLessThan(1000);
     });
 
     test.runIf(process.platform === "linux")(
       "a chunked page form (no Content-Length) is refused with 413 once 1 MB has arrived, and the rest is never read",
       async () => {
-        const { reply, ms, growthMb } = await measured(() => floodPost(`${app.baseURL}/login`, { total: 300_000_000 }));
+        const { reply, growthMb } = await measured(() => floodPost(`${app.baseURL}/login`, { total: 300_000_000 }));
         expect(reply.status).toBe(413);
-        expect(ms).toBeLessThan(1000);
         expect(growthMb, `the server's memory grew by ${growthMb.toFixed(0)} MB`).toBeLessThan(MEMORY_GROWTH_MB);
       },
     );
@@ -158,14 +150,13 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("limits again
     test.runIf(process.platform === "linux")(
       "a chunked API body over its limit is refused with 413 too, once 1 MB has arrived",
       async () => {
-        const { reply, ms, growthMb } = await measured(() =>
+        const { reply, growthMb } = await measured(() =>
           floodPost(`${app.baseURL}/api/tournaments`, {
             total: 300_000_000,
             headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
           }),
         );
         expect(reply.status).toBe(413);
-        expect(ms).toBeLessThan(1000);
         expect(growthMb, `the server's memory grew by ${growthMb.toFixed(0)} MB`).toBeLessThan(MEMORY_GROWTH_MB);
       },
     );

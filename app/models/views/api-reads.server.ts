@@ -27,6 +27,6 @@ export const allLobbiesRead = (data: TournamentData) => data.lobbies;
 /** GET …/matches: by round, lobby and placement. */
 export const matchesRead = (data: TournamentData) => data.matches;
 
-/** GET …/leaderboard[?round=n]. */
+/** GET …/leaderboard[?round=n]: the rows, an array as it always was (the version rides in the Tournament-Version header). */
 export const leaderboardRead = (data: TournamentData, round: number | undefined) =>
-  leaderboardAnswer(data, round ?? null);
+  leaderboardAnswer(data, round ?? null).rows;
