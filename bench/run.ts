@@ -74,6 +74,7 @@ function playedTournament(method: LobbyMethod) {
     isEliminated: false,
     isCheckedIn: true,
     isRemoved: false,
+    isDropped: false,
     adjustPoints: 0,
     adjustMatches: 0,
     adjustAvg: null,

@@ -54,6 +54,18 @@ export const staffMemberAnswer = z
   })
   .describe("An account on the tournament's staff");
 
+/** A player's drop (docs/decisions/019-dnp-and-drops.md), on every player and standings row. */
+const dropAnswerFields = {
+  isDropped: z
+    .boolean()
+    .describe("Dropped out of the event: in no later draw, ranked below the active players; distinct from a cut"),
+  dropReason: z
+    .string()
+    .nullable()
+    .describe("The reason the owner or a master gave for the drop; null when not dropped"),
+  dropRound: z.int().nullable().describe("The round the player dropped in; null when not dropped"),
+};
+
 export const playerAnswer = z
   .strictObject({
     id,
@@ -67,6 +79,7 @@ export const playerAnswer = z
     isEliminated: z.boolean(),
     isCheckedIn: z.boolean(),
     seed: z.int().nullable(),
+    ...dropAnswerFields,
   })
   .describe(
     "A player. Internal bookkeeping (soft removal when round 1 is drawn, a master's stat adjustments) is not shown: " +
@@ -88,8 +101,9 @@ export const matchAnswer = z.strictObject({
   lobbyId: id,
   roundNumber: z.int(),
   playerId: id,
-  placement: z.int().min(1).max(8),
-  points: z.number(),
+  placement: z.int().min(1).max(8).nullable().describe("null for a DNP"),
+  points: z.number().describe("0 for a DNP"),
+  dnp: z.boolean().describe("Did not play: a game played for matchesPlayed, no placement, 0 points"),
 });
 
 const criteria = Object.keys(CRITERION_LABELS) as [Criterion, ...Criterion[]];
@@ -104,6 +118,7 @@ export const leaderboardRowAnswer = z
     seed: z.int().nullable(),
     isEliminated: z.boolean(),
     isCheckedIn: z.boolean(),
+    ...dropAnswerFields,
     rank: z.int().min(1),
     totalPoints: z.number(),
     matchesPlayed: z.int(),
@@ -113,7 +128,7 @@ export const leaderboardRowAnswer = z
     top4: z.int(),
     separatedBy: z.enum(criteria).nullable().describe("The tiebreak that separated this row from the one above"),
   })
-  .describe("One standings row: active players first, then eliminated ones, in tiebreak order");
+  .describe("One standings row: active players first, then dropped ones, then eliminated ones, in tiebreak order");
 
 export const userAnswer = z.strictObject({
   id,

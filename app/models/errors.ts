@@ -58,6 +58,10 @@ export const REFUSAL_TITLES = {
   tie_at_cut: null,
   already_staff: null,
   ambiguous_player: null,
+  player_removed: null,
+  player_dropped: "Already dropped",
+  not_dropped: null,
+  drop_final: "Drop cannot be undone",
   // 429
   too_many_attempts: "Too many attempts",
 } as const satisfies Record<string, string | null>;

@@ -16,7 +16,12 @@ import { recomputeStats } from "./stats.server";
 import { findTournamentOr404 } from "./action.server";
 import { validateLobbyScores, type ScoreEntry } from "./validation";
 
-/** Every saved match, by round, lobby and placement. */
+/** Placed results first, 1st to 8th, then the DNPs. */
+export function byPlacement(a: Pick<Match, "placement">, b: Pick<Match, "placement">): number {
+  return (a.placement ?? Infinity) - (b.placement ?? Infinity) || 0;
+}
+
+/** Every saved match, by round, lobby and placement (DNPs last in their lobby). */
 export async function listMatches(db: Executor, tournamentId: number): Promise<Match[]> {
   await findTournamentOr404(db, tournamentId);
   return db
@@ -58,14 +63,16 @@ export async function saveScores(
       .insert(matches)
       .values(
         scores
-          .filter((s) => s.placement !== 0)
+          .filter((s) => s.placement !== 0 || s.dnp)
           .map((s) => ({
             tournamentId: t.id,
             lobbyId: lobby.id,
             roundNumber: lobby.roundNumber,
             playerId: s.playerId,
-            placement: s.placement,
-            points: pointsFor(t.scoring, s.placement),
+            // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
+            placement: s.dnp ? null : s.placement,
+            points: s.dnp ? 0 : pointsFor(t.scoring, s.placement),
+            dnp: s.dnp === true,
           })),
       )
       .returning();
@@ -73,7 +80,7 @@ export async function saveScores(
       ? [lobby]
       : await tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning();
     await recomputeStats(tx, t.id, lobby.playerIds);
-    saved.sort((a, b) => a.placement - b.placement);
+    saved.sort(byPlacement);
     await recordAudit(tx, {
       tournament: t,
       actor: user,

@@ -92,6 +92,14 @@ export function scoringFromArray(values: readonly number[]): Scoring {
   return scoring;
 }
 
+/** What every screen, the export and the trail show for a no-show's result (docs/decisions/019-dnp-and-drops.md). */
+export const DNP_LABEL = "DNP";
+
+/** A saved result's placement as shown: "3rd", or "DNP" for a no-show (no placement). */
+export function placementText(placement: number | null): string {
+  return placement === null ? DNP_LABEL : ordinal(placement);
+}
+
 /** 1 → "1st", 2 → "2nd", 11 → "11th", 21 → "21st". */
 export function ordinal(n: number): string {
   const mod100 = Math.abs(n) % 100;

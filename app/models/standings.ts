@@ -1,6 +1,6 @@
 // Standings: every player in play ranked by the tiebreak order of docs/rules.md, with the reason for each step.
 import type { EngineMatch, EnginePlayer } from "./types";
-import { computePlayerStats, type PlayerStats } from "./stats";
+import { averageRankKey, computePlayerStats, type PlayerStats } from "./stats";
 
 export type Criterion = "status" | "totalPoints" | "averagePlacement" | "bestFinish" | "wins" | "top4" | "seed" | "id";
 
@@ -19,6 +19,8 @@ export type StandingRow = PlayerStats & {
   playerId: number;
   rank: number;
   isEliminated: boolean;
+  /** Left the event: ranked after the active players, before the eliminated ones (docs/decisions/019-dnp-and-drops.md). */
+  isDropped: boolean;
   /** The first criterion that differed from the row above; null for the first row. */
   separatedBy: Criterion | null;
 };
@@ -28,7 +30,7 @@ type Ranked = { player: EnginePlayer; stats: PlayerStats };
 // Each criterion as "negative if a ranks above b". The list order is the tiebreak order;
 // id comes last so the order is total and never depends on the input order.
 const COMPARATORS: [Criterion, (a: Ranked, b: Ranked) => number][] = [
-  ["status", (a, b) => Number(a.player.isEliminated) - Number(b.player.isEliminated)],
+  ["status", (a, b) => statusRank(a.player) - statusRank(b.player)],
   ["totalPoints", (a, b) => b.stats.totalPoints - a.stats.totalPoints],
   ["averagePlacement", (a, b) => averageKey(a) - averageKey(b) || 0],
   ["bestFinish", (a, b) => (a.stats.bestFinish ?? Infinity) - (b.stats.bestFinish ?? Infinity) || 0],
@@ -38,9 +40,15 @@ const COMPARATORS: [Criterion, (a: Ranked, b: Ranked) => number][] = [
   ["id", (a, b) => a.player.id - b.player.id],
 ];
 
-// Without matches an average of 0 would look like the best possible; it is the worst instead.
+// Without a placed game an average of 0 would look like the best possible; it is the worst instead.
 function averageKey(r: Ranked): number {
-  return r.stats.matchesPlayed > 0 ? r.stats.averagePlacement : Infinity;
+  return averageRankKey(r.stats);
+}
+
+/** Active players first, then the dropped, then the eliminated (cut) ones (docs/decisions/019-dnp-and-drops.md). */
+export function statusRank(p: Pick<EnginePlayer, "isEliminated" | "isDropped">): number {
+  if (p.isEliminated) return 2;
+  return p.isDropped ? 1 : 0;
 }
 
 function firstDifference(a: Ranked, b: Ranked): [Criterion, number] | null {
@@ -62,7 +70,7 @@ export function groupMatchesByPlayer<M extends { playerId: number }>(matches: re
   return byPlayer;
 }
 
-/** Soft-removed players are out of play and not ranked; eliminated players rank after every active one. */
+/** Soft-removed players are out of play and not ranked; dropped, then eliminated players rank after every active one. */
 export function computeStandings(
   players: readonly EnginePlayer[],
   matches: readonly Pick<EngineMatch, "playerId" | "placement" | "points">[],
@@ -77,6 +85,7 @@ export function computeStandings(
     rank: i + 1,
     ...r.stats,
     isEliminated: r.player.isEliminated,
+    isDropped: r.player.isDropped,
     separatedBy: i === 0 ? null : (firstDifference(ranked[i - 1], r)?.[0] ?? null),
   }));
 }
