@@ -305,6 +305,7 @@ for (const [name, schema] of Object.entries({
   PlayerUpdate: v.playerUpdateSchema,
   BulkPlayers: v.bulkPlayersSchema,
   Checkin: v.checkinSchema,
+  Drop: v.dropSchema,
   SelfCheckin: v.selfCheckinSchema,
   StaffAdd: v.staffAddSchema,
   Lock: v.lockSchema,

@@ -307,6 +307,12 @@ export function playerStatus(p: PlayerStatusInput): { kind: PlayerStatusKind; la
 /** The mark of a dropped player wherever statuses show, distinct from "Eliminated" (a cut). */
 export const DROPPED_LABEL = "Dropped";
 
+/** Why a player is out of play in a list's badge: "Eliminated" (a cut), "Dropped" (left the event), or null. */
+export function outLabel(p: { isEliminated: boolean; isDropped?: boolean }): string | null {
+  if (p.isEliminated) return "Eliminated";
+  return p.isDropped ? DROPPED_LABEL : null;
+}
+
 /** The badge tone of a status: red when out, green while playing, amber otherwise. */
 export function playerStatusTone(kind: PlayerStatusKind): "danger" | "success" | "warning" {
   if (kind === "eliminated" || kind === "removed" || kind === "dropped") return "danger";

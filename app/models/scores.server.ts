@@ -11,7 +11,7 @@ import { badRequest, conflict } from "./errors";
 import { event } from "./events";
 import { assertRoundScored, lockLobby } from "./lobbies.server";
 import { scoresLocked } from "./policy";
-import { pointsFor } from "./scoring";
+import { resultFor } from "./scoring";
 import { recomputeStats } from "./stats.server";
 import { findTournamentOr404 } from "./action.server";
 import { validateLobbyScores, type ScoreEntry } from "./validation";
@@ -70,9 +70,7 @@ export async function saveScores(
             roundNumber: lobby.roundNumber,
             playerId: s.playerId,
             // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
-            placement: s.dnp ? null : s.placement,
-            points: s.dnp ? 0 : pointsFor(t.scoring, s.placement),
-            dnp: s.dnp === true,
+            ...resultFor(t.scoring, s),
           })),
       )
       .returning();

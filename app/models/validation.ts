@@ -6,7 +6,7 @@
 // optional field stays unset, a defaulted one takes its default), and "on" / "true" / "1"
 // mean true while "off" / "false" / "0" mean false. Unknown keys are stripped.
 import { z } from "zod";
-import { DEFAULT_SCORING, SCORING_MAX, ordinal, scoringFromArray, scoringShape } from "./scoring";
+import { DEFAULT_SCORING, DNP_VALUE, SCORING_MAX, ordinal, scoringFromArray, scoringShape } from "./scoring";
 import { REASON_MAX } from "./audit";
 import {
   CHOOSE_PLAYER,
@@ -360,8 +360,7 @@ export const advanceSchema = z.object({
   ),
 });
 
-/** The score form's placement value for "did not play" (a select has one value per player). */
-export const DNP_VALUE = "dnp";
+export { DNP_VALUE } from "./scoring";
 
 /**
  * The shape only; whether the placements fit the lobby is `validateLobbyScores`, which needs
