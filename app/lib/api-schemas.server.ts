@@ -245,7 +245,7 @@ export const auditEntryAnswer = z
     roundNumber: z.int().nullable().describe("The round the action was about"),
     before: auditValues,
     after: auditValues,
-    reason: z.string().nullable().describe("The reason a master gave for an override"),
+    reason: z.string().nullable().describe("The reason a master gave for an override, or the owner for a drop"),
     createdAt: timestamp,
   })
   .describe("One recorded action of the audit trail");
