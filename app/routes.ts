@@ -90,6 +90,7 @@ export default [
     route("webhooks/:id/deliveries", "routes/api/webhook.deliveries.ts"),
     route("players/:id", "routes/api/player.ts"),
     route("players/:id/checkin", "routes/api/player.checkin.ts"),
+    route("players/:id/drop", "routes/api/player.drop.ts"),
     route("lobbies/:id", "routes/api/lobby.ts"),
     route("lobbies/:id/matches", "routes/api/lobby.matches.ts"),
     route("*", "routes/api/not-found.ts"),

@@ -75,6 +75,7 @@ function playedTournament(method: LobbyMethod, rounds = 9) {
     isEliminated: false,
     isCheckedIn: true,
     isRemoved: false,
+    isDropped: false,
     adjustPoints: 0,
     adjustMatches: 0,
     adjustAvg: null,

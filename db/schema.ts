@@ -160,6 +160,13 @@ export const players = pgTable(
     adjustPoints: doublePrecision("adjust_points").notNull().default(0),
     adjustMatches: integer("adjust_matches").notNull().default(0),
     adjustAverage: doublePrecision("adjust_average"),
+    // A drop (docs/decisions/019-dnp-and-drops.md): the player left the event; out of every later draw, kept in the
+    // standings below the active players. `dropLobbyMark` is the tournament's highest lobby id at the drop: a lobby
+    // with a higher id is a draw made since, after which the drop can no longer be undone.
+    droppedAt: timestamp("dropped_at", { withTimezone: true }),
+    dropReason: text("drop_reason"),
+    dropRound: integer("drop_round"),
+    dropLobbyMark: integer("drop_lobby_mark"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -168,6 +175,10 @@ export const players = pgTable(
     check("players_name_length", sql`char_length(${t.name}) between 1 and 50`),
     check("players_tag_length", sql`char_length(${t.riotTag}) between 1 and 20`),
     check("players_average_range", sql`${t.averagePlacement} between 0 and 8`),
+    check(
+      "players_drop_fields",
+      sql`(${t.droppedAt} is null and ${t.dropReason} is null and ${t.dropRound} is null and ${t.dropLobbyMark} is null) or (${t.droppedAt} is not null and char_length(${t.dropReason}) between 1 and 500 and ${t.dropRound} is not null and ${t.dropLobbyMark} is not null)`,
+    ),
   ],
 );
 
@@ -203,14 +214,20 @@ export const matches = pgTable(
     playerId: integer("player_id")
       .notNull()
       .references(() => players.id, { onDelete: "cascade" }),
-    placement: integer("placement").notNull(),
+    // Null for a DNP ("did not play", docs/decisions/019-dnp-and-drops.md): a game counted as played, no placement, 0 points.
+    placement: integer("placement"),
     points: doublePrecision("points").notNull(),
+    dnp: boolean("dnp").notNull().default(false),
   },
   (t) => [
     index("matches_tournament_idx").on(t.tournamentId),
     uniqueIndex("matches_lobby_player_uq").on(t.lobbyId, t.playerId),
     uniqueIndex("matches_lobby_placement_uq").on(t.lobbyId, t.placement),
     check("matches_placement_range", sql`${t.placement} between 1 and 8`),
+    check(
+      "matches_dnp_no_placement",
+      sql`(${t.dnp} and ${t.placement} is null and ${t.points} = 0) or (not ${t.dnp} and ${t.placement} is not null)`,
+    ),
   ],
 );
 

@@ -2,6 +2,7 @@
 import { useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
 import type { PlayerSummary } from "~/models/players.server";
+import { outLabel } from "~/models/policy";
 import { formatAverage, MATCHES_MAX, POINTS_MAX } from "~/models/stats";
 import { MasterConfirm, ReasonField } from "./master-confirm";
 import type { MasterFailure } from "./master-settings";
@@ -299,9 +300,7 @@ export function MasterPlayersTab({
                   <td className="num">{p.matchesPlayed}</td>
                   <td className="num">{formatAverage(p.averagePlacement, p.matchesPlayed)}</td>
                   <td>
-                    <span className={`badge ${p.isEliminated ? "danger" : "success"}`}>
-                      {p.isEliminated ? "Eliminated" : "Active"}
-                    </span>{" "}
+                    <span className={`badge ${outLabel(p) ? "danger" : "success"}`}>{outLabel(p) ?? "Active"}</span>{" "}
                     <span className={`badge ${p.isCheckedIn ? "primary" : ""}`}>
                       {p.isCheckedIn ? "Checked In" : "Not Checked In"}
                     </span>

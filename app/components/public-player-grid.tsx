@@ -1,8 +1,16 @@
 // The public view's collapsible "Search Players (count)" grid: one server-rendered page of players with their lobby and status.
 // Paged on the server so a spectator downloads 24 players, not the whole field (the "Find Player Profile" search finds anyone).
 import { Link } from "react-router";
+import { outLabel } from "~/models/policy";
 
-type GridPlayer = { id: number; name: string; riotTag: string; isEliminated: boolean; lobbyName: string | null };
+type GridPlayer = {
+  id: number;
+  name: string;
+  riotTag: string;
+  isEliminated: boolean;
+  isDropped: boolean;
+  lobbyName: string | null;
+};
 type Grid = { total: number; page: number; pageCount: number; players: readonly GridPlayer[] };
 
 export const GRID_ID = "search-players";
@@ -38,9 +46,7 @@ export function PlayerGrid({
                     <strong>{p.name}</strong> <span className="muted small">#{p.riotTag}</span>
                     <span className="small muted public-lobby-name">{p.lobbyName ?? "No lobby"}</span>
                   </span>
-                  <span className={`badge ${p.isEliminated ? "danger" : "success"}`}>
-                    {p.isEliminated ? "Eliminated" : "Active"}
-                  </span>
+                  <span className={`badge ${outLabel(p) ? "danger" : "success"}`}>{outLabel(p) ?? "Active"}</span>
                 </Link>
               </li>
             ))}

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { duplicatePlacements, lockedPlacements } from "~/models/policy";
-import { ordinal, pointsFor, type Scoring } from "~/models/scoring";
+import { DNP_LABEL, DNP_VALUE, ordinal, pointsFor, type Scoring } from "~/models/scoring";
 import type { ScoreSheetLobby } from "~/models/views/score-sheet.server";
 import { FormError } from "./ui";
 
@@ -12,6 +12,12 @@ export type LobbyPlayerView = LobbyView["players"][number];
 export type LobbyFailure = { error: string; title?: string; placements: Record<number, number> };
 
 const PLACES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+/**
+ * A DNP in the form's placement map (the select sends "dnp"): below 0, so the placement rules that count taken places
+ * (`lockedPlacements`, `duplicatePlacements`) pass over it as they do over "Unscored".
+ */
+export const DNP_CHOICE = -1;
 
 /**
  * A lobby's anchor on the score screen: "lobby-16" for "Lobby 16" (its number, never its database
@@ -84,7 +90,7 @@ export function LobbyCard({
 }
 
 function SavedPlacements({ lobby, canEdit, editHref }: { lobby: LobbyView; canEdit: boolean; editHref: string }) {
-  const rows = [...lobby.players].sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99));
+  const rows = [...lobby.players].sort((a, b) => (a.placement ?? (a.dnp ? 9 : 99)) - (b.placement ?? (b.dnp ? 9 : 99)));
   return (
     <>
       {lobby.isComplete ? (
@@ -100,9 +106,10 @@ function SavedPlacements({ lobby, canEdit, editHref }: { lobby: LobbyView; canEd
       <ul className="list-plain scores-players">
         {rows.map((p) => (
           <li key={p.id} className="scores-player">
-            <span className="scores-place">{p.placement ? ordinal(p.placement) : "-"}</span>
+            <span className="scores-place">{p.dnp ? DNP_LABEL : p.placement ? ordinal(p.placement) : "-"}</span>
             <span className="scores-name">
               {p.name} <span className="muted small">#{p.riotTag}</span>
+              {p.dropped ? <DroppedMark /> : null}
             </span>
             <span className="num small">{p.points !== null ? `+${p.points} pts` : "No score"}</span>
           </li>
@@ -110,6 +117,11 @@ function SavedPlacements({ lobby, canEdit, editHref }: { lobby: LobbyView; canEd
       </ul>
     </>
   );
+}
+
+/** A player who dropped out of the event, so the host knows to save them as DNP if they did not play. */
+function DroppedMark() {
+  return <span className="badge danger scores-dropped">Dropped</span>;
 }
 
 function LobbyForm({
@@ -134,7 +146,7 @@ function LobbyForm({
   const [placements, setPlacements] = useState<Record<number, number>>(() => {
     const start: Record<number, number> = {};
     for (const p of lobby.players) {
-      start[p.id] = failure?.placements[p.id] ?? (clear ? 0 : (p.placement ?? 0));
+      start[p.id] = failure?.placements[p.id] ?? (clear ? 0 : p.dnp ? DNP_CHOICE : (p.placement ?? 0));
     }
     return start;
   });
@@ -166,15 +178,17 @@ function LobbyForm({
             <li key={p.id} className="scores-player">
               <label htmlFor={selectId} className="scores-name" style={{ margin: 0, fontWeight: 500 }}>
                 {p.name} <span className="muted small">#{p.riotTag}</span>
+                {p.dropped ? <DroppedMark /> : null}
               </label>
               <input type="hidden" name={`scores.${i}.playerId`} value={p.id} />
               <select
                 id={selectId}
                 name={`scores.${i}.placement`}
                 aria-label={`Placement for ${p.name}`}
-                value={own}
+                value={own === DNP_CHOICE ? DNP_VALUE : own}
                 onChange={(event) => {
-                  const value = Number(event.currentTarget.value);
+                  const raw = event.currentTarget.value;
+                  const value = raw === DNP_VALUE ? DNP_CHOICE : Number(raw);
                   setPlacements((prev) => ({ ...prev, [p.id]: value }));
                 }}
               >
@@ -189,6 +203,7 @@ function LobbyForm({
                     </option>
                   );
                 })}
+                <option value={DNP_VALUE}>{`${DNP_LABEL} - did not play (0 pts)`}</option>
               </select>
             </li>
           );

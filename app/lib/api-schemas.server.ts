@@ -68,6 +68,18 @@ export const staffMemberAnswer = z
   })
   .describe("An account on the tournament's staff");
 
+/** A player's drop (docs/decisions/019-dnp-and-drops.md), on every player and standings row. */
+const dropAnswerFields = {
+  isDropped: z
+    .boolean()
+    .describe("Dropped out of the event: in no later draw, ranked below the active players; distinct from a cut"),
+  dropReason: z
+    .string()
+    .nullable()
+    .describe("The reason the owner or a master gave for the drop; null when not dropped"),
+  dropRound: z.int().nullable().describe("The round the player dropped in; null when not dropped"),
+};
+
 export const playerAnswer = z
   .strictObject({
     id,
@@ -81,6 +93,7 @@ export const playerAnswer = z
     isEliminated: z.boolean(),
     isCheckedIn: z.boolean(),
     seed: z.int().nullable(),
+    ...dropAnswerFields,
   })
   .describe(
     "A player. Internal bookkeeping (soft removal when round 1 is drawn, a master's stat adjustments) is not shown: " +
@@ -102,8 +115,9 @@ export const matchAnswer = z.strictObject({
   lobbyId: id,
   roundNumber: z.int(),
   playerId: id,
-  placement: z.int().min(1).max(8),
-  points: z.number(),
+  placement: z.int().min(1).max(8).nullable().describe("null for a DNP"),
+  points: z.number().describe("0 for a DNP"),
+  dnp: z.boolean().describe("Did not play: a game played for matchesPlayed, no placement, 0 points"),
 });
 
 const criteria = Object.keys(CRITERION_LABELS) as [Criterion, ...Criterion[]];
@@ -118,6 +132,7 @@ export const leaderboardRowAnswer = z
     seed: z.int().nullable(),
     isEliminated: z.boolean(),
     isCheckedIn: z.boolean(),
+    ...dropAnswerFields,
     rank: z.int().min(1),
     totalPoints: z.number(),
     matchesPlayed: z.int(),
@@ -136,7 +151,7 @@ export const leaderboardRowAnswer = z
       .nullable()
       .describe("Places gained since the round before (negative: lost); null in round 1 or when not ranked then"),
   })
-  .describe("One standings row: active players first, then eliminated ones, in tiebreak order");
+  .describe("One standings row: active players first, then dropped ones, then eliminated ones, in tiebreak order");
 
 export const userAnswer = z.strictObject({
   id,
@@ -260,7 +275,7 @@ export const auditEntryAnswer = z
     roundNumber: z.int().nullable().describe("The round the action was about"),
     before: auditValues,
     after: auditValues,
-    reason: z.string().nullable().describe("The reason a master gave for an override"),
+    reason: z.string().nullable().describe("The reason a master gave for an override, or the owner for a drop"),
     createdAt: timestamp,
   })
   .describe("One recorded action of the audit trail");
@@ -378,6 +393,7 @@ for (const [name, schema] of Object.entries({
   PlayerUpdate: v.playerUpdateSchema,
   BulkPlayers: v.bulkPlayersSchema,
   Checkin: v.checkinSchema,
+  Drop: v.dropSchema,
   SelfCheckin: v.selfCheckinSchema,
   StaffAdd: v.staffAddSchema,
   Lock: v.lockSchema,

@@ -1,5 +1,5 @@
 // The audit trail's vocabulary, with no database: the stable action codes, their labels, and how a before → after pair reads (docs/rules.md, "Audit trail").
-import { SCORING_KEYS, isScoring, ordinal } from "./scoring";
+import { SCORING_KEYS, isScoring, placementText } from "./scoring";
 
 /** The longest reason a master may give for an override (validation.ts checks it; the form says it). */
 export const REASON_MAX = 500;
@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
   "player.checked_out": "Player checked out",
   "players.checked_in": "Players checked in",
   "player.substituted": "Substitution",
+  "player.dropped": "Player dropped",
+  "player.drop_undone": "Drop undone",
   "lobbies.generated": "Lobbies generated",
   "lobby.deleted": "Lobby deleted",
   "round.undone": "Round undone",
@@ -118,14 +120,14 @@ export function playerLabel(p: { name: string; riotTag: string }): string {
   return `${p.name}#${p.riotTag}`;
 }
 
-/** A lobby's results as the trail shows them: "Name#Tag" → "1st (8 pts)". */
+/** A lobby's results as the trail shows them: "Name#Tag" → "1st (8 pts)", a no-show "DNP (0 pts)", after the placed. */
 export function lobbyResults(
-  results: readonly { playerId: number; placement: number; points: number }[],
+  results: readonly { playerId: number; placement: number | null; points: number }[],
   label: (playerId: number) => string,
 ): AuditValues {
   const out: AuditValues = {};
-  for (const r of [...results].sort((a, b) => a.placement - b.placement)) {
-    out[label(r.playerId)] = `${ordinal(r.placement)} (${r.points} pts)`;
+  for (const r of [...results].sort((a, b) => (a.placement ?? Infinity) - (b.placement ?? Infinity) || 0)) {
+    out[label(r.playerId)] = `${placementText(r.placement)} (${r.points} pts)`;
   }
   return out;
 }

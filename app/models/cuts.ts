@@ -1,6 +1,7 @@
 // Cuts between rounds: how many players may go, who goes for sure, and who is tied at the line.
 import { cutRuleOf, readRuleset, type CutRule } from "./ruleset";
 import type { StandingRow } from "./standings";
+import { averageRankKey } from "./stats";
 import type { Format } from "./types";
 
 export const CUT_STEP = 8;
@@ -61,7 +62,7 @@ export type CutPlan = {
 
 // As in the standings, no placed game means the worst average rather than a perfect 0.
 function averageKey(row: CutRow): number {
-  return row.matchesPlayed > 0 && row.averagePlacement > 0 ? row.averagePlacement : Infinity;
+  return averageRankKey(row);
 }
 
 function tiedAtLine(a: CutRow, b: CutRow): boolean {

@@ -65,6 +65,10 @@ export const REFUSAL_TITLES = {
   ambiguous_player: null,
   too_many_webhooks: null,
   webhook_disabled: null,
+  player_removed: null,
+  player_dropped: "Already dropped",
+  not_dropped: null,
+  drop_final: "Drop cannot be undone",
   // 429
   too_many_attempts: "Too many attempts",
 } as const satisfies Record<string, string | null>;

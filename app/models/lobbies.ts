@@ -43,10 +43,10 @@ export function seedOrder<P extends Pick<EnginePlayer, "id" | "seed">>(players: 
 }
 
 /** Who plays the next round: checked in, not eliminated, not soft-removed. */
-export function eligibleForRound<P extends Pick<EnginePlayer, "isCheckedIn" | "isEliminated" | "isRemoved">>(
-  players: readonly P[],
-): P[] {
-  return players.filter((p) => p.isCheckedIn && !p.isEliminated && !p.isRemoved);
+export function eligibleForRound<
+  P extends Pick<EnginePlayer, "isCheckedIn" | "isEliminated" | "isRemoved" | "isDropped">,
+>(players: readonly P[]): P[] {
+  return players.filter((p) => p.isCheckedIn && !p.isEliminated && !p.isRemoved && !p.isDropped);
 }
 
 /**

@@ -20,6 +20,7 @@ import { adjustmentsFor, computePlayerStats } from "./stats";
 import { recomputeStats } from "./stats.server";
 import { belowCheckinsMessage, countActiveCheckedIn } from "./tournaments.server";
 import type { PlayerCreateInput, PlayerUpdateInput } from "./validation";
+import { dropFields, type DropFields } from "./policy";
 
 export const PLAYER_NOT_FOUND = "Player not found";
 export const CHECKIN_LOCKED = "Check-ins cannot be modified after lobby generation has started";
@@ -31,23 +32,24 @@ const MASTER_FIELDS_MESSAGE = "Only a master administrator can change seeds, che
 const LOCKED_ADD_MESSAGE = "The tournament is locked: unlock it to add players";
 
 /**
- * A player as the API answers it and the host's lists show it: docs/rules.md's fields. The soft-removal
- * mark and a master's stat adjustments are bookkeeping behind the totals, not data.
+ * A player as the API answers it and the host's lists show it: docs/rules.md's fields, and whether (and why) they
+ * dropped. The soft-removal mark and a master's stat adjustments are bookkeeping behind the totals, not data.
  */
-export type PlayerSummary = Pick<
-  Player,
-  | "id"
-  | "tournamentId"
-  | "name"
-  | "riotTag"
-  | "lp"
-  | "totalPoints"
-  | "matchesPlayed"
-  | "averagePlacement"
-  | "isEliminated"
-  | "isCheckedIn"
-  | "seed"
->;
+export type PlayerSummary = DropFields &
+  Pick<
+    Player,
+    | "id"
+    | "tournamentId"
+    | "name"
+    | "riotTag"
+    | "lp"
+    | "totalPoints"
+    | "matchesPlayed"
+    | "averagePlacement"
+    | "isEliminated"
+    | "isCheckedIn"
+    | "seed"
+  >;
 
 export function toPlayerSummary(p: Player): PlayerSummary {
   return {
@@ -62,6 +64,7 @@ export function toPlayerSummary(p: Player): PlayerSummary {
     isEliminated: p.isEliminated,
     isCheckedIn: p.isCheckedIn,
     seed: p.seed,
+    ...dropFields(p),
   };
 }
 
@@ -500,7 +503,7 @@ export async function substitute(
     };
     const oldPlayer = await load(oldPlayerId);
     const newPlayer = await load(newPlayerId);
-    if (oldPlayer.isEliminated || !oldPlayer.isCheckedIn || oldPlayer.removedAt) {
+    if (oldPlayer.isEliminated || !oldPlayer.isCheckedIn || oldPlayer.removedAt || oldPlayer.droppedAt) {
       throw conflict("not_substitutable", `${oldPlayer.name} is not an active checked-in player`);
     }
     if (!newPlayer.isEliminated || newPlayer.removedAt) {
@@ -576,7 +579,7 @@ export async function hasLobbies(db: Executor, tournamentId: number): Promise<bo
 }
 
 /** Finds the player's tournament, locks it for a mutation, then reads the player under that lock; 404 for either. */
-async function lockPlayer(tx: AppTx, user: PublicUser | null, playerId: number, ...needs: LockNeeds) {
+export async function lockPlayer(tx: AppTx, user: PublicUser | null, playerId: number, ...needs: LockNeeds) {
   requireActor(user);
   const [ref] = await tx.select({ tournamentId: players.tournamentId }).from(players).where(eq(players.id, playerId));
   if (!ref) throw notFound("player_not_found", PLAYER_NOT_FOUND);

@@ -3,6 +3,7 @@
 // screen needs and the server agrees with: which placements a score form locks, a round's next step,
 // when substitution is possible (docs/rules.md, "Host flows"). Pure: no database.
 import type { Tournament } from "#db/schema";
+import type { Refusal } from "./errors";
 
 /** A signed-in user's relation to one tournament; "visitor" is nobody signed in. */
 export type Role = "visitor" | "organizer" | "scorekeeper" | "owner" | "master";
@@ -218,25 +219,44 @@ export function canEditRound(
 
 // ---------- players ----------
 
-type PlayerFlags = { isCheckedIn: boolean; isEliminated: boolean };
+/** A player row's flags; `droppedAt` is set once the player dropped out (docs/decisions/019-dnp-and-drops.md). */
+type PlayerFlags = { isCheckedIn: boolean; isEliminated: boolean; droppedAt?: Date | string | null };
+
+/** The player left the event: out of every later draw, "Dropped" wherever statuses show. */
+export function isDropped(p: { droppedAt?: Date | string | null }): boolean {
+  return p.droppedAt !== undefined && p.droppedAt !== null;
+}
 
 /** How many players of a list are where, as the host screens count them. */
 export type PlayerCounts = {
   total: number;
-  /** Not eliminated. */
+  /** Neither eliminated nor dropped. */
   active: number;
-  /** Checked in and not eliminated: who would play the next round. */
+  /** Checked in, neither eliminated nor dropped: who would play the next round. */
   checkedIn: number;
-  /** Neither checked in nor eliminated. */
+  /** Neither checked in, eliminated nor dropped. */
   notCheckedIn: number;
   eliminated: number;
+  /** Dropped out (and not eliminated). */
+  dropped: number;
 };
 
 export function playerCounts(list: readonly PlayerFlags[]): PlayerCounts {
-  const counts: PlayerCounts = { total: list.length, active: 0, checkedIn: 0, notCheckedIn: 0, eliminated: 0 };
+  const counts: PlayerCounts = {
+    total: list.length,
+    active: 0,
+    checkedIn: 0,
+    notCheckedIn: 0,
+    eliminated: 0,
+    dropped: 0,
+  };
   for (const p of list) {
     if (p.isEliminated) {
       counts.eliminated++;
+      continue;
+    }
+    if (isDropped(p)) {
+      counts.dropped++;
       continue;
     }
     counts.active++;
@@ -246,16 +266,18 @@ export function playerCounts(list: readonly PlayerFlags[]): PlayerCounts {
   return counts;
 }
 
-/** Checked in and not eliminated: in play for the next round. */
+/** Checked in, neither eliminated nor dropped: in play for the next round. */
 export function isInPlay(p: PlayerFlags): boolean {
-  return p.isCheckedIn && !p.isEliminated;
+  return p.isCheckedIn && !p.isEliminated && !isDropped(p);
 }
 
 export type PlayerStatusKind =
-  "eliminated" | "removed" | "completed" | "finished" | "playing" | "waiting" | "notCheckedIn";
+  "eliminated" | "dropped" | "removed" | "completed" | "finished" | "playing" | "waiting" | "notCheckedIn";
 
 /** What a player's status line needs: their flags and where they play in the current round. */
-export type PlayerStatusInput = PlayerFlags & {
+export type PlayerStatusInput = Omit<PlayerFlags, "droppedAt"> & {
+  /** Dropped out of the event (docs/decisions/019-dnp-and-drops.md). */
+  dropped: boolean;
   /** Soft-removed: not checked in when Round 1 was drawn. */
   removed: boolean;
   tournamentCompleted: boolean;
@@ -267,11 +289,12 @@ export type PlayerStatusInput = PlayerFlags & {
 
 /**
  * A player's status, one rule for the host's player page and the public profile (docs/rules.md,
- * "Spectator pages"): Eliminated; removed at Round 1; Tournament completed; a scored game this round
+ * "Spectator pages"): Eliminated; Dropped; removed at Round 1; Tournament completed; a scored game this round
  * waits for the next; Active in a lobby; Waiting for Assignment once checked in; else Not Checked In.
  */
 export function playerStatus(p: PlayerStatusInput): { kind: PlayerStatusKind; label: string } {
   if (p.isEliminated) return { kind: "eliminated", label: "Eliminated" };
+  if (p.dropped) return { kind: "dropped", label: DROPPED_LABEL };
   if (p.removed) return { kind: "removed", label: "Removed (not checked in for Round 1)" };
   if (p.tournamentCompleted) return { kind: "completed", label: "Tournament completed" };
   if (p.lobbyName && p.scoredThisRound)
@@ -281,9 +304,18 @@ export function playerStatus(p: PlayerStatusInput): { kind: PlayerStatusKind; la
   return { kind: "notCheckedIn", label: "Not Checked In" };
 }
 
+/** The mark of a dropped player wherever statuses show, distinct from "Eliminated" (a cut). */
+export const DROPPED_LABEL = "Dropped";
+
+/** Why a player is out of play in a list's badge: "Eliminated" (a cut), "Dropped" (left the event), or null. */
+export function outLabel(p: { isEliminated: boolean; isDropped?: boolean }): string | null {
+  if (p.isEliminated) return "Eliminated";
+  return p.isDropped ? DROPPED_LABEL : null;
+}
+
 /** The badge tone of a status: red when out, green while playing, amber otherwise. */
 export function playerStatusTone(kind: PlayerStatusKind): "danger" | "success" | "warning" {
-  if (kind === "eliminated" || kind === "removed") return "danger";
+  if (kind === "eliminated" || kind === "removed" || kind === "dropped") return "danger";
   return kind === "playing" ? "success" : "warning";
 }
 
@@ -295,6 +327,8 @@ export function playerStatusNote(kind: PlayerStatusKind): {
   switch (kind) {
     case "eliminated":
       return { label: "Eliminated from tournament", tone: "danger" };
+    case "dropped":
+      return { label: "Dropped from tournament", tone: "danger" };
     case "completed":
       return { label: "Tournament completed", tone: "primary" };
     case "finished":
@@ -304,6 +338,59 @@ export function playerStatusNote(kind: PlayerStatusKind): {
     default:
       return { label: "Waiting for lobby assignment", tone: "warning" };
   }
+}
+
+// ---------- drops ----------
+
+/** A player's drop as every answer carries it (docs/decisions/019-dnp-and-drops.md). */
+export type DropFields = { isDropped: boolean; dropReason: string | null; dropRound: number | null };
+
+export function dropFields(p: {
+  droppedAt: Date | string | null;
+  dropReason: string | null;
+  dropRound: number | null;
+}): DropFields {
+  return { isDropped: p.droppedAt !== null, dropReason: p.dropReason, dropRound: p.dropRound };
+}
+
+/** What deciding a drop needs of a player row (docs/decisions/019-dnp-and-drops.md). */
+type DropSubject = Pick<PlayerFlags, "isEliminated" | "droppedAt"> & {
+  name: string;
+  removedAt?: Date | string | null;
+  dropLobbyMark?: number | null;
+};
+
+/**
+ * Why `player` cannot be dropped now, or null when they can: only once Round 1 is drawn (before, the host checks
+ * them out or deletes them), never a player already out (eliminated by a cut, set aside at Round 1, or dropped).
+ * The completed tournament's refusal is the mutation guard's.
+ */
+export function dropRefusal(tournament: Pick<Tournament, "status">, player: DropSubject): Refusal | null {
+  if (tournament.status !== "active") {
+    return { code: "wrong_status", message: "Players can only be dropped while rounds are played (from Round 1 on)" };
+  }
+  if (player.isEliminated)
+    return { code: "player_eliminated", message: `${player.name} is eliminated and cannot be dropped` };
+  if (player.removedAt) {
+    return { code: "player_removed", message: `${player.name} was set aside at Round 1 and is not in play` };
+  }
+  if (isDropped(player)) return { code: "player_dropped", message: `${player.name} has already dropped` };
+  return null;
+}
+
+/**
+ * Why a drop cannot be undone, or null when it can: only a dropped player, and only until a draw happened after the
+ * drop (`latestLobbyId`, the tournament's highest lobby id, above the one recorded at the drop).
+ */
+export function undoDropRefusal(player: DropSubject, latestLobbyId: number): Refusal | null {
+  if (!isDropped(player)) return { code: "not_dropped", message: `${player.name} has not dropped` };
+  if (latestLobbyId > (player.dropLobbyMark ?? 0)) {
+    return {
+      code: "drop_final",
+      message: `Lobbies have been drawn since ${player.name} dropped: the drop can no longer be undone`,
+    };
+  }
+  return null;
 }
 
 // ---------- screen actions ----------

@@ -11,12 +11,17 @@ import { badRequest, conflict } from "./errors";
 import { event } from "./events";
 import { assertRoundScored, lockLobby } from "./lobbies.server";
 import { scoresLocked } from "./policy";
-import { pointsFor } from "./scoring";
+import { resultFor } from "./scoring";
 import { recomputeStats } from "./stats.server";
 import { findTournamentOr404 } from "./action.server";
 import { validateLobbyScores, type ScoreEntry } from "./validation";
 
-/** Every saved match, by round, lobby and placement. */
+/** Placed results first, 1st to 8th, then the DNPs. */
+export function byPlacement(a: Pick<Match, "placement">, b: Pick<Match, "placement">): number {
+  return (a.placement ?? Infinity) - (b.placement ?? Infinity) || 0;
+}
+
+/** Every saved match, by round, lobby and placement (DNPs last in their lobby). */
 export async function listMatches(db: Executor, tournamentId: number): Promise<Match[]> {
   await findTournamentOr404(db, tournamentId);
   return db
@@ -73,14 +78,14 @@ export async function saveScores(
         .insert(matches)
         .values(
           scores
-            .filter((s) => s.placement !== 0)
+            .filter((s) => s.placement !== 0 || s.dnp)
             .map((s) => ({
               tournamentId: t.id,
               lobbyId: lobby.id,
               roundNumber: lobby.roundNumber,
               playerId: s.playerId,
-              placement: s.placement,
-              points: pointsFor(t.scoring, s.placement),
+              // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
+              ...resultFor(t.scoring, s),
             })),
         )
         .returning(),
@@ -88,7 +93,7 @@ export async function saveScores(
         ? Promise.resolve([lobby])
         : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning(),
     ]);
-    saved.sort((a, b) => a.placement - b.placement);
+    saved.sort(byPlacement);
     // The totals (read after the insert above has answered) and the audit row do not depend on each other.
     await Promise.all([
       recomputeStats(tx, t.id, lobby.playerIds),
@@ -108,6 +113,7 @@ export async function saveScores(
             playerId: m.playerId,
             player: label(m.playerId),
             placement: m.placement,
+            dnp: m.dnp,
             points: m.points,
           })),
         },

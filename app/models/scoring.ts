@@ -79,6 +79,18 @@ export function pointsFor(scoring: Scoring, placement: number): number {
   return scoring[SCORING_KEYS[placement - 1]];
 }
 
+/**
+ * The saved result of one entry of a lobby save: a placement's points from the table, or for a DNP ("did not play")
+ * no placement and 0 points, whatever the table says (docs/decisions/019-dnp-and-drops.md).
+ */
+export function resultFor(
+  scoring: Scoring,
+  entry: { placement: number; dnp?: boolean },
+): { placement: number | null; points: number; dnp: boolean } {
+  if (entry.dnp) return { placement: null, points: 0, dnp: true };
+  return { placement: entry.placement, points: pointsFor(scoring, entry.placement), dnp: false };
+}
+
 export function scoringToArray(scoring: Scoring): number[] {
   return SCORING_KEYS.map((key) => scoring[key]);
 }
@@ -90,6 +102,16 @@ export function scoringFromArray(values: readonly number[]): Scoring {
     scoring[key] = values[i] ?? 0;
   });
   return scoring;
+}
+
+/** What every screen, the export and the trail show for a no-show's result (docs/decisions/019-dnp-and-drops.md). */
+export const DNP_LABEL = "DNP";
+/** The score form's placement value for "did not play" (a select has one value per player). */
+export const DNP_VALUE = "dnp";
+
+/** A saved result's placement as shown: "3rd", or "DNP" for a no-show (no placement). */
+export function placementText(placement: number | null): string {
+  return placement === null ? DNP_LABEL : ordinal(placement);
 }
 
 /** 1 → "1st", 2 → "2nd", 11 → "11th", 21 → "21st". */

@@ -13,7 +13,7 @@ import { event } from "./events";
 import { listPlayers } from "./players.server";
 import { listAllLobbies } from "./lobbies.server";
 import { listMatches } from "./scores.server";
-import { SCORING_KEYS, ordinal } from "./scoring";
+import { DNP_LABEL, SCORING_KEYS, ordinal } from "./scoring";
 import {
   CUT_RULE_WORDS,
   cutRuleOf,
@@ -55,6 +55,8 @@ const PLAYER_COLUMNS = [
   "Average Placement",
   "Eliminated",
   "Checked In",
+  "Dropped",
+  "Drop Reason",
 ];
 
 /** The sanitised tournament name plus _export.xlsx, as the export's downloads name it (docs/rules.md). */
@@ -144,6 +146,8 @@ export async function exportTournament(
       Math.round(p.averagePlacement * 10) / 10,
       p.isEliminated,
       p.isCheckedIn,
+      p.droppedAt !== null,
+      p.dropReason ?? "",
     ]);
   }
 
@@ -162,7 +166,8 @@ export async function exportTournament(
       lobbyNames.get(m.lobbyId) ?? "",
       p?.name ?? "",
       p?.riotTag ?? "",
-      m.placement,
+      // A no-show reads "DNP" (docs/decisions/019-dnp-and-drops.md); the import reads only Players and Tournament.
+      m.placement ?? DNP_LABEL,
       m.points,
     ]);
   }

@@ -7,13 +7,15 @@ import { computeStandings, type StandingRow } from "./standings";
 import { readRuleset } from "./ruleset";
 import { toEnginePlayer } from "./stats.server";
 import { findTournamentOr404 } from "./action.server";
+import { dropFields, type DropFields } from "./policy";
 
 /** A player's row: who they are, and their standing (totals, rank, what separated them from the row above). */
 export type LeaderboardRow = Pick<
   Player,
   "id" | "tournamentId" | "name" | "riotTag" | "lp" | "seed" | "isEliminated" | "isCheckedIn"
 > &
-  Omit<StandingRow, "playerId" | "isEliminated">;
+  Omit<StandingRow, "playerId" | "isEliminated" | "isDropped"> &
+  DropFields;
 
 /** Standings of every player in play (soft-removed excluded), active first, in tiebreak order. */
 export async function getLeaderboard(db: Executor, tournamentId: number): Promise<LeaderboardRow[]> {
@@ -35,6 +37,7 @@ export function toLeaderboardRow(p: Player, row: StandingRow): LeaderboardRow {
     seed: p.seed,
     isEliminated: p.isEliminated,
     isCheckedIn: p.isCheckedIn,
+    ...dropFields(p),
     rank: row.rank,
     totalPoints: row.totalPoints,
     matchesPlayed: row.matchesPlayed,

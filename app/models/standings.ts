@@ -24,15 +24,18 @@ export type StandingRow = PlayerStats & {
   playerId: number;
   rank: number;
   isEliminated: boolean;
+  /** Left the event: ranked after the active players, before the eliminated ones (docs/decisions/019-dnp-and-drops.md). */
+  isDropped: boolean;
   /** The first criterion that differed from the row above; null for the first row. */
   separatedBy: Criterion | null;
 };
 
 type Ranked = { player: EnginePlayer; stats: PlayerStats; record: PlayerRecord };
 
-/** The status rule, always in front of the chain: active players first, eliminated ones after. */
-function statusRank(player: EnginePlayer): number {
-  return Number(player.isEliminated);
+/** The status rule, always in front of the chain: active players first, then the dropped, then the eliminated (cut) ones (docs/decisions/019-dnp-and-drops.md). */
+export function statusRank(p: Pick<EnginePlayer, "isEliminated" | "isDropped">): number {
+  if (p.isEliminated) return 2;
+  return p.isDropped ? 1 : 0;
 }
 
 function firstDifference(chain: readonly Tiebreaker[], a: Ranked, b: Ranked): [Criterion, number] | null {
@@ -56,7 +59,7 @@ export function groupMatchesByPlayer<M extends { playerId: number }>(matches: re
 export type StandingsMatch = Pick<EngineMatch, "playerId" | "roundNumber" | "placement" | "points" | "dnp">;
 
 /**
- * Soft-removed players are out of play and not ranked; eliminated players rank after every active one.
+ * Soft-removed players are out of play and not ranked; dropped, then eliminated players rank after every active one.
  * `chain` is the tournament's tiebreak order (app/models/ruleset.ts); the standard one by default.
  */
 export function computeStandings(
@@ -79,6 +82,7 @@ export function computeStandings(
     rank: i + 1,
     ...r.stats,
     isEliminated: r.player.isEliminated,
+    isDropped: r.player.isDropped,
     separatedBy: i === 0 ? null : (firstDifference(chain, ranked[i - 1], r)?.[0] ?? null),
   }));
 }

@@ -17,6 +17,7 @@ export function toEnginePlayer(row: Player): EnginePlayer {
     isEliminated: row.isEliminated,
     isCheckedIn: row.isCheckedIn,
     isRemoved: row.removedAt !== null,
+    isDropped: row.droppedAt !== null,
     adjustPoints: row.adjustPoints,
     adjustMatches: row.adjustMatches,
     adjustAvg: row.adjustAverage,

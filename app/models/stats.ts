@@ -30,10 +30,10 @@ type Result = Pick<EngineMatch, "placement" | "points" | "dnp">;
 export function computePlayerStats(player: Adjustments, matchesOfPlayer: readonly Result[]): PlayerStats {
   let points = 0;
   let placementSum = 0;
+  let placed = 0;
   let bestFinish: number | null = null;
   let wins = 0;
   let top4 = 0;
-  let placed = 0;
   for (const match of matchesOfPlayer) {
     points += match.points;
     // A DNP game counts as played, never toward a placement (app/models/ruleset.ts).
@@ -81,9 +81,17 @@ export function adjustmentsFor(
   };
 }
 
-/** One decimal everywhere (docs/rules.md); "-" before a player has played. */
+/**
+ * The average placement as a ranking key, lower is better. Without a placed game (no matches, or only DNPs, whose
+ * average is 0) an average of 0 would look like the best possible; it is the worst instead.
+ */
+export function averageRankKey(stats: Pick<PlayerStats, "matchesPlayed" | "averagePlacement">): number {
+  return stats.matchesPlayed > 0 && stats.averagePlacement > 0 ? stats.averagePlacement : Infinity;
+}
+
+/** One decimal everywhere (docs/rules.md); "-" before a player has a placed game (none, or only DNPs). */
 export function formatAverage(averagePlacement: number, matchesPlayed: number): string {
-  if (matchesPlayed <= 0) return "-";
+  if (matchesPlayed <= 0 || averagePlacement <= 0) return "-";
   return averagePlacement.toFixed(1);
 }
 

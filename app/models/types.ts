@@ -10,6 +10,8 @@ export type EnginePlayer = {
   isCheckedIn: boolean;
   /** Soft-removed when round 1 was drawn without them; undoing round 1 brings them back. */
   isRemoved: boolean;
+  /** Left the event (a drop): out of every later draw, ranked below the active players. */
+  isDropped: boolean;
   /** A master's manual changes, kept apart so recomputing from matches does not erase them. */
   adjustPoints: number;
   adjustMatches: number;
@@ -21,7 +23,8 @@ export type EngineMatch = {
   playerId: number;
   lobbyId: number;
   roundNumber: number;
-  placement: number;
+  /** Null for a DNP (did not play): a game played, no placement, 0 points. */
+  placement: number | null;
   points: number;
   /** Did not play (a no-show): 0 points and no placement; counts as a game played only (app/models/ruleset.ts). */
   dnp?: boolean;

@@ -6,7 +6,7 @@
 // optional field stays unset, a defaulted one takes its default), and "on" / "true" / "1"
 // mean true while "off" / "false" / "0" mean false. Unknown keys are stripped.
 import { z } from "zod";
-import { DEFAULT_SCORING, SCORING_MAX, scoringFromArray, scoringShape } from "./scoring";
+import { DEFAULT_SCORING, DNP_VALUE, SCORING_MAX, ordinal, scoringFromArray, scoringShape } from "./scoring";
 import { REASON_MAX } from "./audit";
 import {
   CHOOSE_PLAYER,
@@ -419,39 +419,78 @@ export const advanceSchema = z.object({
   ),
 });
 
+export { DNP_VALUE } from "./scoring";
+
 /**
  * The shape only; whether the placements fit the lobby is `validateLobbyScores`, which needs
- * the lobby. A placement of 0 means "Unscored" as on the score form.
+ * the lobby. A placement of 0 (or none, with `dnp`) means "Unscored" as on the score form. A
+ * no-show is `dnp: true` (the API) or the placement "dnp" (the form's select); a DNP given a placement too is
+ * refused by `validateLobbyScores`, so the message is the same whichever way it came.
  */
 export const scoresSchema = z.object({
   scores: z.array(
-    z.object({
-      playerId: id("Invalid player ID"),
-      placement: numeric(z.int({ error: "Invalid placements" })),
-    }),
+    z
+      .object({
+        playerId: id("Invalid player ID"),
+        placement: numeric(
+          z
+            .union([z.int({ error: "Invalid placements" }), z.literal(DNP_VALUE)], { error: "Invalid placements" })
+            .optional(),
+        ),
+        dnp: booleanish(bool("dnp must be true or false").optional()),
+      })
+      .transform((entry, ctx): ScoreEntry => {
+        const dnp = entry.dnp === true || entry.placement === DNP_VALUE;
+        if (entry.placement === DNP_VALUE && entry.dnp === false) {
+          ctx.addIssue({ code: "custom", message: "Invalid placements", path: ["placement"] });
+          return z.NEVER;
+        }
+        if (entry.placement === undefined && !dnp) {
+          ctx.addIssue({ code: "custom", message: "Invalid placements", path: ["placement"] });
+          return z.NEVER;
+        }
+        const placement = typeof entry.placement === "number" ? entry.placement : 0;
+        return dnp ? { playerId: entry.playerId, placement, dnp } : { playerId: entry.playerId, placement };
+      }),
     { error: "No scores entered" },
   ),
 });
-export type ScoreEntry = { playerId: number; placement: number };
+/** One player's result as entered: a placement 1..8 (0: unscored), or a DNP ("did not play") with none. */
+export type ScoreEntry = { playerId: number; placement: number; dnp?: boolean };
+
+export const DNP_WITH_PLACEMENT = "A DNP player cannot have a placement";
+export const ALL_DNP = "At least one player of the lobby must have played: every player cannot be DNP";
+/** With a DNP, the k players present take exactly the placements 1st to kth (docs/decisions/019-dnp-and-drops.md). */
+export const presentPlacementsMessage = (present: number) =>
+  `With a DNP, the ${present} players present take placements 1st to ${ordinal(present)}, each once`;
 
 /**
  * docs/rules.md's score-save messages, checked in this order: "No scores entered" (nothing, or only
- * unscored 0s), "Invalid placements" (outside 1..8), "Duplicate placements", then "Incomplete
- * scores" (not exactly every lobby player once: missing, unknown or repeated players).
- * A wrong value is reported before a missing one so the host fixes what they typed first.
+ * unscored 0s), a DNP with a placement, "Invalid placements" (outside 1..8), "Duplicate placements", then
+ * "Incomplete scores" (not exactly every lobby player once, placed or DNP: missing, unknown or repeated
+ * players); then, with a DNP, at least one player present and the players present placed exactly 1…k.
+ * A wrong value is reported before a missing one so the host fixes what they typed first. Without a DNP the
+ * spec's rule stands unchanged: each placement 1 to 8 once (a short lobby may leave places out).
  */
 export function validateLobbyScores(lobbyPlayerIds: readonly number[], scores: readonly ScoreEntry[]): string | null {
-  const entered = scores.filter((s) => s.placement !== 0);
+  const entered = scores.filter((s) => s.placement !== 0 || s.dnp);
   if (entered.length === 0) return "No scores entered";
-  if (entered.some((s) => !Number.isInteger(s.placement) || s.placement < 1 || s.placement > 8)) {
+  if (entered.some((s) => s.dnp && s.placement !== 0)) return DNP_WITH_PLACEMENT;
+  const placed = entered.filter((s) => !s.dnp);
+  if (placed.some((s) => !Number.isInteger(s.placement) || s.placement < 1 || s.placement > 8)) {
     return "Invalid placements";
   }
-  if (new Set(entered.map((s) => s.placement)).size !== entered.length) return "Duplicate placements";
+  if (new Set(placed.map((s) => s.placement)).size !== placed.length) return "Duplicate placements";
   const lobby = new Set(lobbyPlayerIds);
   const scored = new Set(entered.map((s) => s.playerId));
   const complete =
     entered.length === lobby.size && scored.size === entered.length && entered.every((s) => lobby.has(s.playerId));
-  return complete ? null : "Incomplete scores";
+  if (!complete) return "Incomplete scores";
+  if (placed.length === entered.length) return null;
+  if (placed.length === 0) return ALL_DNP;
+  // Distinct placements in 1..8, so "exactly 1..k" is "none above k".
+  if (placed.some((s) => s.placement > placed.length)) return presentPlacementsMessage(placed.length);
+  return null;
 }
 
 // ---------- staff ----------
@@ -484,6 +523,9 @@ export const overrideReasonSchema = z.object({
     .min(1, REASON_REQUIRED)
     .max(REASON_MAX, `Reason must be ${REASON_MAX} characters or less`),
 });
+
+/** A drop's reason (POST /api/players/{id}/drop and the player page's form): one line, required, at most 500 characters. */
+export const dropSchema = overrideReasonSchema;
 
 const HISTORY_FILTER_MESSAGE = "Unknown action kind";
 

@@ -1,5 +1,5 @@
 // The leaderboard: stat cards, the podium and the full standings, eliminated players after a separator.
-import { isCompleted, roundLabel, tournamentHome } from "~/models/policy";
+import { DROPPED_LABEL, isCompleted, roundLabel, tournamentHome } from "~/models/policy";
 import { Link } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { ExportLink } from "~/components/export-link";
@@ -48,7 +48,9 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { tournament: t, rows, here, backTo, playerBase, rules } = loaderData;
-  const active = rows.filter((r) => !r.isEliminated);
+  // Standings order already puts the active players first, then the dropped, then the eliminated (a cut).
+  const active = rows.filter((r) => !r.isEliminated && !r.isDropped);
+  const dropped = rows.filter((r) => !r.isEliminated && r.isDropped);
   const eliminated = rows.filter((r) => r.isEliminated);
   const podium = active.length >= 3 ? active.slice(0, 3) : null;
   const format = FORMAT_LABELS[t.format as Format] ?? t.format;
@@ -138,6 +140,14 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
               {active.map((r) => (
                 <LeaderboardRow key={r.id} row={r} playerBase={playerBase} />
               ))}
+              {dropped.length > 0 ? (
+                <tr className="separator">
+                  <td colSpan={7}>{DROPPED_LABEL}</td>
+                </tr>
+              ) : null}
+              {dropped.map((r) => (
+                <LeaderboardRow key={r.id} row={r} playerBase={playerBase} />
+              ))}
               {eliminated.length > 0 ? (
                 <tr className="separator">
                   <td colSpan={7}>Eliminated</td>
@@ -167,7 +177,7 @@ function LeaderboardRow({ row: r, playerBase }: { row: Row; playerBase: string }
   const note = tiebreakNote(r.separatedBy);
   const why = r.separatedBy ? `Placed below the row above by: ${CRITERION_LABELS[r.separatedBy]}` : undefined;
   return (
-    <tr data-player-id={r.id} className={r.isEliminated ? "eliminated" : undefined}>
+    <tr data-player-id={r.id} className={r.isEliminated || r.isDropped ? "eliminated" : undefined}>
       <td title={why}>
         <RankBadge rank={r.rank} />
         {note ? <div className="tiebreak-note">by {note.toLowerCase()}</div> : null}
@@ -183,8 +193,8 @@ function LeaderboardRow({ row: r, playerBase }: { row: Row; playerBase: string }
       <td className="num">{r.matchesPlayed}</td>
       <td>{formatBestFinish(r.bestFinish)}</td>
       <td>
-        <span className={`badge ${r.isEliminated ? "danger" : "success"}`}>
-          {r.isEliminated ? "Eliminated" : "Active"}
+        <span className={`badge ${r.isEliminated || r.isDropped ? "danger" : "success"}`}>
+          {r.isEliminated ? "Eliminated" : r.isDropped ? DROPPED_LABEL : "Active"}
         </span>
       </td>
     </tr>

@@ -31,7 +31,7 @@ import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/mod
 import { formatAverage } from "~/models/stats";
 import { bulkPlayersSchema, idParam, maxPlayersEditSchema } from "~/models/validation";
 import { dbContext } from "~/lib/context";
-import { isReadOnly, substitutionOpen } from "~/models/policy";
+import { isReadOnly, outLabel, substitutionOpen } from "~/models/policy";
 import { playerListView, type PlayerListFilter } from "~/models/views/player-list.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -265,8 +265,8 @@ export default function ManagePlayers({ loaderData, actionData: latestActionData
                     {p.totalPoints} pts · avg {formatAverage(p.averagePlacement, p.matchesPlayed)}
                   </div>
                   <div className="row" style={{ gap: "0.25rem", marginTop: "0.25rem" }}>
-                    {p.isEliminated ? (
-                      <span className="badge danger">Eliminated</span>
+                    {outLabel(p) ? (
+                      <span className="badge danger">{outLabel(p)}</span>
                     ) : p.isCheckedIn ? (
                       <span className="badge success">Checked In</span>
                     ) : (

@@ -1,14 +1,19 @@
-// One player of a tournament for its host: info, standing, stats and match history.
-import { data, Link } from "react-router";
+// One player of a tournament for its host: info, standing, stats and match history; the owner or a master drops a player here.
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/player-detail";
+import { ReasonField } from "~/components/master-confirm";
+import { useFailureToast } from "~/components/form-failure";
 import { TournamentHeader } from "~/components/tournament-header";
-import { StatCard } from "~/components/ui";
-import { pageUser } from "~/lib/page.server";
+import { FormError, StatCard, useKeptActionData, usePendingIntent } from "~/components/ui";
+import { invalid, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
 import { parsePlayerParams } from "~/lib/params";
 import { canManage } from "~/models/access.server";
+import { dropPlayer, undoDrop } from "~/models/drops.server";
 import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
 import { PLAYER_NOT_FOUND } from "~/models/players.server";
-import { ordinal } from "~/models/scoring";
+import { isReadOnly } from "~/models/policy";
+import { placementText } from "~/models/scoring";
+import { dropSchema } from "~/models/validation";
 import { formatAverage, formatBestFinish } from "~/models/stats";
 import { dbContext } from "~/lib/context";
 import { hostPlayerView } from "~/models/views/player-profile";
@@ -33,8 +38,46 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { ...view, canManage: canManage(pageUser(context), tournament.tournament) };
 }
 
-export default function PlayerDetail({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, canManage, player: p, status, statusTone, standing, history } = loaderData;
+/** Drop (with a reason) and its undo: plain forms, the model decides (docs/decisions/019-dnp-and-drops.md). */
+export async function action({ params, context, url }: Route.ActionArgs) {
+  const parsed = parsePlayerParams(params.tournamentId, params.playerId);
+  if (!parsed.ok) throw data(parsed.message, { status: 400 });
+  const db = context.get(dbContext);
+  const user = pageUser(context);
+  const { intent, values } = readForm(context);
+  const path = url.pathname;
+  switch (intent) {
+    case "drop": {
+      const title = "Failed to drop player";
+      const input = dropSchema.safeParse(values);
+      if (!input.success) return invalid(intent, input.error, values, title);
+      return runFormAction(
+        { intent, values, failureTitle: title },
+        () => dropPlayer(db, user, parsed.playerId, input.data.reason, parsed.tournamentId),
+        (p) => ({
+          redirectTo: path,
+          toast: { title: "Player Dropped", description: `${p.name} is out of every later draw` },
+        }),
+      );
+    }
+    case "undo-drop":
+      return runFormAction(
+        { intent, values, failureTitle: "Failed to undo the drop" },
+        () => undoDrop(db, user, parsed.playerId, parsed.tournamentId),
+        (p) => ({ redirectTo: path, toast: { title: "Drop Undone", description: `${p.name} is back in play` } }),
+      );
+    default:
+      return unknownAction({ intent, values });
+  }
+}
+
+export default function PlayerDetail({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  const { tournament: t, canManage, player: p, status, statusTone, standing, history, drop } = loaderData;
+  const actionData = useKeptActionData(latestActionData);
+  const failure = actionData && actionData.ok === false ? actionData : undefined;
+  useFailureToast(failure);
+  const dropping = usePendingIntent("drop");
+  const undoing = usePendingIntent("undo-drop");
   return (
     <div className="stack host-player-detail">
       <TournamentHeader title={`${p.name}#${p.riotTag}`} tournament={t} canManage={canManage}>
@@ -81,6 +124,48 @@ export default function PlayerDetail({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
 
+      {p.isDropped ? (
+        <section className="card" aria-labelledby="drop-title">
+          <h2 id="drop-title">Dropped</h2>
+          <p>
+            Dropped in Round {p.dropRound}: {p.dropReason}
+          </p>
+          {failure?.intent === "undo-drop" ? <FormError title={failure.title} message={failure.error} focus /> : null}
+          {canManage && !isReadOnly(t) && drop.undoRefusal === null ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="undo-drop" />
+              <button type="submit" className="btn" disabled={undoing}>
+                {undoing ? "Undoing..." : "Undo Drop"}
+              </button>
+            </Form>
+          ) : drop.undoRefusal ? (
+            <p className="muted small">{drop.undoRefusal.message}.</p>
+          ) : null}
+        </section>
+      ) : canManage && drop.allowed ? (
+        <section className="card" aria-labelledby="drop-title">
+          <h2 id="drop-title">Drop Player</h2>
+          <p className="muted small">
+            A dropped player leaves every later draw and stays in the standings, below the active players, with a
+            &quot;Dropped&quot; mark. The reason is shown with the player in the API. It can be undone until the next
+            round is drawn.
+          </p>
+          {failure?.intent === "drop" && !failure.fieldErrors.reason ? (
+            <FormError title={failure.title} message={failure.error} focus />
+          ) : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="drop" />
+            <ReasonField
+              defaultValue={failure?.intent === "drop" ? failure.values.reason : undefined}
+              error={failure?.intent === "drop" ? failure.fieldErrors.reason : undefined}
+            />
+            <button type="submit" className="btn danger" disabled={dropping}>
+              {dropping ? "Dropping..." : "Drop Player"}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
       <section className="grid cols-5" aria-label="Tournament Stats">
         <StatCard label="Total Points" value={p.totalPoints} />
         <StatCard label="Matches Played" value={p.matchesPlayed} />
@@ -113,7 +198,7 @@ export default function PlayerDetail({ loaderData }: Route.ComponentProps) {
                   <tr key={m.id}>
                     <td>Round {m.roundNumber}</td>
                     <td>{m.lobbyName}</td>
-                    <td>{ordinal(m.placement)}</td>
+                    <td>{placementText(m.placement)}</td>
                     <td className="num">+{m.points}</td>
                   </tr>
                 ))}

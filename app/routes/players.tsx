@@ -1,6 +1,7 @@
 // Tournament players: a read-only table of every player with seed, points, matches, average and status, searchable.
 import { Link } from "react-router";
 import type { Route } from "./+types/players";
+import { outLabel } from "~/models/policy";
 import { PlayerFilter } from "~/components/player-forms";
 import { TournamentHeader } from "~/components/tournament-header";
 import { loadTournamentFromParams, pageAccess } from "~/lib/page.server";
@@ -85,8 +86,8 @@ export default function TournamentPlayers({ loaderData }: Route.ComponentProps) 
                     <td className="num">{p.matchesPlayed}</td>
                     <td className="num">{formatAverage(p.averagePlacement, p.matchesPlayed)}</td>
                     <td>
-                      {p.isEliminated ? (
-                        <span className="badge danger">Eliminated</span>
+                      {outLabel(p) ? (
+                        <span className="badge danger">{outLabel(p)}</span>
                       ) : (
                         <span className="badge success">Active</span>
                       )}

@@ -9,7 +9,7 @@ import { loadSnapshotFromParams } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { previousLobbiesView } from "~/models/views/public";
-import { ordinal } from "~/models/scoring";
+import { DNP_LABEL, ordinal } from "~/models/scoring";
 import { dbContext } from "~/lib/context";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -96,7 +96,7 @@ export default function PreviousLobbies({ loaderData }: Route.ComponentProps) {
                     {lobby.players.map((p) => (
                       <li key={p.id}>
                         <span className={`badge ${p.placement === 1 ? "success" : ""} placement-badge`}>
-                          {p.placement ? ordinal(p.placement) : "—"}
+                          {p.dnp ? DNP_LABEL : p.placement ? ordinal(p.placement) : "—"}
                         </span>
                         <span className="public-player-name">
                           <Link to={`/tournaments/${t.id}/public/player/${p.id}`}>{p.name}</Link>

@@ -10,7 +10,7 @@ import { parsePlayerParams } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { PLAYER_NOT_FOUND } from "~/models/players.server";
 import { playerProfileView } from "~/models/views/player-profile";
-import { ordinal } from "~/models/scoring";
+import { placementText } from "~/models/scoring";
 import { formatAverage, formatBestFinish } from "~/models/stats";
 import { dbContext } from "~/lib/context";
 
@@ -110,7 +110,7 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
           </div>
           <div>
             <dt>Assigned Lobby</dt>
-            <dd>{currentLobby && !player.isEliminated ? currentLobby.name : "None"}</dd>
+            <dd>{currentLobby && !player.isEliminated && !player.isDropped ? currentLobby.name : "None"}</dd>
           </div>
         </dl>
         <p style={{ margin: "0.75rem 0 0" }}>
@@ -131,8 +131,10 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
                   <span className="muted small"> · Round {m.roundNumber}</span>
                 </span>
                 <span className="row">
-                  <span className={`badge ${m.placement === 1 ? "success" : m.placement <= 4 ? "primary" : ""}`}>
-                    {ordinal(m.placement)}
+                  <span
+                    className={`badge ${m.placement === 1 ? "success" : m.placement !== null && m.placement <= 4 ? "primary" : ""}`}
+                  >
+                    {placementText(m.placement)}
                   </span>
                   <span className="num">+{formatPoints(m.points)}</span>
                 </span>

@@ -1,5 +1,5 @@
 // The public live view: banner, progress, player search, current lobbies and top standings, complete as plain HTML.
-import { isCompleted, isLive, roundLabel } from "~/models/policy";
+import { isCompleted, isLive, outLabel, roundLabel } from "~/models/policy";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/public-view";
 import { ExportLink } from "~/components/export-link";
@@ -91,6 +91,7 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
         <StatCard label="Games Played" value={stats.gamesPlayed} />
         <StatCard label="Active Players" value={stats.active} />
         <StatCard label="Eliminated" value={stats.eliminated} />
+        {stats.dropped > 0 ? <StatCard label="Dropped" value={stats.dropped} /> : null}
       </section>
 
       <section className="card" id="find-player" aria-labelledby="find-player-title">
@@ -135,8 +136,8 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
                           <strong>{p.name}</strong> <span className="muted small">#{p.riotTag}</span>
                         </span>
                       </span>
-                      {p.isEliminated ? (
-                        <span className="badge danger">Eliminated</span>
+                      {outLabel(p) ? (
+                        <span className="badge danger">{outLabel(p)}</span>
                       ) : (
                         <span className="small num">{formatPoints(p.totalPoints)} pts</span>
                       )}
@@ -219,10 +220,10 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td>
                       <Link to={profile(p.id)}>{p.name}</Link> <span className="muted small">#{p.riotTag}</span>
-                      {p.isEliminated ? (
+                      {outLabel(p) ? (
                         <>
                           {" "}
-                          <span className="badge danger">Eliminated</span>
+                          <span className="badge danger">{outLabel(p)}</span>
                         </>
                       ) : null}
                     </td>

@@ -2,7 +2,7 @@
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/scores";
 import { CutPanel } from "~/components/scores-cut";
-import { LobbyCard, lobbyAnchor, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
+import { DNP_CHOICE, LobbyCard, lobbyAnchor, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
 import { useFailureToast } from "~/components/form-failure";
 import { CompleteTournamentConfirm, ScorekeeperNote } from "~/components/tournament-header";
 import {
@@ -30,6 +30,7 @@ import { roundDownToMultipleOf8 } from "~/models/cuts";
 import { COMPLETED_MESSAGE, notFound } from "~/models/errors";
 import { isReadOnly, nextRoundStep } from "~/models/policy";
 import { FORMAT_LABELS } from "~/models/types";
+import { DNP_VALUE } from "~/models/scoring";
 import { advanceSchema, idParam, scoresSchema } from "~/models/validation";
 import { dbContext } from "~/lib/context";
 import { advanceRound } from "~/models/advance.server";
@@ -195,8 +196,13 @@ function typedPlacements(values: Record<string, unknown>): Record<number, number
     if (!entry || typeof entry !== "object") continue;
     const { playerId, placement } = entry as { playerId?: unknown; placement?: unknown };
     const pid = Number(playerId);
+    if (!Number.isInteger(pid)) continue;
+    if (placement === DNP_VALUE) {
+      out[pid] = DNP_CHOICE;
+      continue;
+    }
     const place = Number(placement);
-    if (Number.isInteger(pid) && Number.isInteger(place) && place >= 0 && place <= 8) out[pid] = place;
+    if (Number.isInteger(place) && place >= 0 && place <= 8) out[pid] = place;
   }
   return out;
 }

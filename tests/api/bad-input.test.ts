@@ -102,6 +102,7 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
       PlayerUpdate: { name: "Sweep" },
       BulkPlayers: { players: [{ name: "Sweep", riotTag: "SW", lp: 1 }] },
       Checkin: { checkedIn: false },
+      Drop: { reason: "Sweep" },
       Lock: { locked: false },
       Substitute: { oldPlayerId: players[0].id, newPlayerId: players[1].id },
       Advance: { eliminationCount: 0, tiebreakerPlayerIds: [players[0].id] },

@@ -486,6 +486,9 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
         isEliminated: false,
         isCheckedIn: false,
         seed: null,
+        isDropped: false,
+        dropReason: null,
+        dropRound: null,
       });
       expectRefusal(await app.call("GET", "/api/tournaments/2147483647/players"), 404);
     });

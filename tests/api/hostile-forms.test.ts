@@ -97,6 +97,7 @@ const tournamentCheckin = (w: World) => `/tournament-checkin/${w.tournament.id}`
 const scores = (w: World) => `/tournaments/${w.tournament.id}/scores`;
 const settings = (w: World) => `/tournaments/${w.tournament.id}/settings`;
 const master = (w: World) => `/tournaments/${w.tournament.id}/master-override`;
+const playerPage = (w: World) => `/tournaments/${w.tournament.id}/players/${w.players[0]?.id ?? 0}`;
 const playerFields: [string, Kind][] = [
   ["name", "text"],
   ["riotTag", "text"],
@@ -227,6 +228,8 @@ const FORMS: Form[] = [
     ["eliminationCount", "number"],
     ["tiebreakerPlayerIds", "list"],
   ]),
+  tournamentForms("drop", playerPage, () => ({ reason: "Sweep" }), [["reason", "text"]]),
+  tournamentForms("undo-drop", playerPage, () => ({}), []),
   tournamentForms(
     "updateTournament",
     master,

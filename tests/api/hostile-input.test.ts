@@ -121,6 +121,7 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       PlayerUpdate: { name: "Sweep" },
       BulkPlayers: { players: [{ name: "Sweep", riotTag: "SW", lp: 1 }] },
       Checkin: { checkedIn: false },
+      Drop: { reason: "Sweep" },
       Lock: { locked: false },
       Substitute: { oldPlayerId: a.id, newPlayerId: b.id },
       Advance: { eliminationCount: 0, tiebreakerPlayerIds: [a.id] },

@@ -233,6 +233,30 @@ const CASES: Case[] = [
     scorekeeper: true,
   },
   {
+    method: "POST",
+    path: "/api/players/{id}/drop",
+    setup: (app, owner) => drawnTournament(app, owner),
+    request: (f) => ({ path: `/api/players/${f.lobbies![0].playerIds[0]}/drop`, body: { reason: "Left" } }),
+    success: 200,
+  },
+  {
+    method: "DELETE",
+    path: "/api/players/{id}/drop",
+    setup: async (app, owner) => {
+      const drawn = await drawnTournament(app, owner);
+      expectOk(
+        await app.call("POST", `/api/players/${drawn.lobbies[0].playerIds[0]}/drop`, {
+          token: owner,
+          body: { reason: "Left" },
+        }),
+        "drop",
+      );
+      return drawn;
+    },
+    request: (f) => ({ path: `/api/players/${f.lobbies![0].playerIds[0]}/drop` }),
+    success: 200,
+  },
+  {
     method: "DELETE",
     path: "/api/lobbies/{id}",
     setup: (app, owner) => drawnTournament(app, owner),
@@ -382,6 +406,19 @@ const PAGE_FORMS: PageForm[] = [
   form("scores", "undo", drawn, page("scores")),
   form("scores", "advance", scored, page("scores")),
   form("scores", "cut", scored, page("scores"), () => ({ eliminationCount: "8" })),
+  form(
+    "player page",
+    "drop",
+    drawn,
+    (f) => `/tournaments/${t(f)}/players/${f.lobbies![0].playerIds[0]}`,
+    () => ({ reason: "Left" }),
+  ),
+  form(
+    "player page",
+    "undo-drop",
+    caseOf("DELETE", "/api/players/{id}/drop"),
+    (f) => `/tournaments/${t(f)}/players/${f.lobbies![0].playerIds[0]}`,
+  ),
   form(
     "master-override",
     "updateTournament",

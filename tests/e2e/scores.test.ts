@@ -58,6 +58,7 @@ test("without JavaScript a host plays a whole round: generate, save scores, refu
     "6th (3 pts)",
     "7th (2 pts)",
     "8th (1 pts)",
+    "DNP - did not play (0 pts)",
   ]);
 
   // Two players given 1st: refused, and nothing is saved.

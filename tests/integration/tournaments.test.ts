@@ -178,7 +178,7 @@ describeEachDriver("tournaments", (getDb) => {
     const scoring = { first: 10, second: 8, third: 6, fourth: 4, fifth: 2, sixth: 1, seventh: 0, eighth: 0 };
     await updateTournament(db, owner, t.id, tournamentUpdateSchema.parse({ scoring }));
     const saved = await db.select().from(matches).where(eq(matches.lobbyId, lobby.id));
-    expect(saved.map((m) => [m.placement, m.points]).sort((a, b) => a[0] - b[0])).toEqual([
+    expect(saved.map((m) => [m.placement ?? 0, m.points]).sort((a, b) => a[0] - b[0])).toEqual([
       [1, 10],
       [2, 8],
       [3, 6],

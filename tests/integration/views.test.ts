@@ -34,7 +34,7 @@ describeEachDriver("host read models", (getDb) => {
     expect(sheet.current).toEqual({ lobbyCount: 2, scored: 1, finalized: false });
     expect(sheet.editable).toEqual([true, true]);
     // The 17th player was not checked in: set aside at Round 1, out of every count.
-    expect(sheet.counts).toEqual({ total: 16, active: 16, checkedIn: 16, notCheckedIn: 0, eliminated: 0 });
+    expect(sheet.counts).toEqual({ total: 16, active: 16, checkedIn: 16, notCheckedIn: 0, eliminated: 0, dropped: 0 });
     expect(sheet.cut).toBeNull();
     expect((await scoreSheetView(db, row, keeperAccess, { round: null, cut: {} })).cut).toBeNull();
 
@@ -89,7 +89,7 @@ describeEachDriver("host read models", (getDb) => {
     await addPlayers(db, owner, t.id, 12, 9);
     const row = await findTournamentOr404(db, t.id);
     const all = await playerListView(db, row, ownerAccess, { q: "", filter: "all" });
-    expect(all.counts).toEqual({ total: 12, active: 12, checkedIn: 9, notCheckedIn: 3, eliminated: 0 });
+    expect(all.counts).toEqual({ total: 12, active: 12, checkedIn: 9, notCheckedIn: 3, eliminated: 0, dropped: 0 });
     expect(all.shown).toHaveLength(12);
     expect(all.active).toHaveLength(9);
     expect(all.lobbiesExist).toBe(false);

@@ -36,6 +36,7 @@ export function player(id: number, extra: Partial<EnginePlayer> = {}): EnginePla
     isEliminated: false,
     isCheckedIn: true,
     isRemoved: false,
+    isDropped: false,
     adjustPoints: 0,
     adjustMatches: 0,
     adjustAvg: null,

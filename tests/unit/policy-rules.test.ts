@@ -64,14 +64,22 @@ test("playerCounts: checked in and not checked in count only players still in pl
     { isCheckedIn: true, isEliminated: true },
     { isCheckedIn: false, isEliminated: true },
   ];
-  expect(playerCounts(list)).toEqual({ total: 5, active: 3, checkedIn: 2, notCheckedIn: 1, eliminated: 2 });
-  expect(playerCounts([])).toEqual({ total: 0, active: 0, checkedIn: 0, notCheckedIn: 0, eliminated: 0 });
+  expect(playerCounts(list)).toEqual({
+    total: 5,
+    active: 3,
+    checkedIn: 2,
+    notCheckedIn: 1,
+    eliminated: 2,
+    dropped: 0,
+  });
+  expect(playerCounts([])).toEqual({ total: 0, active: 0, checkedIn: 0, notCheckedIn: 0, eliminated: 0, dropped: 0 });
 });
 
 describe("playerStatus: one wording for the host's player page and the public profile", () => {
   const base: PlayerStatusInput = {
     isCheckedIn: true,
     isEliminated: false,
+    dropped: false,
     removed: false,
     tournamentCompleted: false,
     lobbyName: null,

@@ -26,6 +26,10 @@ function player(id: number, overrides: Partial<Player> = {}): Player {
     isCheckedIn: true,
     seed: id,
     removedAt: null,
+    droppedAt: null,
+    dropReason: null,
+    dropRound: null,
+    dropLobbyMark: null,
     adjustPoints: 0,
     adjustMatches: 0,
     adjustAverage: null,
@@ -76,6 +80,7 @@ function world(count: number, scored: number, overrides: Partial<Tournament> = {
       playerId,
       placement: seat + 1,
       points: pointsFor(DEFAULT_SCORING, seat + 1),
+      dnp: false,
     })),
   );
   const byId = new Map(players.map((p) => [p.id, p]));
@@ -106,7 +111,7 @@ describe("public view", () => {
     // "player 1" matches Player 1, 10–19 and 1x: the first 10 in standings order.
     expect(view.results).toHaveLength(10);
     expect(view.results.every((r) => r.name.toLowerCase().includes("player 1"))).toBe(true);
-    expect(view.stats).toEqual({ gamesPlayed: 3, active: 64, eliminated: 0 });
+    expect(view.stats).toEqual({ gamesPlayed: 3, active: 64, eliminated: 0, dropped: 0 });
   });
 });
 

@@ -149,7 +149,10 @@ describe("totals stay equal to the saved matches", () => {
           expect(stats.matchesPlayed).toBe(expected.played);
           expect(stats.totalPoints).toBe(mine.reduce((s, x) => s + x.points, 0) + p.adjustPoints);
           if (mine.length > 0) {
-            expect(stats.averagePlacement).toBeCloseTo(mine.reduce((s, x) => s + x.placement, 0) / mine.length, 9);
+            expect(stats.averagePlacement).toBeCloseTo(
+              mine.reduce((s, x) => s + (x.placement ?? 0), 0) / mine.length,
+              9,
+            );
           }
         }
       }),

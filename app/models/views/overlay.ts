@@ -1,5 +1,6 @@
 // The stream overlay's read model: its query (view, top, lobby) checked, and the little each view shows of one tournament's data.
-import { ordinal } from "../scoring";
+import { DROPPED_LABEL } from "../policy";
+import { placementText } from "../scoring";
 import { statusLabel } from "../types";
 import { currentLobbies, topStandings } from "./public";
 import type { TournamentData } from "./tournament-data.server";
@@ -62,8 +63,8 @@ export function overlayView(d: TournamentData, query: OverlayQuery): OverlayView
         key: r.id,
         rank: `#${r.rank}`,
         name: `${r.name}#${r.riotTag}`,
-        detail: points(r.totalPoints),
-        muted: r.isEliminated,
+        detail: r.isDropped ? `${points(r.totalPoints)} · ${DROPPED_LABEL}` : points(r.totalPoints),
+        muted: r.isEliminated || r.isDropped,
       })),
       message: rows.length === 0 ? "No games played yet" : null,
       missing: false,
@@ -104,10 +105,11 @@ export function overlayView(d: TournamentData, query: OverlayQuery): OverlayView
     const match = results.get(id);
     return {
       key: id,
-      rank: match ? ordinal(match.placement) : `#${ranks.get(id) ?? "-"}`,
+      rank: match ? placementText(match.placement) : `#${ranks.get(id) ?? "-"}`,
       name: p ? `${p.name}#${p.riotTag}` : "Unknown player",
       detail: match ? `+${points(match.points)}` : points(p?.totalPoints ?? 0),
-      placement: match?.placement ?? 99,
+      // Placed first, then the DNPs, then who has no result yet.
+      placement: match ? (match.placement ?? 9) : 99,
     };
   });
   rows.sort((a, b) => a.placement - b.placement);

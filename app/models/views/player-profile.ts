@@ -1,5 +1,5 @@
 // A player's profile, one read model for the host's player page and the public profile: status, rank, totals and match history from the tournament's data.
-import { playerStatus, playerStatusNote, playerStatusTone } from "../policy";
+import { dropFields, dropRefusal, undoDropRefusal, playerStatus, playerStatusNote, playerStatusTone } from "../policy";
 import { currentLobbies, summary } from "./public";
 import type { TournamentData } from "./tournament-data.server";
 
@@ -21,6 +21,7 @@ function playerProfile(d: TournamentData, playerId: number) {
   const status = playerStatus({
     isCheckedIn: player.isCheckedIn,
     isEliminated: player.isEliminated,
+    dropped: player.droppedAt !== null,
     removed: player.removedAt !== null,
     tournamentCompleted: completed,
     lobbyName: currentLobby?.name ?? null,
@@ -39,6 +40,7 @@ function playerProfile(d: TournamentData, playerId: number) {
       roundNumber: m.roundNumber,
       lobbyName: lobbyById.get(m.lobbyId)?.name ?? `Lobby #${m.lobbyId}`,
       placement: m.placement,
+      dnp: m.dnp,
       points: m.points,
     })),
   };
@@ -60,6 +62,8 @@ export function playerProfileView(d: TournamentData, playerId: number) {
       riotTag: player.riotTag,
       lp: player.lp,
       isEliminated: player.isEliminated,
+      isDropped: player.droppedAt !== null,
+      dropRound: player.dropRound,
       totalPoints: row?.totalPoints ?? player.totalPoints,
       matchesPlayed,
       averagePlacement: row?.averagePlacement ?? player.averagePlacement,
@@ -84,13 +88,21 @@ export function hostPlayerView(d: TournamentData, playerId: number) {
   const { player, row } = profile;
   const t = d.tournament;
   return {
-    tournament: { id: t.id, name: t.name, status: t.status, currentRound: t.currentRound, totalRounds: t.totalRounds },
+    tournament: {
+      id: t.id,
+      name: t.name,
+      status: t.status,
+      currentRound: t.currentRound,
+      totalRounds: t.totalRounds,
+    },
     player: {
       id: player.id,
       name: player.name,
       riotTag: player.riotTag,
       lp: player.lp,
       seed: player.seed,
+      isEliminated: player.isEliminated,
+      ...dropFields(player),
       totalPoints: player.totalPoints,
       matchesPlayed: player.matchesPlayed,
       averagePlacement: player.averagePlacement,
@@ -98,6 +110,11 @@ export function hostPlayerView(d: TournamentData, playerId: number) {
     status: profile.status.label,
     statusTone: profile.status.tone,
     standing: row ? { rank: row.rank, bestFinish: row.bestFinish, wins: row.wins, top4: row.top4 } : null,
+    // What the drop form may offer (the model asks the same rules under its lock).
+    drop: {
+      allowed: dropRefusal(t, player) === null,
+      undoRefusal: player.droppedAt ? undoDropRefusal(player, Math.max(0, ...d.lobbies.map((l) => l.id))) : null,
+    },
     history: profile.history.sort((a, b) => a.roundNumber - b.roundNumber),
   };
 }

@@ -50,6 +50,7 @@ function standingRow(r: LeaderboardRow) {
     totalPoints: r.totalPoints,
     matchesPlayed: r.matchesPlayed,
     isEliminated: r.isEliminated,
+    isDropped: r.isDropped,
   };
 }
 
@@ -77,7 +78,8 @@ export function publicView(d: TournamentData, options: { q: string; page: number
   for (const lobby of lobbies) for (const id of lobby.playerIds) lobbyOf.set(id, lobby.name);
   const names = new Map(d.players.map((p) => [p.id, p]));
 
-  const activeCount = rows.filter((r) => !r.isEliminated).length;
+  const activeCount = rows.filter((r) => !r.isEliminated && !r.isDropped).length;
+  const droppedCount = rows.filter((r) => !r.isEliminated && r.isDropped).length;
   const pageCount = Math.max(1, Math.ceil(rows.length / GRID_PAGE_SIZE));
   const page = Math.min(Math.max(1, options.page), pageCount);
 
@@ -92,6 +94,7 @@ export function publicView(d: TournamentData, options: { q: string; page: number
           rank: r.rank,
           totalPoints: r.totalPoints,
           isEliminated: r.isEliminated,
+          isDropped: r.isDropped,
         }))
       : [],
     lobbies: lobbies.map((l) => ({
@@ -113,13 +116,15 @@ export function publicView(d: TournamentData, options: { q: string; page: number
         name: r.name,
         riotTag: r.riotTag,
         isEliminated: r.isEliminated,
+        isDropped: r.isDropped,
         lobbyName: lobbyOf.get(r.id) ?? null,
       })),
     },
     stats: {
       gamesPlayed: d.lobbies.filter((l) => l.isComplete).length,
       active: activeCount,
-      eliminated: rows.length - activeCount,
+      eliminated: rows.length - activeCount - droppedCount,
+      dropped: droppedCount,
     },
     rules: rulesView(d),
   };
@@ -160,11 +165,13 @@ export function previousLobbiesView(d: TournamentData, askedRound: number | null
             name: names.get(playerId)?.name ?? "Unknown player",
             riotTag: names.get(playerId)?.riotTag ?? "",
             placement: match?.placement ?? null,
+            /** Saved as "did not play": no placement, 0 points. */
+            dnp: match?.dnp ?? false,
             points: match?.points ?? null,
           };
         })
-        // Scored players in finishing order; unscored ones keep their seat order after them.
-        .sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99) || a.order - b.order),
+        // Scored players in finishing order, then the DNPs; unscored ones keep their seat order after them.
+        .sort((a, b) => (a.placement ?? (a.dnp ? 9 : 99)) - (b.placement ?? (b.dnp ? 9 : 99)) || a.order - b.order),
     }));
   return { tournament: summary(d), rounds, round, lobbies };
 }

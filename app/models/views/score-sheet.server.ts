@@ -27,8 +27,12 @@ export type ScoreSheetLobby = {
     id: number;
     name: string;
     riotTag: string;
-    /** The saved placement, or null before the lobby is scored. */
+    /** The saved placement, or null before the lobby is scored (and for a DNP). */
     placement: number | null;
+    /** Saved as "did not play". */
+    dnp: boolean;
+    /** Dropped out of the event: the host may save them as DNP. */
+    dropped: boolean;
     points: number | null;
   }[];
 };
@@ -70,6 +74,8 @@ export async function scoreSheetView(
           name: p?.name ?? `Player #${id}`,
           riotTag: p?.riotTag ?? "",
           placement: m?.placement ?? null,
+          dnp: m?.dnp ?? false,
+          dropped: p ? p.droppedAt !== null : false,
           points: m?.points ?? null,
         };
       }),

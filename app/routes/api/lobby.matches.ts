@@ -1,4 +1,4 @@
-// POST /api/lobbies/{id}/matches {scores: [{playerId, placement}]}: saves (or replaces) one lobby's placements.
+// POST /api/lobbies/{id}/matches {scores: [{playerId, placement} | {playerId, dnp: true}]}: saves (or replaces) one lobby's placements.
 import { allowOnly, lobbyAction } from "~/lib/api.server";
 import { scoresAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
@@ -18,8 +18,10 @@ export const action = lobbyAction({
       summary: "Save (or replace) a lobby's placements",
       description:
         'Every player of the lobby exactly once, placements 1 to 8 each used once: "No scores entered", "Incomplete scores", ' +
-        '"Duplicate placements", "Invalid placements". The owner and the tournament\'s scorekeepers may edit until the round is finalized, ' +
-        "a master at any time.",
+        '"Duplicate placements", "Invalid placements". A no-show is `{"playerId": 7, "dnp": true}` (did not play: no ' +
+        "placement, 0 points, a game played for matchesPlayed); with a DNP, the k players present take exactly the " +
+        "placements 1 to k, and at least one player must be present. The owner and the tournament's scorekeepers may edit " +
+        "until the round is finalized, a master at any time.",
       answers: {
         200: ok("The lobby and its matches", scoresAnswer),
         ...refused.staff,
