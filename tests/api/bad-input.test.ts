@@ -60,12 +60,20 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
   let players: Player[];
   let lobbies: Lobby[];
   let excelData: string;
+  let webhookId: number;
 
   beforeAll(async () => {
     app = await startApp();
     [owner, master] = await Promise.all([app.login(unique("owner")), app.login(MASTER.username, MASTER.password)]);
     ({ tournament, players, lobbies } = await drawnTournament(app, owner));
     excelData = expectOk(await app.call("GET", `/api/tournaments/${tournament.id}/export`), "export").excelData;
+    webhookId = expectOk(
+      await app.call("POST", `/api/tournaments/${tournament.id}/webhooks`, {
+        token: owner,
+        body: { url: "https://hooks.example.com/sweep", events: ["score.saved"] },
+      }),
+      "add webhook",
+    ).id;
     doc = expectOk(await app.call("GET", "/api/openapi.json"), "openapi.json");
     operations = [];
     for (const [path, methods] of Object.entries(doc.paths)) {
@@ -111,6 +119,8 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
       Import: { excelData },
       SelfCheckin: { playerId: players[0].id, code: "ABCDEF" },
       StaffAdd: { username: "sweep_user" },
+      WebhookCreate: { url: "https://hooks.example.com/sweep", events: ["score.saved"] },
+      WebhookUpdate: { events: ["score.saved"] },
     };
     const body = bodies[name];
     if (!body) throw new Error(`No valid ${name} body in the sweep: add one`);
@@ -123,6 +133,7 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
       if (name === "round") return "1";
       if (path.startsWith("/api/players/")) return String(players[0].id);
       if (path.startsWith("/api/lobbies/")) return String(lobbies[0].id);
+      if (path.startsWith("/api/webhooks/")) return String(webhookId);
       return String(tournament.id);
     });
   }

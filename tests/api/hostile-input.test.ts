@@ -80,6 +80,9 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
   let excelData: string;
   const SWEEP_USER = { username: "sweep_user", password: "password123" };
 
+  /** Each world's webhook endpoint, by tournament id. */
+  const webhookIds = new Map<number, number>();
+
   beforeAll(async () => {
     app = await startApp();
     [owner, master] = await Promise.all([app.login(unique("owner")), app.login(MASTER.username, MASTER.password)]);
@@ -89,6 +92,16 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
     fresh = { tournament, players: await addPlayers(app, owner, tournament.id, 4) };
     drawn = await drawnTournament(app, owner);
     excelData = expectOk(await app.call("GET", `/api/tournaments/${drawn.tournament.id}/export`), "export").excelData;
+    for (const world of [fresh, drawn]) {
+      const hook = expectOk(
+        await app.call("POST", `/api/tournaments/${world.tournament.id}/webhooks`, {
+          token: owner,
+          body: { url: "https://hooks.example.com/sweep", events: ["score.saved"] },
+        }),
+        "add webhook",
+      );
+      webhookIds.set(world.tournament.id, hook.id);
+    }
     doc = expectOk(await app.call("GET", "/api/openapi.json"), "openapi.json");
     operations = [];
     for (const [path, methods] of Object.entries(doc.paths)) {
@@ -130,6 +143,8 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       Import: { excelData },
       SelfCheckin: { playerId: a.id, code: "ABCDEF" },
       StaffAdd: { username: SWEEP_USER.username },
+      WebhookCreate: { url: "https://hooks.example.com/sweep", events: ["score.saved"] },
+      WebhookUpdate: { events: ["score.saved"] },
     };
     const body = bodies[name];
     if (!body) throw new Error(`No valid ${name} body in the hostile sweep: add one`);
@@ -143,6 +158,7 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       if (name === "round") return "1";
       if (path.startsWith("/api/players/")) return String(world.players[0].id);
       if (path.startsWith("/api/lobbies/")) return String(drawn.lobbies[0].id);
+      if (path.startsWith("/api/webhooks/")) return String(webhookIds.get(world.tournament.id));
       return String(world.tournament.id);
     });
   }

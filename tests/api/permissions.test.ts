@@ -305,7 +305,40 @@ const CASES: Case[] = [
     success: 200,
     masterOnly: true,
   },
+  {
+    method: "POST",
+    path: "/api/tournaments/{id}/webhooks",
+    setup: async (app, owner) => ({ tournament: await createTournament(app, owner) }),
+    request: (f) => ({
+      path: `/api/tournaments/${t(f)}/webhooks`,
+      body: { url: "https://hooks.example.com/matrix", events: ["score.saved"] },
+    }),
+    success: 200,
+  },
+  ...(["PATCH", "DELETE", "POST test", "POST rotate-secret"] as const).map((call): Case => ({
+    method: call.split(" ")[0],
+    path: call.includes(" ") ? `/api/webhooks/{id}/${call.split(" ")[1]}` : "/api/webhooks/{id}",
+    setup: (app, owner) => withWebhook(app, owner),
+    request: (f) => ({
+      path: call.includes(" ") ? `/api/webhooks/${f.helperId}/${call.split(" ")[1]}` : `/api/webhooks/${f.helperId}`,
+      body: call === "PATCH" ? { events: ["score.saved", "round.finalized"] } : undefined,
+    }),
+    success: 200,
+  })),
 ];
+
+/** A tournament with one webhook endpoint (its id as `helperId`). */
+async function withWebhook(app: App, owner: string): Promise<Fixture> {
+  const tournament = await createTournament(app, owner);
+  const hook = expectOk(
+    await app.call("POST", `/api/tournaments/${tournament.id}/webhooks`, {
+      token: owner,
+      body: { url: "https://hooks.example.com/matrix", events: ["score.saved"] },
+    }),
+    "add webhook",
+  );
+  return { tournament, helperId: hook.id };
+}
 
 /** Every mutating operation the OpenAPI document lists, so a new one without a row here fails the matrix. */
 const MUTATIONS_COVERED = new Set(CASES.map((c) => `${c.method} ${c.path}`));

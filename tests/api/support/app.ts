@@ -156,15 +156,19 @@ export async function startApp(
       return reply.body.token as string;
     },
     async snapshot() {
-      const [users, tournaments, players, lobbies, matches, staff, auditEntries] = await Promise.all([
-        sql`select id, username, role from users order by id`,
-        sql`select * from tournaments order by id`,
-        sql`select * from players order by id`,
-        sql`select * from lobbies order by id`,
-        sql`select * from matches order by id`,
-        sql`select * from tournament_staff order by id`,
-        sql`select * from audit_entries order by id`,
-      ]);
+      const [users, tournaments, players, lobbies, matches, staff, auditEntries, webhooks, deliveries] =
+        await Promise.all([
+          sql`select id, username, role from users order by id`,
+          sql`select * from tournaments order by id`,
+          sql`select * from players order by id`,
+          sql`select * from lobbies order by id`,
+          sql`select * from matches order by id`,
+          sql`select * from tournament_staff order by id`,
+          sql`select * from audit_entries order by id`,
+          // Only what a call sets: the delivery worker updates failures, attempts and statuses on its own time.
+          sql`select id, tournament_id, url, kind, events, secret, enabled from webhook_endpoints order by id`,
+          sql`select id, endpoint_id, message_id, event from webhook_deliveries order by id`,
+        ]);
       return {
         users: [...users],
         tournaments: [...tournaments],
@@ -173,6 +177,8 @@ export async function startApp(
         matches: [...matches],
         staff: [...staff],
         auditEntries: [...auditEntries],
+        webhooks: [...webhooks],
+        deliveries: [...deliveries],
       };
     },
     async stop() {
