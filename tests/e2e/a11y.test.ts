@@ -1,8 +1,7 @@
 // WCAG 2.2 AA with axe-core (from npm, injected into the real Chromium): every screen, both themes, 1280 and 360 px,
 // menus closed and open, for a visitor, an organizer, a scorekeeper and a master.
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
+import { axe, describeViolations } from "./axe";
 import { E2E_MASTER, expect, login, test } from "./fixtures";
 import {
   buildWorld,
@@ -15,45 +14,8 @@ import {
   type World,
 } from "./a11y-world";
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const WIDTHS = [1280, 360];
 const THEMES = ["dark", "light"] as const;
-
-type Violation = { id: string; help: string; nodes: { target: string[]; failureSummary?: string }[] };
-
-async function axe(page: Page): Promise<Violation[]> {
-  // docs/rules.md's fades run for 700 ms: measure the page as it stays, not half-faded.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
-  );
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe
-        .run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })
-        .then((r) =>
-          r.violations.map((v) => ({
-            id: v.id,
-            help: v.help,
-            nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-          })),
-        ),
-    TAGS,
-  );
-}
-
-function describe(violations: Violation[]) {
-  return violations
-    .map(
-      (v) =>
-        `${v.id} (${v.help}): ${v.nodes.length} nodes, e.g. ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(0, 2).join(" ")}`)
-          .join(" | ")}`,
-    )
-    .join("\n");
-}
 
 let world: World;
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -94,10 +56,10 @@ for (const role of ["visitor", "organizer", "scorekeeper", "master"] as const) {
           if (!overlays.includes(path))
             await expect(page.locator("html"), `${path} renders the ${theme} theme`).toHaveClass(theme);
           const closed = await axe(page);
-          if (closed.length) failures.push(`${path} @${width}px, menus closed:\n${describe(closed)}`);
+          if (closed.length) failures.push(`${path} @${width}px, menus closed:\n${describeViolations(closed)}`);
           await page.evaluate(OPEN_ALL_DETAILS);
           const open = await axe(page);
-          if (open.length) failures.push(`${path} @${width}px, menus open:\n${describe(open)}`);
+          if (open.length) failures.push(`${path} @${width}px, menus open:\n${describeViolations(open)}`);
         }
       }
       await context.close();
