@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = {
   "staff.removed": "Scorekeeper removed",
   "selfcheckin.opened": "Self check-in opened",
   "selfcheckin.closed": "Self check-in closed",
+  "selfcheckin.code_rotated": "Self check-in code changed",
+  "sharelink.rotated": "Share link changed",
 } as const;
 
 export type BaseAuditAction = keyof typeof AUDIT_ACTIONS;

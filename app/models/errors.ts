@@ -23,6 +23,8 @@ export const REFUSAL_TITLES = {
   import_failed: "Import Failed",
   import_error: "Import Failed",
   wrong_code: "Wrong code",
+  wrong_tag: "Wrong game tag",
+  invalid_text: null,
   // 401, 403: who asks
   missing_credentials: "Missing credentials",
   invalid_credentials: null,

@@ -14,8 +14,12 @@ import {
   NAME_TAG_MESSAGE,
   normalizeCode,
   parseNameTag,
+  TAG_REQUIRED,
   WRONG_CODE,
+  WRONG_TAG,
+  type PlayerProof,
   type PlayerRef,
+  type SelfCheckinAction,
 } from "./self-checkin";
 import { MATCHES_MAX, POINTS_MAX } from "./stats";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "./types";
@@ -456,8 +460,9 @@ export const historyFiltersSchema = z.object({
 export type HistoryFilters = z.infer<typeof historyFiltersSchema>;
 
 /**
- * The self check-in input, the same for the JSON API and the page's form: `playerId` (from the list)
- * or `nameTag` ("Name#Tag", typed; it wins over the list), and `code`. Unknown keys are ignored.
+ * The self check-in input, the same for the JSON API and the page's form: who (`playerId` from the list, or `nameTag`
+ * "Name#Tag" typed, which wins over the list), the proof (`riotTag`, the exact game tag; for a typed Name#Tag its tag
+ * part is the proof), `code`, and `action` ("checkin", the default, or "checkout"). Unknown keys are ignored.
  */
 export const selfCheckinSchema = z
   .object({
@@ -470,7 +475,13 @@ export const selfCheckinSchema = z
       .max(100, NAME_TAG_MESSAGE)
       .regex(NO_CONTROL_CHARACTERS, "Name#Tag must not contain control characters")
       .optional(),
+    riotTag: z
+      .string({ error: TAG_REQUIRED })
+      .max(50, WRONG_TAG)
+      .regex(NO_CONTROL_CHARACTERS, "The game tag must not contain control characters")
+      .optional(),
     code: z.string({ error: CODE_REQUIRED }).max(40, WRONG_CODE),
+    action: z.preprocess(blankToUndefined, z.enum(["checkin", "checkout"], { error: "Unknown action" }).optional()),
   })
   .transform((input, ctx) => {
     const code = normalizeCode(input.code);
@@ -478,6 +489,7 @@ export const selfCheckinSchema = z
       ctx.addIssue({ code: "custom", message: CODE_REQUIRED, path: ["code"] });
       return z.NEVER;
     }
+    const action: SelfCheckinAction = input.action ?? "checkin";
     const typed = input.nameTag?.trim();
     if (typed) {
       const parsed = parseNameTag(typed);
@@ -485,13 +497,20 @@ export const selfCheckinSchema = z
         ctx.addIssue({ code: "custom", message: NAME_TAG_MESSAGE, path: ["nameTag"] });
         return z.NEVER;
       }
-      return { player: parsed as PlayerRef, code };
+      const proof: PlayerProof = { kind: "tag", riotTag: parsed.riotTag };
+      return { player: { name: parsed.name } as PlayerRef, proof, code, action };
     }
     if (input.playerId === undefined) {
       ctx.addIssue({ code: "custom", message: CHOOSE_PLAYER, path: ["playerId"] });
       return z.NEVER;
     }
-    return { player: { id: input.playerId } as PlayerRef, code };
+    const tag = input.riotTag?.trim().replace(/^#/, "") ?? "";
+    if (tag === "") {
+      ctx.addIssue({ code: "custom", message: TAG_REQUIRED, path: ["riotTag"] });
+      return z.NEVER;
+    }
+    const proof: PlayerProof = { kind: "tag", riotTag: tag };
+    return { player: { id: input.playerId } as PlayerRef, proof, code, action };
   });
 
 export type SelfCheckinInput = z.infer<typeof selfCheckinSchema>;
