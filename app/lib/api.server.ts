@@ -6,6 +6,8 @@ import type { ActionResult } from "~/models/action.server";
 import { isActionError } from "~/models/errors";
 import type { DomainEvent } from "~/models/events";
 import type { PublicUser } from "~/models/auth.server";
+import { findReadableTournament, type Reader } from "~/models/share.server";
+import { readerOf } from "./share.server";
 import { dbContext, userContext } from "./context";
 import { PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
 import { publish } from "./events.server";
@@ -196,12 +198,23 @@ function actionFor<K extends object>(key: (params: Params) => K) {
  * (path ids, the caller), refusing as `guard` documents; the loader answers the read's result as
  * JSON and carries its GET operation for the document.
  */
-function loaderFor<K extends object>(key: (args: LoaderFunctionArgs) => K, guard: Guard) {
-  return function loader(read: (call: K & { db: AppDb; request: Request }) => Promise<unknown>, openapi: ApiOperation) {
+function loaderFor<K extends object>(
+  key: (args: LoaderFunctionArgs) => K,
+  guard: Guard,
+  readable?: (ids: K) => number,
+) {
+  return function loader(
+    read: (call: K & { db: AppDb; request: Request; reader: (tournamentId: number) => Reader }) => Promise<unknown>,
+    openapi: ApiOperation,
+  ) {
     const handler = async (args: LoaderFunctionArgs): Promise<Response> =>
       handleApi(async () => {
         const ids = key(args);
-        return json(await read({ ...ids, db: args.context.get(dbContext), request: args.request }));
+        const db = args.context.get(dbContext);
+        const reader = (tournamentId: number) => readerOf(args.request, args.context.get(userContext), tournamentId);
+        // A tournament that is not public answers its readers only; to anyone else it does not exist.
+        if (readable) await findReadableTournament(db, reader(readable(ids)), readable(ids));
+        return json(await read({ ...ids, db, request: args.request, reader }));
       });
     return documented(handler, { get: guarded(openapi, guard) });
   };
@@ -233,16 +246,24 @@ export const lobbyAction = actionFor((params) => ({ id: requireId(params.id, INV
 export const publicLoader = loaderFor(() => ({}), guards.open);
 /** Reads of the signed-in caller (401 otherwise): `user`. */
 export const userLoader = loaderFor(({ context }) => ({ user: requireApiUser(context) }), guards.signedIn);
-/** Public reads of /api/tournaments/{id}/…: `id`. */
-export const tournamentLoader = loaderFor(({ params }) => tournamentId(params), guards.openById);
+/** Reads of /api/tournaments/{id}/… for whoever may read the tournament (404 otherwise): `id`. */
+export const tournamentLoader = loaderFor(
+  ({ params }) => tournamentId(params),
+  guards.openById,
+  (ids) => ids.id,
+);
 /** Reads of /api/tournaments/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. */
 export const tournamentUserLoader = loaderFor(
   ({ params, context }) => ({ ...tournamentId(params), user: requireApiUser(context) }),
   guards.signedInWithInput,
 );
-/** Public reads of /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
-export const roundLoader = loaderFor(({ params }) => tournamentRound(params), guards.openById);
-/** Public reads of /api/players/{id}: `id`. */
+/** Reads of /api/tournaments/{id}/lobbies/round/{round} for the tournament's readers: `id` and `round`. */
+export const roundLoader = loaderFor(
+  ({ params }) => tournamentRound(params),
+  guards.openById,
+  (ids) => ids.id,
+);
+/** Reads of /api/players/{id}: `id` (the read checks the player's tournament with `reader`). */
 export const playerLoader = loaderFor(
   ({ params }) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }),
   guards.openById,

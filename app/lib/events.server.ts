@@ -8,6 +8,8 @@ import { invalidateLanding } from "~/models/views/landing.server";
 import { invalidateTournament } from "~/models/views/snapshot.server";
 import { getApp } from "./db.server";
 import { parsePositiveInt } from "./params";
+import { canReadById } from "~/models/share.server";
+import { shareKeyFrom } from "./share.server";
 
 const CHANNEL = "tm_events";
 
@@ -36,6 +38,10 @@ function broadcast(event: BusEvent) {
   const { listed: _listed, ...visible } = event;
   const chunk = encoder.encode(`data: ${JSON.stringify({ ...visible, audience: streams.size })}\n\n`);
   for (const stream of streams) if (reaches(stream, event)) stream.write(chunk);
+  // Who may read the tournament changed (share key rotated, made private): its streams end after this event, and
+  // their reconnects are let in only for its readers (docs/decisions/018-check-in-and-share-links.md).
+  if (event.data?.accessChanged === true && event.tournamentId !== null)
+    for (const stream of [...streams]) if (stream.tournamentId === event.tournamentId) stream.close();
 }
 
 function invalidate(event: BusEvent) {
@@ -134,10 +140,23 @@ export function connectedMessage(tournamentId: number | null) {
  * and one small object, so one process holds ten thousand. Answers false when it did not handle
  * the request (the route module then answers it).
  */
-export function serveEventStream(req: IncomingMessage, res: ServerResponse): boolean {
+export function serveEventStream(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
   if (req.method !== "GET") return false;
-  const target = streamTarget(new URL(req.url ?? "/", "http://local").searchParams.get("tournamentId"));
+  const url = new URL(req.url ?? "/", "http://local");
+  const target = streamTarget(url.searchParams.get("tournamentId"));
   if (!target.ok) return false;
+  if (target.tournamentId === null) return startStream(req, res, null);
+  // One tournament's stream: here for a public one or a share key's holder; anyone else (its owner, staff) is
+  // answered by the route module, which knows the signed-in user.
+  const tournamentId = target.tournamentId;
+  const key = shareKeyFrom(url, req.headers.cookie ?? null, tournamentId);
+  return getApp()
+    .then(({ database }) => canReadById(database.db, { user: null, key }, tournamentId))
+    .then((open) => open && !res.destroyed && startStream(req, res, tournamentId));
+}
+
+function startStream(req: IncomingMessage, res: ServerResponse, tournamentId: number | null): boolean {
+  const target = { tournamentId };
   res.writeHead(200, STREAM_HEADERS);
   res.write(connectedMessage(target.tournamentId));
   let remove: () => unknown = () => {};

@@ -11,11 +11,14 @@ import { inlinesStylesheet } from "./lite-page";
 import { forwardedHost, forwardedProto } from "./forwarded.server";
 import { parseTournamentParam } from "./params";
 import { securityHeaders } from "./security.server";
+import { isShareCookie } from "./share.server";
 
 /** Browsers revalidate every time (a 304 when nothing changed); a shared cache may serve one second, then revalidate. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, must-revalidate";
 /** Signed-in views carry the user's header and menu: never stored by a shared cache. */
 export const PRIVATE_CACHE_CONTROL = "private, no-cache";
+/** A tournament that is not public: its pages are for its readers only, stored by no cache. */
+const PRIVATE_NO_STORE = "private, no-store";
 
 const BUILD_ID = typeof __BUILD_ID__ === "string" ? __BUILD_ID__ : "dev";
 /** The stored answers' total size; the least recently stored go first. */
@@ -71,14 +74,17 @@ function variantOf(request: RequestLike) {
   return `${forwardedProto(header) ?? ""}|${forwardedHost(header) ?? ""}|${url.pathname}${url.search}|${themeCookie(request.header("cookie"))}|${styles}`;
 }
 
-/** Whether the request's cookies are only the theme: no session, no toast, nothing that makes the page someone's own. */
+/**
+ * Whether the request's cookies are only the theme and share keys: no session, no toast, nothing that makes the page
+ * someone's own. Share keys only open tournaments that are not public, whose pages are never stored.
+ */
 function isVisitor(request: RequestLike) {
   if (request.header("authorization")) return false;
   const cookie = request.header("cookie");
   if (!cookie) return true;
   return cookie.split(";").every((part) => {
     const name = part.split("=")[0]?.trim();
-    return !name || name === "ui-theme";
+    return !name || name === "ui-theme" || isShareCookie(name);
   });
 }
 
@@ -204,7 +210,8 @@ export function publicPageCache(
       ]);
     }
     const scope = await scopeOf(args);
-    if (!scope) return next();
+    // No scope: a missing page, or a tournament that is not public (only its readers may see it): never stored.
+    if (!scope) return withHeaders(await next(), [["Cache-Control", PRIVATE_NO_STORE]]);
 
     const variant = variantOf(like);
     const etag = `"${scope.version}-${digest(`${variant}|${BUILD_ID}`)}"`;
@@ -235,12 +242,13 @@ export function publicPageCache(
   };
 }
 
-/** The cache of a tournament's spectator pages, keyed by the tournament's version. */
+/** The cache of a public tournament's spectator pages, keyed by the tournament's version; others are not stored. */
 export const tournamentPageCache = publicPageCache(async ({ params, context }) => {
   const parsed = parseTournamentParam(params.tournamentId);
   if (!parsed.ok) return null;
   const snapshot = await tournamentSnapshot(context.get(dbContext), parsed.id);
-  return snapshot ? { key: `t${parsed.id}`, version: `${parsed.id}.${snapshot.version}` } : null;
+  if (!snapshot?.data.tournament.isPublic) return null;
+  return { key: `t${parsed.id}`, version: `${parsed.id}.${snapshot.version}` };
 });
 
 /** The landing page's cache, keyed by a hash of the listed tournaments. */

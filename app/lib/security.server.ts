@@ -5,6 +5,7 @@ import { dbContext, formContext, nonceContext, userContext } from "./context";
 import { getDb } from "./db.server";
 import { forwardedHost, headersOf } from "./forwarded.server";
 import { getUser } from "./session.server";
+import { shareCookieFor } from "./share.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CROSS_SITE_MESSAGE = "Cross-site request refused";
@@ -103,13 +104,19 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   const response = await next();
   // A public page's cache may have swapped in the nonce its stored HTML was rendered with.
   const pageNonce = context.get(nonceContext);
+  // A share link's key, when valid, is remembered for the pages it leads to (app/lib/share.server.ts).
+  const shareCookie = url.searchParams.has("key") ? await shareCookieFor(db, request, url) : null;
   // Redirects and streamed responses can carry immutable headers; copy when needed.
+  const decorate = (headers: Headers) => {
+    securityHeaders(headers, pageNonce);
+    if (shareCookie) headers.append("Set-Cookie", shareCookie);
+  };
   try {
-    securityHeaders(response.headers, pageNonce);
+    decorate(response.headers);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    securityHeaders(copy.headers, pageNonce);
+    decorate(copy.headers);
     return copy;
   }
 };

@@ -16,6 +16,8 @@ import { closedRefusal, selfCheckin } from "~/models/self-checkin.server";
 import { activeSelfCheckin } from "~/models/self-checkin-state.server";
 import { dbContext } from "~/lib/context";
 import { withoutReactHandle } from "~/lib/lite-page";
+import { pageReader } from "~/lib/share.server";
+import { findReadableTournament } from "~/models/share.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -31,8 +33,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
 export const handle = withoutReactHandle;
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const snapshot = await loadSnapshotFromParams(context.get(dbContext), params.tournamentId);
+export async function loader({ params, url, context, request }: Route.LoaderArgs) {
+  const snapshot = await loadSnapshotFromParams({ context, request }, params.tournamentId);
   const { tournament: t, players, lobbies } = snapshot.data;
   const open = (await activeSelfCheckin(context.get(dbContext), t)) !== null;
   const inPlay = players.filter((p) => p.removedAt === null);
@@ -67,7 +69,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const address = await clientAddress(request, context);
   return runFormAction(
     { intent, values: kept, failureTitle: CHECKIN_FAILED },
-    () => selfCheckin(db, tournamentId, parsed.data, address),
+    async () => {
+      await findReadableTournament(db, pageReader(context, request, tournamentId), tournamentId);
+      return selfCheckin(db, tournamentId, parsed.data, address);
+    },
     ({ player, action, unchanged }) => ({
       redirectTo: `/tournaments/${tournamentId}/check-in?${action === "checkin" ? "checkedIn" : "checkedOut"}=${player.id}`,
       toast: {

@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ params, context, request, url }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+  const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const db = context.get(dbContext);
   const access = await pageAccess(context, t);
   const [view, selfCheckin, tries] = await Promise.all([

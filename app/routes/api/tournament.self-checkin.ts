@@ -17,7 +17,9 @@ import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
 import { clientAddress } from "~/lib/session.server";
 import { selfCheckinSchema } from "~/models/validation";
 import { selfCheckin } from "~/models/self-checkin.server";
-import { dbContext } from "~/lib/context";
+import { dbContext, userContext } from "~/lib/context";
+import { readerOf } from "~/lib/share.server";
+import { findReadableTournament } from "~/models/share.server";
 
 export const loader = allowOnly("POST");
 
@@ -27,9 +29,10 @@ export const action = documented(
       if (request.method !== "POST") return methodNotAllowed(["POST"]);
       const id = requireId(params.id, INVALID_TOURNAMENT_ID);
       const body = await readJson(request, selfCheckinSchema);
-      const result = await committed(
-        selfCheckin(context.get(dbContext), id, body, await clientAddress(request, context)),
-      );
+      const db = context.get(dbContext);
+      // A tournament that is not public takes its players' check-ins through its share link only.
+      await findReadableTournament(db, readerOf(request, context.get(userContext), id), id);
+      const result = await committed(selfCheckin(db, id, body, await clientAddress(request, context)));
       return json({
         player: toPlayerSummary(result.player),
         alreadyCheckedIn: result.unchanged,
