@@ -267,8 +267,12 @@ test.describe("with JavaScript disabled", () => {
     const [fresh] = await api<ApiPlayer[]>("POST", `/api/tournaments/${world.privateId}/players/bulk`, {
       players: [{ name: "Newcomer", riotTag: "NEW1" }],
     });
+    // A private tournament opens through its share link only (docs/decisions/018-check-in-and-share-links.md).
+    const { key } = await api<{ key: string }>("GET", `/api/tournaments/${world.privateId}/share-link`);
     await request.dispose();
-    await page.goto(`/tournaments/${world.privateId}/public/player/${fresh.id}`);
+    const hidden = await page.goto(`/tournaments/${world.privateId}/public/player/${fresh.id}`);
+    expect(hidden?.status(), "without the share link").toBe(404);
+    await page.goto(`/tournaments/${world.privateId}/public/player/${fresh.id}?key=${key}`);
     await expect(page.getByText("No matches yet")).toBeVisible();
     await expect(page.getByText("Not Checked In")).toBeVisible();
     await expect(page.getByText("Waiting for lobby assignment")).toBeVisible();
@@ -284,6 +288,7 @@ test.describe("with JavaScript disabled", () => {
       name: `Grid Cup ${suffix}`,
       maxPlayers: 32,
       totalRounds: 2,
+      isPublic: true,
     });
     await api("POST", `/api/tournaments/${big.id}/players/bulk`, {
       players: Array.from({ length: 30 }, (_, i) => ({
@@ -398,8 +403,10 @@ test.describe("with JavaScript disabled", () => {
     await page.goto(`/tournaments/${world.liveId}/previous-lobbies?round=5`);
     await expect(page.getByText("No lobbies for Round 5")).toBeVisible();
 
-    await page.goto(`/tournaments/${world.privateId}/previous-lobbies`);
-    await expect(page.getByText("No Previous Lobbies")).toBeVisible();
+    // The private tournament's pages answer its readers only: a visitor without its share link finds nothing.
+    const hidden = await page.goto(`/tournaments/${world.privateId}/previous-lobbies`);
+    expect(hidden?.status()).toBe(404);
+    await expect(page.getByText("Tournament not found")).toBeVisible();
   });
 
   test("bad ids show the page messages", async ({ noJsPage: page }) => {

@@ -22,7 +22,12 @@ async function hostApi(request: APIRequestContext, username: string) {
 /** A tournament in check-in with six registered players, made through the API. */
 async function tournamentInCheckin(request: APIRequestContext, owner: string, name: string) {
   const api = await hostApi(request, owner);
-  const t = await api<{ id: number }>("POST", "/api/tournaments", { name, maxPlayers: 16, totalRounds: 2 });
+  const t = await api<{ id: number }>("POST", "/api/tournaments", {
+    name,
+    maxPlayers: 16,
+    totalRounds: 2,
+    isPublic: true,
+  });
   const players = await api<ApiPlayer[]>("POST", `/api/tournaments/${t.id}/players/bulk`, {
     players: Array.from({ length: 6 }, (_, i) => ({ name: `Self Player ${i + 1}`, riotTag: `SC${i + 1}` })),
   });

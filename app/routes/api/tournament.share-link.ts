@@ -50,4 +50,3 @@ export const action = tournamentAction(
   },
   { alsoAllow: ["GET"] },
 );
-
