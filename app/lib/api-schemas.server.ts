@@ -224,6 +224,16 @@ export const selfCheckinTriesAnswer = z
       .describe("Tries of the last 15 minutes per address, the most wrong ones first"),
   })
   .describe("Self check-in tries per address, for the owner");
+export const selfCheckinOverviewAnswer = z
+  .strictObject({ ...selfCheckinStatusAnswer.shape, ...selfCheckinTriesAnswer.shape })
+  .describe("Self check-in as its owner sees it: the code and the tries per address");
+export const shareLinkAnswer = z
+  .strictObject({
+    url: z.string().describe("The tournament's public view with its key: whoever holds it may read the tournament"),
+    key: z.string().describe("The key alone (32 characters), for `?key=` on any read of the tournament"),
+  })
+  .describe("A tournament's share link");
+export const shareKeyAnswer = z.strictObject({ key: z.string() }).describe("A tournament's new share key");
 
 const auditValues = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
@@ -289,7 +299,9 @@ for (const [name, schema] of Object.entries({
   ImportAnswer: importAnswer,
   SelfCheckinAnswer: selfCheckinAnswer,
   SelfCheckinStatus: selfCheckinStatusAnswer,
-  SelfCheckinTries: selfCheckinTriesAnswer,
+  SelfCheckinOverview: selfCheckinOverviewAnswer,
+  ShareLink: shareLinkAnswer,
+  ShareKey: shareKeyAnswer,
   AuditEntry: auditEntryAnswer,
   TotalsDifference: totalsDifferenceAnswer,
   RepairAnswer: repairAnswer,

@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, RouterContextProvider } fr
 import { z } from "zod";
 import type { AppDb } from "#db/client.server";
 import type { ActionResult } from "~/models/action.server";
-import { isActionError } from "~/models/errors";
+import { badRequest, isActionError } from "~/models/errors";
+import { hasLoneSurrogate, LONE_SURROGATE_MESSAGE } from "~/models/validation";
 import type { DomainEvent } from "~/models/events";
 import type { PublicUser } from "~/models/auth.server";
 import { findReadableTournament, type Reader } from "~/models/share.server";
@@ -88,6 +89,7 @@ export async function readJson<S extends z.ZodType>(
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw jsonError(400, NOT_AN_OBJECT);
   }
+  if (hasLoneSurrogate(body)) throw badRequest("invalid_text", LONE_SURROGATE_MESSAGE);
   const result = schema.safeParse(body);
   if (!result.success) throw jsonError(400, result.error.issues[0]?.message ?? "Invalid input");
   return result.data;
@@ -204,7 +206,14 @@ function loaderFor<K extends object>(
   readable?: (ids: K) => number,
 ) {
   return function loader(
-    read: (call: K & { db: AppDb; request: Request; reader: (tournamentId: number) => Reader }) => Promise<unknown>,
+    read: (
+      call: K & {
+        db: AppDb;
+        request: Request;
+        context: Readonly<RouterContextProvider>;
+        reader: (tournamentId: number) => Reader;
+      },
+    ) => Promise<unknown>,
     openapi: ApiOperation,
   ) {
     const handler = async (args: LoaderFunctionArgs): Promise<Response> =>
@@ -214,7 +223,7 @@ function loaderFor<K extends object>(
         const reader = (tournamentId: number) => readerOf(args.request, args.context.get(userContext), tournamentId);
         // A tournament that is not public answers its readers only; to anyone else it does not exist.
         if (readable) await findReadableTournament(db, reader(readable(ids)), readable(ids));
-        return json(await read({ ...ids, db, request: args.request, reader }));
+        return json(await read({ ...ids, db, request: args.request, context: args.context, reader }));
       });
     return documented(handler, { get: guarded(openapi, guard) });
   };

@@ -25,6 +25,31 @@ export const envSchema = z
     MASTER_USERNAME: z.string().regex(USERNAME_PATTERN, "must be 3 to 30 letters, digits or underscores").optional(),
     MASTER_PASSWORD: z.string().min(6, "must be at least 6 characters").max(100).optional(),
     DEMO_LOGIN: flag,
+    // The address people reach the app by, for the links pages show (README's configuration table).
+    PUBLIC_ORIGIN: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === "") return undefined;
+        let url: URL;
+        try {
+          url = new URL(value.trim());
+        } catch {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be an http:// or https:// origin, e.g. https://cups.example.org",
+          });
+          return z.NEVER;
+        }
+        if (!/^https?:$/.test(url.protocol) || url.pathname !== "/" || url.search || url.hash || url.username) {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be an http:// or https:// origin, e.g. https://cups.example.org",
+          });
+          return z.NEVER;
+        }
+        return url.origin;
+      }),
     // Proxies whose X-Forwarded-For is believed for the client's address (README's configuration table).
     TRUST_PROXY: z
       .string()

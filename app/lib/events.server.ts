@@ -8,7 +8,7 @@ import { invalidateLanding } from "~/models/views/landing.server";
 import { invalidateTournament } from "~/models/views/snapshot.server";
 import { getApp } from "./db.server";
 import { parsePositiveInt } from "./params";
-import { canReadById } from "~/models/share.server";
+import { canReadById, SHARE_KEY_PATTERN } from "~/models/share.server";
 import { shareKeyFrom } from "./share.server";
 
 const CHANNEL = "tm_events";
@@ -120,10 +120,15 @@ export const STREAM_HEADERS = {
   "X-Accel-Buffering": "no",
 } as const;
 
-/** `?tournamentId=`: absent or empty for the untargeted stream; otherwise a positive whole number. */
+/**
+ * `?tournamentId=`: absent or empty for the untargeted stream; otherwise a positive whole number. `?key=`, when given,
+ * must look like a share key (400 otherwise, before any stream opens).
+ */
 export function streamTarget(
   raw: string | null,
+  key: string | null = null,
 ): { ok: true; tournamentId: number | null } | { ok: false; message: string } {
+  if (key !== null && !SHARE_KEY_PATTERN.test(key)) return { ok: false, message: "Invalid share key" };
   if (raw === null || raw === "") return { ok: true, tournamentId: null };
   const tournamentId = parsePositiveInt(raw);
   return tournamentId === null ? { ok: false, message: "Invalid tournament ID" } : { ok: true, tournamentId };
@@ -143,7 +148,7 @@ export function connectedMessage(tournamentId: number | null) {
 export function serveEventStream(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
   if (req.method !== "GET") return false;
   const url = new URL(req.url ?? "/", "http://local");
-  const target = streamTarget(url.searchParams.get("tournamentId"));
+  const target = streamTarget(url.searchParams.get("tournamentId"), url.searchParams.get("key"));
   if (!target.ok) return false;
   if (target.tournamentId === null) return startStream(req, res, null);
   // One tournament's stream: here for a public one or a share key's holder; anyone else (its owner, staff) is

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { landingView, peekLandingVersion } from "~/models/views/landing.server";
 import { peekTournamentVersion, tournamentSnapshot } from "~/models/views/snapshot.server";
-import { dbContext, nonceContext, userContext } from "./context";
+import { dbContext, nonceContext, scriptHashesContext, userContext } from "./context";
 import { getApp } from "./db.server";
 import { inlinesStylesheet } from "./lite-page";
 import { forwardedHost, forwardedProto } from "./forwarded.server";
@@ -41,7 +41,8 @@ export type CacheScope = { key: string; version: string };
 type Stored = {
   scope: CacheScope;
   etag: string;
-  nonce: string;
+  /** The SHA-256 (base64) of each inline script of the body: what its CSP allows, the same for every visitor. */
+  hashes: string[];
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
@@ -110,7 +111,7 @@ function cacheHeaders(etag: string): [string, string][] {
 function answerFrom(entry: Stored, request: RequestLike): CachedAnswer {
   const headers = new Headers(entry.headers);
   for (const [name, value] of cacheHeaders(entry.etag)) headers.set(name, value);
-  securityHeaders(headers, entry.nonce);
+  securityHeaders(headers, "", entry.hashes);
   if (notModified(request.header("if-none-match"), entry.etag)) {
     headers.delete("Content-Type");
     return { status: 304, headers, body: null };
@@ -123,6 +124,18 @@ function answerFrom(entry: Stored, request: RequestLike): CachedAnswer {
   }
   headers.set("Content-Length", String(body.byteLength));
   return { status: 200, headers, body: request.method === "HEAD" ? null : body };
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** The CSP hashes of a page's inline scripts (those without `src`), over their exact text. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes) || body === "") continue;
+    hashes.add(createHash("sha256").update(body, "utf8").digest("base64"));
+  }
+  return [...hashes];
 }
 
 function remember(variant: string, entry: Stored) {
@@ -188,8 +201,8 @@ function withHeaders(response: Response, headers: Iterable<[string, string]>) {
 /**
  * A route middleware for a public page. For a visitor it answers 304 when If-None-Match names the
  * current version, serves the stored answer of this version when there is one, and otherwise
- * renders once and stores the answer. The page's CSP nonce is derived from the version, so the
- * stored HTML is the same bytes for everyone. Signed-in users get a private, uncached answer.
+ * renders once and stores the answer. The stored HTML is the same bytes for everyone; its CSP allows
+ * its inline scripts by their SHA-256 hashes, never by a nonce every visitor would share. Signed-in users get a private, uncached answer.
  * `scopeOf` answers null for a page that does not exist (the loader answers its 404 as usual).
  */
 export function publicPageCache(
@@ -215,16 +228,21 @@ export function publicPageCache(
 
     const variant = variantOf(like);
     const etag = `"${scope.version}-${digest(`${variant}|${BUILD_ID}`)}"`;
-    const { sessionSecret } = await getApp();
-    const nonce = createHmac("sha256", sessionSecret).update(`${scope.key}|${etag}`).digest("hex").slice(0, 32);
-    context.set(nonceContext, nonce);
-    if (notModified(like.header("if-none-match"), etag))
-      return new Response(null, { status: 304, headers: cacheHeaders(etag) });
+    // The stored page is answered (or a 304 for it) with the CSP hashes of its own scripts. Without it, the page is
+    // rendered first, even for a 304: its CSP must name the scripts of the bytes the client holds.
     const hit = stored.get(variant);
     if (hit && hit.scope.key === scope.key && hit.scope.version === scope.version) {
+      context.set(scriptHashesContext, hit.hashes);
       const { status, headers, body } = answerFrom(hit, like);
       return new Response(body, { status, headers });
     }
+    // Rendered once for every visitor of this version: a nonce in it would be every visitor's, so the CSP names the
+    // scripts' hashes instead, and this nonce (derived, not random, so the bytes and the ETag stay stable) allows nothing.
+    const { sessionSecret } = await getApp();
+    context.set(
+      nonceContext,
+      createHmac("sha256", sessionSecret).update(`${scope.key}|${etag}`).digest("hex").slice(0, 32),
+    );
 
     const response = await next();
     if (response.status !== 200 || response.headers.has("Set-Cookie") || like.method === "HEAD") {
@@ -235,7 +253,11 @@ export function publicPageCache(
     response.headers.forEach((value, name) => {
       if (!DROPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
     });
-    const entry: Stored = { scope, etag, nonce, headers, body, gzip: new Uint8Array(gzipSync(body, { level: 6 })) };
+    const hashes = /text\/html/.test(response.headers.get("content-type") ?? "")
+      ? inlineScriptHashes(new TextDecoder().decode(body))
+      : [];
+    context.set(scriptHashesContext, hashes);
+    const entry: Stored = { scope, etag, hashes, headers, body, gzip: new Uint8Array(gzipSync(body, { level: 6 })) };
     if (body.byteLength <= MAX_BODY) remember(variant, entry);
     const answer = answerFrom(entry, like);
     return new Response(answer.body, { status: answer.status, headers: answer.headers });

@@ -138,10 +138,36 @@ export { idParam, parseIdParam, type IdKind } from "./ids";
 export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 
 /** A one-line text field: a string without control characters (the OpenAPI document shows the pattern), trimmed. */
+/**
+ * Lone UTF-16 surrogates (half of a pair) are not text: PostgreSQL's jsonb (the audit trail) refuses them, UTF-8 cannot
+ * carry them. In a `u` regex a pair is one code point, so only a lone half matches \p{Cs}.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+export const LONE_SURROGATE_MESSAGE = "Text must be valid Unicode: a lone surrogate (half of a UTF-16 pair) is not";
+
+/** Whether a string is well-formed UTF-16: no lone surrogate. */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+/**
+ * Whether any string in an input (a parsed JSON body, a form's values; keys included, however deep) holds a lone
+ * surrogate. The one check the API body reader and the page form reader make before any schema, so every text field
+ * is refused alike (400 `invalid_text`); the schemas' `text` fields check again for input that came another way (a
+ * spreadsheet import).
+ */
+export function hasLoneSurrogate(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return !isWellFormedText(value);
+  if (depth > 64 || value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some((item) => hasLoneSurrogate(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => !isWellFormedText(key) || hasLoneSurrogate(item, depth + 1));
+}
+
 function text(label: string, required: string) {
   return z
     .string({ error: required })
     .regex(NO_CONTROL_CHARACTERS, `${label} must not contain control characters`)
+    .refine(isWellFormedText, LONE_SURROGATE_MESSAGE)
     .trim();
 }
 

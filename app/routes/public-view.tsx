@@ -38,7 +38,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
   const view = snapshot.view(`public:${page}:${q}`, () => publicView(snapshot.data, { q, page }));
   // A tournament that is not public is shared with the key its reader came with (its share link).
   const key = snapshot.data.tournament.isPublic ? null : shareKeyOf(request, snapshot.data.tournament.id);
-  return { ...view, shareUrl: `${publicOrigin(request, url)}${url.pathname}${key ? `?key=${key}` : ""}` };
+  return { ...view, shareUrl: `${await publicOrigin(request, context)}${url.pathname}${key ? `?key=${key}` : ""}` };
 }
 
 export default function PublicView({ loaderData }: Route.ComponentProps) {

@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   },
 ];
 
-export async function loader({ params, context, request, url }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const { role, can } = await pageAccess(context, t);
   // The staff list is only for those who manage it: nobody else gets its usernames.
@@ -77,10 +77,10 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     canManage: can.manage,
     scorekeeper: role === "scorekeeper",
     staff,
-    overlayBase: `${publicOrigin(request, url)}/tournaments/${t.id}/overlay`,
+    overlayBase: `${await publicOrigin(request, context)}/tournaments/${t.id}/overlay`,
     // The share link: only for those who manage the tournament (its key opens it to anyone who holds it).
     share: can.manage
-      ? await shareLinkOf(context.get(dbContext), pageUser(context), t, publicOrigin(request, url))
+      ? await shareLinkOf(context.get(dbContext), pageUser(context), t, await publicOrigin(request, context))
       : null,
     canSeeHistory: canSeeHistory(pageUser(context), t),
   };

@@ -50,7 +50,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   },
 ];
 
-export async function loader({ params, context, request, url }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const db = context.get(dbContext);
   const access = await pageAccess(context, t);
@@ -68,7 +68,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     selfCheckin: {
       ...selfCheckin,
       canOpen: openRefusal(t, view.lobbiesExist) === null,
-      url: `${publicOrigin(request, url)}/tournaments/${t.id}/check-in`,
+      url: `${await publicOrigin(request, context)}/tournaments/${t.id}/check-in`,
       tries: tries.map((row) => ({ ...row, lastAt: row.lastAt.toISOString() })),
     },
     counts: view.counts,

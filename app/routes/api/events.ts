@@ -34,7 +34,7 @@ export const loader = documented(eventStream, {
       ],
       answers: {
         200: { description: "The event stream", contentType: "text/event-stream" },
-        400: { description: "Invalid tournament ID" },
+        400: { description: '"Invalid tournament ID", or "Invalid share key" for a malformed key' },
         404: { description: "Tournament not found (or not public, without its share link)" },
       },
     },
@@ -43,7 +43,8 @@ export const loader = documented(eventStream, {
 });
 
 async function eventStream({ request, context }: Route.LoaderArgs) {
-  const target = streamTarget(new URL(request.url).searchParams.get("tournamentId"));
+  const query = new URL(request.url).searchParams;
+  const target = streamTarget(query.get("tournamentId"), query.get("key"));
   if (!target.ok) return jsonError(400, target.message);
   const { tournamentId } = target;
   // One tournament's events are for whoever may read it (a tournament that is not public: its readers only).

@@ -1,8 +1,7 @@
 // /api/tournaments/{id}/self-checkin/code: GET the code and the tries per address, POST opens player self check-in (answers
 // the code), PATCH draws a new code, DELETE closes it: owner or master.
-import { z } from "zod";
 import { tournamentAction, tournamentUserLoader } from "~/lib/api.server";
-import { selfCheckinStatusAnswer, selfCheckinTriesAnswer } from "~/lib/api-schemas.server";
+import { selfCheckinOverviewAnswer, selfCheckinStatusAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
 import {
   closeSelfCheckin,
@@ -10,8 +9,6 @@ import {
   rotateSelfCheckinCode,
   selfCheckinOverview,
 } from "~/models/self-checkin.server";
-
-const overviewAnswer = z.object({ ...selfCheckinStatusAnswer.shape, ...selfCheckinTriesAnswer.shape });
 
 export const loader = tournamentUserLoader(
   async ({ db, id, user }) => {
@@ -24,7 +21,7 @@ export const loader = tournamentUserLoader(
     summary:
       "Self check-in as its owner sees it: open or not, the code, and the tries of the last 15 minutes per address",
     answers: {
-      200: ok("The code and the tries per address", overviewAnswer),
+      200: ok("The code and the tries per address", selfCheckinOverviewAnswer),
       ...refused.owner,
       ...refused.tournament,
     },

@@ -1,23 +1,16 @@
 // GET /api/tournaments/{id}/share-link answers the link (with its key) that opens a tournament that is not public; POST
 // changes it (the old key stops working at once): owner or master (docs/decisions/018-check-in-and-share-links.md).
-import { z } from "zod";
+import { shareKeyAnswer, shareLinkAnswer } from "~/lib/api-schemas.server";
 import { tournamentAction, tournamentUserLoader } from "~/lib/api.server";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { findTournamentOr404 } from "~/models/action.server";
 import { rotateShareKey, shareLinkOf } from "~/models/share.server";
 
-const shareLinkAnswer = z
-  .strictObject({
-    url: z.string().describe("The tournament's public view with its key: whoever holds it may read the tournament"),
-    key: z.string().describe("The key alone (32 characters), for `?key=` on any read of the tournament"),
-  })
-  .describe("A tournament's share link");
-
 export const loader = tournamentUserLoader(
-  async ({ db, id, user, request }) => {
+  async ({ db, id, user, request, context }) => {
     const t = await findTournamentOr404(db, id);
-    const { url, key } = await shareLinkOf(db, user, t, publicOrigin(request, new URL(request.url)));
+    const { url, key } = await shareLinkOf(db, user, t, await publicOrigin(request, context));
     return { url, key };
   },
   {
@@ -41,7 +34,7 @@ export const action = tournamentAction(
         tag: "Tournaments",
         summary: "Change the share link: the old key stops working at once, and live streams opened with it end",
         answers: {
-          200: ok("The new key", z.strictObject({ key: z.string() })),
+          200: ok("The new key", shareKeyAnswer),
           ...refused.owner,
           ...refused.tournament,
         },
