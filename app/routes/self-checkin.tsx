@@ -158,7 +158,7 @@ export default function SelfCheckin({ loaderData, actionData: latestActionData }
             <InputField
               id="self-checkin-name-tag"
               name="nameTag"
-              label="Or type your name as Name#Tag"
+              label="Or type it as Name#Tag"
               placeholder="Name#NA1"
               autoComplete="off"
               maxLength={100}

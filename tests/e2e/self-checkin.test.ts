@@ -85,19 +85,19 @@ test("without JavaScript: the owner opens self check-in, a visitor checks in wit
 
   // Typing Name#Tag works too (the name in any case, the tag exact).
   const other = players[4];
-  await visitor.getByLabel("Or type your name as Name#Tag").fill(`${other.name.toUpperCase()}#${other.riotTag}`);
+  await visitor.getByLabel("Or type it as Name#Tag").fill(`${other.name.toUpperCase()}#${other.riotTag}`);
   await visitor.getByLabel("Check-in code").fill(code);
   await visitor.getByRole("button", { name: "Check In" }).click();
   await expect(visitor.locator(".alert.success").filter({ hasText: `${other.name} is checked in` })).toBeVisible();
 
   // A player takes their own check-in back.
-  await visitor.getByLabel("Or type your name as Name#Tag").fill(`${other.name}#${other.riotTag}`);
+  await visitor.getByLabel("Or type it as Name#Tag").fill(`${other.name}#${other.riotTag}`);
   await visitor.getByLabel("Check-in code").fill(code);
   await visitor.getByRole("button", { name: "Check Out" }).click();
   await expect(
     visitor.locator(".alert.success").filter({ hasText: `${other.name} is no longer checked in` }),
   ).toBeVisible();
-  await visitor.getByLabel("Or type your name as Name#Tag").fill(`${other.name}#${other.riotTag}`);
+  await visitor.getByLabel("Or type it as Name#Tag").fill(`${other.name}#${other.riotTag}`);
   await visitor.getByLabel("Check-in code").fill(code);
   await visitor.getByRole("button", { name: "Check In" }).click();
 
