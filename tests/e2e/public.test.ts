@@ -182,7 +182,11 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.getByRole("heading", { level: 1, name: world.liveName })).toBeVisible();
   });
 
-  test("the share URL honours X-Forwarded-Proto and X-Forwarded-Host", async ({ browser, baseURL }) => {
+  test("the share URL ignores a client's X-Forwarded-Proto and X-Forwarded-Host (no trusted proxy)", async ({
+    browser,
+    baseURL,
+  }) => {
+    // A cached public page must not carry a host a client made up (docs/decisions/018-check-in-and-share-links.md).
     const context = await browser.newContext({
       baseURL,
       javaScriptEnabled: false,
@@ -190,7 +194,7 @@ test.describe("with JavaScript disabled", () => {
     });
     const page = await context.newPage();
     await page.goto(`/public/${world.liveId}`);
-    await expect(page.getByLabel("Public link")).toHaveValue(`https://cups.example.org/public/${world.liveId}`);
+    await expect(page.getByLabel("Public link")).toHaveValue(`${new URL(baseURL!).origin}/public/${world.liveId}`);
     await context.close();
   });
 
@@ -429,8 +433,13 @@ test.describe("with JavaScript disabled", () => {
     }
   });
 
-  test("a player of another tournament is not found under this one", async ({ noJsPage: page }) => {
-    const response = await page.goto(`/tournaments/${world.privateId}/public/player/${world.winners[0].id}`);
+  test("a player of another tournament is not found under this one", async ({ noJsPage: page, playwright }) => {
+    // The private tournament opens through its share link; its pages still know only its own players.
+    const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const api = apiClient(request, await apiLogin(request, `pub_${suffix}`));
+    const { key } = await api<{ key: string }>("GET", `/api/tournaments/${world.privateId}/share-link`);
+    await request.dispose();
+    const response = await page.goto(`/tournaments/${world.privateId}/public/player/${world.winners[0].id}?key=${key}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Player not found" })).toBeVisible();
   });
