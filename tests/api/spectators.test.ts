@@ -44,8 +44,10 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("spectator pa
   let token: string;
 
   beforeAll(async () => {
-    first = await startApp();
-    second = await startApp({ shareWith: first });
+    // The tests speak as the proxy in front of both processes (PROXY's headers): the app believes them only from a
+    // proxy it trusts (docs/decisions/018-check-in-and-share-links.md).
+    first = await startApp({ env: { TRUST_PROXY: "loopback" } });
+    second = await startApp({ shareWith: first, env: { TRUST_PROXY: "loopback" } });
     token = await first.login(unique("host"));
   }, 120_000);
 
