@@ -70,6 +70,7 @@ export default [
     route("tournaments/:id/finalize-round", "routes/api/tournament.finalize-round.ts"),
     route("tournaments/:id/self-checkin", "routes/api/tournament.self-checkin.ts"),
     route("tournaments/:id/self-checkin/code", "routes/api/tournament.self-checkin.code.ts"),
+    route("tournaments/:id/share-link", "routes/api/tournament.share-link.ts"),
     route("tournaments/:id/staff", "routes/api/tournament.staff.ts"),
     route("tournaments/:id/staff/:userId", "routes/api/tournament.staff.member.ts"),
     route("tournaments/:id/players", "routes/api/tournament.players.ts"),

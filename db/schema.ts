@@ -47,7 +47,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-// API writes sent with an Idempotency-Key (docs/decisions/018-idempotency-keys.md): the key row is written in the
+// API writes sent with an Idempotency-Key (docs/decisions/021-idempotency-keys.md): the key row is written in the
 // same transaction as the change, so a change commits with its key or not at all; `response` is the JSON answered.
 // Keys are per caller and expire after 24 hours.
 export const idempotencyKeys = pgTable(
@@ -79,6 +79,9 @@ export const loginAttempts = pgTable(
     id: serial("id").primaryKey(),
     username: text("username").notNull(),
     address: text("address").notNull(),
+    // The known device (a signed device cookie's nonce) the try came from, or null: the username's lockout counts only
+    // tries from unknown devices, each known device has its own count (docs/decisions/021-check-in-and-share-links.md).
+    device: text("device"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -136,6 +139,39 @@ export const selfCheckins = pgTable("self_checkins", {
     .references(() => tournaments.id, { onDelete: "cascade" }),
   code: text("code").notNull(),
   openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Every self check-in try, recorded before its code is compared (docs/decisions/021-check-in-and-share-links.md):
+// wrong ones are limited per address and per player, right ones per address, and the owner reads them per address.
+export const selfCheckinAttempts = pgTable(
+  "self_checkin_attempts",
+  {
+    id: serial("id").primaryKey(),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    // The player the try named, once known (a wrong tag counts against that player).
+    playerId: integer("player_id"),
+    outcome: text("outcome", { enum: ["pending", "wrong_code", "wrong_tag", "ok"] })
+      .notNull()
+      .default("pending"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("self_checkin_attempts_tournament_idx").on(t.tournamentId, t.at),
+    index("self_checkin_attempts_address_idx").on(t.address, t.at),
+  ],
+);
+
+// The share key of a tournament that is not public: whoever holds it reads the tournament (docs/decisions/021). A table
+// of its own, as the self check-in code: tournament rows are answered whole by the API, and the key must not be.
+export const shareKeys = pgTable("tournament_share_keys", {
+  tournamentId: integer("tournament_id")
+    .primaryKey()
+    .references(() => tournaments.id, { onDelete: "cascade" }),
+  key: text("key").notNull(),
+  rotatedAt: timestamp("rotated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const players = pgTable(
@@ -371,6 +407,7 @@ export type Player = typeof players.$inferSelect;
 export type Lobby = typeof lobbies.$inferSelect;
 export type Match = typeof matches.$inferSelect;
 export type SelfCheckin = typeof selfCheckins.$inferSelect;
+export type SelfCheckinAttempt = typeof selfCheckinAttempts.$inferSelect;
 export type TournamentStaff = typeof tournamentStaff.$inferSelect;
 export type AuditEntry = typeof auditEntries.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;

@@ -120,7 +120,8 @@ async function serve(port) {
   });
   // Spectators' event streams, written straight to the socket (app/lib/events.server.ts).
   app.get("/api/events", (req, res, next) => {
-    if (!serveEventStream(req, res)) next();
+    // A tournament's stream is checked against the database first (a promise); the untargeted one starts at once.
+    Promise.resolve(serveEventStream(req, res)).then((served) => served || next(), next);
   });
   // Our read models send pre-compressed bodies (Content-Encoding set), which this skips; the rest is
   // gzipped at a level that costs less than rendering them.

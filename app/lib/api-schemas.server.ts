@@ -240,15 +240,43 @@ export const importAnswer = z.strictObject({
 export const selfCheckinAnswer = z
   .strictObject({
     player: playerAnswer,
-    alreadyCheckedIn: z.boolean().describe("The player was checked in before this call (nothing changed)"),
+    alreadyCheckedIn: z
+      .boolean()
+      .describe("The player was already where the call asked (checked in, or out for a check-out): nothing changed"),
+    checkedIn: z.boolean().describe("Whether the player is checked in now"),
   })
-  .describe("A player's own check-in");
+  .describe("A player's own check-in or check-out");
 export const selfCheckinStatusAnswer = z
   .strictObject({
     open: z.boolean().describe("Players can check themselves in"),
     code: z.string().nullable().describe("The code to read out on stream (6 characters); null once closed"),
   })
   .describe("Player self check-in, as its owner sees it");
+export const selfCheckinTriesAnswer = z
+  .strictObject({
+    tries: z
+      .array(
+        z.strictObject({
+          address: z.string().describe('The client address ("unknown" when the server could not tell)'),
+          wrongCodes: z.int(),
+          wrongTags: z.int(),
+          checkins: z.int().describe("Check-ins and check-outs that went through"),
+          lastAt: z.iso.datetime({ offset: true }),
+        }),
+      )
+      .describe("Tries of the last 15 minutes per address, the most wrong ones first"),
+  })
+  .describe("Self check-in tries per address, for the owner");
+export const selfCheckinOverviewAnswer = z
+  .strictObject({ ...selfCheckinStatusAnswer.shape, ...selfCheckinTriesAnswer.shape })
+  .describe("Self check-in as its owner sees it: the code and the tries per address");
+export const shareLinkAnswer = z
+  .strictObject({
+    url: z.string().describe("The tournament's public view with its key: whoever holds it may read the tournament"),
+    key: z.string().describe("The key alone (32 characters), for `?key=` on any read of the tournament"),
+  })
+  .describe("A tournament's share link");
+export const shareKeyAnswer = z.strictObject({ key: z.string() }).describe("A tournament's new share key");
 
 const auditValues = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
@@ -369,6 +397,9 @@ for (const [name, schema] of Object.entries({
   ImportAnswer: importAnswer,
   SelfCheckinAnswer: selfCheckinAnswer,
   SelfCheckinStatus: selfCheckinStatusAnswer,
+  SelfCheckinOverview: selfCheckinOverviewAnswer,
+  ShareLink: shareLinkAnswer,
+  ShareKey: shareKeyAnswer,
   AuditEntry: auditEntryAnswer,
   TotalsDifference: totalsDifferenceAnswer,
   RepairAnswer: repairAnswer,

@@ -3,12 +3,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, RouterContextProvider } fr
 import { z } from "zod";
 import type { AppDb } from "#db/client.server";
 import type { ActionResult } from "~/models/action.server";
-import { isActionError } from "~/models/errors";
+import { badRequest, isActionError } from "~/models/errors";
+import { hasLoneSurrogate, LONE_SURROGATE_MESSAGE } from "~/models/validation";
 import type { DomainEvent } from "~/models/events";
 import type { PublicUser } from "~/models/auth.server";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import type { TournamentData } from "~/models/views/tournament-data.server";
 import { privateApiAnswer, sharedApiAnswer } from "./api-cache.server";
+import { findReadableTournament, type Reader } from "~/models/share.server";
+import { readerOf } from "./share.server";
 import { dbContext, userContext } from "./context";
 import { isConnectionError, unavailableResponse } from "./availability.server";
 import { PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
@@ -92,6 +95,7 @@ export async function readJson<S extends z.ZodType>(
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw jsonError(400, NOT_AN_OBJECT);
   }
+  if (hasLoneSurrogate(body)) throw badRequest("invalid_text", LONE_SURROGATE_MESSAGE);
   const result = schema.safeParse(body);
   if (!result.success) throw jsonError(400, result.error.issues[0]?.message ?? "Invalid input");
   return result.data;
@@ -224,12 +228,30 @@ function actionFor<K extends object>(key: (params: Params) => K) {
  * (path ids, the caller), refusing as `guard` documents; the loader answers the read's result as
  * JSON and carries its GET operation for the document.
  */
-function loaderFor<K extends object>(key: (args: LoaderFunctionArgs) => K, guard: Guard) {
-  return function loader(read: (call: K & { db: AppDb; request: Request }) => Promise<unknown>, openapi: ApiOperation) {
+function loaderFor<K extends object>(
+  key: (args: LoaderFunctionArgs) => K,
+  guard: Guard,
+  readable?: (ids: K) => number,
+) {
+  return function loader(
+    read: (
+      call: K & {
+        db: AppDb;
+        request: Request;
+        context: Readonly<RouterContextProvider>;
+        reader: (tournamentId: number) => Reader;
+      },
+    ) => Promise<unknown>,
+    openapi: ApiOperation,
+  ) {
     const handler = async (args: LoaderFunctionArgs): Promise<Response> =>
       handleApi(async () => {
         const ids = key(args);
-        return json(await read({ ...ids, db: args.context.get(dbContext), request: args.request }));
+        const db = args.context.get(dbContext);
+        const reader = (tournamentId: number) => readerOf(args.request, args.context.get(userContext), tournamentId);
+        // A tournament that is not public answers its readers only; to anyone else it does not exist.
+        if (readable) await findReadableTournament(db, reader(readable(ids)), readable(ids));
+        return json(await read({ ...ids, db, request: args.request, context: args.context, reader }));
       });
     return documented(handler, { get: guarded(openapi, guard) });
   };
@@ -264,6 +286,9 @@ function sharedReadFor<K extends ReadKey>(key: (args: LoaderFunctionArgs) => K) 
             reads.shared(snapshot.data, ids),
           );
         }
+        // Not public: its readers only (owner, staff, masters, a share key's holder); to anyone else it does not exist.
+        const reader = readerOf(args.request, args.context.get(userContext), ids.id);
+        await findReadableTournament(db, reader, ids.id);
         const answer = await reads.read({ ...ids, db, request: args.request });
         return privateApiAnswer(args.request, answer, snapshot?.version ?? null);
       });
@@ -297,15 +322,23 @@ export const lobbyAction = actionFor((params) => ({ id: requireId(params.id, INV
 export const publicLoader = loaderFor(() => ({}), guards.open);
 /** Reads of the signed-in caller (401 otherwise): `user`. */
 export const userLoader = loaderFor(({ context }) => ({ user: requireApiUser(context) }), guards.signedIn);
-/** Public reads of /api/tournaments/{id}/…: `id`. */
-export const tournamentLoader = loaderFor(({ params }) => tournamentId(params), guards.openById);
+/** Reads of /api/tournaments/{id}/… for whoever may read the tournament (404 otherwise): `id`. */
+export const tournamentLoader = loaderFor(
+  ({ params }) => tournamentId(params),
+  guards.openById,
+  (ids) => ids.id,
+);
 /** Reads of /api/tournaments/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. */
 export const tournamentUserLoader = loaderFor(
   ({ params, context }) => ({ ...tournamentId(params), user: requireApiUser(context) }),
   guards.signedInWithInput,
 );
-/** Public reads of /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
-export const roundLoader = loaderFor(({ params }) => tournamentRound(params), guards.openById);
+/** Reads of /api/tournaments/{id}/lobbies/round/{round} for the tournament's readers: `id` and `round`. */
+export const roundLoader = loaderFor(
+  ({ params }) => tournamentRound(params),
+  guards.openById,
+  (ids) => ids.id,
+);
 /** Reads of /api/tournaments/{id}/…, shared per version when the tournament is public: `id`. */
 export const tournamentRead = sharedReadFor(({ params }) => tournamentId(params));
 /** The same with an optional `?round=n` (undefined when absent; 400 when malformed): `id` and `round`. */
@@ -315,7 +348,7 @@ export const tournamentRoundQueryRead = sharedReadFor(({ params, request }) => (
 }));
 /** The same for /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
 export const roundRead = sharedReadFor(({ params }) => tournamentRound(params));
-/** Public reads of /api/players/{id}: `id`. */
+/** Reads of /api/players/{id}: `id` (the read checks the player's tournament with `reader`). */
 export const playerLoader = loaderFor(
   ({ params }) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }),
   guards.openById,

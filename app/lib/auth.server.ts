@@ -5,6 +5,7 @@ import { login, MISSING_CREDENTIALS, type LoginResult } from "~/models/auth.serv
 import { formToObject, loginSchema } from "~/models/validation";
 import type { AppDb } from "#db/client.server";
 import { getApp } from "./db.server";
+import { deviceFor, type KnownDevice } from "./device.server";
 
 const authenticator = new Authenticator<LoginResult>();
 /**
@@ -12,7 +13,7 @@ const authenticator = new Authenticator<LoginResult>();
  * per-address limit). The strategy sees only a copy of the request (remix-auth rebuilds it), so
  * the call is found by an id header the copy keeps.
  */
-const calls = new Map<string, { db: AppDb; address: string | null }>();
+const calls = new Map<string, { db: AppDb; address: string | null; device: KnownDevice | null }>();
 const CALL_HEADER = "x-login-call";
 
 authenticator.use(
@@ -29,7 +30,12 @@ authenticator.use(
         ? { ok: false, status: 400, code: "invalid_input", message: issue.message }
         : MISSING_CREDENTIALS;
     }
-    return login(call.db, { ...parsed.data, address: call.address, demoLogin: env.demoLogin });
+    return login(call.db, {
+      ...parsed.data,
+      address: call.address,
+      demoLogin: env.demoLogin,
+      device: deviceFor(call.device, parsed.data.username),
+    });
   }),
   "form",
 );
@@ -38,9 +44,15 @@ authenticator.use(
  * Checks a login form that the root middleware already read (once, within the page body limit):
  * the strategy gets a request built from that form, so the network body is never read again.
  */
-export function authenticateForm(db: AppDb, url: string, form: FormData, address: string | null) {
+export function authenticateForm(
+  db: AppDb,
+  url: string,
+  form: FormData,
+  address: string | null,
+  device: KnownDevice | null = null,
+) {
   const id = crypto.randomUUID();
   const request = new Request(url, { method: "POST", body: form, headers: { [CALL_HEADER]: id } });
-  calls.set(id, { db, address });
+  calls.set(id, { db, address, device });
   return authenticator.authenticate("form", request).finally(() => calls.delete(id));
 }

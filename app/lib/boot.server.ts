@@ -3,6 +3,7 @@ import { DataDirLockedError } from "#db/client.server";
 import { ensureMaster } from "~/models/auth.server";
 import { closeApp, getApp } from "./db.server";
 import { EnvError } from "./env.server";
+import { trustProxyWarning } from "./client-address.server";
 import { closeAllStreams, ensureListening } from "./events.server";
 import { startWebhookWorker, stopWebhookWorker } from "./webhook-worker.server";
 
@@ -16,6 +17,8 @@ export function boot() {
 async function start() {
   try {
     const { env, database } = await getApp();
+    const proxyWarning = trustProxyWarning(env.TRUST_PROXY, env.HOST);
+    if (proxyWarning) console.warn(proxyWarning);
     const generated = await ensureMaster(database.db, {
       username: env.MASTER_USERNAME,
       password: env.MASTER_PASSWORD,

@@ -58,6 +58,12 @@ export function resolveClientAddress(socket: string | null, forwardedFor: string
   return address;
 }
 
+/** Whether the TCP peer is one of our proxies (so its X-Forwarded-* headers are believed). */
+export function peerIsTrusted(socket: string | null, trust: TrustProxy | null | undefined): boolean {
+  if (!socket || !trust) return false;
+  return trustTest(trust)(normalize(socket), 0);
+}
+
 function trustTest(trust: TrustProxy): (address: string, index: number) => boolean {
   if ("hops" in trust) return (_address, index) => index < trust.hops;
   const list = new net.BlockList();
@@ -77,4 +83,24 @@ function normalize(address: string) {
   if (withPort) a = withPort[1];
   const mapped = a.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
   return (mapped ? mapped[1] : a).toLowerCase();
+}
+
+/**
+ * The warning printed at start when TRUST_PROXY is a hop count and the server listens beyond loopback (HOST unset is
+ * every interface): a client that reaches the app directly, not through the proxy, then names its own address in
+ * X-Forwarded-For and escapes the per-address limits. Null when there is nothing to warn about.
+ */
+export function trustProxyWarning(trust: TrustProxy | null | undefined, host: string | undefined): string | null {
+  if (!trust || !("hops" in trust)) return null;
+  const h = (host ?? "")
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase();
+  const loopback = h === "localhost" || h === "::1" || (net.isIPv4(h) && h.startsWith("127."));
+  if (loopback) return null;
+  return [
+    `Warning: TRUST_PROXY=${trust.hops} trusts the nearest ${trust.hops === 1 ? "peer" : `${trust.hops} peers`} whoever they are,`,
+    `but the server listens on ${h ? h : "every interface"}: a client that reaches it directly can claim any address in`,
+    "X-Forwarded-For. Name the proxy instead (TRUST_PROXY=10.0.0.5, a CIDR range, or loopback), or set HOST=127.0.0.1.",
+  ].join("\n");
 }

@@ -4,6 +4,11 @@ import type { AppDb } from "#db/client.server";
 import type { PublicUser } from "~/models/auth.server";
 
 export const nonceContext = createContext<string>("");
+/**
+ * The script sources the CSP allows instead of the request's nonce: a cached public page's answer lists the SHA-256
+ * hashes of its inline scripts (the same bytes for every visitor, so no visitor shares a nonce with another). Null: the nonce.
+ */
+export const scriptHashesContext = createContext<string[] | null>(null);
 export const userContext = createContext<PublicUser | null>(null);
 /** The database, set by the root middleware: loaders, actions and API routes read it here, as they read the user (no default: reading it unset is a bug). */
 export const dbContext = createContext<AppDb>();

@@ -27,6 +27,31 @@ export const envSchema = z
     DEMO_LOGIN: flag,
     // Lets webhooks reach loopback and private addresses: local receivers and tests (README's configuration table).
     WEBHOOK_ALLOW_PRIVATE: flag,
+    // The address people reach the app by, for the links pages show (README's configuration table).
+    PUBLIC_ORIGIN: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === "") return undefined;
+        let url: URL;
+        try {
+          url = new URL(value.trim());
+        } catch {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be an http:// or https:// origin, e.g. https://cups.example.org",
+          });
+          return z.NEVER;
+        }
+        if (!/^https?:$/.test(url.protocol) || url.pathname !== "/" || url.search || url.hash || url.username) {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be an http:// or https:// origin, e.g. https://cups.example.org",
+          });
+          return z.NEVER;
+        }
+        return url.origin;
+      }),
     // Proxies whose X-Forwarded-For is believed for the client's address (README's configuration table).
     TRUST_PROXY: z
       .string()

@@ -10,6 +10,8 @@ import { CORS_HEADERS } from "./cors.server";
 import { getApp } from "./db.server";
 import { parsePositiveInt } from "./params";
 import { nudgeWebhookWorker } from "./webhook-worker.server";
+import { canReadById, SHARE_KEY_PATTERN } from "~/models/share.server";
+import { shareKeyFrom } from "./share.server";
 
 const CHANNEL = "tm_events";
 
@@ -41,6 +43,10 @@ function broadcast(event: BusEvent) {
   const { listed: _listed, ...visible } = event;
   const chunk = encoder.encode(`data: ${JSON.stringify({ ...visible, audience: streams.size })}\n\n`);
   for (const stream of streams) if (reaches(stream, event)) stream.write(chunk);
+  // Who may read the tournament changed (share key rotated, made private): its streams end after this event, and
+  // their reconnects are let in only for its readers (docs/decisions/021-check-in-and-share-links.md).
+  if (event.data?.accessChanged === true && event.tournamentId !== null)
+    for (const stream of [...streams]) if (stream.tournamentId === event.tournamentId) stream.close();
 }
 
 function invalidate(event: BusEvent) {
@@ -142,10 +148,15 @@ export const STREAM_HEADERS = {
   ...CORS_HEADERS,
 } as const;
 
-/** `?tournamentId=`: absent or empty for the untargeted stream; otherwise a positive whole number. */
+/**
+ * `?tournamentId=`: absent or empty for the untargeted stream; otherwise a positive whole number. `?key=`, when given,
+ * must look like a share key (400 otherwise, before any stream opens).
+ */
 export function streamTarget(
   raw: string | null,
+  key: string | null = null,
 ): { ok: true; tournamentId: number | null } | { ok: false; message: string } {
+  if (key !== null && !SHARE_KEY_PATTERN.test(key)) return { ok: false, message: "Invalid share key" };
   if (raw === null || raw === "") return { ok: true, tournamentId: null };
   const tournamentId = parsePositiveInt(raw);
   return tournamentId === null ? { ok: false, message: "Invalid tournament ID" } : { ok: true, tournamentId };
@@ -162,10 +173,23 @@ export function connectedMessage(tournamentId: number | null) {
  * and one small object, so one process holds ten thousand. Answers false when it did not handle
  * the request (the route module then answers it).
  */
-export function serveEventStream(req: IncomingMessage, res: ServerResponse): boolean {
+export function serveEventStream(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
   if (req.method !== "GET") return false;
-  const target = streamTarget(new URL(req.url ?? "/", "http://local").searchParams.get("tournamentId"));
+  const url = new URL(req.url ?? "/", "http://local");
+  const target = streamTarget(url.searchParams.get("tournamentId"), url.searchParams.get("key"));
   if (!target.ok) return false;
+  if (target.tournamentId === null) return startStream(req, res, null);
+  // One tournament's stream: here for a public one or a share key's holder; anyone else (its owner, staff) is
+  // answered by the route module, which knows the signed-in user.
+  const tournamentId = target.tournamentId;
+  const key = shareKeyFrom(url, req.headers.cookie ?? null, tournamentId);
+  return getApp()
+    .then(({ database }) => canReadById(database.db, { user: null, key }, tournamentId))
+    .then((open) => open && !res.destroyed && startStream(req, res, tournamentId));
+}
+
+function startStream(req: IncomingMessage, res: ServerResponse, tournamentId: number | null): boolean {
+  const target = { tournamentId };
   // The body ends when the connection closes (no chunked framing), so each event is one plain write to the socket:
   // no chunk header, no cork until the next tick, for every one of ten thousand streams.
   res.useChunkedEncodingByDefault = false;

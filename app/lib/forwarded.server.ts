@@ -1,4 +1,8 @@
 // What a reverse proxy says about the client's request (X-Forwarded-Proto, X-Forwarded-Host), read in one place: the first hop, a malformed value ignored.
+import type { RouterContextProvider } from "react-router";
+import { peerIsTrusted } from "./client-address.server";
+import { clientAddressContext } from "./context";
+import { getApp } from "./db.server";
 
 /** Reads one request header by its lower-case name: `request.headers.get` for a Fetch request, `req.header` for Express's. */
 export type HeaderReader = (name: string) => string | null | undefined;
@@ -32,10 +36,16 @@ export function isHttps(request: Request) {
 }
 
 /**
- * The address people reach this server by. Behind a proxy the request says http://internal-host,
- * so the proxy's X-Forwarded-Proto/Host win; a malformed header is ignored rather than echoed.
+ * The address people reach this server by, for the links a page shows (share links, check-in and overlay addresses):
+ * PUBLIC_ORIGIN when it is configured; else, behind a proxy named in TRUST_PROXY, the proxy's X-Forwarded-Proto/Host;
+ * else the request's own address. A client's X-Forwarded-Host is never believed on its own: a publicly cached page
+ * would carry the client's host to everyone (docs/decisions/021-check-in-and-share-links.md).
  */
-export function publicOrigin(request: Request, url: URL): string {
+export async function publicOrigin(request: Request, context: Readonly<RouterContextProvider>): Promise<string> {
+  const { env } = await getApp();
+  if (env.PUBLIC_ORIGIN) return env.PUBLIC_ORIGIN;
+  const url = new URL(request.url);
+  if (!peerIsTrusted(context.get(clientAddressContext), env.TRUST_PROXY)) return url.origin;
   const header = headersOf(request);
   const scheme = forwardedProto(header) ?? url.protocol.replace(":", "");
   return `${scheme}://${forwardedHost(header) ?? url.host}`;

@@ -6,6 +6,7 @@ import { dbContext } from "./context";
 import { pageForm } from "./page.server";
 import { safeRedirect } from "./safe-redirect";
 import { clientAddress, commitSessionCookie } from "./session.server";
+import { readDevice, rememberDevice } from "./device.server";
 import { redirectWithToast } from "./toast.server";
 
 export type LoginActionData = { title: string; message: string | null; description: string; username: string };
@@ -23,7 +24,8 @@ export async function loginAction(
   };
   const username = field("username");
   const db = context.get(dbContext);
-  const result = await authenticateForm(db, request.url, form, await clientAddress(request, context));
+  const device = await readDevice(request);
+  const result = await authenticateForm(db, request.url, form, await clientAddress(request, context), device);
   if (!result.ok) {
     const missing = result.code === "missing_credentials";
     return data<LoginActionData>(
@@ -39,9 +41,13 @@ export async function loginAction(
     );
   }
   const { token } = await createSession(db, result.user.id);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSessionCookie(request, token));
+  // This browser is now a known device of the user: strangers' guesses never lock it out (docs/decisions/021).
+  headers.append("Set-Cookie", await rememberDevice(request, device, result.user.username));
   return redirectWithToast(
     safeRedirect(form.get("redirectTo")),
     { title: "Login successful", description: welcome(result.user.username), type: "success" },
-    { headers: { "Set-Cookie": await commitSessionCookie(request, token) } },
+    { headers },
   );
 }

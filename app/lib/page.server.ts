@@ -1,7 +1,7 @@
 // Plumbing for screen loaders and actions: the tournament id of the URL, form parsing, refusals as 4xx with the user's input, events after commit.
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { findTournamentOr404 } from "~/models/action.server";
+import { canRead, findReadableTournament } from "~/models/share.server";
 import type { ActionResult } from "~/models/action.server";
 import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError, refusalTitle, type ActionError, type RefusalCode } from "~/models/errors";
@@ -9,12 +9,12 @@ import { fieldErrors, formToObject } from "~/models/validation";
 import { tournamentAccess } from "~/models/staff.server";
 import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
-import type { AppDb } from "#db/client.server";
 import { dbContext, formContext, userContext } from "./context";
 import { publish } from "./events.server";
 import { INVALID_FORM_MESSAGE } from "./security.server";
 import { parseTournamentParam } from "./params";
 import { redirectWithToast, type Toast } from "./toast.server";
+import { pageReader } from "./share.server";
 
 /** What a refused form action answers: its code (what the screen decides on), the message, its title, the field it belongs to, and what the user typed. */
 export type FormFailure = {
@@ -67,14 +67,18 @@ export function tournamentIdOrThrow(raw: string | undefined): number {
   return parsed.id;
 }
 
+/** Who reads a page: the request (its share key) and the router context (its user). */
+export type PageRequest = { context: Readonly<RouterContextProvider>; request: Request };
+
 /**
- * The tournament a page is about. A missing or malformed id answers docs/rules.md's message with 400,
- * an unknown one "Tournament not found" with 404; the route's ErrorBoundary shows them.
+ * The tournament a page is about, when the reader may read it (app/models/share.server.ts: public, or its owner,
+ * staff, masters, or the holder of its share link). A missing or malformed id answers docs/rules.md's message with
+ * 400, an unknown or unreadable one "Tournament not found" with 404; the route's ErrorBoundary shows them.
  */
-export async function loadTournamentFromParams(db: AppDb, raw: string | undefined) {
+export async function loadTournamentFromParams(page: PageRequest, raw: string | undefined) {
   const id = tournamentIdOrThrow(raw);
   try {
-    return await findTournamentOr404(db, id);
+    return await findReadableTournament(page.context.get(dbContext), pageReader(page.context, page.request, id), id);
   } catch (error) {
     if (isActionError(error)) throw data(error.message, { status: error.status });
     throw error;
@@ -90,12 +94,15 @@ export async function pageAccess(
 }
 
 /**
- * The public snapshot of the tournament a spectator page is about (400 / 404 as above). Shared by
- * every request until the tournament's next change; see app/models/views/snapshot.server.ts.
+ * The public snapshot of the tournament a spectator page is about (400 / 404 as above, 404 for a reader who may
+ * not read it). Shared by every request until the tournament's next change; see app/models/views/snapshot.server.ts.
  */
-export async function loadSnapshotFromParams(db: AppDb, raw: string | undefined) {
-  const snapshot = await tournamentSnapshot(db, tournamentIdOrThrow(raw));
-  if (!snapshot) throw data(TOURNAMENT_NOT_FOUND, { status: 404 });
+export async function loadSnapshotFromParams(page: PageRequest, raw: string | undefined) {
+  const id = tournamentIdOrThrow(raw);
+  const db = page.context.get(dbContext);
+  const snapshot = await tournamentSnapshot(db, id);
+  if (!snapshot || !(await canRead(db, pageReader(page.context, page.request, id), snapshot.data.tournament)))
+    throw data(TOURNAMENT_NOT_FOUND, { status: 404 });
   return snapshot;
 }
 

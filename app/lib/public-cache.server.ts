@@ -5,17 +5,20 @@ import { gzipSync } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { landingView, peekLandingVersion } from "~/models/views/landing.server";
 import { peekTournamentVersion, tournamentSnapshot } from "~/models/views/snapshot.server";
-import { dbContext, nonceContext, userContext } from "./context";
+import { dbContext, nonceContext, scriptHashesContext, userContext } from "./context";
 import { getApp } from "./db.server";
 import { inlinesStylesheet } from "./lite-page";
 import { forwardedHost, forwardedProto } from "./forwarded.server";
 import { parseTournamentParam } from "./params";
 import { securityHeaders } from "./security.server";
+import { isShareCookie } from "./share.server";
 
 /** Browsers revalidate every time (a 304 when nothing changed); a shared cache may serve one second, then revalidate. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, must-revalidate";
 /** Signed-in views carry the user's header and menu: never stored by a shared cache. */
 export const PRIVATE_CACHE_CONTROL = "private, no-cache";
+/** A tournament that is not public: its pages are for its readers only, stored by no cache. */
+const PRIVATE_NO_STORE = "private, no-store";
 
 const BUILD_ID = typeof __BUILD_ID__ === "string" ? __BUILD_ID__ : "dev";
 /** The stored answers' total size; the least recently stored go first. */
@@ -38,7 +41,8 @@ export type CacheScope = { key: string; version: string };
 type Stored = {
   scope: CacheScope;
   etag: string;
-  nonce: string;
+  /** The SHA-256 (base64) of each inline script of the body: what its CSP allows, the same for every visitor. */
+  hashes: string[];
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
@@ -71,14 +75,17 @@ function variantOf(request: RequestLike) {
   return `${forwardedProto(header) ?? ""}|${forwardedHost(header) ?? ""}|${url.pathname}${url.search}|${themeCookie(request.header("cookie"))}|${styles}`;
 }
 
-/** Whether the request's cookies are only the theme: no session, no toast, nothing that makes the page someone's own. */
+/**
+ * Whether the request's cookies are only the theme and share keys: no session, no toast, nothing that makes the page
+ * someone's own. Share keys only open tournaments that are not public, whose pages are never stored.
+ */
 function isVisitor(request: RequestLike) {
   if (request.header("authorization")) return false;
   const cookie = request.header("cookie");
   if (!cookie) return true;
   return cookie.split(";").every((part) => {
     const name = part.split("=")[0]?.trim();
-    return !name || name === "ui-theme";
+    return !name || name === "ui-theme" || isShareCookie(name);
   });
 }
 
@@ -104,7 +111,7 @@ function cacheHeaders(etag: string): [string, string][] {
 function answerFrom(entry: Stored, request: RequestLike): CachedAnswer {
   const headers = new Headers(entry.headers);
   for (const [name, value] of cacheHeaders(entry.etag)) headers.set(name, value);
-  securityHeaders(headers, entry.nonce);
+  securityHeaders(headers, "", entry.hashes);
   if (notModified(request.header("if-none-match"), entry.etag)) {
     headers.delete("Content-Type");
     return { status: 304, headers, body: null };
@@ -117,6 +124,18 @@ function answerFrom(entry: Stored, request: RequestLike): CachedAnswer {
   }
   headers.set("Content-Length", String(body.byteLength));
   return { status: 200, headers, body: request.method === "HEAD" ? null : body };
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** The CSP hashes of a page's inline scripts (those without `src`), over their exact text. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes) || body === "") continue;
+    hashes.add(createHash("sha256").update(body, "utf8").digest("base64"));
+  }
+  return [...hashes];
 }
 
 function remember(variant: string, entry: Stored) {
@@ -182,8 +201,8 @@ function withHeaders(response: Response, headers: Iterable<[string, string]>) {
 /**
  * A route middleware for a public page. For a visitor it answers 304 when If-None-Match names the
  * current version, serves the stored answer of this version when there is one, and otherwise
- * renders once and stores the answer. The page's CSP nonce is derived from the version, so the
- * stored HTML is the same bytes for everyone. Signed-in users get a private, uncached answer.
+ * renders once and stores the answer. The stored HTML is the same bytes for everyone; its CSP allows
+ * its inline scripts by their SHA-256 hashes, never by a nonce every visitor would share. Signed-in users get a private, uncached answer.
  * `scopeOf` answers null for a page that does not exist (the loader answers its 404 as usual).
  */
 export function publicPageCache(
@@ -204,20 +223,26 @@ export function publicPageCache(
       ]);
     }
     const scope = await scopeOf(args);
-    if (!scope) return next();
+    // No scope: a missing page, or a tournament that is not public (only its readers may see it): never stored.
+    if (!scope) return withHeaders(await next(), [["Cache-Control", PRIVATE_NO_STORE]]);
 
     const variant = variantOf(like);
     const etag = `"${scope.version}-${digest(`${variant}|${BUILD_ID}`)}"`;
-    const { sessionSecret } = await getApp();
-    const nonce = createHmac("sha256", sessionSecret).update(`${scope.key}|${etag}`).digest("hex").slice(0, 32);
-    context.set(nonceContext, nonce);
-    if (notModified(like.header("if-none-match"), etag))
-      return new Response(null, { status: 304, headers: cacheHeaders(etag) });
+    // The stored page is answered (or a 304 for it) with the CSP hashes of its own scripts. Without it, the page is
+    // rendered first, even for a 304: its CSP must name the scripts of the bytes the client holds.
     const hit = stored.get(variant);
     if (hit && hit.scope.key === scope.key && hit.scope.version === scope.version) {
+      context.set(scriptHashesContext, hit.hashes);
       const { status, headers, body } = answerFrom(hit, like);
       return new Response(body, { status, headers });
     }
+    // Rendered once for every visitor of this version: a nonce in it would be every visitor's, so the CSP names the
+    // scripts' hashes instead, and this nonce (derived, not random, so the bytes and the ETag stay stable) allows nothing.
+    const { sessionSecret } = await getApp();
+    context.set(
+      nonceContext,
+      createHmac("sha256", sessionSecret).update(`${scope.key}|${etag}`).digest("hex").slice(0, 32),
+    );
 
     const response = await next();
     if (response.status !== 200 || response.headers.has("Set-Cookie") || like.method === "HEAD") {
@@ -228,19 +253,24 @@ export function publicPageCache(
     response.headers.forEach((value, name) => {
       if (!DROPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
     });
-    const entry: Stored = { scope, etag, nonce, headers, body, gzip: new Uint8Array(gzipSync(body, { level: 6 })) };
+    const hashes = /text\/html/.test(response.headers.get("content-type") ?? "")
+      ? inlineScriptHashes(new TextDecoder().decode(body))
+      : [];
+    context.set(scriptHashesContext, hashes);
+    const entry: Stored = { scope, etag, hashes, headers, body, gzip: new Uint8Array(gzipSync(body, { level: 6 })) };
     if (body.byteLength <= MAX_BODY) remember(variant, entry);
     const answer = answerFrom(entry, like);
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   };
 }
 
-/** The cache of a tournament's spectator pages, keyed by the tournament's version. */
+/** The cache of a public tournament's spectator pages, keyed by the tournament's version; others are not stored. */
 export const tournamentPageCache = publicPageCache(async ({ params, context }) => {
   const parsed = parseTournamentParam(params.tournamentId);
   if (!parsed.ok) return null;
   const snapshot = await tournamentSnapshot(context.get(dbContext), parsed.id);
-  return snapshot ? { key: `t${parsed.id}`, version: `${parsed.id}.${snapshot.version}` } : null;
+  if (!snapshot?.data.tournament.isPublic) return null;
+  return { key: `t${parsed.id}`, version: `${parsed.id}.${snapshot.version}` };
 });
 
 /** The landing page's cache, keyed by a hash of the listed tournaments. */

@@ -1,11 +1,13 @@
 // The root middleware: per-request CSP nonce, security headers, the cross-site form post check, the signed-in user, page forms read once within a size limit.
 import type { MiddlewareFunction } from "react-router";
 import { IMPORT_UPLOAD_LIMIT, PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
-import { dbContext, formContext, nonceContext, userContext } from "./context";
+import { dbContext, formContext, nonceContext, scriptHashesContext, userContext } from "./context";
 import { bearerToken, isApiPath } from "./cors.server";
 import { getApp } from "./db.server";
 import { forwardedHost, headersOf } from "./forwarded.server";
 import { getUser } from "./session.server";
+import { hasLoneSurrogate, LONE_SURROGATE_MESSAGE } from "~/models/validation";
+import { shareCookieFor } from "./share.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CROSS_SITE_MESSAGE = "Cross-site request refused";
@@ -25,12 +27,18 @@ async function readPageForm(request: Request, url: URL, signedIn: boolean): Prom
   const limit = (signedIn && UPLOAD_LIMITS[path]) || PAGE_BODY_LIMIT;
   const bytes = await readBodyWithin(request, limit);
   if (bytes === TOO_LARGE) return tooLargeResponse(limit);
+  let form: FormData;
   try {
     const type = request.headers.get("content-type");
-    return await new Response(bytes, { headers: type ? { "content-type": type } : {} }).formData();
+    form = await new Response(bytes, { headers: type ? { "content-type": type } : {} }).formData();
   } catch {
     return Response.json({ message: INVALID_FORM_MESSAGE }, { status: 400 });
   }
+  // Browsers send well-formed text; a lone surrogate is refused here, once for every form (as readJson does for the API).
+  const texts = [...form.entries()].flatMap(([name, value]) => (typeof value === "string" ? [name, value] : [name]));
+  if (hasLoneSurrogate(texts))
+    return Response.json({ message: LONE_SURROGATE_MESSAGE, code: "invalid_text" }, { status: 400 });
+  return form;
 }
 
 /**
@@ -62,12 +70,18 @@ export function isCrossSite(request: Request) {
   return false;
 }
 
-export function securityHeaders(headers: Headers, nonce: string) {
+/**
+ * The security headers of every answer. Inline scripts run when they carry the request's nonce, or, for a cached
+ * public page (`hashes` given), when their SHA-256 is listed: that page is the same bytes for every visitor, and a
+ * nonce every visitor shares would be no secret (docs/decisions/021-check-in-and-share-links.md).
+ */
+export function securityHeaders(headers: Headers, nonce: string, hashes: string[] | null = null) {
+  const inline = hashes ? hashes.map((h) => `'sha256-${h}'`).join(" ") : `'nonce-${nonce}'`;
   headers.set(
     "Content-Security-Policy",
     [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
+      `script-src 'self'${inline ? ` ${inline}` : ""}`,
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data:",
       "connect-src 'self'",
@@ -109,13 +123,20 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   const response = await next();
   // A public page's cache may have swapped in the nonce its stored HTML was rendered with.
   const pageNonce = context.get(nonceContext);
+  // A share link's key, when valid, is remembered for the pages it leads to (app/lib/share.server.ts).
+  const shareCookie = url.searchParams.has("key") ? await shareCookieFor(db, request, url) : null;
   // Redirects and streamed responses can carry immutable headers; copy when needed.
+  const hashes = context.get(scriptHashesContext);
+  const decorate = (headers: Headers) => {
+    securityHeaders(headers, pageNonce, hashes);
+    if (shareCookie) headers.append("Set-Cookie", shareCookie);
+  };
   try {
-    securityHeaders(response.headers, pageNonce);
+    decorate(response.headers);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    securityHeaders(copy.headers, pageNonce);
+    decorate(copy.headers);
     return copy;
   }
 };

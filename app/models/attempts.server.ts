@@ -1,5 +1,5 @@
 // Limits on guesses (passwords, self check-in codes): tries recorded before they are checked, counted per key and address.
-import { and, eq, gt, lt, notLike, like, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, notLike, like, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { loginAttempts } from "#db/schema";
 
@@ -15,11 +15,18 @@ export type AttemptLimit = {
   failures: number;
   /** Tries from one address across the family's keys. */
   addressFailures: number;
-  /** Tries of one key across addresses (none: unlimited, as for logins). */
+  /**
+   * Tries of one key across addresses from unknown devices (none: unlimited). Past it the key is locked for unknown
+   * devices only: a known device (a signed device cookie, OWASP's device-cookie technique) is slowed down instead.
+   */
   keyFailures?: number;
 };
 
-export type Attempt = { key: string; address: string };
+/** One try: the key (a lower-cased username), the client's address, and the known device it came from, if any. */
+export type Attempt = { key: string; address: string; device?: string | null };
+
+/** A recorded try: its id, and whether the client must be slowed down (a known device while its key is locked). */
+export type RecordedAttempt = { id: number; slowDown: boolean };
 
 const CHECKIN_PREFIX = "checkin:";
 
@@ -36,10 +43,17 @@ function familyOf(limit: AttemptLimit) {
  * Records a try unless the limit is reached, atomically: tries from one address (or, when the
  * address is unknown, of one key), and of one key when it has its own limit, take advisory locks
  * until the count and the insert have committed, so parallel tries are counted one after another.
- * Answers the try's id, or null when the client must wait.
+ * A try from a known device counts against that device (`failures`) and its address's total, never
+ * against the key's lockout, and is slowed down rather than refused while the key is locked.
+ * Answers the recorded try, or null when the client must wait.
  */
-export async function recordAttempt(db: Executor, attempt: Attempt, limit: AttemptLimit): Promise<number | null> {
+export async function recordAttempt(
+  db: Executor,
+  attempt: Attempt,
+  limit: AttemptLimit,
+): Promise<RecordedAttempt | null> {
   return db.transaction(async (tx) => {
+    const device = attempt.device ?? null;
     const lockKeys = [attempt.address ? `address:${attempt.address}` : `username:${attempt.key}`];
     if (limit.keyFailures !== undefined && attempt.address) lockKeys.push(`username:${attempt.key}`);
     // Always address first, then key: two tries never wait on each other in opposite orders.
@@ -61,20 +75,31 @@ export async function recordAttempt(db: Executor, attempt: Attempt, limit: Attem
           attempt.address ? undefined : eq(loginAttempts.username, attempt.key),
         ),
       );
-    if (Number(row?.pair ?? 0) >= limit.failures) return null;
     if (attempt.address && Number(row?.all ?? 0) >= limit.addressFailures) return null;
+    let slowDown = false;
+    if (device) {
+      const [own] = await tx
+        .select({ n: sql<number>`count(*)` })
+        .from(loginAttempts)
+        .where(
+          and(gt(loginAttempts.at, since), eq(loginAttempts.username, attempt.key), eq(loginAttempts.device, device)),
+        );
+      if (Number(own?.n ?? 0) >= limit.failures) return null;
+    } else if (Number(row?.pair ?? 0) >= limit.failures) return null;
     if (limit.keyFailures !== undefined) {
       const [keyRow] = await tx
         .select({ n: sql<number>`count(*)` })
         .from(loginAttempts)
-        .where(and(gt(loginAttempts.at, since), eq(loginAttempts.username, attempt.key)));
-      if (Number(keyRow?.n ?? 0) >= limit.keyFailures) return null;
+        .where(and(gt(loginAttempts.at, since), eq(loginAttempts.username, attempt.key), isNull(loginAttempts.device)));
+      const locked = Number(keyRow?.n ?? 0) >= limit.keyFailures;
+      if (locked && !device) return null;
+      slowDown = locked;
     }
     const [inserted] = await tx
       .insert(loginAttempts)
-      .values({ username: attempt.key, address: attempt.address })
+      .values({ username: attempt.key, address: attempt.address, device })
       .returning({ id: loginAttempts.id });
-    return inserted.id;
+    return { id: inserted.id, slowDown };
   });
 }
 
@@ -83,11 +108,15 @@ export async function forgetAttempt(db: Executor, id: number) {
   await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
 }
 
-/** A correct secret clears this key's tries from this address, and only those. */
+/** A correct secret clears this key's tries from this address (and from this device), and only those. */
 export async function clearAttempts(db: Executor, attempt: Attempt) {
   await db
     .delete(loginAttempts)
     .where(and(eq(loginAttempts.username, attempt.key), eq(loginAttempts.address, attempt.address)));
+  if (attempt.device)
+    await db
+      .delete(loginAttempts)
+      .where(and(eq(loginAttempts.username, attempt.key), eq(loginAttempts.device, attempt.device)));
 }
 
 /** Old tries only matter inside the window; trim them as we go. */

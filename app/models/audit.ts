@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = {
   "webhook.deleted": "Webhook deleted",
   "webhook.secret_rotated": "Webhook secret rotated",
   "webhook.disabled": "Webhook disabled after failures",
+  "selfcheckin.code_rotated": "Self check-in code changed",
+  "sharelink.rotated": "Share link changed",
 } as const;
 
 export type BaseAuditAction = keyof typeof AUDIT_ACTIONS;

@@ -17,8 +17,19 @@ const scrypt = promisify(crypto.scrypt) as (
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
 export const SESSION_DAYS = 30;
-/** Wrong passwords allowed per username and address, and per address across usernames, in the window (docs/decisions/008-login-limits.md). */
-export const LOGIN_LIMIT: AttemptLimit = { family: "login", failures: 10, addressFailures: 30, windowMinutes: 15 };
+/**
+ * Wrong passwords allowed in the window: per username and address (or per known device), per address across usernames,
+ * and per username from unknown devices across addresses (docs/decisions/008-login-limits.md and 018).
+ */
+export const LOGIN_LIMIT: AttemptLimit = {
+  family: "login",
+  failures: 10,
+  addressFailures: 30,
+  keyFailures: 20,
+  windowMinutes: 15,
+};
+/** How long a known device waits before its password is checked while its username is locked for unknown devices. */
+export const DEVICE_SLOWDOWN_MS = 1000;
 export const TOO_MANY_ATTEMPTS = "Too many failed login attempts. Please wait 15 minutes and try again.";
 export const INVALID_CREDENTIALS = "Invalid username or password";
 
@@ -76,21 +87,32 @@ export async function findUser(db: Executor, username: string) {
  * Checks a username and password from a client address (null when unknown). With demo login on,
  * an unknown valid username becomes a new organizer account; an existing username always needs
  * its own password. Usernames compare case-insensitively. The attempt is recorded before the
- * password is checked and kept when it was wrong; 429 once the username from this address, or
- * the address across usernames, has used its tries (docs/decisions/008-login-limits.md).
+ * password is checked and kept when it was wrong; 429 once the username from this address, the
+ * address across usernames, or the username from unknown devices everywhere has used its tries; a
+ * known device is slowed down instead of locked out (docs/decisions/008-login-limits.md, 018).
  */
 export async function login(
   db: Executor,
-  input: { username: string; password: string; address: string | null; demoLogin: boolean },
+  input: {
+    username: string;
+    password: string;
+    address: string | null;
+    demoLogin: boolean;
+    /** The known device the try comes from (the nonce of a valid device cookie for this username), if any. */
+    device?: string | null;
+  },
 ): Promise<LoginResult> {
   const username = input.username.trim();
   if (!username || !input.password) return MISSING_CREDENTIALS;
   if (username.length > MAX_INPUT || input.password.length > MAX_INPUT) {
     return MISSING_CREDENTIALS;
   }
-  const attempt = { key: username.toLowerCase(), address: input.address ?? "" };
-  const attemptId = await recordAttempt(db, attempt, LOGIN_LIMIT);
-  if (attemptId === null) return { ok: false, status: 429, code: "too_many_attempts", message: TOO_MANY_ATTEMPTS };
+  const attempt = { key: username.toLowerCase(), address: input.address ?? "", device: input.device ?? null };
+  const recorded = await recordAttempt(db, attempt, LOGIN_LIMIT);
+  if (recorded === null) return { ok: false, status: 429, code: "too_many_attempts", message: TOO_MANY_ATTEMPTS };
+  const attemptId = recorded.id;
+  // The username is under attack from elsewhere: its owner's known device gets in, only more slowly.
+  if (recorded.slowDown) await new Promise((resolve) => setTimeout(resolve, DEVICE_SLOWDOWN_MS));
 
   const existing = await findUser(db, username);
   if (existing) {

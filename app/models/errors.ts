@@ -26,6 +26,8 @@ export const REFUSAL_TITLES = {
   invalid_webhook_url: null,
   private_webhook_address: null,
   unknown_webhook_event: null,
+  wrong_tag: "Wrong game tag",
+  invalid_text: null,
   // 401, 403: who asks
   missing_credentials: "Missing credentials",
   invalid_credentials: null,

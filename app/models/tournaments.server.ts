@@ -247,7 +247,9 @@ export async function updateTournament(
       reason: options.reason,
     });
 
-    const events: DomainEvent[] = [event("tournament_updated", t.id, { name: updated.name })];
+    // Made private: streams opened while it was public are closed, and reconnect only for its readers.
+    const accessChanged = changes.isPublic === false ? { accessChanged: true } : {};
+    const events: DomainEvent[] = [event("tournament_updated", t.id, { name: updated.name, ...accessChanged })];
     if (changes.status === "completed") events.push(event("tournament_completed", t.id, { name: updated.name }));
     return { result: updated, events };
   });

@@ -14,8 +14,12 @@ import {
   NAME_TAG_MESSAGE,
   normalizeCode,
   parseNameTag,
+  TAG_REQUIRED,
   WRONG_CODE,
+  WRONG_TAG,
+  type PlayerProof,
   type PlayerRef,
+  type SelfCheckinAction,
 } from "./self-checkin";
 import { MATCHES_MAX, POINTS_MAX } from "./stats";
 import { PRESET_NAMES, TIEBREAKERS, tiebreakersProblem } from "./ruleset";
@@ -135,10 +139,36 @@ export { idParam, parseIdParam, type IdKind } from "./ids";
 export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 
 /** A one-line text field: a string without control characters (the OpenAPI document shows the pattern), trimmed. */
+/**
+ * Lone UTF-16 surrogates (half of a pair) are not text: PostgreSQL's jsonb (the audit trail) refuses them, UTF-8 cannot
+ * carry them. In a `u` regex a pair is one code point, so only a lone half matches \p{Cs}.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+export const LONE_SURROGATE_MESSAGE = "Text must be valid Unicode: a lone surrogate (half of a UTF-16 pair) is not";
+
+/** Whether a string is well-formed UTF-16: no lone surrogate. */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+/**
+ * Whether any string in an input (a parsed JSON body, a form's values; keys included, however deep) holds a lone
+ * surrogate. The one check the API body reader and the page form reader make before any schema, so every text field
+ * is refused alike (400 `invalid_text`); the schemas' `text` fields check again for input that came another way (a
+ * spreadsheet import).
+ */
+export function hasLoneSurrogate(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return !isWellFormedText(value);
+  if (depth > 64 || value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some((item) => hasLoneSurrogate(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => !isWellFormedText(key) || hasLoneSurrogate(item, depth + 1));
+}
+
 function text(label: string, required: string) {
   return z
     .string({ error: required })
     .regex(NO_CONTROL_CHARACTERS, `${label} must not contain control characters`)
+    .refine(isWellFormedText, LONE_SURROGATE_MESSAGE)
     .trim();
 }
 
@@ -557,8 +587,9 @@ export const historyFiltersSchema = z.object({
 export type HistoryFilters = z.infer<typeof historyFiltersSchema>;
 
 /**
- * The self check-in input, the same for the JSON API and the page's form: `playerId` (from the list)
- * or `nameTag` ("Name#Tag", typed; it wins over the list), and `code`. Unknown keys are ignored.
+ * The self check-in input, the same for the JSON API and the page's form: who (`playerId` from the list, or `nameTag`
+ * "Name#Tag" typed, which wins over the list), the proof (`riotTag`, the exact game tag; for a typed Name#Tag its tag
+ * part is the proof), `code`, and `action` ("checkin", the default, or "checkout"). Unknown keys are ignored.
  */
 export const selfCheckinSchema = z
   .object({
@@ -571,7 +602,13 @@ export const selfCheckinSchema = z
       .max(100, NAME_TAG_MESSAGE)
       .regex(NO_CONTROL_CHARACTERS, "Name#Tag must not contain control characters")
       .optional(),
+    riotTag: z
+      .string({ error: TAG_REQUIRED })
+      .max(50, WRONG_TAG)
+      .regex(NO_CONTROL_CHARACTERS, "The game tag must not contain control characters")
+      .optional(),
     code: z.string({ error: CODE_REQUIRED }).max(40, WRONG_CODE),
+    action: z.preprocess(blankToUndefined, z.enum(["checkin", "checkout"], { error: "Unknown action" }).optional()),
   })
   .transform((input, ctx) => {
     const code = normalizeCode(input.code);
@@ -579,6 +616,7 @@ export const selfCheckinSchema = z
       ctx.addIssue({ code: "custom", message: CODE_REQUIRED, path: ["code"] });
       return z.NEVER;
     }
+    const action: SelfCheckinAction = input.action ?? "checkin";
     const typed = input.nameTag?.trim();
     if (typed) {
       const parsed = parseNameTag(typed);
@@ -586,13 +624,20 @@ export const selfCheckinSchema = z
         ctx.addIssue({ code: "custom", message: NAME_TAG_MESSAGE, path: ["nameTag"] });
         return z.NEVER;
       }
-      return { player: parsed as PlayerRef, code };
+      const proof: PlayerProof = { kind: "tag", riotTag: parsed.riotTag };
+      return { player: { name: parsed.name } as PlayerRef, proof, code, action };
     }
     if (input.playerId === undefined) {
       ctx.addIssue({ code: "custom", message: CHOOSE_PLAYER, path: ["playerId"] });
       return z.NEVER;
     }
-    return { player: { id: input.playerId } as PlayerRef, code };
+    const tag = input.riotTag?.trim().replace(/^#/, "") ?? "";
+    if (tag === "") {
+      ctx.addIssue({ code: "custom", message: TAG_REQUIRED, path: ["riotTag"] });
+      return z.NEVER;
+    }
+    const proof: PlayerProof = { kind: "tag", riotTag: tag };
+    return { player: { id: input.playerId } as PlayerRef, proof, code, action };
   });
 
 export type SelfCheckinInput = z.infer<typeof selfCheckinSchema>;

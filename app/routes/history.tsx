@@ -16,8 +16,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `History - ${data.tournament.name} | Tournament Manager` : "History | Tournament Manager" },
 ];
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+export async function loader({ params, context, url, request }: Route.LoaderArgs) {
+  const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const user = pageUser(context);
   if (!canSeeHistory(user, t)) throw data(HISTORY_FORBIDDEN, { status: 403 });
   // A malformed filter (a hand-edited address) shows its message and the unfiltered history.

@@ -14,7 +14,6 @@ import { leaderboardView } from "~/models/views/public";
 import { CRITERION_LABELS } from "~/models/standings";
 import { formatAverage, formatBestFinish } from "~/models/stats";
 import { FORMAT_LABELS, type Format } from "~/models/types";
-import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -29,8 +28,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
 export const handle = liveRefreshHandle;
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const snapshot = await loadSnapshotFromParams(context.get(dbContext), params.tournamentId);
+export async function loader({ params, context, url, request }: Route.LoaderArgs) {
+  const snapshot = await loadSnapshotFromParams({ context, request }, params.tournamentId);
   const view = snapshot.view("leaderboard", () => leaderboardView(snapshot.data));
   const manager = canManage(pageUser(context), snapshot.data.tournament);
   return {

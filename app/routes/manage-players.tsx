@@ -51,8 +51,8 @@ const FILTERS: { value: PlayerListFilter; label: string }[] = [
   { value: "eliminated", label: "Eliminated" },
 ];
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+export async function loader({ params, context, url, request }: Route.LoaderArgs) {
+  const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const view = await playerListView(
     context.get(dbContext),
     t,

@@ -60,7 +60,7 @@ function tabOf(raw: string | null): Tab {
 
 export async function loader({ params, request, url, context }: Route.LoaderArgs) {
   const master = requireMaster(context, request);
-  const tournament = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+  const tournament = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const tab = tabOf(url.searchParams.get("tab"));
   const db = context.get(dbContext);
   const players = await listPlayers(db, tournament.id);
@@ -122,7 +122,7 @@ const CONFIRM_MESSAGE = "Please confirm the change to apply it";
 
 export async function action({ params, request, url, context }: Route.ActionArgs) {
   const user = requireMaster(context, request);
-  const tournament = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+  const tournament = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const db = context.get(dbContext);
   const { intent, values } = readForm(context);
   // `url`, not request.url: the latter carries the ".data" suffix of script-driven submissions.

@@ -8,6 +8,8 @@ import { tournamentPageCache } from "~/lib/public-cache.server";
 import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
 import { overlayView, parseOverlayQuery } from "~/models/views/overlay";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
+import { canRead } from "~/models/share.server";
+import { pageReader } from "~/lib/share.server";
 
 // Every viewer of one overlay address shares one answer per tournament version (ETag, 304s).
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
@@ -16,7 +18,7 @@ function page(status: number, html: string) {
   return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context, request }: Route.LoaderArgs) {
   const nonce = context.get(nonceContext);
   const refused = (status: number, error: string, tournamentId: number | null = null) =>
     page(
@@ -27,8 +29,11 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!parsed.ok) return refused(400, parsed.message);
   const query = parseOverlayQuery(url.searchParams);
   if (!query.ok) return refused(400, query.message);
-  const snapshot = await tournamentSnapshot(context.get(dbContext), parsed.id);
-  if (!snapshot) return refused(404, TOURNAMENT_NOT_FOUND);
+  const db = context.get(dbContext);
+  const snapshot = await tournamentSnapshot(db, parsed.id);
+  // A tournament that is not public shows on stream only through its share link (?key=…).
+  if (!snapshot || !(await canRead(db, pageReader(context, request, parsed.id), snapshot.data.tournament)))
+    return refused(404, TOURNAMENT_NOT_FOUND);
   const view = snapshot.view(`overlay:${JSON.stringify(query.query)}`, () => overlayView(snapshot.data, query.query));
   const t = snapshot.data.tournament;
   return page(

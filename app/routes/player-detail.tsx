@@ -18,6 +18,8 @@ import { formatAverage, formatBestFinish } from "~/models/stats";
 import { dbContext } from "~/lib/context";
 import { hostPlayerView } from "~/models/views/player-profile";
 import { readTournamentData } from "~/models/views/tournament-data.server";
+import { canRead } from "~/models/share.server";
+import { pageReader } from "~/lib/share.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -27,12 +29,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
   },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const parsed = parsePlayerParams(params.tournamentId, params.playerId);
   if (!parsed.ok) throw data(parsed.message, { status: 400 });
   // Read fresh, not from the spectators' snapshot: the host just changed this player.
-  const tournament = await readTournamentData(context.get(dbContext), parsed.tournamentId);
-  if (!tournament) throw data(TOURNAMENT_NOT_FOUND, { status: 404 });
+  const db = context.get(dbContext);
+  const tournament = await readTournamentData(db, parsed.tournamentId);
+  if (!tournament || !(await canRead(db, pageReader(context, request, parsed.tournamentId), tournament.tournament)))
+    throw data(TOURNAMENT_NOT_FOUND, { status: 404 });
   const view = hostPlayerView(tournament, parsed.playerId);
   if (!view) throw data(PLAYER_NOT_FOUND, { status: 404 });
   return { ...view, canManage: canManage(pageUser(context), tournament.tournament) };

@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   },
 ];
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+export async function loader({ params, context, url, request }: Route.LoaderArgs) {
+  const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const view = await playerListView(context.get(dbContext), t, await pageAccess(context, t), playerListQuery(url, []));
   return {
     tournament: { id: t.id, name: t.name, status: t.status },

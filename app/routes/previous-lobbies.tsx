@@ -10,7 +10,6 @@ import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { previousLobbiesView } from "~/models/views/public";
 import { DNP_LABEL, ordinal } from "~/models/scoring";
-import { dbContext } from "~/lib/context";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -23,8 +22,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
 export const handle = liveRefreshHandle;
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const snapshot = await loadSnapshotFromParams(context.get(dbContext), params.tournamentId);
+export async function loader({ params, url, context, request }: Route.LoaderArgs) {
+  const snapshot = await loadSnapshotFromParams({ context, request }, params.tournamentId);
   // Without a choice, the latest round that has lobbies: the one people just played.
   const asked = parsePositiveInt(url.searchParams.get("round"));
   const view = snapshot.view(`previous:${asked ?? ""}`, () => previousLobbiesView(snapshot.data, asked));

@@ -12,7 +12,6 @@ import { PLAYER_NOT_FOUND } from "~/models/players.server";
 import { playerProfileView } from "~/models/views/player-profile";
 import { placementText } from "~/models/scoring";
 import { formatAverage, formatBestFinish } from "~/models/stats";
-import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -27,10 +26,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
 export const handle = liveRefreshHandle;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const parsed = parsePlayerParams(params.tournamentId, params.playerId);
   if (!parsed.ok) throw data(parsed.message, { status: 400 });
-  const snapshot = await loadSnapshotFromParams(context.get(dbContext), params.tournamentId);
+  const snapshot = await loadSnapshotFromParams({ context, request }, params.tournamentId);
   const view = snapshot.view(`player:${parsed.playerId}`, () => playerProfileView(snapshot.data, parsed.playerId));
   // A player id from another tournament is as unknown here as a missing one.
   if (!view) throw data(PLAYER_NOT_FOUND, { status: 404 });

@@ -11,11 +11,11 @@ import { EmptyState, StatCard } from "~/components/ui";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { liveRefreshHandle } from "~/components/live";
 import { loadSnapshotFromParams } from "~/lib/page.server";
+import { shareKeyOf } from "~/lib/share.server";
 import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { publicView, TOP_COUNT } from "~/models/views/public";
 import { FORMAT_LABELS, statusLabel, type Format } from "~/models/types";
-import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -33,11 +33,13 @@ export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
 export const handle = liveRefreshHandle;
 
 export async function loader({ params, request, url, context }: Route.LoaderArgs) {
-  const snapshot = await loadSnapshotFromParams(context.get(dbContext), params.tournamentId);
+  const snapshot = await loadSnapshotFromParams({ context, request }, params.tournamentId);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 60);
   const page = parsePositiveInt(url.searchParams.get("players")) ?? 1;
   const view = snapshot.view(`public:${page}:${q}`, () => publicView(snapshot.data, { q, page }));
-  return { ...view, shareUrl: `${publicOrigin(request, url)}${url.pathname}` };
+  // A tournament that is not public is shared with the key its reader came with (its share link).
+  const key = snapshot.data.tournament.isPublic ? null : shareKeyOf(request, snapshot.data.tournament.id);
+  return { ...view, shareUrl: `${await publicOrigin(request, context)}${url.pathname}${key ? `?key=${key}` : ""}` };
 }
 
 export default function PublicView({ loaderData }: Route.ComponentProps) {

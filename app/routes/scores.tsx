@@ -42,8 +42,8 @@ export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-err
 
 export const meta: Route.MetaFunction = () => [{ title: "Score Entry | Tournament Manager" }];
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const tournament = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+export async function loader({ params, context, url, request }: Route.LoaderArgs) {
+  const tournament = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const db = context.get(dbContext);
   const q = url.searchParams;
   const view = await scoreSheetView(db, tournament, await pageAccess(context, tournament), {
@@ -59,8 +59,8 @@ function cutCount(raw: string | null, roundDown: boolean): number | undefined {
   return count !== undefined && roundDown ? roundDownToMultipleOf8(count) : count;
 }
 
-export async function action({ params, context, url }: Route.ActionArgs) {
-  const tournament = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+export async function action({ params, context, url, request }: Route.ActionArgs) {
+  const tournament = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const user = pageUser(context);
   const db = context.get(dbContext);
   const { intent, values } = readForm(context);

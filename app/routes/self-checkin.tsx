@@ -1,8 +1,9 @@
-// Player self check-in (public, no login): a registered player picks their name (or types Name#Tag), enters the code read out on stream, and is checked in.
+// Player self check-in (public, no login): a registered player picks their name (or types Name#Tag), gives their exact game
+// tag and the code read out on stream, and is checked in (or takes their check-in back).
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/self-checkin";
 import { FailureAlert, failureOf, failureToast, typed, useFailureToast } from "~/components/form-failure";
-import { InputField, SelectField, SubmitButton } from "~/components/form-fields";
+import { InputField, SelectField } from "~/components/form-fields";
 import { StatCard, useKeptActionData } from "~/components/ui";
 import { CHECKIN_FAILED } from "~/lib/host-actions.server";
 import { invalid, loadSnapshotFromParams, readForm, runFormAction, tournamentIdOrThrow } from "~/lib/page.server";
@@ -15,6 +16,8 @@ import { closedRefusal, selfCheckin } from "~/models/self-checkin.server";
 import { activeSelfCheckin } from "~/models/self-checkin-state.server";
 import { dbContext } from "~/lib/context";
 import { withoutReactHandle } from "~/lib/lite-page";
+import { pageReader } from "~/lib/share.server";
+import { findReadableTournament } from "~/models/share.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -30,44 +33,51 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
 export const handle = withoutReactHandle;
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const snapshot = await loadSnapshotFromParams(context.get(dbContext), params.tournamentId);
+export async function loader({ params, url, context, request }: Route.LoaderArgs) {
+  const snapshot = await loadSnapshotFromParams({ context, request }, params.tournamentId);
   const { tournament: t, players, lobbies } = snapshot.data;
   const open = (await activeSelfCheckin(context.get(dbContext), t)) !== null;
   const inPlay = players.filter((p) => p.removedAt === null);
-  const waiting = inPlay
-    .filter((p) => !p.isCheckedIn && !p.isEliminated)
-    .map((p) => ({ id: p.id, label: `${p.name}#${p.riotTag}` }))
+  // Names only: the game tag is what the player proves themselves with, so the form never offers it.
+  const choices = inPlay
+    .filter((p) => !p.isEliminated)
+    .map((p) => ({ id: p.id, label: p.isCheckedIn ? `${p.name} (checked in)` : p.name }))
     .sort((a, b) => a.label.localeCompare(b.label));
-  // The confirmation after a successful check-in (post/redirect/get), read from the data, never from the URL alone.
+  // The confirmation after a successful check-in or out (post/redirect/get), read from the data, never from the URL alone.
   const doneId = parsePositiveInt(url.searchParams.get("checkedIn"));
   const done = doneId === null ? undefined : inPlay.find((p) => p.id === doneId && p.isCheckedIn);
+  const outId = parsePositiveInt(url.searchParams.get("checkedOut"));
+  const out = outId === null ? undefined : inPlay.find((p) => p.id === outId && !p.isCheckedIn);
   return {
     tournament: { id: t.id, name: t.name, status: t.status, maxPlayers: t.maxPlayers },
     closed: closedRefusal(t, lobbies.length > 0, open)?.message ?? null,
     checkedIn: inPlay.filter((p) => p.isCheckedIn && !p.isEliminated).length,
-    waiting: open ? waiting : [],
-    confirmed: done ? `${done.name}#${done.riotTag}` : null,
+    choices: open ? choices : [],
+    confirmed: done ? done.name : null,
+    checkedOut: out ? out.name : null,
   };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const tournamentId = tournamentIdOrThrow(params.tournamentId);
   const { intent, values } = readForm(context);
-  // What the player typed comes back with a refusal, except the code.
-  const kept = { playerId: values.playerId, nameTag: values.nameTag };
+  // What the player typed comes back with a refusal, except the code and the tag.
+  const kept = { playerId: values.playerId };
   const parsed = selfCheckinSchema.safeParse(values);
   if (!parsed.success) return invalid(intent, parsed.error, kept, "Check-in failed");
   const db = context.get(dbContext);
   const address = await clientAddress(request, context);
   return runFormAction(
     { intent, values: kept, failureTitle: CHECKIN_FAILED },
-    () => selfCheckin(db, tournamentId, parsed.data, address),
-    ({ player, alreadyCheckedIn }) => ({
-      redirectTo: `/tournaments/${tournamentId}/check-in?checkedIn=${player.id}`,
+    async () => {
+      await findReadableTournament(db, pageReader(context, request, tournamentId), tournamentId);
+      return selfCheckin(db, tournamentId, parsed.data, address);
+    },
+    ({ player, action, unchanged }) => ({
+      redirectTo: `/tournaments/${tournamentId}/check-in?${action === "checkin" ? "checkedIn" : "checkedOut"}=${player.id}`,
       toast: {
         title: "Check-in Updated",
-        description: `${player.name}#${player.riotTag} ${alreadyCheckedIn ? "was already" : "is"} checked in.`,
+        description: `${player.name} ${unchanged ? "was already" : "is"} ${action === "checkin" ? "checked in" : "checked out"}.`,
       },
     }),
   );
@@ -75,7 +85,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function SelfCheckin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const { tournament: t, closed, checkedIn, waiting, confirmed } = loaderData;
+  const { tournament: t, closed, checkedIn, choices, confirmed, checkedOut } = loaderData;
   const failure = failureOf(actionData);
   useFailureToast(actionData);
   return (
@@ -91,6 +101,12 @@ export default function SelfCheckin({ loaderData, actionData: latestActionData }
         <div className="alert success" role="status">
           <strong>You're checked in</strong>
           <div>{confirmed} is checked in. Good luck!</div>
+        </div>
+      ) : null}
+      {checkedOut ? (
+        <div className="alert success" role="status">
+          <strong>You're checked out</strong>
+          <div>{checkedOut} is no longer checked in.</div>
         </div>
       ) : null}
 
@@ -121,12 +137,24 @@ export default function SelfCheckin({ loaderData, actionData: latestActionData }
               errorId="self-checkin-player-error"
             >
               <option value="">Choose your name</option>
-              {waiting.map((p) => (
+              {choices.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.label}
                 </option>
               ))}
             </SelectField>
+            <InputField
+              id="self-checkin-tag"
+              name="riotTag"
+              label="Your game tag"
+              hint="Exactly as you registered it (the part after #), to show it is you"
+              hintId="self-checkin-tag-hint"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={50}
+              error={failure?.fieldErrors.riotTag}
+              errorId="self-checkin-tag-error"
+            />
             <InputField
               id="self-checkin-name-tag"
               name="nameTag"
@@ -134,7 +162,6 @@ export default function SelfCheckin({ loaderData, actionData: latestActionData }
               placeholder="Name#NA1"
               autoComplete="off"
               maxLength={100}
-              defaultValue={typed(failure, "nameTag")}
               error={failure?.fieldErrors.nameTag}
               errorId="self-checkin-name-tag-error"
             />
@@ -153,9 +180,14 @@ export default function SelfCheckin({ loaderData, actionData: latestActionData }
               error={failure?.fieldErrors.code}
               errorId="self-checkin-code-error"
             />
-            <SubmitButton intent="self-checkin" pendingLabel="Checking in...">
-              Check In
-            </SubmitButton>
+            <div className="row">
+              <button type="submit" name="action" value="checkin" className="btn primary">
+                Check In
+              </button>
+              <button type="submit" name="action" value="checkout" className="btn">
+                Check Out
+              </button>
+            </div>
           </Form>
         </section>
       )}

@@ -18,6 +18,8 @@ import {
 } from "~/components/tournament-fields";
 import { usePendingIntent, useKeptActionData } from "~/components/ui";
 import { publicOrigin } from "~/lib/forwarded.server";
+import { CopyUrlField } from "~/components/public-actions";
+import { rotateShareKey, shareLinkOf } from "~/models/share.server";
 import { StreamOverlaySection } from "~/components/stream-overlay-section";
 import {
   formFailure,
@@ -51,8 +53,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   },
 ];
 
-export async function loader({ params, context, request, url }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const { role, can } = await pageAccess(context, t);
   // The staff list is only for those who manage it: nobody else gets its usernames.
   const staff = can.manageStaff
@@ -79,7 +81,11 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     canManage: can.manage,
     scorekeeper: role === "scorekeeper",
     staff,
-    overlayBase: `${publicOrigin(request, url)}/tournaments/${t.id}/overlay`,
+    overlayBase: `${await publicOrigin(request, context)}/tournaments/${t.id}/overlay`,
+    // The share link: only for those who manage the tournament (its key opens it to anyone who holds it).
+    share: can.manage
+      ? await shareLinkOf(context.get(dbContext), pageUser(context), t, await publicOrigin(request, context))
+      : null,
     canSeeHistory: canSeeHistory(pageUser(context), t),
     // Owner and masters (docs/rules.md, "Webhooks").
     canManageWebhooks: can.manage,
@@ -91,6 +97,17 @@ export async function action({ url, params, context }: Route.ActionArgs) {
   const { intent, values } = readForm(context);
   if (intent === "add-staff" || intent === "remove-staff")
     return staffAction(url, context, tournamentId, { intent, values });
+  if (intent === "rotate-share-link") {
+    const db = context.get(dbContext);
+    return runFormAction(
+      { intent, values, failureTitle: "Failed to change the share link" },
+      () => rotateShareKey(db, pageUser(context), tournamentId),
+      () => ({
+        redirectTo: `${samePage(url)}#share`,
+        toast: { title: "Share link changed", description: "The old link no longer opens this tournament." },
+      }),
+    );
+  }
   if (intent !== "update") return unknownAction({ intent, values });
   // Status, round and lock belong to the master panel; this form never sends them.
   const { status: _s, currentRound: _c, isLocked: _l, ...fields } = values;
@@ -244,7 +261,12 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
         </div>
       ) : null}
 
-      <StreamOverlaySection base={loaderData.overlayBase} />
+      {loaderData.share ? <ShareLinkSection {...loaderData.share} /> : null}
+
+      <StreamOverlaySection
+        base={loaderData.overlayBase}
+        shareKey={loaderData.share && !t.isPublic ? loaderData.share.key : null}
+      />
 
       <div>
         <Link to="/dashboard" className="btn">
@@ -252,6 +274,28 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
         </Link>
       </div>
     </div>
+  );
+}
+
+/** Settings → Share link: the address that opens a tournament that is not public, and the form that changes it. */
+function ShareLinkSection({ url, isPublic }: { url: string; key: string; isPublic: boolean }) {
+  return (
+    <section className="card" id="share" aria-labelledby="share-title" tabIndex={-1}>
+      <h2 id="share-title">Share link</h2>
+      <p className="small muted">
+        {isPublic
+          ? "This tournament is public: anyone can read it. If you make it private, only you, its staff and those you give this link can."
+          : "This tournament is private: only you, its staff, masters and whoever holds this link can read its pages, live updates, overlay and export."}{" "}
+        If the link reached people it should not have, change it: the old one stops working at once.
+      </p>
+      <CopyUrlField id="share-url" label="Share link" url={url} />
+      <Form method="post">
+        <input type="hidden" name="intent" value="rotate-share-link" />
+        <SubmitButton intent="rotate-share-link" className="btn">
+          Change share link
+        </SubmitButton>
+      </Form>
+    </section>
   );
 }
 

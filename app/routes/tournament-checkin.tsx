@@ -26,7 +26,14 @@ import {
   tournamentIdOrThrow,
   unknownAction,
 } from "~/lib/page.server";
-import { closeSelfCheckin, openRefusal, openSelfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
+import {
+  closeSelfCheckin,
+  openRefusal,
+  openSelfCheckin,
+  rotateSelfCheckinCode,
+  selfCheckinStatus,
+  selfCheckinTries,
+} from "~/models/self-checkin.server";
 import { setLocked } from "~/models/tournaments.server";
 import { isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "~/models/policy";
 import { playerListView } from "~/models/views/player-list.server";
@@ -43,13 +50,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
   },
 ];
 
-export async function loader({ params, context, request, url }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams(context.get(dbContext), params.tournamentId);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const db = context.get(dbContext);
   const access = await pageAccess(context, t);
-  const [view, selfCheckin] = await Promise.all([
+  const [view, selfCheckin, tries] = await Promise.all([
     playerListView(db, t, access, { q: "", filter: "all" }),
     selfCheckinStatus(db, pageUser(context), t),
+    selfCheckinTries(db, pageUser(context), t),
   ]);
   return {
     tournament: view.tournament,
@@ -60,7 +68,8 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     selfCheckin: {
       ...selfCheckin,
       canOpen: openRefusal(t, view.lobbiesExist) === null,
-      url: `${publicOrigin(request, url)}/tournaments/${t.id}/check-in`,
+      url: `${await publicOrigin(request, context)}/tournaments/${t.id}/check-in`,
+      tries: tries.map((row) => ({ ...row, lastAt: row.lastAt.toISOString() })),
     },
     counts: view.counts,
     players: view.shown,
@@ -115,6 +124,17 @@ export async function action({ url, params, context }: Route.ActionArgs) {
           toast: status.open
             ? { title: "Self check-in open", description: `Read out the code ${status.code} on stream.` }
             : { title: "Self check-in closed", description: "Players can no longer check themselves in." },
+        }),
+      );
+    }
+    case "rotate-self-checkin-code": {
+      const db = context.get(dbContext);
+      return runFormAction(
+        { ...input, failureTitle: "Failed to update check-in status" },
+        () => rotateSelfCheckinCode(db, user, tournamentId),
+        (status) => ({
+          redirectTo: back,
+          toast: { title: "Code changed", description: `Read out the new code ${status.code} on stream.` },
         }),
       );
     }
@@ -220,6 +240,7 @@ export default function TournamentCheckin({ loaderData, actionData: latestAction
           code={selfCheckin.code}
           url={selfCheckin.url}
           canOpen={selfCheckin.canOpen}
+          tries={selfCheckin.tries}
         />
       ) : null}
 

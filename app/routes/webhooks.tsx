@@ -51,9 +51,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const t = await loadTournamentFromParams(db, params.tournamentId);
+  const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const user = pageUser(context);
   if (!canManage(user, t)) throw data(WEBHOOKS_FORBIDDEN, { status: 403 });
   const endpoints = await listWebhooks(db, user, t.id);

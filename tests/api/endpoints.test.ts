@@ -139,7 +139,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
 
     test("GET /api/tournaments needs a token and lists own tournaments plus others' public ones", async () => {
       const mine = await createTournament(app, owner);
-      const hidden = await createTournament(app, other);
+      const hidden = await createTournament(app, other, { isPublic: false });
       const shown = await createTournament(app, other, { isPublic: true });
       expectRefusal(await app.call("GET", "/api/tournaments"), 401);
 

@@ -20,7 +20,7 @@ describe.skipIf(skip)(`audit trail API${skip ? ` (skipped: ${skip})` : ""}`, () 
   beforeAll(async () => {
     ({ app, owner, other, master } = await startAppWithCallers("snoop"));
     ownerName = expectOk(await app.call("GET", "/api/auth/me", { token: owner }), "me").username;
-    ({ tournament, lobbies } = await scoredTournament(app, owner));
+    ({ tournament, lobbies } = await scoredTournament(app, owner, 16, { isPublic: false }));
     expectOk(
       await app.call("PATCH", `/api/tournaments/${tournament.id}`, { token: owner, body: { name: "Audited Cup" } }),
       "rename",

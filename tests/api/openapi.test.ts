@@ -116,7 +116,13 @@ describe.skipIf(skip)(`OpenAPI document and docs page${skip ? ` (skipped: ${skip
       expect(Object.keys(documented.properties ?? {}), name).toEqual(Object.keys(schema.shape));
     }
     // The self check-in body is the page form's schema too (a transform): its input fields are documented.
-    expect(Object.keys(doc.components.schemas.SelfCheckin.properties ?? {})).toEqual(["playerId", "nameTag", "code"]);
+    expect(Object.keys(doc.components.schemas.SelfCheckin.properties ?? {})).toEqual([
+      "playerId",
+      "nameTag",
+      "riotTag",
+      "code",
+      "action",
+    ]);
     expect(doc.components.schemas.SelfCheckin.required).toEqual(["code"]);
     expect(doc.components.schemas.TournamentCreate.required).toEqual(["name", "maxPlayers", "totalRounds"]);
     expect(doc.components.schemas.TournamentCreate.properties?.maxPlayers).toMatchObject({

@@ -126,6 +126,27 @@ const CASES: Case[] = [
     success: 200,
   },
   {
+    method: "PATCH",
+    path: "/api/tournaments/{id}/self-checkin/code",
+    setup: async (app, owner) => {
+      const fixture = await inCheckin(app, owner);
+      expectOk(
+        await app.call("POST", `/api/tournaments/${t(fixture)}/self-checkin/code`, { token: owner }),
+        "open self check-in",
+      );
+      return fixture;
+    },
+    request: (f) => ({ path: `/api/tournaments/${t(f)}/self-checkin/code` }),
+    success: 200,
+  },
+  {
+    method: "POST",
+    path: "/api/tournaments/{id}/share-link",
+    setup: async (app, owner) => ({ tournament: await createTournament(app, owner) }),
+    request: (f) => ({ path: `/api/tournaments/${t(f)}/share-link` }),
+    success: 200,
+  },
+  {
     method: "POST",
     path: "/api/tournaments/{id}/lock",
     setup: (app, owner) => readyTournament(app, owner, 8),

@@ -24,7 +24,7 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("two app proc
     const token = await first.login(unique("host"));
     const created = await first.call("POST", "/api/tournaments", {
       token,
-      body: { name: unique("Cross Process Cup"), maxPlayers: 16, totalRounds: 2 },
+      body: { name: unique("Cross Process Cup"), maxPlayers: 16, totalRounds: 2, isPublic: true },
     });
     expect(created.status).toBe(200);
     const id = created.body.id as number;
@@ -105,7 +105,7 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")(
       const token = await app.login(unique("host"));
       const created = await app.call("POST", "/api/tournaments", {
         token,
-        body: { name: unique("Cluster Cup"), maxPlayers: 16, totalRounds: 2 },
+        body: { name: unique("Cluster Cup"), maxPlayers: 16, totalRounds: 2, isPublic: true },
       });
       expect(created.status).toBe(200);
       const id = created.body.id as number;

@@ -44,8 +44,10 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("spectator pa
   let token: string;
 
   beforeAll(async () => {
-    first = await startApp();
-    second = await startApp({ shareWith: first });
+    // The tests speak as the proxy in front of both processes (PROXY's headers): the app believes them only from a
+    // proxy it trusts (docs/decisions/021-check-in-and-share-links.md).
+    first = await startApp({ env: { TRUST_PROXY: "loopback" } });
+    second = await startApp({ shareWith: first, env: { TRUST_PROXY: "loopback" } });
     token = await first.login(unique("host"));
   }, 120_000);
 
@@ -199,8 +201,16 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("spectator pa
     const untargeted = await openEventStream(second.baseURL, null);
     try {
       await untargeted.waitFor("connected");
-      const hidden = await drawnTournament(first, token, 16, { name: unique("Private Cup") });
-      const own = await openEventStream(second.baseURL, hidden.tournament.id);
+      const hidden = await drawnTournament(first, token, 16, { name: unique("Private Cup"), isPublic: false });
+      // A private tournament's own stream is for its readers: here, the holder of its share link.
+      const { key } = expectOk(
+        await first.call<{ key: string }>("GET", `/api/tournaments/${hidden.tournament.id}/share-link`, { token }),
+        "share link",
+      );
+      const refused = await openEventStream(second.baseURL, hidden.tournament.id);
+      expect(refused.response.status, "without the share link").toBe(404);
+      await refused.close();
+      const own = await openEventStream(second.baseURL, hidden.tournament.id, key);
       try {
         await own.waitFor("connected");
         await scoreLobbies(first, token, [hidden.lobbies[0]]);

@@ -19,7 +19,13 @@ async function drawnTournament(request: APIRequestContext, username: string) {
     return reply.json();
   };
   const name = `History ${username}`;
-  const { id } = await post("/api/tournaments", { name, format: "standard", maxPlayers: 16, totalRounds: 3 });
+  const { id } = await post("/api/tournaments", {
+    name,
+    format: "standard",
+    maxPlayers: 16,
+    totalRounds: 3,
+    isPublic: true,
+  });
   const list = Array.from({ length: 16 }, (_, i) => ({
     name: `H${String(i + 1).padStart(2, "0")} ${username.slice(-4)}`,
     riotTag: `T${i + 1}`,

@@ -149,6 +149,7 @@ test("a refused form keeps what the host typed when a live event arrives", async
     name: `Keep Cup ${suffix}`,
     maxPlayers: 16,
     totalRounds: 2,
+    isPublic: true,
   });
   await api("POST", `/api/tournaments/${tournament.id}/players/bulk`, {
     players: Array.from({ length: 16 }, (_, i) => ({ name: `Keeper ${i + 1}`, riotTag: `KP${i + 1}` })),

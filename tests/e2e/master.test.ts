@@ -15,7 +15,7 @@ async function organizerTournament(request: APIRequestContext, username: string,
   const headers = { Authorization: `Bearer ${(await auth.json()).token}` };
   const created = await request.post("/api/tournaments", {
     headers,
-    data: { name: `Master ${username}`, format: "standard", maxPlayers, totalRounds: 3, isPublic: false },
+    data: { name: `Master ${username}`, format: "standard", maxPlayers, totalRounds: 3, isPublic: true },
   });
   expect(created.ok(), `create tournament: ${await created.text()}`).toBeTruthy();
   const { id } = await created.json();

@@ -20,7 +20,12 @@ async function drawnTournament(request: APIRequestContext, name: string) {
     if (!reply.ok()) throw new Error(`${method} ${path} answered ${reply.status()}: ${await reply.text()}`);
     return (await reply.json()) as T;
   };
-  const t = await api<{ id: number }>("POST", "/api/tournaments", { name, maxPlayers: 16, totalRounds: 3 });
+  const t = await api<{ id: number }>("POST", "/api/tournaments", {
+    name,
+    maxPlayers: 16,
+    totalRounds: 3,
+    isPublic: true,
+  });
   const players = await api<ApiPlayer[]>("POST", `/api/tournaments/${t.id}/players/bulk`, {
     players: Array.from({ length: 16 }, (_, i) => ({ name: `Streamer ${i + 1}`, riotTag: `OV${i + 1}` })),
   });

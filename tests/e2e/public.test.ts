@@ -182,7 +182,11 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.getByRole("heading", { level: 1, name: world.liveName })).toBeVisible();
   });
 
-  test("the share URL honours X-Forwarded-Proto and X-Forwarded-Host", async ({ browser, baseURL }) => {
+  test("the share URL ignores a client's X-Forwarded-Proto and X-Forwarded-Host (no trusted proxy)", async ({
+    browser,
+    baseURL,
+  }) => {
+    // A cached public page must not carry a host a client made up (docs/decisions/021-check-in-and-share-links.md).
     const context = await browser.newContext({
       baseURL,
       javaScriptEnabled: false,
@@ -190,7 +194,7 @@ test.describe("with JavaScript disabled", () => {
     });
     const page = await context.newPage();
     await page.goto(`/public/${world.liveId}`);
-    await expect(page.getByLabel("Public link")).toHaveValue(`https://cups.example.org/public/${world.liveId}`);
+    await expect(page.getByLabel("Public link")).toHaveValue(`${new URL(baseURL!).origin}/public/${world.liveId}`);
     await context.close();
   });
 
@@ -267,8 +271,12 @@ test.describe("with JavaScript disabled", () => {
     const [fresh] = await api<ApiPlayer[]>("POST", `/api/tournaments/${world.privateId}/players/bulk`, {
       players: [{ name: "Newcomer", riotTag: "NEW1" }],
     });
+    // A private tournament opens through its share link only (docs/decisions/021-check-in-and-share-links.md).
+    const { key } = await api<{ key: string }>("GET", `/api/tournaments/${world.privateId}/share-link`);
     await request.dispose();
-    await page.goto(`/tournaments/${world.privateId}/public/player/${fresh.id}`);
+    const hidden = await page.goto(`/tournaments/${world.privateId}/public/player/${fresh.id}`);
+    expect(hidden?.status(), "without the share link").toBe(404);
+    await page.goto(`/tournaments/${world.privateId}/public/player/${fresh.id}?key=${key}`);
     await expect(page.getByText("No matches yet")).toBeVisible();
     await expect(page.getByText("Not Checked In")).toBeVisible();
     await expect(page.getByText("Waiting for lobby assignment")).toBeVisible();
@@ -284,6 +292,7 @@ test.describe("with JavaScript disabled", () => {
       name: `Grid Cup ${suffix}`,
       maxPlayers: 32,
       totalRounds: 2,
+      isPublic: true,
     });
     await api("POST", `/api/tournaments/${big.id}/players/bulk`, {
       players: Array.from({ length: 30 }, (_, i) => ({
@@ -398,8 +407,10 @@ test.describe("with JavaScript disabled", () => {
     await page.goto(`/tournaments/${world.liveId}/previous-lobbies?round=5`);
     await expect(page.getByText("No lobbies for Round 5")).toBeVisible();
 
-    await page.goto(`/tournaments/${world.privateId}/previous-lobbies`);
-    await expect(page.getByText("No Previous Lobbies")).toBeVisible();
+    // The private tournament's pages answer its readers only: a visitor without its share link finds nothing.
+    const hidden = await page.goto(`/tournaments/${world.privateId}/previous-lobbies`);
+    expect(hidden?.status()).toBe(404);
+    await expect(page.getByText("Tournament not found")).toBeVisible();
   });
 
   test("bad ids show the page messages", async ({ noJsPage: page }) => {
@@ -422,8 +433,13 @@ test.describe("with JavaScript disabled", () => {
     }
   });
 
-  test("a player of another tournament is not found under this one", async ({ noJsPage: page }) => {
-    const response = await page.goto(`/tournaments/${world.privateId}/public/player/${world.winners[0].id}`);
+  test("a player of another tournament is not found under this one", async ({ noJsPage: page, playwright }) => {
+    // The private tournament opens through its share link; its pages still know only its own players.
+    const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const api = apiClient(request, await apiLogin(request, `pub_${suffix}`));
+    const { key } = await api<{ key: string }>("GET", `/api/tournaments/${world.privateId}/share-link`);
+    await request.dispose();
+    const response = await page.goto(`/tournaments/${world.privateId}/public/player/${world.winners[0].id}?key=${key}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Player not found" })).toBeVisible();
   });

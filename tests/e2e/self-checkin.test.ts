@@ -22,7 +22,12 @@ async function hostApi(request: APIRequestContext, username: string) {
 /** A tournament in check-in with six registered players, made through the API. */
 async function tournamentInCheckin(request: APIRequestContext, owner: string, name: string) {
   const api = await hostApi(request, owner);
-  const t = await api<{ id: number }>("POST", "/api/tournaments", { name, maxPlayers: 16, totalRounds: 2 });
+  const t = await api<{ id: number }>("POST", "/api/tournaments", {
+    name,
+    maxPlayers: 16,
+    totalRounds: 2,
+    isPublic: true,
+  });
   const players = await api<ApiPlayer[]>("POST", `/api/tournaments/${t.id}/players/bulk`, {
     players: Array.from({ length: 6 }, (_, i) => ({ name: `Self Player ${i + 1}`, riotTag: `SC${i + 1}` })),
   });
@@ -54,32 +59,55 @@ test("without JavaScript: the owner opens self check-in, a visitor checks in wit
   await visitor.goto(`/tournaments/${id}/check-in`);
   await expect(visitor.getByRole("heading", { name: "Player Check-in" })).toBeVisible();
   const me = players[2];
-  await visitor.getByLabel("Your name").selectOption({ label: `${me.name}#${me.riotTag}` });
+  await visitor.getByLabel("Your name").selectOption({ label: me.name });
+  await visitor.getByLabel("Your game tag").fill(me.riotTag);
   await visitor.getByLabel("Check-in code").fill(code === "AAAAAA" ? "BBBBBB" : "AAAAAA");
   await visitor.getByRole("button", { name: "Check In" }).click();
   await expect(visitor.getByRole("alert").filter({ hasText: "Wrong check-in code" }).first()).toBeVisible();
   // The chosen name is kept; the code is not.
   await expect(visitor.getByLabel("Your name")).toHaveValue(String(me.id));
 
+  // The tag must be exact: another case is another tag.
+  await visitor.getByLabel("Your game tag").fill(me.riotTag.toLowerCase());
+  await visitor.getByLabel("Check-in code").fill(code.toLowerCase());
+  await visitor.getByRole("button", { name: "Check In" }).click();
+  await expect(visitor.getByRole("alert").filter({ hasText: "This game tag does not match" }).first()).toBeVisible();
+  await visitor.getByLabel("Your game tag").fill(me.riotTag);
   await visitor.getByLabel("Check-in code").fill(code.toLowerCase());
   await visitor.getByRole("button", { name: "Check In" }).click();
   await expect(visitor).toHaveURL(new RegExp(`/tournaments/${id}/check-in\\?checkedIn=${me.id}$`));
-  await expect(
-    visitor.locator(".alert.success").filter({ hasText: `${me.name}#${me.riotTag} is checked in` }),
-  ).toBeVisible();
-  // A checked-in player leaves the list.
-  await expect(visitor.getByLabel("Your name").locator("option", { hasText: `${me.name}#${me.riotTag}` })).toHaveCount(
-    0,
+  await expect(visitor.locator(".alert.success").filter({ hasText: `${me.name} is checked in` })).toBeVisible();
+  // The list names players only, never their tags (the tag is the proof).
+  await expect(visitor.getByLabel("Your name").locator("option", { hasText: "#" })).toHaveCount(0);
+  await expect(visitor.getByLabel("Your name").locator("option", { hasText: `${me.name} (checked in)` })).toHaveCount(
+    1,
   );
 
-  // Typing Name#Tag works too.
+  // Typing Name#Tag works too (the name in any case, the tag exact).
   const other = players[4];
-  await visitor.getByLabel("Or type it as Name#Tag").fill(`${other.name.toUpperCase()}#${other.riotTag.toLowerCase()}`);
+  await visitor.getByLabel("Or type it as Name#Tag").fill(`${other.name.toUpperCase()}#${other.riotTag}`);
   await visitor.getByLabel("Check-in code").fill(code);
   await visitor.getByRole("button", { name: "Check In" }).click();
+  await expect(visitor.locator(".alert.success").filter({ hasText: `${other.name} is checked in` })).toBeVisible();
+
+  // A player takes their own check-in back.
+  await visitor.getByLabel("Or type it as Name#Tag").fill(`${other.name}#${other.riotTag}`);
+  await visitor.getByLabel("Check-in code").fill(code);
+  await visitor.getByRole("button", { name: "Check Out" }).click();
   await expect(
-    visitor.locator(".alert.success").filter({ hasText: `${other.name}#${other.riotTag} is checked in` }),
+    visitor.locator(".alert.success").filter({ hasText: `${other.name} is no longer checked in` }),
   ).toBeVisible();
+  await visitor.getByLabel("Or type it as Name#Tag").fill(`${other.name}#${other.riotTag}`);
+  await visitor.getByLabel("Check-in code").fill(code);
+  await visitor.getByRole("button", { name: "Check In" }).click();
+
+  // The owner sees the tries per address and may change the code.
+  await host.reload();
+  await expect(
+    host.getByRole("table", { name: "Self check-in tries in the last 15 minutes, by address" }),
+  ).toBeVisible();
+  await host.getByRole("button", { name: "Change code" }).click();
+  await expect(host.locator(".self-checkin-code-display")).not.toHaveText(code);
 
   await host.reload();
   await expect(host.getByRole("button", { name: `Check out ${me.name}#${me.riotTag}` })).toBeVisible();
@@ -136,14 +164,16 @@ test("with JavaScript, the player's page (no React) toasts a wrong code and a ch
   });
   const me = players[1];
   await page.goto(`/tournaments/${id}/check-in`);
-  await page.getByLabel("Your name").selectOption({ label: `${me.name}#${me.riotTag}` });
+  await page.getByLabel("Your name").selectOption({ label: me.name });
+  await page.getByLabel("Your game tag").fill(me.riotTag);
   await page.getByLabel("Check-in code").fill(code === "AAAAAA" ? "BBBBBB" : "AAAAAA");
   await page.getByRole("button", { name: "Check In" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Wrong code" })).toContainText("Wrong check-in code");
+  await page.getByLabel("Your game tag").fill(me.riotTag);
   await page.getByLabel("Check-in code").fill(code);
   await page.getByRole("button", { name: "Check In" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Check-in Updated" })).toContainText(
-    `${me.name}#${me.riotTag} is checked in.`,
+    `${me.name} is checked in.`,
   );
   expect(scripts, "script files requested").toEqual([]);
   await request.dispose();

@@ -35,7 +35,10 @@ test("without JavaScript a scorekeeper added in Settings checks a player in and 
 
   // A private tournament in check-in: 16 players, 15 checked in.
   const name = uniqueName("Staffed Cup ");
-  const created = await request.post("/api/tournaments", { headers, data: { name, maxPlayers: 16, totalRounds: 2 } });
+  const created = await request.post("/api/tournaments", {
+    headers,
+    data: { name, maxPlayers: 16, totalRounds: 2, isPublic: true },
+  });
   expect(created.ok(), await created.text()).toBeTruthy();
   const { id } = await created.json();
   const list = Array.from({ length: 16 }, (_, i) => ({ name: `S${i + 1}`, riotTag: `T${i + 1}`, lp: 100 - i }));

@@ -111,7 +111,7 @@ test("the dashboard offers the Master Override Panel only to masters, and an own
   const headers = { Authorization: `Bearer ${token}` };
   const name = `Done Cup ${suffix}`;
   const created = (await (
-    await request.post("/api/tournaments", { headers, data: { name, maxPlayers: 16, totalRounds: 1 } })
+    await request.post("/api/tournaments", { headers, data: { name, maxPlayers: 16, totalRounds: 1, isPublic: true } })
   ).json()) as { id: number };
   expect((await request.post(`/api/tournaments/${created.id}/complete`, { headers })).ok()).toBeTruthy();
   await request.dispose();

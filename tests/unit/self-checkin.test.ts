@@ -1,6 +1,7 @@
 // Self check-in's pure rules: the code's alphabet and constant-time comparison, loose typing of the code, Name#Tag, the input schema.
+import fc from "fast-check";
 import { expect, test } from "vitest";
-import { CODE_ALPHABET, CODE_LENGTH, normalizeCode, parseNameTag } from "~/models/self-checkin";
+import { CODE_ALPHABET, CODE_LENGTH, normalizeCode, parseNameTag, tagMatches } from "~/models/self-checkin";
 import { selfCheckinSchema } from "~/models/validation";
 import { codesMatch, generateCode } from "~/models/self-checkin.server";
 
@@ -27,22 +28,54 @@ test("Name#Tag splits at the last #, trimmed; without one side it is malformed",
   for (const bad of ["Ann", "#NA1", "Ann#", " # "]) expect(parseNameTag(bad), bad).toBeNull();
 });
 
-test("the input: a typed name wins over the list, an id from the API or the form, and each missing piece has its message", () => {
-  expect(selfCheckinSchema.parse({ playerId: 7, code: "ab3k7q" })).toEqual({ player: { id: 7 }, code: "AB3K7Q" });
-  expect(selfCheckinSchema.parse({ playerId: "12", code: "x" })).toEqual({ player: { id: 12 }, code: "X" });
-  expect(selfCheckinSchema.parse({ nameTag: "Ann#EUW", code: "x" }).player).toEqual({ name: "Ann", riotTag: "EUW" });
-  expect(selfCheckinSchema.parse({ playerId: "3", nameTag: "Bo#NA1", code: "x" }).player).toEqual({
-    name: "Bo",
-    riotTag: "NA1",
+test("the input: a typed name wins over the list, an id from the API or the form with its tag, and each missing piece has its message", () => {
+  const tag = (riotTag: string) => ({ kind: "tag", riotTag });
+  expect(selfCheckinSchema.parse({ playerId: 7, riotTag: "EUW", code: "ab3k7q" })).toEqual({
+    player: { id: 7 },
+    proof: tag("EUW"),
+    code: "AB3K7Q",
+    action: "checkin",
   });
-  expect(selfCheckinSchema.parse({ playerId: "3", nameTag: " ", code: "x" }).player).toEqual({ id: 3 });
+  expect(selfCheckinSchema.parse({ playerId: "12", riotTag: " #Na1 ", code: "x", action: "checkout" })).toEqual({
+    player: { id: 12 },
+    proof: tag("Na1"),
+    code: "X",
+    action: "checkout",
+  });
+  expect(selfCheckinSchema.parse({ nameTag: "Ann#EUW", code: "x" })).toMatchObject({
+    player: { name: "Ann" },
+    proof: tag("EUW"),
+  });
+  expect(selfCheckinSchema.parse({ playerId: "3", riotTag: "X", nameTag: "Bo#NA1", code: "x" })).toMatchObject({
+    player: { name: "Bo" },
+    proof: tag("NA1"),
+  });
+  expect(selfCheckinSchema.parse({ playerId: "3", riotTag: "X", nameTag: " ", code: "x" }).player).toEqual({ id: 3 });
   const message = (input: unknown) => selfCheckinSchema.safeParse(input).error?.issues[0]?.message;
   expect(message({ playerId: 3 })).toBe("Enter the check-in code");
   expect(message({ playerId: 3, code: " - " })).toBe("Enter the check-in code");
+  expect(message({ playerId: 3, code: "x" })).toBe("Enter your game tag");
+  expect(message({ playerId: 3, riotTag: " ", code: "x" })).toBe("Enter your game tag");
+  expect(message({ playerId: 3, riotTag: "X", code: "x", action: "steal" })).toBe("Unknown action");
   expect(message({ code: "x" })).toBe("Choose your name or type it as Name#Tag");
   expect(message({ playerId: "", code: "x" })).toBe("Choose your name or type it as Name#Tag");
   expect(message({ nameTag: "Ann", code: "x" })).toBe("Enter your name as Name#Tag");
   expect(message({ nameTag: "A\u0000nn#EUW", code: "x" })).toBe("Name#Tag must not contain control characters");
   for (const bad of [0, 1.5, "abc", 2 ** 40, true])
-    expect(message({ playerId: bad, code: "x" }), String(bad)).toBe("Invalid player ID");
+    expect(message({ playerId: bad, riotTag: "X", code: "x" }), String(bad)).toBe("Invalid player ID");
+});
+
+test("the proof: the game tag exactly as registered (case included), spaces around it ignored", () => {
+  const swapCase = (s: string) =>
+    [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
+  fc.assert(
+    fc.property(fc.stringMatching(/^[A-Za-z0-9]{1,5}$/), (registered) => {
+      expect(tagMatches(registered, ` ${registered} `)).toBe(true);
+      // Any change of case is another tag, unless the tag has no letters.
+      expect(tagMatches(registered, swapCase(registered))).toBe(!/[A-Za-z]/.test(registered));
+      expect(tagMatches(registered, `${registered}X`)).toBe(false);
+    }),
+  );
+  expect(tagMatches("EUW1", "euw1")).toBe(false);
+  expect(tagMatches("EUW1", " EUW1 ")).toBe(true);
 });

@@ -8,6 +8,7 @@ import { getApp } from "~/lib/db.server";
 import { documented, guarded, guards, ok } from "~/lib/openapi.server";
 import { clientAddress } from "~/lib/session.server";
 import { dbContext } from "~/lib/context";
+import { deviceFor, readDevice, rememberDevice } from "~/lib/device.server";
 
 export const loader = allowOnly("POST");
 
@@ -18,14 +19,19 @@ export const action = documented(
       const body = await readJson(request, loginSchema);
       const { env } = await getApp();
       const db = context.get(dbContext);
+      const device = await readDevice(request);
       const result = await login(db, {
         ...body,
         address: await clientAddress(request, context),
         demoLogin: env.demoLogin,
+        device: deviceFor(device, body.username),
       });
       if (!result.ok) return jsonError(result.status, result.message);
       const { token } = await createSession(db, result.user.id);
-      return json({ user: result.user, token });
+      // A client that keeps cookies is a known device from now on (docs/decisions/021).
+      return json({ user: result.user, token }, 200, {
+        "Set-Cookie": await rememberDevice(request, device, result.user.username),
+      });
     }),
   {
     post: guarded(
@@ -35,7 +41,8 @@ export const action = documented(
         summary: "Sign in",
         description:
           "Answers the user and an opaque token. With demo login on, an unknown valid username creates an organizer account. " +
-          "Repeated failures for one username answer 429 for 15 minutes.",
+          "Repeated failures answer 429 for 15 minutes: per username and address, per address, and per username from " +
+          "clients without its device cookie (set by a successful login); a client with it is slowed down, not refused.",
         answers: {
           200: ok("Signed in", loginAnswer),
           400: { description: '"Missing credentials" or an invalid username or password format' },

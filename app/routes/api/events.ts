@@ -3,6 +3,10 @@ import type { Route } from "./+types/events";
 import { connectedMessage, openStream, STREAM_HEADERS, streamTarget, type Stream } from "~/lib/events.server";
 import { allowOnly, jsonError } from "~/lib/api.server";
 import { documented, guarded, guards } from "~/lib/openapi.server";
+import { dbContext } from "~/lib/context";
+import { pageReader } from "~/lib/share.server";
+import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
+import { canReadById } from "~/models/share.server";
 
 // In production the HTTP server answers this path itself (serveEventStream, same stream, lighter);
 // this module answers the rest: the development server, and a bad tournamentId (400).
@@ -22,23 +26,37 @@ export const loader = documented(eventStream, {
       query: [
         {
           name: "tournamentId",
-          description: "Only this tournament's events (plus new tournaments)",
+          description:
+            "Only this tournament's events (plus new tournaments). A tournament that is not public needs its share link's `key`",
           schema: { type: "integer", minimum: 1 },
+        },
+        {
+          name: "key",
+          description: "The share link's key of a tournament that is not public",
+          schema: { type: "string", pattern: "^[A-Za-z0-9_-]{32}$" },
         },
       ],
       answers: {
         200: { description: "The event stream", contentType: "text/event-stream" },
-        400: { description: "Invalid tournament ID" },
+        400: { description: '"Invalid tournament ID", or "Invalid share key" for a malformed key' },
+        404: { description: "Tournament not found (or not public, without its share link)" },
       },
     },
     guards.open,
   ),
 });
 
-async function eventStream({ request }: Route.LoaderArgs) {
-  const target = streamTarget(new URL(request.url).searchParams.get("tournamentId"));
+async function eventStream({ request, context }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const target = streamTarget(query.get("tournamentId"), query.get("key"));
   if (!target.ok) return jsonError(400, target.message);
   const { tournamentId } = target;
+  // One tournament's events are for whoever may read it (a tournament that is not public: its readers only).
+  if (
+    tournamentId !== null &&
+    !(await canReadById(context.get(dbContext), pageReader(context, request, tournamentId), tournamentId))
+  )
+    return jsonError(404, TOURNAMENT_NOT_FOUND);
 
   let close = () => {};
   const body = new ReadableStream<Uint8Array>({

@@ -4,13 +4,25 @@ import { deletedPlayerAnswer, playerAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { deletePlayer, getPlayer, updatePlayer, toPlayerSummary } from "~/models/players.server";
 import { playerUpdateSchema } from "~/models/validation";
+import { canReadById } from "~/models/share.server";
+import { notFound } from "~/models/errors";
+import { PLAYER_NOT_FOUND } from "~/models/players.server";
 
-export const loader = playerLoader(async ({ db, id }) => toPlayerSummary(await getPlayer(db, id)), {
-  operationId: "getPlayer",
-  tag: "Players",
-  summary: "One player",
-  answers: { 200: ok("The player", playerAnswer), ...refused.player },
-});
+export const loader = playerLoader(
+  async ({ db, id, reader }) => {
+    const player = await getPlayer(db, id);
+    // A player of a tournament the caller may not read does not exist for them.
+    if (!(await canReadById(db, reader(player.tournamentId), player.tournamentId)))
+      throw notFound("player_not_found", PLAYER_NOT_FOUND);
+    return toPlayerSummary(player);
+  },
+  {
+    operationId: "getPlayer",
+    tag: "Players",
+    summary: "One player",
+    answers: { 200: ok("The player", playerAnswer), ...refused.player },
+  },
+);
 
 export const action = playerAction(
   {

@@ -5,6 +5,8 @@ import { exportAnswer } from "~/lib/api-schemas.server";
 import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
 import { exportTournament } from "~/models/spreadsheet.server";
 import { dbContext } from "~/lib/context";
+import { readerOf } from "~/lib/share.server";
+import { findReadableTournament } from "~/models/share.server";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -14,8 +16,10 @@ export const loader = documented(
       const id = requireId(params.id, INVALID_TOURNAMENT_ID);
       const download = new URL(request.url).searchParams.get("download");
       if (download !== null && download !== "0" && download !== "1") return jsonError(400, "download must be 0 or 1");
+      const db = context.get(dbContext);
+      await findReadableTournament(db, readerOf(request, apiUser(context), id), id);
       // The owner or a master also gets the History sheet.
-      const { data, fileName } = await exportTournament(context.get(dbContext), id, apiUser(context));
+      const { data, fileName } = await exportTournament(db, id, apiUser(context));
       if (download === "1") {
         return new Response(new Uint8Array(data), {
           headers: {

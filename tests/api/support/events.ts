@@ -6,10 +6,10 @@ export type StreamEvent = {
   audience?: number;
 };
 
-/** Opens a tournament's stream, or with null the untargeted one. */
-export async function openEventStream(baseURL: string, tournamentId: number | null) {
+/** Opens a tournament's stream (a private one with its share key), or with null the untargeted one. */
+export async function openEventStream(baseURL: string, tournamentId: number | null, key?: string) {
   const controller = new AbortController();
-  const query = tournamentId === null ? "" : `?tournamentId=${tournamentId}`;
+  const query = tournamentId === null ? "" : `?tournamentId=${tournamentId}${key ? `&key=${key}` : ""}`;
   const response = await fetch(`${baseURL}/api/events${query}`, { signal: controller.signal });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();

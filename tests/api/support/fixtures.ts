@@ -22,7 +22,8 @@ export function expectOk<T>(reply: Reply<T>, what: string): T {
 export async function createTournament(app: App, token: string, overrides: Record<string, unknown> = {}) {
   const reply = await app.call<Tournament>("POST", "/api/tournaments", {
     token,
-    body: { name: unique("Cup"), maxPlayers: 16, totalRounds: 3, ...overrides },
+    // Public unless a test says otherwise: most tests read as a spectator (tests/api/share-links.test.ts covers private ones).
+    body: { name: unique("Cup"), maxPlayers: 16, totalRounds: 3, isPublic: true, ...overrides },
   });
   return expectOk(reply, "create tournament");
 }

@@ -24,7 +24,7 @@ export async function staffedRound(call: Caller, owner: string, keeperNames: rea
   const tournament = ok(
     await call("POST", "/api/tournaments", {
       token: owner,
-      body: { name: `Staffed ${randomBytes(3).toString("hex")}`, maxPlayers: 256, totalRounds: 3 },
+      body: { name: `Staffed ${randomBytes(3).toString("hex")}`, maxPlayers: 256, totalRounds: 3, isPublic: true },
     }),
     "create tournament",
   ) as { id: number };

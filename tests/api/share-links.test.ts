@@ -1,0 +1,130 @@
+// Unlisted means unguessable, over HTTP: a stranger and another organizer enumerating the ids of tournaments that are not
+// public read nothing (pages, API reads, overlay, export, live stream, host screens); the share link opens them, and stops
+// opening them once the owner rotates it (docs/decisions/021-check-in-and-share-links.md).
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startAppWithCallers, unavailableReason, type App } from "./support/app";
+import { expectStatus } from "./support/expect";
+import { addPlayers, createTournament, expectOk } from "./support/fixtures";
+
+const reason = unavailableReason();
+
+/** Every read of one tournament: page, API read, overlay, export, live stream and host screen addresses. */
+function readsOf(id: number, playerId: number) {
+  return [
+    `/tournaments/${id}/public`,
+    `/tournaments/${id}/leaderboard`,
+    `/tournaments/${id}/previous-lobbies`,
+    `/tournaments/${id}/public/player/${playerId}`,
+    `/tournaments/${id}/check-in`,
+    `/tournaments/${id}/overlay`,
+    `/api/tournaments/${id}`,
+    `/api/tournaments/${id}/players`,
+    `/api/tournaments/${id}/leaderboard`,
+    `/api/tournaments/${id}/lobbies/all`,
+    `/api/tournaments/${id}/matches`,
+    `/api/tournaments/${id}/checked-in-players`,
+    `/api/tournaments/${id}/export`,
+    `/api/players/${playerId}`,
+    `/api/events?tournamentId=${id}`,
+  ];
+}
+
+/** GET with an optional bearer token and cookie; a live stream is read up to its status, then dropped. */
+async function get(app: App, path: string, options: { token?: string; cookie?: string } = {}) {
+  const controller = new AbortController();
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  const response = await fetch(app.baseURL + path, { headers, signal: controller.signal, redirect: "manual" });
+  const body = response.headers.get("content-type")?.includes("event-stream") ? "" : await response.text();
+  controller.abort();
+  return { status: response.status, body, headers: response.headers };
+}
+
+describe.skipIf(reason !== undefined && process.env.CI !== "true")("share links over HTTP", () => {
+  let app: App;
+  let owner: string;
+  let other: string;
+  let master: string;
+
+  beforeAll(async () => {
+    ({ app, owner, other, master } = await startAppWithCallers());
+  }, 120_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  test("enumerating non-public ids as a stranger and as another organizer reads nothing; the share link reads them until rotated", async () => {
+    const hidden = [];
+    for (let i = 0; i < 3; i++) {
+      const t = await createTournament(app, owner, { isPublic: false, name: `Hidden Secret Cup ${i}` });
+      const [player] = await addPlayers(app, owner, t.id, 1);
+      hidden.push({ id: t.id, playerId: player.id, name: t.name });
+    }
+    for (const t of hidden) {
+      for (const path of readsOf(t.id, t.playerId)) {
+        for (const [who, token] of [
+          ["a stranger", undefined],
+          ["another organizer", other],
+        ] as const) {
+          const reply = await get(app, path, { token });
+          expect(reply.status, `${path} as ${who}`).toBe(404);
+          expect(reply.body, `${path} as ${who}`).not.toContain("Secret");
+        }
+      }
+      // Another organizer's host screens answer "Tournament not found" too, as every read does.
+      const host = await get(app, `/tournaments/${t.id}/players`, { token: other });
+      expect(host.status).toBe(404);
+      // The owner and a master still read everything.
+      for (const token of [owner, master])
+        expect((await get(app, `/api/tournaments/${t.id}`, { token })).status).toBe(200);
+    }
+
+    // The share link: only the owner (or a master) gets it.
+    const [first] = hidden;
+    expectStatus(await app.call("GET", `/api/tournaments/${first.id}/share-link`, { token: other }), 403);
+    expectStatus(await app.call("GET", `/api/tournaments/${first.id}/share-link`), 401);
+    const link = expectOk(
+      await app.call<{ url: string; key: string }>("GET", `/api/tournaments/${first.id}/share-link`, { token: owner }),
+      "share link",
+    );
+    expect(link.key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(link.url).toBe(`${app.baseURL}/tournaments/${first.id}/public?key=${link.key}`);
+    for (const path of readsOf(first.id, first.playerId)) {
+      const withKey = `${path}${path.includes("?") ? "&" : "?"}key=${link.key}`;
+      expect((await get(app, withKey)).status, withKey).toBe(200);
+    }
+    // The link leaves a cookie, so the pages it leads to (and the live stream) carry the key.
+    const page = await get(app, `/tournaments/${first.id}/public?key=${link.key}`);
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    const cookie = page.headers.get("set-cookie")!.split(";")[0];
+    expect(page.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
+    expect((await get(app, `/tournaments/${first.id}/leaderboard`, { cookie })).status).toBe(200);
+    expect((await get(app, `/api/events?tournamentId=${first.id}`, { cookie })).status).toBe(200);
+    // A key opens its own tournament only.
+    expect((await get(app, `/api/tournaments/${hidden[1].id}?key=${link.key}`)).status).toBe(404);
+
+    // Rotated: the old key (in a link or a cookie) stops working, the new one works.
+    expectStatus(await app.call("POST", `/api/tournaments/${first.id}/share-link`, { token: other }), 403);
+    const rotated = expectOk(
+      await app.call<{ key: string }>("POST", `/api/tournaments/${first.id}/share-link`, { token: owner }),
+      "rotate",
+    );
+    expect(rotated.key).not.toBe(link.key);
+    expect((await get(app, `/tournaments/${first.id}/public?key=${link.key}`)).status).toBe(404);
+    expect((await get(app, `/api/tournaments/${first.id}/export?key=${link.key}`)).status).toBe(404);
+    expect((await get(app, `/tournaments/${first.id}/leaderboard`, { cookie })).status).toBe(404);
+    expect((await get(app, `/api/tournaments/${first.id}/players?key=${rotated.key}`)).status).toBe(200);
+  });
+
+  test("the settings page shows the owner the share link and changes it with a plain form", async () => {
+    const t = await createTournament(app, owner, { isPublic: false });
+    const settings = await get(app, `/tournaments/${t.id}/settings`, { token: owner });
+    expect(settings.status).toBe(200);
+    const key = /\/public\?key=([A-Za-z0-9_-]{32})/.exec(settings.body)?.[1];
+    expect(key, "the share link on the settings page").toBeDefined();
+    expect(settings.body).toContain("Change share link");
+    const other_ = await get(app, `/tournaments/${t.id}/settings`, { token: other });
+    expect(other_.status).toBe(404);
+  });
+});
