@@ -143,7 +143,7 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
   });
 
   test("a private tournament's reads stay private: never a shared-cache header, for its owner or anyone", async () => {
-    const { tournament } = await drawnTournament(app, owner, 16);
+    const { tournament } = await drawnTournament(app, owner, 16, { isPublic: false });
     for (const path of readsOf(tournament.id)) {
       const own = await get(app, path, { Authorization: `Bearer ${owner}` });
       expect(own.status, `${path}: ${own.text}`).toBe(200);

@@ -7,7 +7,8 @@ import { beforeEach, expect, test } from "vitest";
 import type { AppDb } from "#db/client.server";
 import { tournaments } from "#db/schema";
 import { clearApiCache } from "~/lib/api-cache.server";
-import { dbContext } from "~/lib/context";
+import { dbContext, userContext } from "~/lib/context";
+import type { PublicUser } from "~/models/auth.server";
 import { advanceRound } from "~/models/advance.server";
 import { generateLobbies } from "~/models/lobbies.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
@@ -35,9 +36,17 @@ beforeEach(() => {
   clearApiCache();
 });
 
-async function read(loader: Loader, db: AppDb, path: string, params: Record<string, string>, headers = {}) {
+async function read(
+  loader: Loader,
+  db: AppDb,
+  path: string,
+  params: Record<string, string>,
+  headers = {},
+  user: PublicUser | null = null,
+) {
   const context = new RouterContextProvider();
   context.set(dbContext, db);
+  context.set(userContext, user);
   const url = new URL(`http://localhost${path}`);
   const response = await loader({ request: new Request(url, { headers }), url, params, context } as never);
   const text = await response.text();
@@ -94,18 +103,20 @@ describeEachDriver("API tournament reads", (getDb) => {
     }
     expect(new Set(reads.map(([, , path]) => path)).size).toBe(reads.length);
 
-    // The same tournament made private: every read is the database read, private, and the same answer.
+    // The same tournament made private: a stranger reads nothing (docs/decisions/021); for its owner every read is
+    // the database read, private, and the same answer.
     await db.update(tournaments).set({ isPublic: false }).where(eq(tournaments.id, t.id));
     changed();
     for (const [what, loader, path, params] of reads) {
-      const answer = await read(loader, db, path, params);
+      expect((await read(loader, db, path, params)).status, `${what}: a stranger`).toBe(404);
+      const answer = await read(loader, db, path, params, {}, owner);
       expect(answer.status, `${what}: ${answer.text}`).toBe(200);
       expect(answer.headers.get("cache-control"), what).toBe("private, no-cache");
       expect(answer.headers.get("etag"), what).toMatch(/^"p-[\w-]+"$/);
       const expected = shared.get(what) as Record<string, unknown>;
       if (what === "tournament") expect(answer.body).toEqual({ ...expected, isPublic: false });
       else expect(answer.body, what).toEqual(expected);
-      const again = await read(loader, db, path, params, { "If-None-Match": answer.headers.get("etag")! });
+      const again = await read(loader, db, path, params, { "If-None-Match": answer.headers.get("etag")! }, owner);
       expect(again.status, `${what}: unchanged`).toBe(304);
     }
   });

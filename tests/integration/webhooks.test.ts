@@ -320,7 +320,7 @@ describeEachDriver("webhooks", (getDb) => {
     });
     await startCheckin(db, owner, t.id);
     const { result: open } = await openSelfCheckin(db, owner, t.id);
-    const input = (code: string) => selfCheckinSchema.parse({ playerId: p.id, code });
+    const input = (code: string) => selfCheckinSchema.parse({ playerId: p.id, riotTag: p.riotTag, code });
     await expectRefused(selfCheckin(db, t.id, input("WRONG1"), "203.0.113.9"), 400);
     expect(await deliveriesOf(db, hook.id)).toHaveLength(0);
     await selfCheckin(db, t.id, input(open.code!), "203.0.113.9");

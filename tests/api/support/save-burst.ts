@@ -17,7 +17,13 @@ export async function lobbiesToSave(call: Caller, sql: postgres.Sql, owner: stri
       const { id } = ok(
         await call("POST", "/api/tournaments", {
           token: owner,
-          body: { name: `Burst ${t + 1} ${randomBytes(3).toString("hex")}`, maxPlayers: 256, totalRounds: 3 },
+          // Public: spectators follow it on the event stream without a share link (docs/decisions/021).
+          body: {
+            name: `Burst ${t + 1} ${randomBytes(3).toString("hex")}`,
+            maxPlayers: 256,
+            totalRounds: 3,
+            isPublic: true,
+          },
         }),
         "create tournament",
       ) as { id: number };
