@@ -150,7 +150,8 @@ test("without JavaScript at 360 px the owner adds a webhook, tests it, rotates i
     await expect(toast(page)).toHaveText("Webhook deleted");
     await expect(page.getByText("No webhooks yet")).toBeVisible();
 
-    // Another organizer is refused the page.
+    // Another organizer is refused the page: the tournament is not public, so to them it does not exist
+    // (docs/decisions/021-check-in-and-share-links.md); a public one would answer 403.
     const stranger = await page
       .context()
       .browser()!
@@ -158,7 +159,9 @@ test("without JavaScript at 360 px the owner adds a webhook, tests it, rotates i
     const strangerPage = await stranger.newPage();
     await login(strangerPage, uniqueName("whs"), PASSWORD);
     const answer = await strangerPage.goto(`/tournaments/${id}/webhooks`);
-    expect(answer?.status()).toBe(403);
+    expect(answer?.status()).toBe(404);
+    expect((await request.patch(`/api/tournaments/${id}`, { headers, data: { isPublic: true } })).status()).toBe(200);
+    expect((await strangerPage.goto(`/tournaments/${id}/webhooks`))?.status()).toBe(403);
     await stranger.close();
   } finally {
     await receiver.close();
