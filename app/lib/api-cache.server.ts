@@ -8,6 +8,7 @@ import { peekTournamentVersion } from "~/models/views/snapshot.server";
 import { CORS_HEADERS } from "./cors.server";
 import {
   notModified,
+  storedAnswer,
   PRIVATE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
   type CachedAnswer,
@@ -55,19 +56,7 @@ function sharedHeaders(entry: Entry): Headers {
 }
 
 function answerFrom(entry: Entry, request: RequestLike): CachedAnswer {
-  const headers = sharedHeaders(entry);
-  if (notModified(request.header("if-none-match"), entry.etag)) {
-    headers.delete("Content-Type");
-    return { status: 304, headers, body: null };
-  }
-  const gzip = /\bgzip\b/.test(request.header("accept-encoding") ?? "");
-  const body = gzip ? entry.gzip : entry.body;
-  if (gzip) {
-    headers.set("Content-Encoding", "gzip");
-    headers.set("ETag", `${entry.etag.replace(/"$/, "")}-gz"`);
-  }
-  headers.set("Content-Length", String(body.byteLength));
-  return { status: 200, headers, body: request.method === "HEAD" ? null : body };
+  return storedAnswer(entry, sharedHeaders(entry), request);
 }
 
 function keep(key: string, entry: Entry) {

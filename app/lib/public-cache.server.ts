@@ -112,6 +112,19 @@ function answerFrom(entry: Stored, request: RequestLike): CachedAnswer {
   const headers = new Headers(entry.headers);
   for (const [name, value] of cacheHeaders(entry.etag)) headers.set(name, value);
   securityHeaders(headers, "", entry.hashes);
+  return storedAnswer(entry, headers, request);
+}
+
+/**
+ * A kept answer's bytes for one request, with `headers` already set: 304 when the client holds the ETag (either
+ * encoding's), else the gzip bytes (their ETag marked -gz) or the plain ones; no body for HEAD. Shared by the public
+ * pages and the API's shared reads (app/lib/api-cache.server.ts).
+ */
+export function storedAnswer(
+  entry: { etag: string; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> },
+  headers: Headers,
+  request: RequestLike,
+): CachedAnswer {
   if (notModified(request.header("if-none-match"), entry.etag)) {
     headers.delete("Content-Type");
     return { status: 304, headers, body: null };
