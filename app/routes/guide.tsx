@@ -156,6 +156,12 @@ export default function Guide() {
           Riot and custom orders: the standings order decides at the cut line as far as the tiebreak order separates
           players; the host picks only among players it leaves equal before registration order.
         </p>
+        <h3>Players who leave</h3>
+        <p>
+          The owner (or a master) can drop a player with a reason from the player&apos;s page once Round 1 is drawn. A
+          dropped player keeps their points, is left out of every later draw, stands below the active players marked
+          &ldquo;Dropped&rdquo; and is never cut; the drop can be undone until the next round is drawn.
+        </p>
       </section>
 
       <div className="row">
