@@ -23,3 +23,35 @@ export const DEFAULT_CHECKMATE_THRESHOLD = 20;
 export function isCheckmateEnd(end: StageEnd): end is { checkmate: { threshold: number; maxGames: number | null } } {
   return end !== null && "checkmate" in end;
 }
+
+/** A stage and where it sits among the tournament's rounds (rounds are numbered across the whole event). */
+export type StagePosition = { index: number; stage: Stage; firstRound: number; lastRound: number };
+
+/**
+ * A tournament's stages: its stored list, or (tournaments without one) a single stage made of `totalRounds` games
+ * with the tournament's lobby method, points carried and no end, which is today's behaviour.
+ */
+export function stagesOf(t: {
+  stages?: readonly Stage[] | null;
+  totalRounds: number;
+  lobbyMethod: LobbyMethod;
+}): Stage[] {
+  if (t.stages && t.stages.length > 0) return [...t.stages];
+  return [{ name: "Main", games: t.totalRounds, draw: t.lobbyMethod, points: "carry", end: null }];
+}
+
+/** Each stage with its first and last round, in order. */
+export function stagePositions(stages: readonly Stage[]): StagePosition[] {
+  let next = 1;
+  return stages.map((stage, index) => {
+    const position = { index, stage, firstRound: next, lastRound: next + stage.games - 1 };
+    next += stage.games;
+    return position;
+  });
+}
+
+/** The stage a round belongs to (the last stage for a round past every stage's games). */
+export function stageAt(stages: readonly Stage[], round: number): StagePosition {
+  const positions = stagePositions(stages);
+  return positions.find((p) => round <= p.lastRound) ?? positions[positions.length - 1]!;
+}
