@@ -146,9 +146,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <ToastProvider initial={loaderData.toast}>
       {navigation.state !== "idle" ? <div className="nav-progress" role="progressbar" aria-label="Loading" /> : null}
       <Header user={loaderData.user} theme={loaderData.theme} />
-      <div className="container">
-        <ToastRegion />
-      </div>
+      <ToastRegion />
       {/* What the live script of a page without React re-fetches and swaps in. */}
       <main className="container" data-live-region={withoutReact ? "" : undefined}>
         <Outlet />

@@ -1,4 +1,5 @@
 // `npm run bench:phone`: the app on a low-end phone (Chromium, CPU throttled 6×, slow 4G, 360 px), beside a bare node:http page as the baseline.
+// Also the page's height and the y of its first standings row (the spectator target: within 700 px).
 // Starts the built app (embedded PGlite, or BENCH_DB=postgres), seeds a 64- and a 256-player tournament (round 1, every lobby but
 // the last scored), and loads the two score screens (signed in as the host), the 256-player public view and its leaderboard with
 // JavaScript on and off, cold (empty cache) then warm, BENCH_RUNS times; then saves one lobby's scores on each score screen, JS on and off.
@@ -33,6 +34,9 @@ type Load = {
   jsFiles: number;
   htmlBytes: number;
   htmlRaw: number;
+  /** The page's height, and where its first standings row starts (null: the page has none), in CSS px at 360 px wide. */
+  height: number;
+  firstRowY: number | null;
 };
 
 function median(samples: number[]) {
@@ -95,6 +99,11 @@ async function readLoad(page: Page, javaScript: boolean): Promise<Load> {
       jsFiles: scripts.length,
       htmlBytes: navigation.encodedBodySize,
       htmlRaw: navigation.decodedBodySize,
+      height: document.documentElement.scrollHeight,
+      firstRowY: (() => {
+        const row = document.querySelector("[data-standings-row]");
+        return row ? row.getBoundingClientRect().top + window.scrollY : null;
+      })(),
     };
   });
 }
@@ -176,6 +185,7 @@ function loadRow(label: string, javaScript: boolean, cache: string, loads: Load[
     `  ${label.padEnd(50)}${(javaScript ? "on" : "off").padEnd(5)}${cache}${ms(of((l) => l.ttfb)).padStart(8)}${ms(of((l) => l.fp)).padStart(13)}${ms(fcp).padStart(9)}` +
     `${ms(react ? of((l) => l.jsLoaded) : null).padStart(11)}${(react ? ms(of((l) => l.hydrated ?? NaN)) : javaScript ? "none" : "—").padStart(10)}` +
     `${(javaScript ? `${kb(sample.jsBytes)} in ${sample.jsFiles}` : "—").padStart(18)}${`${kb(sample.htmlBytes)} / ${kb(sample.htmlRaw)}`.padStart(22)}` +
+    `${`${Math.round(sample.height)} px`.padStart(10)}${(sample.firstRowY === null ? "—" : `${Math.round(sample.firstRowY)} px`).padStart(10)}` +
     `${Number.isNaN(baselineFcp) ? "" : `  FCP ×${(fcp / baselineFcp).toFixed(1)}`}`
   );
 }
@@ -251,6 +261,8 @@ async function main() {
         "hydrated".padStart(10) +
         "JS (gzip)".padStart(18) +
         "HTML (gzip / raw)".padStart(22) +
+        "height".padStart(10) +
+        "1st row y".padStart(10) +
         "  ratio to the baseline",
     );
     for (const screen of screens) {

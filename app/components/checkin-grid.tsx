@@ -104,6 +104,9 @@ export function CheckinCard({
             Select {player.name}#{player.riotTag}
           </span>
         </label>
+      ) : select ? (
+        // Holds the box's place once checked in, so the card does not move under the host's finger.
+        <span className="host-card-select" aria-hidden="true" />
       ) : null}
       {/* The fragment brings the answer (a refusal, or the redirect after the tap) back to this card. */}
       <Form

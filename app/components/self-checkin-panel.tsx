@@ -41,7 +41,7 @@ export function SelfCheckinPanel({
             </Form>
             <Form method="post">
               <input type="hidden" name="intent" value="close-self-checkin" />
-              <SubmitButton intent="close-self-checkin" className="btn danger">
+              <SubmitButton intent="close-self-checkin" className="btn">
                 Close self check-in
               </SubmitButton>
             </Form>

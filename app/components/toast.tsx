@@ -1,4 +1,4 @@
-// One toast at a time: the server's flash message or a live event, shown in the flow under the header; it leaves after 5 s (CSS without JavaScript) or when dismissed.
+// One toast at a time: the server's flash message or a live event, shown at the bottom of the screen; it leaves after 5 s (CSS without JavaScript) or when dismissed.
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 
@@ -75,8 +75,8 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
 }
 
 /**
- * Where the toast shows: the app puts it in the flow right under the header, so it pushes the page
- * down instead of covering a button. Its close link reloads the page without the (already read)
+ * Where the toast shows: fixed at the bottom of the screen (app.css), where the reader is, however far
+ * down the page they acted or scrolled. Its close link reloads the page without the (already read)
  * flash, so it works without JavaScript; with it, it just hides the toast.
  */
 export function ToastRegion() {

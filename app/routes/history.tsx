@@ -149,7 +149,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
         {entries.length === 0 ? (
           <EmptyState title={filtered ? "No entries match these filters" : "No history yet"} />
         ) : (
-          <div className="table-wrap" role="region" aria-label="History entries" tabIndex={0}>
+          <div className="table-wrap history-table-wrap" role="region" aria-label="History entries" tabIndex={0}>
             <table className="history-table">
               <thead>
                 <tr>
@@ -162,15 +162,15 @@ export default function History({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {entries.map((e) => (
                   <tr key={e.id} data-action={e.action}>
-                    <td>
+                    <td data-label="When">
                       <time dateTime={e.when}>{formatWhen(e.when)}</time>
                       {e.roundNumber ? <div className="muted small">Round {e.roundNumber}</div> : null}
                     </td>
-                    <td>
+                    <td data-label="Who">
                       <strong>{e.who}</strong>
                       <div className="muted small">{ROLE_LABELS[e.role] ?? e.role}</div>
                     </td>
-                    <td>
+                    <td data-label="What">
                       <div>{e.summary}</div>
                       <div className="muted small">{auditActionLabel(e.action)}</div>
                       {e.reason ? (
@@ -179,7 +179,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
                         </div>
                       ) : null}
                     </td>
-                    <td>
+                    <td data-label="Before → After">
                       {e.changes.length === 0 ? (
                         <span className="muted small">No details</span>
                       ) : (

@@ -1,18 +1,17 @@
-// The leaderboard: stat cards, the podium and the full standings, eliminated players after a separator.
+// The leaderboard: a line of facts, the full standings (eliminated players after a separator), then the podium.
 import { DROPPED_LABEL, isCompleted, roundLabel, tournamentHome } from "~/models/policy";
 import { Link } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { ExportLink } from "~/components/export-link";
-import { formatPoints, RankBadge, tiebreakNote } from "~/components/public-shared";
-import { EmptyState, StatCard } from "~/components/ui";
+import { formatPoints } from "~/components/public-shared";
+import { StandingsRow, StandingsSeparator, StandingsTable, StatLine } from "~/components/standings";
+import { EmptyState } from "~/components/ui";
 import { RulesSection } from "~/components/rules-section";
 import { liveRefreshHandle } from "~/components/live";
 import { loadSnapshotFromParams, pageUser } from "~/lib/page.server";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { canManage } from "~/models/access.server";
 import { leaderboardView } from "~/models/views/public";
-import { CRITERION_LABELS } from "~/models/standings";
-import { formatAverage, formatBestFinish } from "~/models/stats";
 import { FORMAT_LABELS, type Format } from "~/models/types";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -43,8 +42,6 @@ export async function loader({ params, context, url, request }: Route.LoaderArgs
   };
 }
 
-type Row = Route.ComponentProps["loaderData"]["rows"][number];
-
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { tournament: t, rows, here, backTo, playerBase, rules } = loaderData;
   // Standings order already puts the active players first, then the dropped, then the eliminated (a cut).
@@ -69,7 +66,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
             ) : null}
           </p>
         </div>
-        <div className="row">
+        <div className="row page-actions">
           <ExportLink tournamentId={t.id} tournamentName={t.name} />
           <Link to={here} className="btn" preventScrollReset>
             <span aria-hidden="true">↻</span> Refresh
@@ -83,19 +80,44 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <section className="grid cols-5" aria-label="Tournament statistics">
-        <StatCard label="Tournament" value={<span className="public-stat-text">{t.name}</span>} />
-        <StatCard
-          label="Current Round"
-          value={roundLabel(t) === "Completed" ? "Completed" : `${t.currentRound} / ${t.totalRounds}`}
-        />
-        <StatCard label="Active Players" value={active.length} />
-        <StatCard label="Eliminated" value={eliminated.length} />
-        <StatCard label="Format" value={format} />
-      </section>
+      <StatLine
+        label="Tournament statistics"
+        items={[
+          {
+            label: "Current Round",
+            value: roundLabel(t) === "Completed" ? "Completed" : `${t.currentRound} / ${t.totalRounds}`,
+          },
+          { label: "Active Players", value: active.length },
+          { label: "Eliminated", value: eliminated.length },
+          { label: "Format", value: format },
+        ]}
+      />
 
+      {rows.length === 0 ? (
+        <div className="card">
+          <EmptyState title="No players yet">
+            <p style={{ margin: 0 }}>Standings appear once players are registered.</p>
+          </EmptyState>
+        </div>
+      ) : (
+        <StandingsTable caption="Standings" full className="leaderboard-table">
+          {active.map((r) => (
+            <StandingsRow key={r.id} row={r} href={`${playerBase}/${r.id}`} full />
+          ))}
+          {dropped.length > 0 ? <StandingsSeparator label={DROPPED_LABEL} full /> : null}
+          {dropped.map((r) => (
+            <StandingsRow key={r.id} row={r} href={`${playerBase}/${r.id}`} full />
+          ))}
+          {eliminated.length > 0 ? <StandingsSeparator label="Eliminated" full /> : null}
+          {eliminated.map((r) => (
+            <StandingsRow key={r.id} row={r} href={`${playerBase}/${r.id}`} full />
+          ))}
+        </StandingsTable>
+      )}
+
+      {/* Under the table: the top three are its first rows, so on a phone the podium is left out (CSS). */}
       {podium ? (
-        <section aria-label="Podium">
+        <section aria-label="Podium" className="podium-section">
           <ol className="podium list-plain">
             {[podium[1], podium[0], podium[2]].map((p) => (
               <li key={p.id} className={`place p${p.rank}`}>
@@ -107,58 +129,6 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           </ol>
         </section>
       ) : null}
-
-      {rows.length === 0 ? (
-        <div className="card">
-          <EmptyState title="No players yet">
-            <p style={{ margin: 0 }}>Standings appear once players are registered.</p>
-          </EmptyState>
-        </div>
-      ) : (
-        <div className="table-wrap">
-          <table className="leaderboard-table">
-            <caption className="sr-only">Standings</caption>
-            <thead>
-              <tr>
-                <th scope="col">Rank</th>
-                <th scope="col">Player</th>
-                <th scope="col" className="num">
-                  Total Points
-                </th>
-                <th scope="col" className="num">
-                  Avg Placement
-                </th>
-                <th scope="col" className="num">
-                  Rounds Played
-                </th>
-                <th scope="col">Best Finish</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {active.map((r) => (
-                <LeaderboardRow key={r.id} row={r} playerBase={playerBase} />
-              ))}
-              {dropped.length > 0 ? (
-                <tr className="separator">
-                  <td colSpan={7}>{DROPPED_LABEL}</td>
-                </tr>
-              ) : null}
-              {dropped.map((r) => (
-                <LeaderboardRow key={r.id} row={r} playerBase={playerBase} />
-              ))}
-              {eliminated.length > 0 ? (
-                <tr className="separator">
-                  <td colSpan={7}>Eliminated</td>
-                </tr>
-              ) : null}
-              {eliminated.map((r) => (
-                <LeaderboardRow key={r.id} row={r} playerBase={playerBase} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
       <p className="small muted">
         Ties on points are broken by{" "}
         {rules.tiebreakers
@@ -169,33 +139,5 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
       </p>
       <RulesSection rules={rules} />
     </div>
-  );
-}
-
-function LeaderboardRow({ row: r, playerBase }: { row: Row; playerBase: string }) {
-  const note = tiebreakNote(r.separatedBy);
-  const why = r.separatedBy ? `Placed below the row above by: ${CRITERION_LABELS[r.separatedBy]}` : undefined;
-  return (
-    <tr data-player-id={r.id} className={r.isEliminated || r.isDropped ? "eliminated" : undefined}>
-      <td title={why}>
-        <RankBadge rank={r.rank} />
-        {note ? <div className="tiebreak-note">by {note.toLowerCase()}</div> : null}
-      </td>
-      <td>
-        <Link to={`${playerBase}/${r.id}`} className="public-player-name">
-          {r.name}
-        </Link>
-        <div className="muted small">#{r.riotTag}</div>
-      </td>
-      <td className="num">{formatPoints(r.totalPoints)}</td>
-      <td className="num">{formatAverage(r.averagePlacement, r.matchesPlayed)}</td>
-      <td className="num">{r.matchesPlayed}</td>
-      <td>{formatBestFinish(r.bestFinish)}</td>
-      <td>
-        <span className={`badge ${r.isEliminated || r.isDropped ? "danger" : "success"}`}>
-          {r.isEliminated ? "Eliminated" : r.isDropped ? DROPPED_LABEL : "Active"}
-        </span>
-      </td>
-    </tr>
   );
 }

@@ -1,4 +1,4 @@
-// The public live view: banner, progress, player search, current lobbies and top standings, complete as plain HTML.
+// The public live view: banner, the round's state, top standings, player search, current lobbies, complete as plain HTML.
 import { isCompleted, isLive, outLabel, roundLabel } from "~/models/policy";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/public-view";
@@ -7,7 +7,8 @@ import { CopyNameButton, ShareBox, ShareButton } from "~/components/public-actio
 import { PlayerGrid } from "~/components/public-player-grid";
 import { RulesSection } from "~/components/rules-section";
 import { formatPoints, RankBadge, RoundProgress, SEARCH_LIMIT } from "~/components/public-shared";
-import { EmptyState, StatCard } from "~/components/ui";
+import { EmptyState } from "~/components/ui";
+import { StandingsRow, StandingsTable, StatLine } from "~/components/standings";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { liveRefreshHandle } from "~/components/live";
 import { loadSnapshotFromParams } from "~/lib/page.server";
@@ -74,26 +75,63 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
             <dt>Active Players</dt>
             <dd>{stats.active}</dd>
           </div>
-          <div>
+          {/* "Round 1 of 5" says it on a phone. */}
+          <div className="hide-sm">
             <dt>Total Rounds</dt>
             <dd>{t.totalRounds}</dd>
           </div>
         </dl>
-        <div className="row">
+        <div className="row page-actions">
           <ShareButton url={shareUrl} targetId={SHARE_ID} />
           <ExportLink tournamentId={t.id} tournamentName={t.name} failureMessage="Unable to export tournament data" />
         </div>
       </section>
 
-      <section className="card" aria-label="Tournament progress">
+      {/* A phone opens on the round's state and the standings; the lobbies follow the search, a tap away. */}
+      <section className="card public-round-state" aria-label="Tournament progress">
         <RoundProgress tournament={t} />
+        <p className="small public-round-line">
+          {lobbies.length > 0 ? (
+            <>
+              {completed ? "Final round" : `Round ${t.currentRound}`}: {lobbies.filter((l) => l.isComplete).length} of{" "}
+              {lobbies.length} {lobbies.length === 1 ? "lobby" : "lobbies"} complete ·{" "}
+              <a href="#lobbies-title" className="tap">
+                See the lobbies
+              </a>
+            </>
+          ) : (
+            "No lobbies yet"
+          )}
+        </p>
+        <StatLine
+          label="Tournament statistics"
+          items={[
+            { label: "Games Played", value: stats.gamesPlayed },
+            { label: "Eliminated", value: stats.eliminated },
+            ...(stats.dropped > 0 ? [{ label: "Dropped", value: stats.dropped }] : []),
+          ]}
+        />
       </section>
 
-      <section className="grid public-stats" aria-label="Tournament statistics">
-        <StatCard label="Games Played" value={stats.gamesPlayed} />
-        <StatCard label="Active Players" value={stats.active} />
-        <StatCard label="Eliminated" value={stats.eliminated} />
-        {stats.dropped > 0 ? <StatCard label="Dropped" value={stats.dropped} /> : null}
+      <section className="card" aria-labelledby="standings-title">
+        <h2 id="standings-title">Top {TOP_COUNT} Standings</h2>
+        {top.length === 0 ? (
+          <EmptyState title={stats.gamesPlayed === 0 && grid.total > 0 ? "No games played yet" : "No players yet"} />
+        ) : (
+          <StandingsTable caption={`Top ${TOP_COUNT} Standings`}>
+            {top.map((p) => (
+              <StandingsRow key={p.id} row={p} href={profile(p.id)} />
+            ))}
+          </StandingsTable>
+        )}
+        <div className="row" style={{ marginTop: "0.75rem" }}>
+          <Link to={`${base}/leaderboard`} className="btn primary">
+            View Full Leaderboard
+          </Link>
+          <Link to={`${base}/previous-lobbies`} className="btn">
+            Previous Lobbies
+          </Link>
+        </div>
       </section>
 
       <section className="card" id="find-player" aria-labelledby="find-player-title">
@@ -193,58 +231,6 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         )}
-      </section>
-
-      <section className="card" aria-labelledby="standings-title">
-        <h2 id="standings-title">Top {TOP_COUNT} Standings</h2>
-        {top.length === 0 ? (
-          <EmptyState title={stats.gamesPlayed === 0 && grid.total > 0 ? "No games played yet" : "No players yet"} />
-        ) : (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Rank</th>
-                  <th scope="col">Player</th>
-                  <th scope="col" className="num">
-                    Points
-                  </th>
-                  <th scope="col" className="num">
-                    Games
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {top.map((p) => (
-                  <tr key={p.id}>
-                    <td>
-                      <RankBadge rank={p.rank} />
-                    </td>
-                    <td>
-                      <Link to={profile(p.id)}>{p.name}</Link> <span className="muted small">#{p.riotTag}</span>
-                      {outLabel(p) ? (
-                        <>
-                          {" "}
-                          <span className="badge danger">{outLabel(p)}</span>
-                        </>
-                      ) : null}
-                    </td>
-                    <td className="num">{formatPoints(p.totalPoints)}</td>
-                    <td className="num">{p.matchesPlayed}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <div className="row" style={{ marginTop: "0.75rem" }}>
-          <Link to={`${base}/leaderboard`} className="btn primary">
-            View Full Leaderboard
-          </Link>
-          <Link to={`${base}/previous-lobbies`} className="btn">
-            Previous Lobbies
-          </Link>
-        </div>
       </section>
 
       <PlayerGrid grid={grid} q={q} profileHref={profile} />

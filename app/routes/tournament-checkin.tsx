@@ -194,7 +194,7 @@ export default function TournamentCheckin({ loaderData, actionData: latestAction
           <Form method="post">
             <input type="hidden" name="intent" value="lock" />
             <input type="hidden" name="locked" value={t.isLocked ? "false" : "true"} />
-            <SubmitButton intent="lock" className={`btn ${t.isLocked ? "" : "danger"}`}>
+            <SubmitButton intent="lock" className="btn">
               {t.isLocked ? "Unlock Tournament" : "Lock Tournament"}
             </SubmitButton>
           </Form>

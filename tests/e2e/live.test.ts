@@ -100,7 +100,7 @@ test("a score saved through the API updates an open public view without reload o
   await expect(top).toContainText(winner.name);
   await expect(top.locator("td").nth(2)).toHaveText("8");
   await expect(
-    page.getByLabel("Tournament statistics").locator(".stat-card").filter({ hasText: "Games Played" }),
+    page.getByLabel("Tournament statistics").locator(".stat-item").filter({ hasText: "Games Played" }),
   ).toContainText("1");
 
   expect(

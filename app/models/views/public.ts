@@ -106,7 +106,7 @@ export function publicView(d: TournamentData, options: { q: string; page: number
         return { id, name: p?.name ?? "Unknown player", riotTag: p?.riotTag ?? "", rank: rankOf.get(id)?.rank ?? null };
       }),
     })),
-    top: topStandings(d, TOP_COUNT),
+    top: topStandings(d, TOP_COUNT).map((r) => ({ ...r, separatedBy: rankOf.get(r.id)?.separatedBy ?? null })),
     grid: {
       total: rows.length,
       page,

@@ -1,0 +1,135 @@
+// Phone-first layouts at 360 px (issue 22, docs/decisions/028-phone-first-layouts.md), with JavaScript on and off: a
+// 256-player public view and leaderboard show a standings row in the first 700 px and never scroll sideways inside the
+// standings; opening a header menu moves nothing; history entries are cards with Before → After inside the screen.
+// SCREENS=1 also writes docs/screens/*.png (leaderboard, public view, score entry at 360 px).
+import type { Browser, Page } from "@playwright/test";
+import { seedTournament } from "../../bench/support";
+import { expect, login, PASSWORD, test, uniqueName } from "./fixtures";
+
+const PHONE = { width: 360, height: 740 };
+let tournamentId = 0;
+let lastLobby = 0;
+const host = { username: uniqueName("sl"), password: PASSWORD };
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const seeded = await seedTournament(process.env.E2E_BASE_URL!, { size: 256, name: uniqueName("Phone 256 "), host });
+  tournamentId = seeded.id;
+  lastLobby = seeded.lobbies.length;
+});
+
+async function phone(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: PHONE, javaScriptEnabled });
+  return { context, page: await context.newPage() };
+}
+
+/** Where the first standings row starts on the page, and how wide the standings and the page are against their boxes. */
+function standingsLayout(page: Page) {
+  return page.evaluate(() => {
+    const row = document.querySelector("[data-standings-row]");
+    const wraps = Array.from(document.querySelectorAll(".standings-wrap"));
+    return {
+      firstRowY: row ? row.getBoundingClientRect().top + window.scrollY : Infinity,
+      inner: wraps.map((w) => ({ scroll: w.scrollWidth, client: w.clientWidth })),
+      page: { scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth },
+    };
+  });
+}
+
+for (const javaScript of [true, false]) {
+  test.describe(`at 360 px with JavaScript ${javaScript ? "on" : "off"}`, () => {
+    for (const screen of ["public", "leaderboard"] as const) {
+      test(`the 256-player ${screen === "public" ? "public view" : "leaderboard"} shows a standings row within 700 px and no inner sideways scroll`, async ({
+        browser,
+      }) => {
+        const { context, page } = await phone(browser, javaScript);
+        await page.goto(`/tournaments/${tournamentId}/${screen}`);
+        const layout = await standingsLayout(page);
+        expect(layout.firstRowY, "the first standings row's y").toBeLessThanOrEqual(700);
+        expect(layout.inner.length).toBeGreaterThan(0);
+        for (const box of layout.inner)
+          expect(box.scroll, "standings scrollWidth ≤ clientWidth").toBeLessThanOrEqual(box.client);
+        expect(layout.page.scroll).toBeLessThanOrEqual(layout.page.client);
+
+        // "More" opens a row's other figures without JavaScript.
+        const first = page.locator("[data-standings-row]").first();
+        await first.locator(".standings-more > summary").click();
+        await expect(first.locator(".standings-facts")).toBeVisible();
+        const after = await standingsLayout(page);
+        for (const box of after.inner) expect(box.scroll).toBeLessThanOrEqual(box.client);
+        await context.close();
+      });
+    }
+
+    test("opening a header menu shifts nothing on the page", async ({ browser }) => {
+      const { context, page } = await phone(browser, javaScript);
+      await page.goto(`/tournaments/${tournamentId}/public`);
+      if (javaScript) {
+        await page.evaluate(() => {
+          const w = window as unknown as { cls: number };
+          w.cls = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) w.cls += entry.value;
+          }).observe({ type: "layout-shift" });
+        });
+      }
+      const positions = () =>
+        page.evaluate(() => ({
+          header: document.querySelector(".site-header")!.getBoundingClientRect().height,
+          main: document.querySelector("main")!.getBoundingClientRect().top,
+          summary: document.querySelector(".site-header details.menu > summary")!.getBoundingClientRect().toJSON(),
+        }));
+      const before = await positions();
+      const menu = page.locator(".site-header details.menu").first();
+      await menu.locator("summary").click();
+      await expect(menu).toHaveAttribute("open", "");
+      const panel = menu.locator(".menu-panel");
+      await expect(panel).toBeVisible();
+      expect(await positions(), "header height, page top and the menu button stay put").toEqual(before);
+      const box = (await panel.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      if (javaScript) {
+        await page.waitForTimeout(300);
+        expect(await page.evaluate(() => (window as unknown as { cls: number }).cls), "CLS when opening").toBe(0);
+      }
+      await context.close();
+    });
+
+    test("history entries are cards with Before → After inside the screen", async ({ browser }) => {
+      const { context, page } = await phone(browser, javaScript);
+      await login(page, host.username, host.password);
+      await page.goto(`/tournaments/${tournamentId}/history`);
+      const cells = page.locator('.history-table td[data-label="Before → After"]');
+      await expect(cells.first()).toBeVisible();
+      const withChange = page.locator(".history-changes li").first();
+      await expect(withChange).toContainText("→");
+      const rect = (await withChange.boundingBox())!;
+      expect(rect.x).toBeGreaterThanOrEqual(0);
+      expect(rect.x + rect.width, "Before → After within the viewport width").toBeLessThanOrEqual(PHONE.width);
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+      await context.close();
+    });
+  });
+}
+
+test("screenshots at 360 px for docs/screens (SCREENS=1)", async ({ browser }) => {
+  test.skip(!process.env.SCREENS, "writes docs/screens only when asked");
+  test.setTimeout(120_000);
+  const { context, page } = await phone(browser, true);
+  for (const [name, path] of [
+    ["leaderboard-360", `/tournaments/${tournamentId}/leaderboard`],
+    ["public-view-360", `/tournaments/${tournamentId}/public`],
+  ] as const) {
+    await page.goto(path);
+    await page.screenshot({ path: `docs/screens/${name}.png` });
+  }
+  await login(page, host.username, host.password);
+  await page.goto(`/tournaments/${tournamentId}/scores#lobby-${lastLobby}`);
+  await page.screenshot({ path: "docs/screens/score-entry-360.png" });
+  await context.close();
+});
