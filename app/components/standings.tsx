@@ -115,7 +115,8 @@ export function StandingsRow({
         ) : null}
         {note ? <div className="standings-note small">{note}</div> : null}
         {tiebreak ? <span className="tiebreak-note">by {tiebreak.toLowerCase()}</span> : null}
-        <details className="standings-more">
+        {/* The id lets the public pages' live swap keep it open (docs/decisions/013). */}
+        <details className="standings-more" id={`more-${r.id}`}>
           <summary>
             More<span className="sr-only"> about {r.name}</span>
           </summary>

@@ -2,7 +2,7 @@
 // a dropped player's mark, the player page's drop form and dropped section, and the spectator pages with both, in both
 // themes at 1280 and 360 px with every <details> closed and open.
 import { E2E_MASTER, expect, login, test } from "./fixtures";
-import { OPEN_ALL_DETAILS, PASSWORD, setTheme } from "./a11y-world";
+import { HEADER, OPEN_ALL_DETAILS, OPEN_PAGE_DETAILS, PASSWORD, setTheme } from "./a11y-world";
 import { axe, describeViolations } from "./axe";
 
 type Lobby = { id: number; name: string; playerIds: number[] };
@@ -81,9 +81,12 @@ for (const theme of ["dark", "light"] as const) {
         await page.goto(path);
         const closed = await axe(page);
         if (closed.length) failures.push(`${path} @${width}px, menus closed:\n${describeViolations(closed)}`);
-        await page.evaluate(OPEN_ALL_DETAILS);
+        await page.evaluate(OPEN_PAGE_DETAILS);
         const open = await axe(page);
-        if (open.length) failures.push(`${path} @${width}px, menus open:\n${describeViolations(open)}`);
+        if (open.length) failures.push(`${path} @${width}px, details open:\n${describeViolations(open)}`);
+        await page.evaluate(OPEN_ALL_DETAILS);
+        const menus = await axe(page, HEADER);
+        if (menus.length) failures.push(`${path} @${width}px, header menus open:\n${describeViolations(menus)}`);
       }
     }
     await context.close();

@@ -5,7 +5,9 @@ import { axe, describeViolations } from "./axe";
 import { E2E_MASTER, expect, login, test } from "./fixtures";
 import {
   buildWorld,
+  HEADER,
   OPEN_ALL_DETAILS,
+  OPEN_PAGE_DETAILS,
   overlayScreens,
   PASSWORD,
   type Role,
@@ -57,9 +59,12 @@ for (const role of ["visitor", "organizer", "scorekeeper", "master"] as const) {
             await expect(page.locator("html"), `${path} renders the ${theme} theme`).toHaveClass(theme);
           const closed = await axe(page);
           if (closed.length) failures.push(`${path} @${width}px, menus closed:\n${describeViolations(closed)}`);
-          await page.evaluate(OPEN_ALL_DETAILS);
+          await page.evaluate(OPEN_PAGE_DETAILS);
           const open = await axe(page);
-          if (open.length) failures.push(`${path} @${width}px, menus open:\n${describeViolations(open)}`);
+          if (open.length) failures.push(`${path} @${width}px, details open:\n${describeViolations(open)}`);
+          await page.evaluate(OPEN_ALL_DETAILS);
+          const menus = await axe(page, HEADER);
+          if (menus.length) failures.push(`${path} @${width}px, header menus open:\n${describeViolations(menus)}`);
         }
       }
       await context.close();

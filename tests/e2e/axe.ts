@@ -8,16 +8,24 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 export type Violation = { id: string; help: string; nodes: { target: string[]; failureSummary?: string }[] };
 
-/** The page's violations once its fades have run; the context needs `bypassCSP` so the script may load. */
-export async function axe(page: Page): Promise<Violation[]> {
+/**
+ * The page's violations once its fades have run (only inside `include`, a selector, when given); the context needs
+ * `bypassCSP` so the script may load.
+ */
+export async function axe(page: Page, include?: string): Promise<Violation[]> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe
-        .run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })
+    ({ tags, include }) =>
+      (
+        window as unknown as { axe: { run: (c: Document | object, o: object) => Promise<{ violations: Violation[] }> } }
+      ).axe
+        .run(include ? { include: [include] } : document, {
+          runOnly: { type: "tag", values: tags },
+          resultTypes: ["violations"],
+        })
         .then((r) =>
           r.violations.map((v) => ({
             id: v.id,
@@ -25,7 +33,7 @@ export async function axe(page: Page): Promise<Violation[]> {
             nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
           })),
         ),
-    TAGS,
+    { tags: TAGS, include },
   );
 }
 

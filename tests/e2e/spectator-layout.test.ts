@@ -4,7 +4,7 @@
 // SCREENS=1 also writes docs/screens/*.png (leaderboard, public view, score entry at 360 px).
 import type { Browser, Page } from "@playwright/test";
 import { seedTournament } from "../../bench/support";
-import { expect, login, PASSWORD, test, uniqueName } from "./fixtures";
+import { expect, login, PASSWORD, test, tournamentWithCheckedInPlayers, uniqueName } from "./fixtures";
 
 const PHONE = { width: 360, height: 740 };
 let tournamentId = 0;
@@ -117,6 +117,38 @@ for (const javaScript of [true, false]) {
   });
 }
 
+test("check-in cards at 360 px keep their pill inside and their size when a player is checked in", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const organizer = uniqueName("slc");
+  await request.post("/api/auth/login", { data: { username: organizer, password: PASSWORD } });
+  const setup = await tournamentWithCheckedInPlayers(request, organizer, 16);
+  const out = setup.players[0];
+  const r = await request.post(`/api/players/${out.id}/checkin`, {
+    headers: setup.headers,
+    data: { checkedIn: false },
+  });
+  expect(r.ok()).toBeTruthy();
+  const { context, page } = await phone(browser, false);
+  await login(page, organizer, PASSWORD);
+  await page.goto(`/tournament-checkin/${setup.id}`);
+  const card = (id: number) => page.locator(`li[data-player-id="${id}"]`);
+  const box = async (id: number) => (await card(id).locator("form").boundingBox())!;
+  const before = await box(out.id);
+  const pill = (await card(out.id).locator(".badge").boundingBox())!;
+  expect(pill.y + pill.height, "the pill sits inside its card").toBeLessThanOrEqual(before.y + before.height - 2);
+  await card(out.id)
+    .getByRole("button", { name: `Check in ${out.name}` })
+    .click();
+  await expect(card(out.id).locator(".badge")).toHaveText("Checked In");
+  const after = await box(out.id);
+  expect(Math.abs(after.height - before.height), "no jump when checked in").toBeLessThanOrEqual(1);
+  expect(Math.abs(after.x - before.x)).toBeLessThanOrEqual(1);
+  await context.close();
+});
+
 test("screenshots at 360 px for docs/screens (SCREENS=1)", async ({ browser }) => {
   test.skip(!process.env.SCREENS, "writes docs/screens only when asked");
   test.setTimeout(120_000);
@@ -129,7 +161,9 @@ test("screenshots at 360 px for docs/screens (SCREENS=1)", async ({ browser }) =
     await page.screenshot({ path: `docs/screens/${name}.png` });
   }
   await login(page, host.username, host.password);
-  await page.goto(`/tournaments/${tournamentId}/scores#lobby-${lastLobby}`);
+  await page.goto(`/tournaments/${tournamentId}/scores`);
   await page.screenshot({ path: "docs/screens/score-entry-360.png" });
+  await page.goto(`/tournaments/${tournamentId}/scores#lobby-${lastLobby}`);
+  await page.screenshot({ path: "docs/screens/score-entry-unscored-lobby-360.png" });
   await context.close();
 });
