@@ -114,40 +114,42 @@ export function StandingsRow({
           </>
         ) : null}
         {note ? <div className="standings-note small">{note}</div> : null}
-        {tiebreak ? <span className="tiebreak-note">by {tiebreak.toLowerCase()}</span> : null}
-        {/* The id lets the public pages' live swap keep it open (docs/decisions/013). */}
-        <details className="standings-more" id={`more-${r.id}`}>
-          <summary>
-            More<span className="sr-only"> about {r.name}</span>
-          </summary>
-          <dl className="standings-facts">
-            {full ? (
-              <>
+        <div className="standings-sub">
+          {tiebreak ? <span className="tiebreak-note">by {tiebreak.toLowerCase()}</span> : null}
+          {/* The id lets the public pages' live swap keep it open (docs/decisions/013). */}
+          <details className="standings-more" id={`more-${r.id}`}>
+            <summary>
+              More<span className="sr-only"> about {r.name}</span>
+            </summary>
+            <dl className="standings-facts">
+              {full ? (
+                <>
+                  <div>
+                    <dt>Avg Placement</dt>
+                    <dd>{average}</dd>
+                  </div>
+                  <div>
+                    <dt>Rounds Played</dt>
+                    <dd>{r.matchesPlayed}</dd>
+                  </div>
+                  <div>
+                    <dt>Best Finish</dt>
+                    <dd>{best}</dd>
+                  </div>
+                  <div>
+                    <dt>Status</dt>
+                    <dd>{status}</dd>
+                  </div>
+                </>
+              ) : (
                 <div>
-                  <dt>Avg Placement</dt>
-                  <dd>{average}</dd>
-                </div>
-                <div>
-                  <dt>Rounds Played</dt>
+                  <dt>Games</dt>
                   <dd>{r.matchesPlayed}</dd>
                 </div>
-                <div>
-                  <dt>Best Finish</dt>
-                  <dd>{best}</dd>
-                </div>
-                <div>
-                  <dt>Status</dt>
-                  <dd>{status}</dd>
-                </div>
-              </>
-            ) : (
-              <div>
-                <dt>Games</dt>
-                <dd>{r.matchesPlayed}</dd>
-              </div>
-            )}
-          </dl>
-        </details>
+              )}
+            </dl>
+          </details>
+        </div>
       </td>
       <td className="num standings-points">{formatPoints(r.totalPoints)}</td>
       {full ? (
