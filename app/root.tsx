@@ -37,6 +37,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   secureToastMiddleware,
 ];
 
+// A save answered in place (app/lib/answered.ts) sends no re-validation GET for the shell either.
+export { skipWhenAnswered as shouldRevalidate } from "./lib/answered";
+
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

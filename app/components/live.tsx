@@ -21,6 +21,23 @@ export function eventToast(event: DomainEvent): ToastMessage | null {
   return template ? fillToast(template, event.data ?? {}) : null;
 }
 
+/** Events this page's own action answered in place (app/lib/answered.ts), each skipped once: no re-fetch for them. */
+const answeredEvents: { type: DomainEvent["type"]; lobbyId: number; until: number }[] = [];
+
+/** Called as a form that is answered in place is sent: its own event, when it comes, re-fetches nothing. */
+export function expectAnsweredEvent(type: DomainEvent["type"], lobbyId: number, withinMs = 30_000) {
+  answeredEvents.push({ type, lobbyId, until: Date.now() + withinMs });
+}
+
+function isAnsweredEvent(event: DomainEvent): boolean {
+  const now = Date.now();
+  const at = answeredEvents.findIndex(
+    (a) => a.until > now && a.type === event.type && a.lobbyId === (event.data as { lobbyId?: unknown })?.lobbyId,
+  );
+  if (at >= 0) answeredEvents.splice(at, 1);
+  return at >= 0;
+}
+
 /** A slow safety net in case an event was missed while the connection was down. */
 export const SAFETY_REVALIDATE_MS = 60_000;
 
@@ -66,6 +83,7 @@ export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) 
     const url = tournamentId ? `/api/events?tournamentId=${tournamentId}` : "/api/events";
     const source = new EventSource(url);
     let pending: ReturnType<typeof setTimeout> | undefined;
+    const waiting: DomainEvent[] = [];
     source.onmessage = (message) => {
       let event: DomainEvent;
       try {
@@ -78,9 +96,15 @@ export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) 
       if (toast) showToast(toast);
       // Several events of one action arrive together: re-validate once.
       clearTimeout(pending);
+      waiting.push(event);
       const revalidateWhenIdle = () => {
-        if (isBusy()) pending = setTimeout(revalidateWhenIdle, 300);
-        else revalidate();
+        if (isBusy()) {
+          pending = setTimeout(revalidateWhenIdle, 300);
+          return;
+        }
+        const needed = waiting.filter((e) => !isAnsweredEvent(e)).length > 0;
+        waiting.length = 0;
+        if (needed) revalidate();
       };
       pending = setTimeout(revalidateWhenIdle, refetchDelay((event as { audience?: unknown }).audience));
     };

@@ -4,6 +4,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { duplicatePlacements, lockedPlacements } from "~/models/policy";
 import { DNP_LABEL, DNP_VALUE, ordinal, pointsFor, type Scoring } from "~/models/scoring";
 import type { ScoreSheetLobby } from "~/models/views/score-sheet.server";
+import { expectAnsweredEvent } from "./live";
 import { FormError } from "./ui";
 
 export type LobbyView = ScoreSheetLobby;
@@ -57,6 +58,25 @@ export function LobbyCard({
   useEffect(() => {
     if (location.hash === `#${anchor}` && !failure) heading.current?.focus({ preventScroll: true });
   }, [location.key, location.hash, anchor, failure]);
+  if (lobby.isComplete && !showForm && !failure) {
+    // Saved: folded to one line that opens (no JavaScript needed) to the placements and Edit Scores.
+    const winner = lobby.players.find((p) => p.placement === 1);
+    return (
+      <section className="card scores-lobby folded" aria-labelledby={anchor} data-lobby={lobby.name}>
+        <h3 id={anchor} ref={heading} tabIndex={-1}>
+          {lobby.name}
+        </h3>
+        <details className="scores-folded">
+          <summary>
+            <span className="scores-saved">✓ Scores Saved</span>
+            {winner ? <span className="muted small">1st {winner.name}</span> : null}
+            <span className="badge success">Complete</span>
+          </summary>
+          <SavedPlacements lobby={lobby} canEdit={canEdit} editHref={`${hrefs.edit}#${anchor}`} folded />
+        </details>
+      </section>
+    );
+  }
   return (
     <section className="card scores-lobby" aria-labelledby={anchor} data-lobby={lobby.name}>
       <div className="row between" style={{ marginBottom: "0.75rem" }}>
@@ -89,11 +109,22 @@ export function LobbyCard({
   );
 }
 
-function SavedPlacements({ lobby, canEdit, editHref }: { lobby: LobbyView; canEdit: boolean; editHref: string }) {
+function SavedPlacements({
+  lobby,
+  canEdit,
+  editHref,
+  folded = false,
+}: {
+  lobby: LobbyView;
+  canEdit: boolean;
+  editHref: string;
+  /** Inside the folded line, which already says "Scores Saved": only the placements and Edit Scores. */
+  folded?: boolean;
+}) {
   const rows = [...lobby.players].sort((a, b) => (a.placement ?? (a.dnp ? 9 : 99)) - (b.placement ?? (b.dnp ? 9 : 99)));
   return (
     <>
-      {lobby.isComplete ? (
+      {folded ? null : lobby.isComplete ? (
         <div className="row between" style={{ marginBottom: "0.5rem" }}>
           <span className="scores-saved">✓ Scores Saved</span>
           {canEdit ? (
@@ -115,6 +146,13 @@ function SavedPlacements({ lobby, canEdit, editHref }: { lobby: LobbyView; canEd
           </li>
         ))}
       </ul>
+      {folded && canEdit ? (
+        <div className="row" style={{ marginTop: "0.5rem" }}>
+          <Link to={editHref} className="btn small" preventScrollReset>
+            Edit Scores
+          </Link>
+        </div>
+      ) : null}
     </>
   );
 }
@@ -164,7 +202,13 @@ function LobbyForm({
 
   return (
     // The action's fragment brings the answer (a refusal, or the redirect after a save) back to this lobby.
-    <Form method="post" action={`${location.pathname}${location.search}#${anchor}`} preventScrollReset>
+    <Form
+      method="post"
+      action={`${location.pathname}${location.search}#${anchor}`}
+      preventScrollReset
+      // The save is answered in place (one round trip): its own live event re-fetches nothing.
+      onSubmit={() => expectAnsweredEvent("matches_saved", lobby.id)}
+    >
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="lobbyId" value={lobby.id} />
       {editing ? <input type="hidden" name="editing" value="1" /> : null}

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = {
   "player.dropped": "Player dropped",
   "player.drop_undone": "Drop undone",
   "lobbies.generated": "Lobbies generated",
+  "lobbies.swapped": "Players swapped",
   "lobby.deleted": "Lobby deleted",
   "round.undone": "Round undone",
   "scores.saved": "Scores saved",

@@ -28,6 +28,8 @@ export const REFUSAL_TITLES = {
   unknown_webhook_event: null,
   wrong_tag: "Wrong game tag",
   invalid_text: null,
+  invalid_draw: null,
+  invalid_swap: null,
   // 401, 403: who asks
   missing_credentials: "Missing credentials",
   invalid_credentials: null,
@@ -71,6 +73,7 @@ export const REFUSAL_TITLES = {
   player_dropped: "Already dropped",
   not_dropped: null,
   drop_final: "Drop cannot be undone",
+  lobby_scored: null,
   // 429
   too_many_attempts: "Too many attempts",
 } as const satisfies Record<string, string | null>;

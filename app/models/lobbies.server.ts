@@ -7,9 +7,10 @@ import { requireActor } from "./access.server";
 import { auditAction, changedFields, playerLabel, type AuditValues } from "./audit";
 import { lobbyResultsOf, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
-import { COMPLETED_MESSAGE, conflict, notFound } from "./errors";
+import { badRequest, COMPLETED_MESSAGE, conflict, notFound } from "./errors";
 import { event, type DomainEvent } from "./events";
-import { assignSeeds, eligibleForRound, planRoundLobbies } from "./lobbies";
+import { assignSeeds, eligibleForRound, lobbyName, planRoundLobbies } from "./lobbies";
+import { checkGivenDraw } from "./manual-draw";
 import { readRuleset } from "./ruleset";
 import { LATER_ROUND_MINIMUM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "./policy";
 import { stopSelfCheckin } from "./self-checkin-state.server";
@@ -51,6 +52,8 @@ export async function generateLobbies(
   user: PublicUser | null,
   tournamentId: number,
   roundNumber?: number,
+  /** A draw made elsewhere (docs/decisions/027-manual-draw-and-score-sheet.md): player ids per lobby, used as given. */
+  given?: readonly (readonly number[])[],
 ): Promise<ActionResult<GenerateResult>> {
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
@@ -133,7 +136,11 @@ export async function generateLobbies(
       })
       .from(matches)
       .where(eq(matches.tournamentId, t.id));
-    const plan = planRoundLobbies(t.lobbyMethod, engine, played, previous, round, readRuleset(t.ruleset).tiebreakers);
+    const names = new Map(rows.map((p) => [p.id, playerLabel(p)]));
+    // A refused given draw throws here, and the transaction takes back the seeds and removals above.
+    const plan = given
+      ? givenPlan(given, eligibleForRound(engine), (id) => names.get(id) ?? `#${id}`)
+      : planRoundLobbies(t.lobbyMethod, engine, played, previous, round, readRuleset(t.ruleset).tiebreakers);
     const created = await tx
       .insert(lobbies)
       .values(plan.map((l) => ({ tournamentId: t.id, roundNumber: round, name: l.name, playerIds: l.playerIds })))
@@ -143,7 +150,6 @@ export async function generateLobbies(
       .update(tournaments)
       .set(round === 1 ? { status: "active", isLocked: true } : { status: "active" })
       .where(eq(tournaments.id, t.id));
-    const names = new Map(rows.map((p) => [p.id, playerLabel(p)]));
     const drawnLobbies: AuditValues = Object.fromEntries(
       plan.map((l) => [l.name, l.playerIds.map((id) => names.get(id) ?? `#${id}`).join(", ")]),
     );
@@ -151,7 +157,7 @@ export async function generateLobbies(
       tournament: t,
       actor: user,
       action: "lobbies.generated",
-      summary: `Round ${round} lobbies generated (${plan.length} lobbies${removedPlayers > 0 ? `, ${removedPlayers} players not checked in set aside` : ""})`,
+      summary: `Round ${round} lobbies ${given ? "entered by hand" : "generated"} (${plan.length} lobbies${removedPlayers > 0 ? `, ${removedPlayers} players not checked in set aside` : ""})`,
       after: drawnLobbies,
     });
     events.push(event("lobbies_generated", t.id, { name: t.name, roundNumber: round }));
@@ -160,6 +166,21 @@ export async function generateLobbies(
       events,
     };
   });
+}
+
+/** The given draw as the round's plan (`Lobby 1`, `Lobby 2`, … in the given order), or its refusal (400 invalid_draw). */
+function givenPlan(
+  given: readonly (readonly number[])[],
+  eligible: readonly { id: number }[],
+  label: (id: number) => string,
+): { name: string; playerIds: number[] }[] {
+  const refusal = checkGivenDraw(
+    given,
+    eligible.map((p) => p.id),
+    label,
+  );
+  if (refusal) throw badRequest(refusal.code, refusal.message, "lobbies");
+  return given.map((playerIds, i) => ({ name: lobbyName(i), playerIds: [...playerIds] }));
 }
 
 /**

@@ -432,6 +432,28 @@ export const generateSchema = z.object({
   roundNumber: numeric(
     z.int({ error: "Round number must be at least 1" }).min(1, "Round number must be at least 1").optional(),
   ),
+  /** A draw made elsewhere: player ids per lobby (docs/decisions/027-manual-draw-and-score-sheet.md); the model checks it whole. */
+  lobbies: z
+    .array(
+      z
+        .array(z.int({ error: "Lobbies must list player ids" }).positive("Lobbies must list player ids"), {
+          error: "Lobbies must be lists of player ids",
+        })
+        .max(64, "Lobbies must have 2 to 8 players"),
+      { error: "Lobbies must be lists of player ids" },
+    )
+    .max(256, "Too many lobbies")
+    .optional()
+    .describe(
+      "A draw made elsewhere, used as given: player ids per lobby (Lobby 1 first). Every active player exactly once, " +
+        "lobbies of 2 to 8; otherwise 400 (code invalid_draw) and nothing changes. Without it the tournament's lobby method draws.",
+    ),
+});
+
+/** The score screen's swap form: two players' ids. */
+export const swapSchema = z.object({
+  playerA: numeric(z.int({ error: "Select two players to swap" }).positive("Select two players to swap")),
+  playerB: numeric(z.int({ error: "Select two players to swap" }).positive("Select two players to swap")),
 });
 
 export const advanceSchema = z.object({

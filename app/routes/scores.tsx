@@ -2,8 +2,12 @@
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/scores";
 import { CutPanel } from "~/components/scores-cut";
+import { ManualDrawForm, SwapPlayersForm } from "~/components/scores-draw";
+import { LobbyIndex } from "~/components/scores-index";
+import { useToast } from "~/components/toast";
 import { DNP_CHOICE, LobbyCard, lobbyAnchor, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
 import { useFailureToast } from "~/components/form-failure";
+import { useEffect } from "react";
 import { CompleteTournamentConfirm, ScorekeeperNote } from "~/components/tournament-header";
 import {
   ConfirmAction,
@@ -27,15 +31,21 @@ import {
 import { parsePositiveInt } from "~/lib/params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { roundDownToMultipleOf8 } from "~/models/cuts";
-import { COMPLETED_MESSAGE, notFound } from "~/models/errors";
+import { badRequest, COMPLETED_MESSAGE, isActionError, notFound } from "~/models/errors";
 import { isReadOnly, nextRoundStep } from "~/models/policy";
 import { FORMAT_LABELS } from "~/models/types";
 import { DNP_VALUE } from "~/models/scoring";
-import { advanceSchema, idParam, scoresSchema } from "~/models/validation";
+import { advanceSchema, idParam, scoresSchema, swapSchema } from "~/models/validation";
 import { dbContext } from "~/lib/context";
 import { advanceRound } from "~/models/advance.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
-import { generateLobbies, LOBBY_NOT_FOUND, undoRound } from "~/models/lobbies.server";
+import { generateLobbies, LOBBY_NOT_FOUND, roundLobbies, undoRound } from "~/models/lobbies.server";
+import { isRefusal, parseDrawText } from "~/models/manual-draw";
+import { swapPlayers } from "~/models/manual-draw.server";
+import { lobbyState, needsScores, nextUnscored, type LobbyState } from "~/models/score-sheet";
+import { isScriptedRequest } from "~/lib/answered";
+import { publish } from "~/lib/events.server";
+import { tournamentPlayers, type ScoreSheetLobby } from "~/models/views/score-sheet.server";
 import { scoreSheetView } from "~/models/views/score-sheet.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -44,14 +54,51 @@ export const meta: Route.MetaFunction = () => [{ title: "Score Entry | Tournamen
 
 export async function loader({ params, context, url, request }: Route.LoaderArgs) {
   const tournament = await loadTournamentFromParams({ context, request }, params.tournamentId);
-  const db = context.get(dbContext);
-  const q = url.searchParams;
-  const view = await scoreSheetView(db, tournament, await pageAccess(context, tournament), {
-    round: parsePositiveInt(q.get("round")),
-    cut: q.has("cut") ? { count: cutCount(q.get("count"), !!q.get("roundDown")) } : null,
-  });
-  return { ...view, editLobby: parsePositiveInt(q.get("edit")), clear: q.get("clear") === "1" };
+  return sheetFor(context, tournament, url.searchParams);
 }
+
+/** A save answered in place makes no re-validation request (app/lib/answered.ts). */
+export { skipWhenAnswered as shouldRevalidate } from "~/lib/answered";
+
+/** What the screen renders for this URL's query; `servedAt` tells a newer answer (a save's) from an older one. */
+async function sheetFor(
+  context: Route.LoaderArgs["context"],
+  tournament: Parameters<typeof scoreSheetView>[1],
+  q: URLSearchParams,
+  answered = false,
+) {
+  const view = await scoreSheetView(context.get(dbContext), tournament, await pageAccess(context, tournament), {
+    round: parsePositiveInt(q.get("round")),
+    cut: !answered && q.has("cut") ? { count: cutCount(q.get("count"), !!q.get("roundDown")) } : null,
+  });
+  return {
+    ...view,
+    editLobby: answered ? null : parsePositiveInt(q.get("edit")),
+    clear: !answered && q.get("clear") === "1",
+    unscoredOnly: q.get(UNSCORED_PARAM) === "1",
+    servedAt: Date.now(),
+  };
+}
+
+/** `?unscored=1`: only the lobbies that still need scores. */
+const UNSCORED_PARAM = "unscored";
+
+/**
+ * After a save: the next lobby of the round that needs scores, else the round's actions (the host's next step: finalize
+ * or advance) for whoever may take them, else the saved lobby.
+ */
+function nextAnchor(
+  roundLobbies: readonly { id: number; name: string; state: LobbyState }[],
+  savedId: number,
+  manage: boolean,
+): { anchor: string; name: string | null } {
+  const next = nextUnscored(roundLobbies, savedId);
+  if (next) return { anchor: lobbyAnchor(next), name: next.name };
+  const saved = roundLobbies.find((l) => l.id === savedId);
+  return { anchor: manage || !saved ? ROUND_ACTIONS_ANCHOR : lobbyAnchor(saved), name: null };
+}
+
+const ROUND_ACTIONS_ANCHOR = "round-actions";
 
 /** The cut dialog's `?count=` (up to 4 digits), rounded down to a multiple of 8 with `?roundDown=1`; else the proposal. */
 function cutCount(raw: string | null, roundDown: boolean): number | undefined {
@@ -78,16 +125,80 @@ export async function action({ params, context, url, request }: Route.ActionArgs
       const parsed = scoresSchema.safeParse(values);
       if (!parsed.success) return invalid(intent, parsed.error, values, title);
       const editing = values.editing === "1";
+      const toastOf = (lobby: { name: string }) => ({
+        title: editing ? "Scores Updated" : "Scores Saved",
+        description: `${lobby.name} scores have been saved`,
+      });
+      // The model refuses, under its lock, a lobby of another tournament (404) and a finalized round (409).
+      const save = () => saveScores(db, user, lobbyId, parsed.data.scores, id);
+      if (isScriptedRequest(request)) {
+        // With JavaScript: one round trip. The answer is the screen's new data, so nothing re-validates after it.
+        let saved;
+        try {
+          saved = await save();
+        } catch (error) {
+          if (!isActionError(error)) throw error;
+          return formFailure({ intent, values }, error, { title });
+        }
+        await publish(saved.events);
+        const sheet = await sheetFor(context, tournament, url.searchParams, true);
+        return {
+          ok: true as const,
+          answered: true as const,
+          intent,
+          sheet,
+          savedLobbyId: saved.result.lobby.id,
+          next: nextAnchor(sheet.lobbies, saved.result.lobby.id, sheet.manage),
+          toast: toastOf(saved.result.lobby),
+        };
+      }
+      const manage = (await pageAccess(context, tournament)).can.manage;
+      const saveThenRead = async () => {
+        const out = await save();
+        const drawn = await roundLobbies(db, id, out.result.lobby.roundNumber);
+        return { ...out, result: { ...out.result, drawn: drawn.map((l) => ({ ...l, state: lobbyState(l) })) } };
+      };
+      return runFormAction({ intent, values, failureTitle: title }, saveThenRead, (result) => {
+        // Without JavaScript: on to the next lobby that needs scores (its heading takes the focus), keeping the filter.
+        const query = new URLSearchParams();
+        if (result.lobby.roundNumber !== round) query.set("round", String(result.lobby.roundNumber));
+        if (url.searchParams.get(UNSCORED_PARAM) === "1") query.set(UNSCORED_PARAM, "1");
+        const to = query.size > 0 ? `${path}?${query}` : path;
+        const next =
+          result.lobby.roundNumber === round ? nextAnchor(result.drawn, result.lobby.id, manage).anchor : null;
+        return { redirectTo: `${to}#${next ?? lobbyAnchor(result.lobby)}`, toast: toastOf(result.lobby) };
+      });
+    }
+    case "draw": {
+      const failureTitle = "Failed to generate lobbies";
+      const text = typeof values.lobbies === "string" ? values.lobbies : "";
+      const parsed = parseDrawText(text, await tournamentPlayers(db, id));
+      if (isRefusal(parsed)) {
+        return formFailure({ intent, values }, badRequest(parsed.code, parsed.message, "lobbies"), {
+          title: failureTitle,
+        });
+      }
       return runFormAction(
-        { intent, values, failureTitle: title },
-        // The model refuses, under its lock, a lobby of another tournament (404) and a finalized round (409).
-        () => saveScores(db, user, lobbyId, parsed.data.scores, id),
+        { intent, values, failureTitle },
+        () => generateLobbies(db, user, id, round, parsed),
         (result) => ({
-          // Back to the saved lobby (its heading takes the focus), not the top of a long page.
-          redirectTo: `${result.lobby.roundNumber === round ? path : `${path}?round=${result.lobby.roundNumber}`}#${lobbyAnchor(result.lobby)}`,
+          redirectTo: path,
+          toast: { title: "Lobbies Generated", description: `Round ${result.roundNumber} lobbies are ready` },
+        }),
+      );
+    }
+    case "swap": {
+      const failureTitle = "Failed to swap players";
+      const parsed = swapSchema.safeParse(values);
+      if (!parsed.success) return invalid(intent, parsed.error, values, failureTitle);
+      return runFormAction(
+        { intent, values, failureTitle },
+        () => swapPlayers(db, user, id, parsed.data.playerA, parsed.data.playerB),
+        (result) => ({
+          redirectTo: `${path}#${lobbyAnchor(result.lobbies[0])}`,
           toast: {
-            title: editing ? "Scores Updated" : "Scores Saved",
-            description: `${result.lobby.name} scores have been saved`,
+            title: "Players Swapped",
+            description: `${result.lobbies[0].name} and ${result.lobbies[1].name} have been updated`,
           },
         }),
       );
@@ -207,23 +318,44 @@ function typedPlacements(values: Record<string, unknown>): Record<number, number
   return out;
 }
 
-export default function ScoreEntry({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+export default function ScoreEntry({ loaderData: loaded, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const { tournament: t, viewRound, lobbies, current, manage, scorekeeper, cut } = loaderData;
   const failure = actionData && actionData.ok === false ? actionData : undefined;
+  // A save answered in place carries the screen's data; a later re-validation (a live event) is newer still.
+  const answer = actionData && actionData.ok === true ? actionData : undefined;
+  const loaderData = answer && answer.sheet.servedAt > loaded.servedAt ? answer.sheet : loaded;
+  const { tournament: t, viewRound, lobbies: allLobbies, current, manage, scorekeeper, cut } = loaderData;
   useFailureToast(failure);
+  useSavedAnswer(answer);
 
   // Links stay on whichever alias the host opened (/scores/{id} or /tournaments/{id}/scores).
   const base = useLocation().pathname;
   const onCurrent = viewRound === t.currentRound;
   const roundQuery = onCurrent ? "" : `round=${viewRound}`;
-  const href = (extra: string) => {
-    const q = [roundQuery, extra].filter(Boolean).join("&");
+  const filterQuery = loaderData.unscoredOnly ? `${UNSCORED_PARAM}=1` : "";
+  const href = (extra: string, keepFilter = true) => {
+    const q = [roundQuery, keepFilter && !extra.startsWith(UNSCORED_PARAM) ? filterQuery : "", extra]
+      .filter(Boolean)
+      .join("&");
     return q ? `${base}?${q}` : base;
   };
+  const unscoredHref = (on: boolean) => href(on ? `${UNSCORED_PARAM}=1` : "", false);
+  const filtering = loaderData.unscoredOnly;
+  // The edit a save answered in place just closed stays closed while the address still says ?edit= (until a navigation).
+  const editLobby = answer && answer.savedLobbyId === loaderData.editLobby ? null : loaderData.editLobby;
+  const editableOf = new Map(allLobbies.map((l, i) => [l.id, loaderData.editable[i]]));
+  // The filter keeps a lobby being edited or refused in view, so its form and message stay where the host is.
+  const lobbies = filtering
+    ? allLobbies.filter(
+        (l) =>
+          needsScores(l.state) ||
+          l.id === editLobby ||
+          (failure?.intent === "save" && String(failure.values.lobbyId) === String(l.id)),
+      )
+    : allLobbies;
   const completed = isReadOnly(t);
   const isLastRound = t.currentRound >= t.totalRounds;
-  const roundFailure = failure && failure.intent !== "save" && failure.intent !== "cut" ? failure : undefined;
+  const roundFailure = failure && !["save", "cut", "draw", "swap"].includes(failure.intent ?? "") ? failure : undefined;
 
   return (
     <div className="stack scores-page">
@@ -282,6 +414,15 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
         </div>
       ) : null}
 
+      {allLobbies.length > 0 ? (
+        <LobbyIndex
+          lobbies={allLobbies}
+          unscoredOnly={loaderData.unscoredOnly}
+          live={onCurrent && !completed}
+          hrefs={{ all: href("", false), unscored: unscoredHref(true) }}
+        />
+      ) : null}
+
       {manage && !completed ? (
         <RoundActions
           t={t}
@@ -291,6 +432,10 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
           active={loaderData.counts.active}
           isLastRound={isLastRound}
           failure={roundFailure}
+          drawFailure={failure?.intent === "draw" ? failure : null}
+          swapFailure={failure?.intent === "swap" ? failure : null}
+          drawPlayers={loaderData.drawPlayers}
+          lobbies={onCurrent ? allLobbies : []}
         />
       ) : null}
 
@@ -329,7 +474,7 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
         <p className="muted small">Round {viewRound} is a previous round: its lobbies are shown as played.</p>
       ) : null}
 
-      {lobbies.length === 0 ? (
+      {allLobbies.length === 0 ? (
         <EmptyState title={`No lobbies for Round ${viewRound}`}>
           {manage && onCurrent && !completed ? (
             <p>Generate the lobbies of this round to start entering scores.</p>
@@ -337,8 +482,13 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
         </EmptyState>
       ) : (
         <div className="grid cols-2 scores-lobbies">
-          {lobbies.map((lobby, i) => {
-            const editing = loaderData.editLobby === lobby.id;
+          {filtering && lobbies.length === 0 ? (
+            <p className="card scores-all-saved">
+              Every lobby of Round {viewRound} is saved. <Link to={href("", false)}>Show all lobbies</Link>
+            </p>
+          ) : null}
+          {lobbies.map((lobby) => {
+            const editing = editLobby === lobby.id;
             const lobbyFailure: LobbyFailure | null =
               failure && failure.intent === "save" && String(failure.values.lobbyId) === String(lobby.id)
                 ? { error: failure.error, title: failure.title, placements: typedPlacements(failure.values) }
@@ -348,7 +498,7 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
                 key={lobby.id}
                 lobby={lobby}
                 scoring={t.scoring}
-                canEdit={loaderData.editable[i]}
+                canEdit={editableOf.get(lobby.id) ?? false}
                 editing={editing}
                 clear={editing && loaderData.clear}
                 failure={lobbyFailure}
@@ -364,6 +514,24 @@ export default function ScoreEntry({ loaderData, actionData: latestActionData }:
       )}
     </div>
   );
+}
+
+/**
+ * A save answered in place (JavaScript): its toast, then on to the next lobby that needs scores (or the round's
+ * actions), as the redirect without JavaScript does.
+ */
+function useSavedAnswer(
+  answer: { toast: { title: string; description: string }; next: { anchor: string } } | undefined,
+) {
+  const showToast = useToast();
+  useEffect(() => {
+    if (!answer) return;
+    showToast({ type: "success", ...answer.toast });
+    const target = document.getElementById(answer.next.anchor);
+    if (!target) return;
+    target.scrollIntoView({ block: "start" });
+    target.focus({ preventScroll: true });
+  }, [answer, showToast]);
 }
 
 /** A refused save, announced at the top of the page too, with a way down to its lobby. */
@@ -397,6 +565,10 @@ function RoundActions({
   active,
   isLastRound,
   failure,
+  drawFailure,
+  swapFailure,
+  drawPlayers,
+  lobbies,
 }: {
   t: RoundT;
   current: CurrentT;
@@ -405,6 +577,11 @@ function RoundActions({
   active: number;
   isLastRound: boolean;
   failure: FormFailure | undefined;
+  drawFailure: FormFailure | null;
+  swapFailure: FormFailure | null;
+  drawPlayers: { id: number; name: string; riotTag: string }[];
+  /** The current round's lobbies, for the swap form. */
+  lobbies: ScoreSheetLobby[];
 }) {
   const generating = usePendingIntent("generate");
   const finalizing = usePendingIntent("finalize");
@@ -415,7 +592,10 @@ function RoundActions({
   const step = nextRoundStep({ lobbyCount: current.lobbyCount, scored: current.scored, isLastRound });
   return (
     <section className="card scores-actions" aria-label="Round actions">
-      <h2>Round {round}</h2>
+      {/* Where a save lands once every lobby is saved: the next step is here. */}
+      <h2 id={ROUND_ACTIONS_ANCHOR} tabIndex={-1}>
+        Round {round}
+      </h2>
       <FormError title={failure?.title} message={failure?.error} />
       <div className="row" style={{ marginTop: failure ? "0.75rem" : 0 }}>
         {!hasLobbies ? (
@@ -483,6 +663,10 @@ function RoundActions({
           </>
         )}
       </div>
+      {!hasLobbies && drawPlayers.length > 0 ? (
+        <ManualDrawForm round={round} players={drawPlayers} failure={drawFailure} />
+      ) : null}
+      {hasLobbies && !current.finalized ? <SwapPlayersForm lobbies={lobbies} failure={swapFailure} /> : null}
       {step === "score" ? (
         <p className="small scores-next-step" style={{ marginTop: "0.75rem", marginBottom: 0 }}>
           Next: save the scores of every lobby below ({current.scored}/{current.lobbyCount} scores submitted); then{" "}

@@ -58,6 +58,8 @@ test.describe("editing saved scores", () => {
     const { setup, lobby } = await scoredLobby(page, request, "hfs");
     await page.goto(`/scores/${setup.id}`);
     const card = lobbyCard(page, "Lobby 1");
+    // A saved lobby is folded to one line; its summary opens it.
+    await card.locator("summary").click();
     await card.getByRole("link", { name: "Edit Scores" }).click();
     const selects = card.locator("select");
     await expect(selects.nth(0)).toHaveValue("1");
@@ -85,6 +87,8 @@ test.describe("editing saved scores", () => {
     const { setup, lobby } = await scoredLobby(page, request, "hfj");
     await page.goto(`/scores/${setup.id}`);
     const card = lobbyCard(page, "Lobby 1");
+    // A saved lobby is folded to one line; its summary opens it.
+    await card.locator("summary").click();
     await card.getByRole("link", { name: "Edit Scores" }).click();
     const selects = card.locator("select");
     await expect(selects.nth(2).locator('option[value="1"]')).toBeEnabled();

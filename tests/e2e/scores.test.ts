@@ -86,7 +86,9 @@ test("without JavaScript a host plays a whole round: generate, save scores, refu
   await expect(lobby1.locator(".scores-player").first()).toContainText(order1[0]);
   await expect(lobby1.locator(".scores-player").first()).toContainText("+8 pts");
 
-  // Editing a saved lobby shows its saved placements, the others' open to swap; Cancel Edit goes back.
+  // Editing a saved lobby (folded to one line: its summary opens it) shows its saved placements, the others' open to
+  // swap; Cancel Edit goes back.
+  await lobby1.locator("summary").click();
   await lobby1.getByRole("link", { name: "Edit Scores" }).click();
   await expect(lobby1.locator("select").first()).toHaveValue("1");
   await expect(lobby1.locator("select").nth(1).locator("option", { hasText: "1st (8 pts)" })).toHaveText(
@@ -172,6 +174,7 @@ test("with JavaScript the placements other players hold become disabled and mark
   await expect(lobby1.locator(".badge")).toHaveText("Complete");
 
   // Editing, the saved placements stay open, so a swap takes two changes; saving the edit says "Scores Updated".
+  await lobby1.locator("summary").click();
   await lobby1.getByRole("link", { name: "Edit Scores" }).click();
   await expect(lobby1.getByRole("link", { name: "Cancel Edit" })).toBeVisible();
   await expect(lobby1.locator("select").nth(1).locator('option[value="1"]')).toBeEnabled();
@@ -179,6 +182,7 @@ test("with JavaScript the placements other players hold become disabled and mark
   await lobby1.locator("select").nth(0).selectOption("2");
   await lobby1.getByRole("button", { name: "Save Lobby 1 Scores" }).click();
   await expect(page.locator(".toast .title").first()).toHaveText(/Scores (Updated|Saved)/);
+  await lobby1.locator("summary").click();
   await expect(lobby1.getByRole("link", { name: "Edit Scores" })).toBeVisible();
   await expect(lobby1.locator(".scores-player").first()).toContainText("+8 pts");
 });

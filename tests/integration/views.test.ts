@@ -29,6 +29,8 @@ describeEachDriver("host read models", (getDb) => {
     const sheet = await scoreSheetView(db, row, ownerAccess, { round: null, cut: null });
     expect(sheet.viewRound).toBe(1);
     expect(sheet.lobbies.map((l) => l.name)).toEqual(["Lobby 1", "Lobby 2"]);
+    expect(sheet.lobbies.map((l) => l.state)).toEqual(["saved", "pending"]);
+    expect(sheet.drawPlayers, "the draw form is for a round not drawn yet").toEqual([]);
     expect(sheet.lobbies[0].players.map((p) => p.placement)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(sheet.lobbies[1].players.every((p) => p.placement === null && p.name.startsWith("Player "))).toBe(true);
     expect(sheet.current).toEqual({ lobbyCount: 2, scored: 1, finalized: false });

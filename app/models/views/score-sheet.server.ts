@@ -1,5 +1,5 @@
 // The score screen's read model: one round's lobbies with their saved placements, the current round's progress, the player counts its actions name, and the cut dialog when asked.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { lobbies as lobbyTable, matches as matchTable, players as playerTable, type Tournament } from "#db/schema";
 import { previewCut, type CutPreview } from "../cuts";
@@ -8,6 +8,7 @@ import { sortLobbies } from "../lobbies.server";
 import { canEditRound, playerCounts, type Abilities, type Role } from "../policy";
 import { computeStandings } from "../standings";
 import { readRuleset } from "../ruleset";
+import { lobbyState, type LobbyState } from "../score-sheet";
 import { toEnginePlayer } from "../stats.server";
 
 export type ScoreSheetQuery = {
@@ -23,6 +24,8 @@ export type ScoreSheetLobby = {
   name: string;
   roundNumber: number;
   isComplete: boolean;
+  /** Pending or saved (disputed later, from player reports). */
+  state: LobbyState;
   players: {
     id: number;
     name: string;
@@ -66,6 +69,7 @@ export async function scoreSheetView(
       name: l.name,
       roundNumber: l.roundNumber,
       isComplete: l.isComplete,
+      state: lobbyState(l),
       players: l.playerIds.map((id) => {
         const p = byId.get(id);
         const m = matchOf.get(`${l.id}:${id}`);
@@ -115,5 +119,22 @@ export async function scoreSheetView(
     // Soft-removed players are out of every count.
     counts: playerCounts(playerRows.filter((p) => p.removedAt === null)),
     cut,
+    // The "Enter lobbies by hand" form, before the current round is drawn: who must be in the draw.
+    drawPlayers:
+      access.can.manage && !completed && currentLobbies.length === 0
+        ? eligibleForRound(playerRows.map(toEnginePlayer)).map((p) => {
+            const row = byId.get(p.id);
+            return { id: p.id, name: row?.name ?? `Player #${p.id}`, riotTag: row?.riotTag ?? "" };
+          })
+        : [],
   };
+}
+
+/** Every player of the tournament still in it (not soft-removed), for reading a typed draw by name, tag or id. */
+export async function tournamentPlayers(db: Executor, tournamentId: number) {
+  return db
+    .select({ id: playerTable.id, name: playerTable.name, riotTag: playerTable.riotTag })
+    .from(playerTable)
+    .where(and(eq(playerTable.tournamentId, tournamentId), isNull(playerTable.removedAt)))
+    .orderBy(asc(playerTable.id));
 }
