@@ -77,6 +77,9 @@ export function tiedAtLine(rule: CutRule, chain: readonly Tiebreaker[]): (a: Pla
   return (a, b) => compareRecords(head, a, b) === 0;
 }
 
+/** maxMatching's scratch (it never recurses into itself across calls). */
+const ORDER = new Int32Array(MAX_PLACES);
+
 const POPCOUNT = Uint8Array.from({ length: 256 }, (_, m) => {
   let c = 0;
   for (let x = m; x; x &= x - 1) c++;
@@ -87,10 +90,10 @@ const POPCOUNT = Uint8Array.from({ length: 256 }, (_, m) => {
  * The most players that can sit on a place of their own set at once (masks over places, each a subset of the
  * places free): a maximum bipartite matching. Nested sets (any points table that never rises) take a greedy pass.
  */
-export function maxMatching(masks: readonly number[] | Int32Array, n: number): number {
-  const order = new Int32Array(n);
+export function maxMatching(masks: readonly number[] | Int32Array, n: number, offset = 0): number {
+  const order = ORDER;
   let m = 0;
-  for (let i = 0; i < n; i++) if (masks[i] !== 0) order[m++] = masks[i];
+  for (let i = offset; i < offset + n; i++) if (masks[i] !== 0) order[m++] = masks[i];
   // Smallest sets first.
   for (let i = 1; i < m; i++) {
     const v = order[i];
@@ -229,68 +232,141 @@ export function cutOutlooks(input: {
     return [lo, a];
   };
 
+  // Each player's best and worst candidate position: a player wholly above or below p needs no matching.
+  const minPos = new Int32Array(n);
+  const maxPos = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    let low = total;
+    let high = -1;
+    for (let c = first[i]; c < first[i + 1]; c++) {
+      low = Math.min(low, pos[c]);
+      high = Math.max(high, pos[c]);
+    }
+    minPos[i] = low;
+    maxPos[i] = high;
+  }
+
   /**
    * One lobby's most players above-or-tied with p and fewest strictly above, p's place `taken` (a bit; 0 when p is
-   * not in it). `skip` is p's index.
+   * not in it). `skip` is p's index. A lobby has at least as many places free as players besides p, so players whose
+   * set is every place always fit beside a maximum matching of the others: only the partial sets are matched.
    */
   const lobbyCounts = (li: number, lo: number, hi: number, skip: number, taken: number): [number, number] => {
     const list = members[li];
-    let k = 0;
-    let fixedAboveOrTied = 0;
-    let fixedAbove = 0;
+    let most = 0;
+    let fewest = 0;
+    let kA = 0;
+    let kB = 0;
     for (const q of list) {
       if (q === skip) continue;
       const count = places[q];
       if (count === 0) {
         const g = pos[first[q]];
-        if (g <= hi) fixedAboveOrTied++;
-        if (g < lo) fixedAbove++;
+        if (g <= hi) most++;
+        if (g < lo) fewest++;
         continue;
       }
-      const all = (1 << count) - 1;
-      let st = 0;
-      let s = 0;
-      for (let y = 0; y < count; y++) {
-        const g = pos[first[q] + y];
-        if (g <= hi) st |= 1 << y;
-        if (g < lo) s |= 1 << y;
+      const low = minPos[q];
+      const high = maxPos[q];
+      if (high <= hi) most++;
+      else if (low <= hi) {
+        let st = 0;
+        for (let y = 0; y < count; y++) if (pos[first[q] + y] <= hi) st |= 1 << y;
+        masksA[kA++] = st & ~taken;
       }
-      masksA[k] = st & ~taken;
-      masksB[k] = ~s & all & ~taken;
-      k++;
+      if (high < lo) fewest++;
+      else if (low < lo) {
+        let notAbove = 0;
+        for (let y = 0; y < count; y++) if (pos[first[q] + y] >= lo) notAbove |= 1 << y;
+        masksB[kB++] = notAbove & ~taken;
+        fewest++;
+      }
     }
-    if (k === 0) return [fixedAboveOrTied, fixedAbove];
-    return [fixedAboveOrTied + maxMatching(masksA, k), fixedAbove + k - maxMatching(masksB, k)];
+    if (kA > 0) most += maxMatching(masksA, kA);
+    if (kB > 0) fewest -= maxMatching(masksB, kB);
+    return [most, fewest];
   };
 
-  /** [most above-or-tied, fewest above] among p's competitors with p's candidate record c (p placing `taken`). */
-  const counts = (p: number, c: number, taken: number, stopAt: number): [number, number] => {
-    const [lo, hi] = tieWindow(c);
-    if (line.kind === "lobby") {
-      const li = lobbyOf[p];
-      return lobbyCounts(li, lo, hi, p, taken);
+  // The overall line counts the players wholly above (or above-or-tied) from their worst position, and matches only
+  // those whose positions straddle p's tie window, lobby by lobby.
+  const playing: number[] = [];
+  for (let i = 0; i < n; i++) if (places[i] > 0) playing.push(i);
+  const worstSorted = Int32Array.from(playing.map((i) => maxPos[i])).sort();
+  const byBest = Int32Array.from(playing).sort((a, b) => minPos[a] - minPos[b]);
+  /** How many of `sortedValues` are below `limit`. */
+  const countBelow = (sortedValues: Int32Array, limit: number) => {
+    let a = 0;
+    let b = sortedValues.length;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (sortedValues[mid] < limit) a = mid + 1;
+      else b = mid;
     }
-    let most = fixedBefore[hi + 1];
-    let fewest = fixedBefore[lo];
-    if (places[p] === 0) most--; // p's own record sits in its window
-    for (let li = 0; li < members.length; li++) {
-      if (most >= stopAt && fewest >= stopAt) break;
-      const list = members[li];
-      if (list.length === 0 || places[list[0]] === 0) continue; // scored: counted as fixed
-      const [a, b] = lobbyCounts(li, lo, hi, p, lobbyOf[p] === li ? taken : 0);
-      most += a;
-      fewest += b;
+    return a;
+  };
+  const bufA = new Int32Array(members.length * MAX_PLACES);
+  const bufB = new Int32Array(members.length * MAX_PLACES);
+  const countA = new Int32Array(members.length);
+  const countB = new Int32Array(members.length);
+  const touched = new Int32Array(members.length);
+
+  /** [most above-or-tied, fewest above] among p's competitors with p's candidate record c (p placing `taken`). */
+  const counts = (p: number, c: number, taken: number): [number, number] => {
+    const [lo, hi] = tieWindow(c);
+    if (line.kind === "lobby") return lobbyCounts(lobbyOf[p], lo, hi, p, taken);
+    const pPlays = places[p] > 0;
+    let most = fixedBefore[hi + 1] + countBelow(worstSorted, hi + 1);
+    let fewest = fixedBefore[lo] + countBelow(worstSorted, lo);
+    if (!pPlays)
+      most--; // p's own record sits in its window
+    else {
+      if (maxPos[p] <= hi) most--;
+      if (maxPos[p] < lo) fewest--;
+    }
+    const pLobby = pPlays ? lobbyOf[p] : -1;
+    let lobbiesTouched = 0;
+    for (let k = 0; k < byBest.length; k++) {
+      const q = byBest[k];
+      const low = minPos[q];
+      if (low > hi) break;
+      const high = maxPos[q];
+      if (q === p || high < lo) continue;
+      const li = lobbyOf[q];
+      const free = li === pLobby ? ~taken : -1;
+      if (countA[li] === 0 && countB[li] === 0) touched[lobbiesTouched++] = li;
+      const at = first[q];
+      const end = first[q + 1];
+      if (high > hi) {
+        let st = 0;
+        for (let y = at; y < end; y++) if (pos[y] <= hi) st |= 1 << (y - at);
+        bufA[li * MAX_PLACES + countA[li]++] = st & free;
+      }
+      if (low < lo) {
+        let notAbove = 0;
+        for (let y = at; y < end; y++) if (pos[y] >= lo) notAbove |= 1 << (y - at);
+        bufB[li * MAX_PLACES + countB[li]++] = notAbove & free;
+        fewest++;
+      }
+    }
+    for (let t = 0; t < lobbiesTouched; t++) {
+      const li = touched[t];
+      if (countA[li] > 0) most += maxMatching(bufA, countA[li], li * MAX_PLACES);
+      if (countB[li] > 0) fewest -= maxMatching(bufB, countB[li], li * MAX_PLACES);
+      countA[li] = 0;
+      countB[li] = 0;
     }
     return [most, fewest];
   };
 
   const result = new Map<number, CutOutlook>();
   const keep = line.keep;
+  let monotone = true;
+  for (let y = 1; y < MAX_PLACES; y++) if (pointsFor(scoring, y) < pointsFor(scoring, y + 1)) monotone = false;
   for (let p = 0; p < n; p++) {
     if (line.kind === "lobby" && lobbyOf[p] === -1) continue;
     const id = players[p].record.id;
     if (places[p] === 0) {
-      const [most, fewest] = counts(p, first[p], 0, Infinity);
+      const [most, fewest] = counts(p, first[p], 0);
       result.set(id, {
         playing: false,
         places: MAX_PLACES,
@@ -299,15 +375,42 @@ export function cutOutlooks(input: {
       });
       continue;
     }
+    const P = places[p];
     let safe = 0;
     let alive = 0;
-    let safeOpen = true;
-    for (let x = 1; x <= places[p]; x++) {
-      const [most, fewest] = counts(p, first[p] + x - 1, 1 << (x - 1), keep);
-      if (safeOpen && most < keep) safe = x;
-      else safeOpen = false;
-      if (fewest < keep) alive = x;
-      else break;
+    if (monotone) {
+      // A better place never hurts (swap it with whoever had it): safe and alive are each a run of places from 1st,
+      // so the worst place settles the top of the field and a few halvings the rest.
+      const cache: ([boolean, boolean] | undefined)[] = [];
+      const at = (x: number): [boolean, boolean] => {
+        if (!cache[x]) {
+          const [most, fewest] = counts(p, first[p] + x - 1, 1 << (x - 1));
+          cache[x] = [most < keep, fewest < keep];
+        }
+        return cache[x];
+      };
+      /** The largest x in 0..top with `holds(x)` (true at 0), for a predicate true on a run from 1. */
+      const largest = (top: number, holds: (x: number) => boolean) => {
+        let a = 0;
+        let b = top;
+        while (a < b) {
+          const mid = (a + b + 1) >> 1;
+          if (holds(mid)) a = mid;
+          else b = mid - 1;
+        }
+        return a;
+      };
+      alive = at(P)[1] ? P : largest(P - 1, (x) => at(x)[1]);
+      safe = largest(alive, (x) => at(x)[0]);
+    } else {
+      let safeOpen = true;
+      for (let x = 1; x <= P; x++) {
+        const [most, fewest] = counts(p, first[p] + x - 1, 1 << (x - 1));
+        if (safeOpen && most < keep) safe = x;
+        else safeOpen = false;
+        if (fewest < keep) alive = x;
+        else break;
+      }
     }
     result.set(id, { playing: true, places: places[p], safe: Math.min(safe, alive), alive });
   }

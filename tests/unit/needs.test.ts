@@ -178,8 +178,8 @@ function fast(s: Scenario) {
 }
 
 const chainArb: fc.Arbitrary<Tiebreaker[]> = fc.oneof(
-  fc.constant([...STANDARD_TIEBREAKERS]),
-  fc.constant([...RIOT_TIEBREAKERS]),
+  fc.constant<Tiebreaker[]>([...STANDARD_TIEBREAKERS]),
+  fc.constant<Tiebreaker[]>([...RIOT_TIEBREAKERS]),
   fc
     .shuffledSubarray(
       TIEBREAKERS.filter((c) => c !== "totalPoints" && c !== "registration"),
