@@ -165,7 +165,7 @@ async function benchNeeds() {
       lobbies: [...lobbyList.map((l) => ({ ...l })), ...drawn],
       matches: matchList.map((m) => ({ ...m, dnp: false })),
     };
-    if (tournamentNeeds(data)?.size !== 256) throw new Error("every player should have a need");
+    if (tournamentNeeds(data)?.byPlayer.size !== 256) throw new Error("every player should have a need");
     const standings = await measure(PURE_RUNS, () => computeStandings(roster, matchList, tiebreakers));
     const needs = await measure(PURE_RUNS, () => tournamentNeeds(data));
     report(`    ${name}: standings (baseline)`, standings, 5);

@@ -470,6 +470,21 @@ export function checkmateNeedText(o: CheckmateOutlook): string {
   return `${more}; ${how} gets there`;
 }
 
+/** How a need reads at a glance: through for sure, a win away from the title, in danger, or out. */
+export function needTone(need: Need): "success" | "primary" | "warning" | "danger" {
+  if (need.kind === "checkmate") return need.winsNow ? "primary" : "warning";
+  if (need.safe >= need.places) return "success";
+  return need.alive === 0 ? "danger" : "warning";
+}
+
+/** The line ahead in words, above the players' sentences (a stage's name, then what happens after its game). */
+export function needsHeading(line: NeedLine | { kind: "checkmate"; threshold: number }, stageName: string): string {
+  if (line.kind === "checkmate")
+    return `${stageName}: checkmate at ${line.threshold} points. A player on it who wins a game wins the tournament`;
+  if (line.kind === "overall") return `${stageName}: last game before the cut to the best ${line.keep}`;
+  return `${stageName}: last game; the best ${line.keep} of each lobby go through`;
+}
+
 /** What screens and the API show for one player: a plain object with its sentence. */
 export type Need =
   | ({ kind: "cut"; line: NeedLine["kind"]; keep: number; text: string } & CutOutlook)

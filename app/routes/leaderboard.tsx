@@ -1,4 +1,5 @@
 // The leaderboard: stat cards, the podium and the full standings, eliminated players after a separator.
+import { NeedNote, NeedsHeading } from "~/components/need-note";
 import { DROPPED_LABEL, isCompleted, roundLabel, tournamentHome } from "~/models/policy";
 import { Link } from "react-router";
 import type { Route } from "./+types/leaderboard";
@@ -46,7 +47,7 @@ export async function loader({ params, context, url, request }: Route.LoaderArgs
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, rows, here, backTo, playerBase, rules } = loaderData;
+  const { tournament: t, rows, here, backTo, playerBase, rules, needsHeading } = loaderData;
   // Standings order already puts the active players first, then the dropped, then the eliminated (a cut).
   const active = rows.filter((r) => !r.isEliminated && !r.isDropped);
   const dropped = rows.filter((r) => !r.isEliminated && r.isDropped);
@@ -108,6 +109,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
+      <NeedsHeading heading={needsHeading} />
       {rows.length === 0 ? (
         <div className="card">
           <EmptyState title="No players yet">
@@ -186,6 +188,7 @@ function LeaderboardRow({ row: r, playerBase }: { row: Row; playerBase: string }
           {r.name}
         </Link>
         <div className="muted small">#{r.riotTag}</div>
+        <NeedNote need={r.need} />
       </td>
       <td className="num">{formatPoints(r.totalPoints)}</td>
       <td className="num">{formatAverage(r.averagePlacement, r.matchesPlayed)}</td>

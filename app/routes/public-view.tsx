@@ -1,4 +1,5 @@
 // The public live view: banner, progress, player search, current lobbies and top standings, complete as plain HTML.
+import { NeedNote, NeedsHeading } from "~/components/need-note";
 import { isCompleted, isLive, outLabel, roundLabel } from "~/models/policy";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/public-view";
@@ -43,7 +44,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
 }
 
 export default function PublicView({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, shareUrl, q, results, lobbies, top, grid, stats, rules } = loaderData;
+  const { tournament: t, shareUrl, q, results, lobbies, top, grid, stats, rules, needsHeading } = loaderData;
   const completed = isCompleted(t);
   const live = isLive(t);
   const base = `/tournaments/${t.id}`;
@@ -163,6 +164,7 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
             </span>
           ) : null}
         </div>
+        <NeedsHeading heading={needsHeading} />
         {lobbies.length === 0 ? (
           <EmptyState title="No lobbies yet">
             <p style={{ margin: 0 }}>Lobby assignments appear here as soon as the host generates them.</p>
@@ -184,6 +186,7 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
                       <span className="public-player-name">
                         <Link to={profile(p.id)}>{p.name}</Link>
                         {p.riotTag ? <span className="muted small"> #{p.riotTag}</span> : null}
+                        <NeedNote need={p.need} />
                       </span>
                       {p.riotTag ? <CopyNameButton name={p.name} riotTag={p.riotTag} /> : null}
                     </li>
@@ -228,6 +231,7 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
                           <span className="badge danger">{outLabel(p)}</span>
                         </>
                       ) : null}
+                      <NeedNote need={p.need} />
                     </td>
                     <td className="num">{formatPoints(p.totalPoints)}</td>
                     <td className="num">{p.matchesPlayed}</td>

@@ -11,6 +11,7 @@ import {
   type NeedLine,
   type NeedLobby,
   type NeedPlayer,
+  needsHeading,
 } from "../needs";
 import { cutRuleOf, playerRecord, readRuleset } from "../ruleset";
 import { settingsScoring } from "../scoring";
@@ -30,8 +31,8 @@ export type NeedsData = {
   matches: readonly Pick<Match, "playerId" | "roundNumber" | "placement" | "points" | "dnp">[];
 };
 
-/** Each player's need (players without one are absent); null when no line is ahead of the game under way. */
-export type Needs = ReadonlyMap<number, Need> | null;
+/** The line ahead in words and each player's need (players without one are absent); null when no line is ahead. */
+export type Needs = { heading: string; byPlayer: ReadonlyMap<number, Need> } | null;
 
 /** The first round whose points count in a stage: the start of the latest stage up to it that resets points, else 1. */
 export function pointsStartRound(stages: readonly Stage[], position: StagePosition): number {
@@ -77,6 +78,7 @@ export function tournamentNeeds(d: NeedsData): Needs {
   const inPlay = new Set(contenders.map((p) => p.id));
   const scoring = settingsScoring(t.scoring);
   const needs = new Map<number, Need>();
+  const heading = needsHeading(ahead.line, ahead.position.stage.name);
 
   if (ahead.line.kind === "checkmate") {
     // On checkmate or not is decided at the start of the game: this round's results do not count yet.
@@ -91,7 +93,7 @@ export function tournamentNeeds(d: NeedsData): Needs {
         if (inPlay.has(id))
           needs.set(id, checkmateNeed(checkmateOutlook(points.get(id)!, ahead.line.threshold, scoring)));
     }
-    return needs;
+    return { heading, byPlayer: needs };
   }
 
   const ruleset = readRuleset(t.ruleset);
@@ -137,7 +139,7 @@ export function tournamentNeeds(d: NeedsData): Needs {
     line,
   });
   for (const [id, outlook] of outlooks) needs.set(id, cutNeed(outlook, line));
-  return needs;
+  return { heading, byPlayer: needs };
 }
 
 const memo = new WeakMap<object, Needs>();
@@ -152,5 +154,5 @@ export function needsOf(d: NeedsData): Needs {
 
 /** One player's need, or null. */
 export function needOf(d: NeedsData, playerId: number): Need | null {
-  return needsOf(d)?.get(playerId) ?? null;
+  return needsOf(d)?.byPlayer.get(playerId) ?? null;
 }
