@@ -12,6 +12,7 @@ import { saveScores } from "~/models/scores.server";
 import { DEFAULT_SCORING, pointsFor } from "~/models/scoring";
 import { computeStandings } from "~/models/standings";
 import { RIOT_TIEBREAKERS, STANDARD_TIEBREAKERS } from "~/models/ruleset";
+import { tournamentNeeds, type NeedsData } from "~/models/views/needs";
 import { createTournament } from "~/models/tournaments.server";
 import type { EngineLobby, EngineMatch, EnginePlayer, LobbyMethod } from "~/models/types";
 import { tournamentCreateSchema } from "~/models/validation";
@@ -125,6 +126,63 @@ async function benchRiotStandings() {
   console.log(`    riot / standard median: ${(riot.median / standard.median).toFixed(2)}×`);
 }
 
+/**
+ * "What do I need" (docs/decisions/026-what-do-i-need.md) for 256 players before the last game of a stage that cuts to
+ * 128 (32 lobbies of round 10 drawn, none scored), against the standings of the same players in the same run.
+ */
+async function benchNeeds() {
+  console.log("\n(d) what do I need, 256 players in 32 lobbies before a cut to 128 (pure functions)");
+  const { roster, matchList, lobbyList } = playedTournament("snake", 9);
+  const drawn = planRoundLobbies("snake", roster, matchList, lobbyList, 10).map((l) => ({
+    roundNumber: 10,
+    playerIds: l.playerIds,
+    isComplete: false,
+  }));
+  for (const [name, tiebreakers] of [
+    ["standard", STANDARD_TIEBREAKERS],
+    ["riot", RIOT_TIEBREAKERS],
+  ] as const) {
+    const data: NeedsData = {
+      tournament: {
+        status: "active",
+        currentRound: 10,
+        totalRounds: 10,
+        lobbyMethod: "snake",
+        scoring: { ...DEFAULT_SCORING },
+        ruleset: { preset: name, tiebreakers: [...tiebreakers] },
+        stages: [{ name: "Day 1", games: 10, draw: "snake", points: "carry", end: { cutTo: 128 } }],
+      },
+      players: roster.map((p) => ({
+        id: p.id,
+        seed: p.seed,
+        isEliminated: false,
+        removedAt: null,
+        droppedAt: null,
+        adjustPoints: 0,
+        adjustMatches: 0,
+        adjustAverage: null,
+      })),
+      lobbies: [...lobbyList.map((l) => ({ ...l })), ...drawn],
+      matches: matchList.map((m) => ({ ...m, dnp: false })),
+    };
+    if (tournamentNeeds(data)?.byPlayer.size !== 256) throw new Error("every player should have a need");
+    // The baseline: the standings of the same players computed 16 times, a plain workload of the same order, so
+    // the ratio holds on a loaded machine where a long task is preempted more often than a short one.
+    const standings = await measure(PURE_RUNS, () => {
+      for (let i = 0; i < 16; i++) computeStandings(roster, matchList, tiebreakers);
+    });
+    const cpuBefore = process.cpuUsage();
+    const needs = await measure(PURE_RUNS, () => tournamentNeeds(data));
+    const cpu = process.cpuUsage(cpuBefore);
+    report(`    ${name}: standings × 16 (baseline)`, standings, 80);
+    report(`    ${name}: what do I need`, needs, 50);
+    console.log(
+      `    ${name}: needs / baseline median: ${(needs.median / standings.median).toFixed(2)}×; ` +
+        `CPU ${((cpu.user + cpu.system) / 1000 / (PURE_RUNS + 20)).toFixed(1)} ms a computation`,
+    );
+  }
+}
+
 /** A 256-player tournament in round 1, every lobby drawn; one lobby's scores saved again and again. */
 async function benchSave(database: Database, label: string) {
   const { db } = database;
@@ -159,6 +217,7 @@ async function main() {
   );
   await benchPure();
   await benchRiotStandings();
+  await benchNeeds();
 
   console.log(
     "\n(b) saveScores of one 8-player lobby in a 256-player tournament (transaction, lock, replace, recompute)",

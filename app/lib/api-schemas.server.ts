@@ -122,6 +122,59 @@ export const matchAnswer = z.strictObject({
 
 const criteria = Object.keys(CRITERION_LABELS) as [Criterion, ...Criterion[]];
 
+export const needAnswer = z
+  .discriminatedUnion("kind", [
+    z
+      .strictObject({
+        kind: z.literal("cut"),
+        line: z
+          .enum(["overall", "lobby"])
+          .describe("overall: the best `keep` players go through; lobby: the best `keep` of each lobby of this game"),
+        keep: z.int().min(1),
+        playing: z.boolean().describe("Still to place in this game; false once the player's lobby is scored"),
+        places: z.int().min(1).max(8).describe("Places the player's lobby hands out"),
+        safe: z
+          .int()
+          .min(0)
+          .max(8)
+          .describe(
+            "The worst placement that guarantees staying above the line whatever happens elsewhere (every better one " +
+              "does too); 0: none does; equal to places: any does. A scored player: places (through) or 0",
+          ),
+        alive: z
+          .int()
+          .min(0)
+          .max(8)
+          .describe("The worst placement with which staying above the line is still possible; 0: none is"),
+        text: z
+          .string()
+          .describe('The sentence shown to spectators, e.g. "Top 4 keeps you safe; 6th or better keeps you alive"'),
+      })
+      .describe("The last game before a stage's cut"),
+    z
+      .strictObject({
+        kind: z.literal("checkmate"),
+        threshold: z.number(),
+        points: z.number().describe("The player's points in the stage before this game"),
+        winsNow: z
+          .boolean()
+          .describe("On checkmate (points at or above the threshold): a win in this game wins the tournament"),
+        needed: z.number().describe("Points still needed to reach the threshold (0 when on checkmate)"),
+        reach: z
+          .int()
+          .min(0)
+          .max(8)
+          .describe("The worst placement with which this game reaches the threshold (0: out of reach this game)"),
+        text: z.string().describe('e.g. "A win now wins the tournament", "Needs 5 more points to reach checkmate; …"'),
+      })
+      .describe("A game of a checkmate stage"),
+  ])
+  .nullable()
+  .describe(
+    'What the player needs in the game under way (docs/rules.md "What do I need"): before the last game ahead of a ' +
+      "stage's cut, and before every checkmate game; null otherwise, and in standings after a past round (?round=)",
+  );
+
 export const leaderboardRowAnswer = z
   .strictObject({
     id,
@@ -150,6 +203,7 @@ export const leaderboardRowAnswer = z
       .int()
       .nullable()
       .describe("Places gained since the round before (negative: lost); null in round 1 or when not ranked then"),
+    need: needAnswer,
   })
   .describe("One standings row: active players first, then dropped ones, then eliminated ones, in tiebreak order");
 

@@ -14,11 +14,12 @@ main{display:inline-block;min-width:min(100%,14em);max-width:100%;box-sizing:bor
 h1{font-size:1.4em;margin:0;line-height:1.15;overflow-wrap:anywhere}
 p{margin:.1em 0 0;font-size:.75em;color:#e2e8f0;overflow-wrap:anywhere}
 ol{list-style:none;margin:0;padding:0}
-li{display:flex;gap:.6em;align-items:baseline}
+li{display:flex;flex-wrap:wrap;gap:0 .6em;align-items:baseline}
 .rank{min-width:2.6em;color:#fcd34d}
 .name{flex:1;overflow-wrap:anywhere}
 .detail{white-space:nowrap;color:#bfdbfe}
-.out .name{text-decoration:line-through}`;
+.out .name{text-decoration:line-through}
+.note{flex-basis:100%;padding-left:3.2em;font-size:.6em;color:#fde68a}`;
 
 /**
  * A few lines that keep the overlay live without a reload: on each event of this tournament it
@@ -48,7 +49,7 @@ export function overlayDocument(options: {
     const rows = view.rows
       .map(
         (r) =>
-          `<li${r.muted ? ' class="out"' : ""}><span class="rank">${escapeHtml(r.rank)}</span><span class="name">${escapeHtml(r.name)}</span><span class="detail">${escapeHtml(r.detail)}</span></li>`,
+          `<li${r.muted ? ' class="out"' : ""}><span class="rank">${escapeHtml(r.rank)}</span><span class="name">${escapeHtml(r.name)}</span><span class="detail">${escapeHtml(r.detail)}</span>${r.note ? `<span class="note">${escapeHtml(r.note)}</span>` : ""}</li>`,
       )
       .join("");
     body =

@@ -9,6 +9,8 @@ import { computeStandings, type StandingRow } from "./standings";
 import { toLeaderboardRow, type LeaderboardRow } from "./standings.server";
 import { toEnginePlayer } from "./stats.server";
 import { tournamentSnapshot } from "./views/snapshot.server";
+import type { Need } from "./needs";
+import { needsOf, type Needs } from "./views/needs";
 
 /** What the standings of any round are computed from: the tournament's data as one snapshot holds it. */
 export type StandingsData = {
@@ -26,6 +28,8 @@ export type SettledRow = LeaderboardRow & {
   final: boolean;
   /** Places gained since the round before (positive: up); null in round 1 or for a player not ranked then. */
   rankChange: number | null;
+  /** "What do I need" before the last game ahead of a line (docs/rules.md); null with none ahead, or `?round=`. */
+  need: Need | null;
 };
 
 export type LeaderboardAnswer = {
@@ -87,9 +91,10 @@ const byPlayer = (rows: StandingRow[]) => new Map(rows.map((r) => [r.playerId, r
 /**
  * The leaderboard answer: live (`round` null) or after round `round`, which must be a drawn round
  * (400 otherwise). Live rows are final when they equal their row after the last finalized round;
- * a finalized round's rows are all final; a completed tournament's are.
+ * a finalized round's rows are all final; a completed tournament's are. `needs` (app/models/views/needs.ts) fill the
+ * live rows' `need`.
  */
-export function leaderboardAnswer(data: StandingsData, round: number | null): LeaderboardAnswer {
+export function leaderboardAnswer(data: StandingsData, round: number | null, needs: Needs = null): LeaderboardAnswer {
   const t = data.tournament;
   if (round !== null) {
     if (!Number.isInteger(round) || round < 1) throw badRequest("invalid_input", INVALID_ROUND_MESSAGE);
@@ -117,6 +122,7 @@ export function leaderboardAnswer(data: StandingsData, round: number | null): Le
       isEliminated: row.isEliminated,
       final: isFinal(row),
       rankChange: previous ? previous.rank - row.rank : null,
+      need: (round === null ? needs?.byPlayer.get(row.playerId) : null) ?? null,
     };
   });
   return {
@@ -139,5 +145,5 @@ export async function getLeaderboardAnswer(db: Executor, tournamentId: number, r
   await findTournamentOr404(db, tournamentId);
   const snapshot = await tournamentSnapshot(db, tournamentId);
   if (!snapshot) throw notFound();
-  return snapshot.view(`leaderboard|${round}`, () => leaderboardAnswer(snapshot.data, round));
+  return snapshot.view(`leaderboard|${round}`, () => leaderboardAnswer(snapshot.data, round, needsOf(snapshot.data)));
 }

@@ -1,4 +1,6 @@
-// The leaderboard: a line of facts, the full standings (eliminated players after a separator), then the podium.
+// The leaderboard: a line of facts, what each player needs before a cut, the full standings (eliminated players
+// after a separator), then the podium.
+import { NeedNote, NeedsHeading } from "~/components/need-note";
 import { DROPPED_LABEL, isCompleted, roundLabel, tournamentHome } from "~/models/policy";
 import { Link } from "react-router";
 import type { Route } from "./+types/leaderboard";
@@ -43,7 +45,7 @@ export async function loader({ params, context, url, request }: Route.LoaderArgs
 }
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, rows, here, backTo, playerBase, rules } = loaderData;
+  const { tournament: t, rows, here, backTo, playerBase, rules, needsHeading } = loaderData;
   // Standings order already puts the active players first, then the dropped, then the eliminated (a cut).
   const active = rows.filter((r) => !r.isEliminated && !r.isDropped);
   const dropped = rows.filter((r) => !r.isEliminated && r.isDropped);
@@ -93,6 +95,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         ]}
       />
 
+      <NeedsHeading heading={needsHeading} />
       {rows.length === 0 ? (
         <div className="card">
           <EmptyState title="No players yet">
@@ -102,15 +105,33 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <StandingsTable caption="Standings" full className="leaderboard-table">
           {active.map((r) => (
-            <StandingsRow key={r.id} row={r} href={`${playerBase}/${r.id}`} full />
+            <StandingsRow
+              key={r.id}
+              row={r}
+              href={`${playerBase}/${r.id}`}
+              full
+              note={r.need ? <NeedNote need={r.need} /> : null}
+            />
           ))}
           {dropped.length > 0 ? <StandingsSeparator label={DROPPED_LABEL} full /> : null}
           {dropped.map((r) => (
-            <StandingsRow key={r.id} row={r} href={`${playerBase}/${r.id}`} full />
+            <StandingsRow
+              key={r.id}
+              row={r}
+              href={`${playerBase}/${r.id}`}
+              full
+              note={r.need ? <NeedNote need={r.need} /> : null}
+            />
           ))}
           {eliminated.length > 0 ? <StandingsSeparator label="Eliminated" full /> : null}
           {eliminated.map((r) => (
-            <StandingsRow key={r.id} row={r} href={`${playerBase}/${r.id}`} full />
+            <StandingsRow
+              key={r.id}
+              row={r}
+              href={`${playerBase}/${r.id}`}
+              full
+              note={r.need ? <NeedNote need={r.need} /> : null}
+            />
           ))}
         </StandingsTable>
       )}

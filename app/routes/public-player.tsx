@@ -1,4 +1,5 @@
 // The public player profile: who they are, their stats, where they play now, and every match so far.
+import { NeedNote, NeedsHeading } from "~/components/need-note";
 import { roundLabel } from "~/models/policy";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/public-player";
@@ -47,6 +48,8 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
     pointsBehind,
     currentLobby,
     history,
+    need,
+    needsHeading,
   } = loaderData;
   return (
     <div className="stack public-view">
@@ -115,6 +118,12 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
         <p style={{ margin: "0.75rem 0 0" }}>
           <span className={`badge ${statusNote.tone}`}>{statusNote.label}</span>
         </p>
+        {need ? (
+          <>
+            <NeedsHeading heading={needsHeading} />
+            <NeedNote need={need} />
+          </>
+        ) : null}
       </section>
 
       <section className="card" aria-labelledby="history-title">

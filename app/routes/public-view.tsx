@@ -1,4 +1,5 @@
 // The public live view: banner, the round's state, top standings, player search, current lobbies, complete as plain HTML.
+import { NeedNote, NeedsHeading } from "~/components/need-note";
 import { isCompleted, isLive, outLabel, roundLabel } from "~/models/policy";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/public-view";
@@ -44,7 +45,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
 }
 
 export default function PublicView({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, shareUrl, q, results, lobbies, top, grid, stats, rules } = loaderData;
+  const { tournament: t, shareUrl, q, results, lobbies, top, grid, stats, rules, needsHeading } = loaderData;
   const completed = isCompleted(t);
   const live = isLive(t);
   const base = `/tournaments/${t.id}`;
@@ -115,12 +116,13 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
 
       <section className="card" aria-labelledby="standings-title">
         <h2 id="standings-title">Top {TOP_COUNT} Standings</h2>
+        <NeedsHeading heading={needsHeading} />
         {top.length === 0 ? (
           <EmptyState title={stats.gamesPlayed === 0 && grid.total > 0 ? "No games played yet" : "No players yet"} />
         ) : (
           <StandingsTable caption={`Top ${TOP_COUNT} Standings`}>
             {top.map((p) => (
-              <StandingsRow key={p.id} row={p} href={profile(p.id)} />
+              <StandingsRow key={p.id} row={p} href={profile(p.id)} note={p.need ? <NeedNote need={p.need} /> : null} />
             ))}
           </StandingsTable>
         )}
@@ -201,6 +203,7 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
             </span>
           ) : null}
         </div>
+        <NeedsHeading heading={needsHeading} />
         {lobbies.length === 0 ? (
           <EmptyState title="No lobbies yet">
             <p style={{ margin: 0 }}>Lobby assignments appear here as soon as the host generates them.</p>
@@ -222,6 +225,7 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
                       <span className="public-player-name">
                         <Link to={profile(p.id)}>{p.name}</Link>
                         {p.riotTag ? <span className="muted small"> #{p.riotTag}</span> : null}
+                        <NeedNote need={p.need} />
                       </span>
                       {p.riotTag ? <CopyNameButton name={p.name} riotTag={p.riotTag} /> : null}
                     </li>

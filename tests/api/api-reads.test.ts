@@ -140,6 +140,8 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
     }
     const board = JSON.parse((await get(app, `/api/tournaments/${tournament.id}/leaderboard`)).text);
     expect(board.filter((r: { matchesPlayed: number }) => r.matchesPlayed === 1)).toHaveLength(8);
+    // One stage with no end: no line ahead, so every row's "what do I need" is null (docs/rules.md "What do I need").
+    expect(board.every((r: { need: unknown }) => r.need === null)).toBe(true);
   });
 
   test("a private tournament's reads stay private: never a shared-cache header, for its owner or anyone", async () => {

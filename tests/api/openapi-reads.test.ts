@@ -68,7 +68,7 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("OpenAPI: cac
     expect(schema.type).toBe("array");
     expect(schema.items?.$ref).toBe("#/components/schemas/LeaderboardRow");
     expect(Object.keys(doc.components.schemas.LeaderboardRow.properties ?? {})).toEqual(
-      expect.arrayContaining(["final", "rankChange"]),
+      expect.arrayContaining(["final", "rankChange", "need"]),
     );
   });
 

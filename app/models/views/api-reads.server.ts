@@ -3,6 +3,7 @@
 import { toPlayerSummary } from "../players.server";
 import { leaderboardAnswer } from "../settled.server";
 import type { TournamentData } from "./tournament-data.server";
+import { needsOf } from "./needs";
 
 /** GET /api/tournaments/{id}: the tournament row as stored. */
 export const tournamentRead = (data: TournamentData) => data.tournament;
@@ -29,4 +30,4 @@ export const matchesRead = (data: TournamentData) => data.matches;
 
 /** GET …/leaderboard[?round=n]: the rows, an array as it always was (the version rides in the Tournament-Version header). */
 export const leaderboardRead = (data: TournamentData, round: number | undefined) =>
-  leaderboardAnswer(data, round ?? null).rows;
+  leaderboardAnswer(data, round ?? null, needsOf(data)).rows;

@@ -2,7 +2,8 @@
 import { DROPPED_LABEL } from "../policy";
 import { placementText } from "../scoring";
 import { statusLabel } from "../types";
-import { currentLobbies, topStandings } from "./public";
+import { needOf } from "./needs";
+import { currentLobbies, needsHeading, topStandings } from "./public";
 import type { TournamentData } from "./tournament-data.server";
 
 export const OVERLAY_TOP_DEFAULT = 8;
@@ -35,7 +36,15 @@ export function parseOverlayQuery(
   return { ok: false, message: `view must be one of ${OVERLAY_VIEWS.join(", ")}` };
 }
 
-export type OverlayRow = { key: number; rank: string; name: string; detail: string; muted?: boolean };
+export type OverlayRow = {
+  key: number;
+  rank: string;
+  name: string;
+  detail: string;
+  muted?: boolean;
+  /** "What do I need" before the last game ahead of a line: the player's sentence (docs/rules.md). */
+  note?: string;
+};
 
 /** What an overlay shows: a heading, a line under it, rows, and a message when there is nothing (or no such lobby: `missing`). */
 export type OverlayView = {
@@ -65,8 +74,9 @@ export function overlayView(d: TournamentData, query: OverlayQuery): OverlayView
         name: `${r.name}#${r.riotTag}`,
         detail: r.isDropped ? `${points(r.totalPoints)} · ${DROPPED_LABEL}` : points(r.totalPoints),
         muted: r.isEliminated || r.isDropped,
+        ...(r.need ? { note: r.need.text } : {}),
       })),
-      message: rows.length === 0 ? "No games played yet" : null,
+      message: rows.length === 0 ? "No games played yet" : needsHeading(d),
       missing: false,
     };
   }
@@ -103,6 +113,7 @@ export function overlayView(d: TournamentData, query: OverlayQuery): OverlayView
   const rows = lobby.playerIds.map((id) => {
     const p = names.get(id);
     const match = results.get(id);
+    const need = needOf(d, id);
     return {
       key: id,
       rank: match ? placementText(match.placement) : `#${ranks.get(id) ?? "-"}`,
@@ -110,6 +121,7 @@ export function overlayView(d: TournamentData, query: OverlayQuery): OverlayView
       detail: match ? `+${points(match.points)}` : points(p?.totalPoints ?? 0),
       // Placed first, then the DNPs, then who has no result yet.
       placement: match ? (match.placement ?? 9) : 99,
+      ...(need ? { note: need.text } : {}),
     };
   });
   rows.sort((a, b) => a.placement - b.placement);
@@ -117,7 +129,7 @@ export function overlayView(d: TournamentData, query: OverlayQuery): OverlayView
     heading: lobby.name,
     subheading: `${t.name} · ${roundText(t)} · ${lobby.isComplete ? "Complete" : "Pending"}`,
     rows: rows.map(({ placement: _placement, ...row }) => row),
-    message: rows.length === 0 ? "No players" : null,
+    message: rows.length === 0 ? "No players" : needsHeading(d),
     missing: false,
   };
 }

@@ -1,6 +1,7 @@
 // A player's profile, one read model for the host's player page and the public profile: status, rank, totals and match history from the tournament's data.
 import { dropFields, dropRefusal, undoDropRefusal, playerStatus, playerStatusNote, playerStatusTone } from "../policy";
-import { currentLobbies, summary } from "./public";
+import { needOf } from "./needs";
+import { currentLobbies, needsHeading, summary } from "./public";
 import type { TournamentData } from "./tournament-data.server";
 
 /**
@@ -76,6 +77,9 @@ export function playerProfileView(d: TournamentData, playerId: number) {
     pointsBehind:
       rank && leader && row && row.id !== leader.id ? Math.max(0, leader.totalPoints - row.totalPoints) : null,
     currentLobby: currentLobby ? { name: currentLobby.name, isComplete: currentLobby.isComplete } : null,
+    /** "What do I need" before the last game ahead of a line (docs/rules.md), with the line in words. */
+    need: needOf(d, player.id),
+    needsHeading: needsHeading(d),
     // Latest round first: on a phone the newest result is what people open the page for.
     history: profile.history.sort((a, b) => b.roundNumber - a.roundNumber),
   };

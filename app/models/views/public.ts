@@ -6,6 +6,8 @@ import { searchPlayers } from "../search";
 import { CUT_RULE_WORDS, cutRuleOf, PRESET_WORDS, readRuleset, TIEBREAKER_WORDS } from "../ruleset";
 import { ordinal, scoringToArray, settingsScoring } from "../scoring";
 import type { TournamentData } from "./tournament-data.server";
+import type { Need } from "../needs";
+import { needOf, needsOf } from "./needs";
 
 /** Players per page of the public view's "Search Players" grid (docs/rules.md, "Spectator pages"). */
 export const GRID_PAGE_SIZE = 24;
@@ -40,6 +42,17 @@ export function rulesView({ tournament: t }: TournamentData) {
 }
 export type RulesView = ReturnType<typeof rulesView>;
 
+/** The line ahead in words ("What do I need", docs/rules.md), or null when the game under way is before none. */
+export function needsHeading(d: TournamentData): string | null {
+  return needsOf(d)?.heading ?? null;
+}
+
+/** A row with the player's need when there is one (rows stay as small as before when no line is ahead). */
+function withNeed<T extends object>(d: TournamentData, playerId: number, row: T): T & { need?: Need } {
+  const need = needOf(d, playerId);
+  return need ? { ...row, need } : row;
+}
+
 /** A standings row as a spectator table shows it. */
 function standingRow(r: LeaderboardRow) {
   return {
@@ -62,7 +75,7 @@ export function topStandings(d: TournamentData, count: number) {
   return d.standings
     .filter((r) => r.matchesPlayed > 0 || r.totalPoints > 0)
     .slice(0, count)
-    .map(standingRow);
+    .map((r) => withNeed(d, r.id, standingRow(r)));
 }
 
 export function currentLobbies(d: TournamentData): Lobby[] {
@@ -103,10 +116,16 @@ export function publicView(d: TournamentData, options: { q: string; page: number
       isComplete: l.isComplete,
       players: l.playerIds.map((id) => {
         const p = names.get(id);
-        return { id, name: p?.name ?? "Unknown player", riotTag: p?.riotTag ?? "", rank: rankOf.get(id)?.rank ?? null };
+        return withNeed(d, id, {
+          id,
+          name: p?.name ?? "Unknown player",
+          riotTag: p?.riotTag ?? "",
+          rank: rankOf.get(id)?.rank ?? null,
+        });
       }),
     })),
     top: topStandings(d, TOP_COUNT).map((r) => ({ ...r, separatedBy: rankOf.get(r.id)?.separatedBy ?? null })),
+    needsHeading: needsHeading(d),
     grid: {
       total: rows.length,
       page,
@@ -134,12 +153,15 @@ export function publicView(d: TournamentData, options: { q: string; page: number
 export function leaderboardView(d: TournamentData) {
   return {
     tournament: summary(d),
-    rows: d.standings.map((r) => ({
-      ...standingRow(r),
-      averagePlacement: r.averagePlacement,
-      bestFinish: r.bestFinish,
-      separatedBy: r.separatedBy,
-    })),
+    rows: d.standings.map((r) =>
+      withNeed(d, r.id, {
+        ...standingRow(r),
+        averagePlacement: r.averagePlacement,
+        bestFinish: r.bestFinish,
+        separatedBy: r.separatedBy,
+      }),
+    ),
+    needsHeading: needsHeading(d),
     rules: rulesView(d),
   };
 }

@@ -1,0 +1,158 @@
+// "What do I need" for one tournament's data: whether the game under way is the last before a stage's line (or a
+// checkmate game), and then every contender's outlook, computed once per data object (one snapshot version).
+import type { Lobby, Match, Player, Tournament } from "#db/schema";
+import {
+  checkmateNeed,
+  checkmateOutlook,
+  cutNeed,
+  cutOutlooks,
+  MAX_PLACES,
+  type Need,
+  type NeedLine,
+  type NeedLobby,
+  type NeedPlayer,
+  needsHeading,
+} from "../needs";
+import { cutRuleOf, playerRecord, readRuleset } from "../ruleset";
+import { settingsScoring } from "../scoring";
+import { isCheckmateEnd, stageAt, stagesOf, type Stage, type StagePosition } from "../stages";
+import { computePlayerStats } from "../stats";
+
+/** What the needs are computed from: a tournament's data as the snapshot holds it (`stages` once stored). */
+export type NeedsData = {
+  tournament: Pick<Tournament, "status" | "currentRound" | "totalRounds" | "lobbyMethod" | "scoring" | "ruleset"> & {
+    stages?: readonly Stage[] | null;
+  };
+  players: readonly Pick<
+    Player,
+    "id" | "seed" | "isEliminated" | "removedAt" | "droppedAt" | "adjustPoints" | "adjustMatches" | "adjustAverage"
+  >[];
+  lobbies: readonly Pick<Lobby, "roundNumber" | "playerIds" | "isComplete">[];
+  matches: readonly Pick<Match, "playerId" | "roundNumber" | "placement" | "points" | "dnp">[];
+};
+
+/** The line ahead in words and each player's need (players without one are absent); null when no line is ahead. */
+export type Needs = { heading: string; byPlayer: ReadonlyMap<number, Need> } | null;
+
+/** The first round whose points count in a stage: the start of the latest stage up to it that resets points, else 1. */
+export function pointsStartRound(stages: readonly Stage[], position: StagePosition): number {
+  let start = 1;
+  let round = 1;
+  for (let i = 0; i <= position.index; i++) {
+    if (stages[i].points === "reset") start = round;
+    round += stages[i].games;
+  }
+  return start;
+}
+
+/** The line the game of `round` is the last before, or a checkmate stage's end; null when neither. */
+export function lineAhead(
+  t: NeedsData["tournament"],
+  round: number,
+): { position: StagePosition; start: number; line: NeedLine | { kind: "checkmate"; threshold: number } } | null {
+  const stages = stagesOf(t);
+  const position = stageAt(stages, round);
+  const end = position.stage.end;
+  if (end === null || round < position.firstRound || round > position.lastRound) return null;
+  const start = pointsStartRound(stages, position);
+  if (isCheckmateEnd(end)) return { position, start, line: { kind: "checkmate", threshold: end.checkmate.threshold } };
+  if (round !== position.lastRound) return null;
+  if ("cutTo" in end) return { position, start, line: { kind: "overall", keep: end.cutTo } };
+  return { position, start, line: { kind: "lobby", keep: end.topPerLobby } };
+}
+
+/**
+ * Every contender's need before (or during) the game under way, the current round: null when the tournament is over,
+ * its lobbies are not drawn, or no line is ahead. Points count from the stage's start (`reset`) or the first game; a
+ * master's adjustments count only in points that run from the first game.
+ */
+export function tournamentNeeds(d: NeedsData): Needs {
+  const t = d.tournament;
+  if (t.status === "completed") return null;
+  const round = t.currentRound;
+  const lobbies = d.lobbies.filter((l) => l.roundNumber === round);
+  if (lobbies.length === 0) return null;
+  const ahead = lineAhead(t, round);
+  if (!ahead) return null;
+  const contenders = d.players.filter((p) => p.removedAt === null && p.droppedAt === null && !p.isEliminated);
+  const inPlay = new Set(contenders.map((p) => p.id));
+  const scoring = settingsScoring(t.scoring);
+  const needs = new Map<number, Need>();
+  const heading = needsHeading(ahead.line, ahead.position.stage.name);
+
+  if (ahead.line.kind === "checkmate") {
+    // On checkmate or not is decided at the start of the game: this round's results do not count yet.
+    const points = new Map<number, number>();
+    for (const p of contenders) points.set(p.id, ahead.start === 1 ? p.adjustPoints : 0);
+    for (const m of d.matches)
+      if (m.roundNumber >= ahead.start && m.roundNumber < round && points.has(m.playerId))
+        points.set(m.playerId, points.get(m.playerId)! + m.points);
+    for (const lobby of lobbies) {
+      if (lobby.isComplete) continue;
+      for (const id of lobby.playerIds)
+        if (inPlay.has(id))
+          needs.set(id, checkmateNeed(checkmateOutlook(points.get(id)!, ahead.line.threshold, scoring)));
+    }
+    return { heading, byPlayer: needs };
+  }
+
+  const ruleset = readRuleset(t.ruleset);
+  const games = new Map<number, Pick<Match, "roundNumber" | "placement" | "points" | "dnp">[]>();
+  const eventPoints = new Map<number, number>();
+  for (const p of contenders) {
+    games.set(p.id, []);
+    eventPoints.set(p.id, p.adjustPoints);
+  }
+  for (const m of d.matches) {
+    const list = games.get(m.playerId);
+    if (!list) continue;
+    eventPoints.set(m.playerId, eventPoints.get(m.playerId)! + m.points);
+    if (m.roundNumber >= ahead.start) list.push(m);
+  }
+  const withRecent = ruleset.tiebreakers.includes("recentGames");
+  const players: NeedPlayer[] = contenders.map((p) => {
+    const adjust =
+      ahead.start === 1
+        ? { adjustPoints: p.adjustPoints, adjustMatches: p.adjustMatches, adjustAvg: p.adjustAverage }
+        : { adjustPoints: 0, adjustMatches: 0, adjustAvg: null };
+    const mine = games.get(p.id)!;
+    const record = playerRecord(p, computePlayerStats(adjust, mine), mine, withRecent);
+    record.eventPoints = eventPoints.get(p.id)!;
+    return { record, averageOverride: adjust.adjustAvg };
+  });
+  const needLobbies: NeedLobby[] = lobbies.map((l) => {
+    const present = l.playerIds.filter((id) => inPlay.has(id));
+    // A lobby member out of play (dropped since the draw) is a no-show: the present ones take exactly 1..k.
+    return {
+      playerIds: present,
+      places: present.length < l.playerIds.length ? present.length : MAX_PLACES,
+      done: l.isComplete,
+    };
+  });
+  const line = ahead.line;
+  const outlooks = cutOutlooks({
+    players,
+    lobbies: needLobbies,
+    chain: ruleset.tiebreakers,
+    tieRule: cutRuleOf(ruleset),
+    scoring,
+    line,
+  });
+  for (const [id, outlook] of outlooks) needs.set(id, cutNeed(outlook, line));
+  return { heading, byPlayer: needs };
+}
+
+const memo = new WeakMap<object, Needs>();
+
+/** `tournamentNeeds`, once per data object: the snapshot's data is one object per version, shared by every screen. */
+export function needsOf(d: NeedsData): Needs {
+  if (memo.has(d)) return memo.get(d)!;
+  const needs = tournamentNeeds(d);
+  memo.set(d, needs);
+  return needs;
+}
+
+/** One player's need, or null. */
+export function needOf(d: NeedsData, playerId: number): Need | null {
+  return needsOf(d)?.byPlayer.get(playerId) ?? null;
+}

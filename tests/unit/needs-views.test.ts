@@ -1,0 +1,200 @@
+// "What do I need" on the spectator read models and the API leaderboard rows: a tournament carrying `stages` (read by
+// stagesOf) shows each player's need before the last game ahead of a line and before checkmate games, and nothing else.
+import { describe, expect, test } from "vitest";
+import type { Lobby, Match, Player, Tournament } from "#db/schema";
+import { DEFAULT_SCORING, pointsFor } from "~/models/scoring";
+import { STANDARD_TIEBREAKERS } from "~/models/ruleset";
+import type { Stage } from "~/models/stages";
+import { toLeaderboardRow } from "~/models/standings.server";
+import { computeStandings } from "~/models/standings";
+import { toEnginePlayer } from "~/models/stats.server";
+import type { TournamentData } from "~/models/views/tournament-data.server";
+import { leaderboardView, publicView } from "~/models/views/public";
+import { overlayView } from "~/models/views/overlay";
+import { playerProfileView } from "~/models/views/player-profile";
+import { leaderboardRead } from "~/models/views/api-reads.server";
+import { tournamentNeeds } from "~/models/views/needs";
+import { needAnswer } from "~/lib/api-schemas.server";
+
+function player(id: number): Player {
+  return {
+    id,
+    tournamentId: 1,
+    name: `Player ${id}`,
+    riotTag: `EUW${id}`,
+    lp: 0,
+    totalPoints: 0,
+    matchesPlayed: 0,
+    averagePlacement: 0,
+    isEliminated: false,
+    isCheckedIn: true,
+    seed: null,
+    removedAt: null,
+    droppedAt: null,
+    dropReason: null,
+    dropRound: null,
+    dropLobbyMark: null,
+    adjustPoints: 0,
+    adjustMatches: 0,
+    adjustAverage: null,
+    createdAt: new Date(0),
+  };
+}
+
+/**
+ * 16 players, two lobbies of 8 per round; rounds before `currentRound` scored in seat order (lobby 1: players 1-8),
+ * the current round drawn the other way round and unscored.
+ */
+function world(currentRound: number, stages: Stage[] | undefined, scoredNow = 0): TournamentData {
+  const base: Tournament = {
+    id: 1,
+    name: "Circuit Cup",
+    format: "standard",
+    lobbyMethod: "snake",
+    maxPlayers: 64,
+    totalRounds: 4,
+    currentRound,
+    finalizedRound: currentRound - 1,
+    version: 3,
+    status: "active",
+    isLocked: true,
+    isPublic: true,
+    scoring: DEFAULT_SCORING,
+    ruleset: { preset: "standard", tiebreakers: [...STANDARD_TIEBREAKERS] },
+    ownerId: 1,
+    createdAt: new Date(0),
+  };
+  const tournament = Object.assign(base, stages ? { stages } : {});
+  const players = Array.from({ length: 16 }, (_, i) => player(i + 1));
+  const lobbies: Lobby[] = [];
+  const matches: Match[] = [];
+  for (let round = 1; round <= currentRound; round++) {
+    for (let l = 0; l < 2; l++) {
+      const ids =
+        round < currentRound
+          ? players.slice(l * 8, l * 8 + 8).map((p) => p.id)
+          : [1, 3, 5, 7, 9, 11, 13, 15].map((x) => x + l);
+      const lobby: Lobby = {
+        id: round * 10 + l,
+        tournamentId: 1,
+        roundNumber: round,
+        name: `Lobby ${l + 1}`,
+        playerIds: ids,
+        isComplete: round < currentRound || l < scoredNow,
+      };
+      lobbies.push(lobby);
+      if (!lobby.isComplete) continue;
+      ids.forEach((playerId, seat) =>
+        matches.push({
+          id: matches.length + 1,
+          tournamentId: 1,
+          lobbyId: lobby.id,
+          roundNumber: round,
+          playerId,
+          placement: seat + 1,
+          points: pointsFor(DEFAULT_SCORING, seat + 1),
+          dnp: false,
+        }),
+      );
+    }
+  }
+  const byId = new Map(players.map((p) => [p.id, p]));
+  const standings = computeStandings(players.map(toEnginePlayer), matches).map((row) =>
+    toLeaderboardRow(byId.get(row.playerId)!, row),
+  );
+  return { tournament, players, lobbies, matches, standings };
+}
+
+const day1 = (games: number, end: Stage["end"]): Stage => ({
+  name: "Day 1",
+  games,
+  draw: "snake",
+  points: "carry",
+  end,
+});
+
+describe("what do I need on the spectator screens", () => {
+  test("without stages (one stage, no end) nothing shows anywhere", () => {
+    const d = world(2, undefined);
+    expect(tournamentNeeds(d)).toBeNull();
+    expect(publicView(d, { q: "", page: 1 }).lobbies[0].players[0]).not.toHaveProperty("need");
+    expect(leaderboardView(d).needsHeading).toBeNull();
+    expect(playerProfileView(d, 1)!.need).toBeNull();
+    expect(leaderboardRead(d, undefined).every((r) => r.need === null)).toBe(true);
+  });
+
+  test("a stage that is not at its last game shows nothing yet", () => {
+    expect(tournamentNeeds(world(2, [day1(3, { cutTo: 8 })]))).toBeNull();
+  });
+
+  test("the last game before a cut to 8: every player's safe and alive placements, on every screen", () => {
+    const d = world(2, [day1(2, { cutTo: 8 }), { name: "Final", games: 2, draw: "snake", points: "reset", end: null }]);
+    const needs = tournamentNeeds(d)!;
+    expect(needs.heading).toBe("Day 1: last game before the cut to the best 8");
+    expect(needs.byPlayer.size).toBe(16);
+    // Player 1 won round 1 (8 points): 4th or better keeps them in the best 8 whatever the others do; any place keeps a
+    // chance (the counting is checked against a brute force in tests/unit/needs.test.ts).
+    expect(needs.byPlayer.get(1)).toMatchObject({
+      kind: "cut",
+      line: "overall",
+      keep: 8,
+      playing: true,
+      safe: 4,
+      alive: 8,
+    });
+    expect(needs.byPlayer.get(1)!.text).toBe("Top 4 keeps you safe; any placement keeps you alive");
+    const eighth = needs.byPlayer.get(8)!;
+    expect(eighth).toMatchObject({ kind: "cut" });
+    if (eighth.kind === "cut") expect(eighth.safe).toBeLessThan(eighth.alive);
+
+    const pub = publicView(d, { q: "", page: 1 });
+    expect(pub.needsHeading).toBe(needs.heading);
+    expect(pub.lobbies[0].players.find((p) => p.id === 1)!.need).toEqual(needs.byPlayer.get(1));
+    expect(pub.top[0].need).toEqual(needs.byPlayer.get(pub.top[0].id));
+    const board = leaderboardView(d);
+    expect(board.rows.every((r) => r.need?.kind === "cut")).toBe(true);
+    expect(playerProfileView(d, 8)!.need).toEqual(eighth);
+    const overlay = overlayView(d, { view: "standings", top: 8 });
+    expect(overlay.rows[0].note).toBe(needs.byPlayer.get(overlay.rows[0].key)!.text);
+    expect(overlay.message).toBe(needs.heading);
+    const lobby = overlayView(d, { view: "lobby", lobby: "Lobby 1" });
+    expect(lobby.rows.every((r) => typeof r.note === "string")).toBe(true);
+
+    const rows = leaderboardRead(d, undefined);
+    for (const row of rows) {
+      expect(row.need).toEqual(needs.byPlayer.get(row.id));
+      expect(() => needAnswer.parse(row.need)).not.toThrow();
+    }
+    // Standings after a past round carry no need.
+    expect(leaderboardRead(d, 1).every((r) => r.need === null)).toBe(true);
+  });
+
+  test("once a lobby is scored its players read through, waiting or out", () => {
+    const d = world(2, [day1(2, { cutTo: 8 })], 1);
+    const needs = tournamentNeeds(d)!;
+    for (const id of [1, 3, 5, 7, 9, 11, 13, 15]) expect(needs.byPlayer.get(id)).toMatchObject({ playing: false });
+    expect(needs.byPlayer.get(1)!.text).toBe("Safe whatever the other results");
+  });
+
+  test("the best K of each lobby: only lobby-mates count", () => {
+    const needs = tournamentNeeds(world(2, [day1(2, { topPerLobby: 4 })]))!;
+    expect(needs.heading).toBe("Day 1: last game; the best 4 of each lobby go through");
+    expect(needs.byPlayer.get(1)).toMatchObject({ kind: "cut", line: "lobby", keep: 4 });
+  });
+
+  test("checkmate: points count from the stage's start; on it, a win now wins", () => {
+    // Round 1 is Day 1; the final (points reset) started in round 2, won by players 1 and 9 (8 points each).
+    const d = world(3, [
+      day1(1, null),
+      { name: "Final", games: 3, draw: "snake", points: "reset", end: { checkmate: { threshold: 8, maxGames: null } } },
+    ]);
+    const needs = tournamentNeeds(d)!;
+    expect(needs.heading).toBe("Final: checkmate at 8 points. A player on it who wins a game wins the tournament");
+    expect(needs.byPlayer.get(1)).toMatchObject({ kind: "checkmate", winsNow: true, points: 8 });
+    expect(needs.byPlayer.get(1)!.text).toBe("A win now wins the tournament");
+    // Player 4 placed 4th in the final's first game: 5 points, 3 to go.
+    expect(needs.byPlayer.get(4)).toMatchObject({ kind: "checkmate", winsNow: false, needed: 3, reach: 6 });
+    expect(needs.byPlayer.get(4)!.text).toBe("Needs 3 more points to reach checkmate; 6th or better gets there");
+    expect(leaderboardRead(d, undefined).find((r) => r.id === 1)!.need).toMatchObject({ winsNow: true });
+  });
+});

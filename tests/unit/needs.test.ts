@@ -1,0 +1,380 @@
+// "What do I need": the fast counting of app/models/needs.ts against a plain brute force that plays out every outcome of
+// the game's unscored lobbies, ranks everyone from their whole game history, and checks the line (docs/decisions/026).
+import { describe, expect, test } from "vitest";
+import fc from "fast-check";
+import {
+  checkmateNeedText,
+  checkmateOutlook,
+  cutNeedText,
+  cutOutlooks,
+  maxMatching,
+  type CutOutlook,
+  type NeedLine,
+  type NeedLobby,
+  type NeedPlayer,
+} from "../../app/models/needs";
+import {
+  compareRecords,
+  cutRuleOf,
+  firstDifference,
+  playerRecord,
+  RIOT_TIEBREAKERS,
+  rulesetFromTiebreakers,
+  STANDARD_TIEBREAKERS,
+  TIEBREAKERS,
+  type CutRule,
+  type GameResult,
+  type PlayerRecord,
+  type Tiebreaker,
+} from "../../app/models/ruleset";
+import { DEFAULT_SCORING, pointsFor, scoringFromArray, type Scoring } from "../../app/models/scoring";
+import { computePlayerStats } from "../../app/models/stats";
+
+type Contender = {
+  id: number;
+  seed: number | null;
+  adjustPoints: number;
+  adjustAvg: number | null;
+  games: GameResult[];
+};
+
+/** The record the standings would compute from a player's games (plus one more game, when given). */
+function recordOf(c: Contender, extra?: GameResult): PlayerRecord {
+  const games = extra ? [...c.games, extra] : c.games;
+  const stats = computePlayerStats({ adjustPoints: c.adjustPoints, adjustMatches: 0, adjustAvg: c.adjustAvg }, games);
+  return playerRecord(c, stats, games, true);
+}
+
+/** Plainly: tied at the line by the ruleset's cut rule (app/models/cuts.ts). */
+function plainTied(rule: CutRule, chain: readonly Tiebreaker[], a: PlayerRecord, b: PlayerRecord) {
+  if (a.id === b.id) return true;
+  if (rule === "pointsAndAverage") {
+    if (a.totalPoints !== b.totalPoints) return false;
+    if (a.averageKey === Infinity || b.averageKey === Infinity) return a.averageKey === b.averageKey;
+    return Math.abs(a.averageKey - b.averageKey) <= 0.01 + 1e-9;
+  }
+  const d = firstDifference(chain, a, b);
+  return d === null || d[0] === "registration";
+}
+
+/** Every way a lobby's players take distinct places among 1..places. */
+function arrangements(count: number, places: number): number[][] {
+  const out: number[][] = [];
+  const pick = (acc: number[]) => {
+    if (acc.length === count) return void out.push([...acc]);
+    for (let y = 1; y <= places; y++) if (!acc.includes(y)) pick([...acc, y]);
+  };
+  pick([]);
+  return out;
+}
+
+type Scenario = {
+  contenders: Contender[];
+  lobbies: NeedLobby[];
+  chain: Tiebreaker[];
+  scoring: Scoring;
+  line: NeedLine;
+  round: number;
+};
+
+/** The brute force: for every outcome, rank and check; then the prefix of placements that always (ever) works. */
+function bruteForce(s: Scenario): Map<number, CutOutlook> {
+  const rule = cutRuleOf(rulesetFromTiebreakers(s.chain));
+  const byId = new Map(s.contenders.map((c) => [c.id, c]));
+  const base = new Map(s.contenders.map((c) => [c.id, recordOf(c)]));
+  const lobbyOf = new Map<number, number>();
+  const open: { ids: number[]; places: number }[] = [];
+  s.lobbies.forEach((l, li) => {
+    const ids = l.playerIds.filter((id) => byId.has(id));
+    for (const id of ids) lobbyOf.set(id, li);
+    if (!l.done) open.push({ ids, places: Math.max(ids.length, l.places ?? 8) });
+  });
+  // safeAt[id][x]: every outcome with that placement keeps them safe; aliveAt: some outcome keeps them in.
+  const safeAt = new Map<number, boolean[]>();
+  const aliveAt = new Map<number, boolean[]>();
+  for (const c of s.contenders) {
+    safeAt.set(c.id, Array(10).fill(true));
+    aliveAt.set(c.id, Array(10).fill(false));
+  }
+  const options = open.map((l) => arrangements(l.ids.length, l.places));
+  const placement = new Map<number, number>();
+  // The record after each possible placement, from the whole game history (not from app/models/needs.ts).
+  const afterPlacing = new Map<number, PlayerRecord[]>();
+  for (const l of open)
+    for (const id of l.ids) {
+      const c = byId.get(id)!;
+      afterPlacing.set(
+        id,
+        Array.from({ length: l.places + 1 }, (_, y) =>
+          y === 0
+            ? base.get(id)!
+            : recordOf(c, { roundNumber: s.round, placement: y, points: pointsFor(s.scoring, y) }),
+        ),
+      );
+    }
+  const fields =
+    s.line.kind === "overall"
+      ? [s.contenders.map((c) => c.id)]
+      : s.lobbies.map((l) => l.playerIds.filter((id) => byId.has(id)));
+  const visit = (k: number) => {
+    if (k < open.length) {
+      for (const arrangement of options[k]) {
+        open[k].ids.forEach((id, i) => placement.set(id, arrangement[i]));
+        visit(k + 1);
+      }
+      return;
+    }
+    const after = (id: number) => afterPlacing.get(id)?.[placement.get(id)!] ?? base.get(id)!;
+    for (const ids of fields) {
+      const field = ids.map(after).sort((a, b) => compareRecords(s.chain, a, b));
+      for (const me of field) {
+        let worst = -1;
+        let best = Infinity;
+        field.forEach((r, i) => {
+          if (plainTied(rule, s.chain, r, me)) {
+            worst = Math.max(worst, i);
+            best = Math.min(best, i);
+          }
+        });
+        const x = placement.get(me.id) ?? 0;
+        if (worst >= s.line.keep) safeAt.get(me.id)![x] = false;
+        if (best < s.line.keep) aliveAt.get(me.id)![x] = true;
+      }
+    }
+  };
+  visit(0);
+  const result = new Map<number, CutOutlook>();
+  for (const c of s.contenders) {
+    if (s.line.kind === "lobby" && !lobbyOf.has(c.id)) continue;
+    const lobby = open.find((l) => l.ids.includes(c.id));
+    if (!lobby) {
+      result.set(c.id, {
+        playing: false,
+        places: 8,
+        safe: safeAt.get(c.id)![0] ? 8 : 0,
+        alive: aliveAt.get(c.id)![0] ? 8 : 0,
+      });
+      continue;
+    }
+    let safe = 0;
+    while (safe < lobby.places && safeAt.get(c.id)![safe + 1]) safe++;
+    let alive = 0;
+    while (alive < lobby.places && aliveAt.get(c.id)![alive + 1]) alive++;
+    result.set(c.id, { playing: true, places: lobby.places, safe, alive });
+  }
+  return result;
+}
+
+function fast(s: Scenario) {
+  const players: NeedPlayer[] = s.contenders.map((c) => ({ record: recordOf(c), averageOverride: c.adjustAvg }));
+  return cutOutlooks({
+    players,
+    lobbies: s.lobbies,
+    chain: s.chain,
+    tieRule: cutRuleOf(rulesetFromTiebreakers(s.chain)),
+    scoring: s.scoring,
+    line: s.line,
+  });
+}
+
+const chainArb: fc.Arbitrary<Tiebreaker[]> = fc.oneof(
+  fc.constant<Tiebreaker[]>([...STANDARD_TIEBREAKERS]),
+  fc.constant<Tiebreaker[]>([...RIOT_TIEBREAKERS]),
+  fc
+    .shuffledSubarray(
+      TIEBREAKERS.filter((c) => c !== "totalPoints" && c !== "registration"),
+      { minLength: 0, maxLength: 5 },
+    )
+    .map((rest) => rulesetFromTiebreakers(["totalPoints", ...rest]).tiebreakers),
+);
+
+const scoringArb: fc.Arbitrary<Scoring> = fc.oneof(
+  fc.constant({ ...DEFAULT_SCORING }),
+  // Small values make many ties; any order (the table may rise, docs/rules.md allows it).
+  fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 8, maxLength: 8 }).map(scoringFromArray),
+  fc
+    .array(fc.integer({ min: 0, max: 6 }), { minLength: 8, maxLength: 8 })
+    .map((v) => scoringFromArray([...v].sort((a, b) => b - a))),
+);
+
+/** Outcomes the brute force plays out at most (the rest of the lobbies count as scored). */
+const OUTCOME_LIMIT = 2500;
+
+const scenarioArb: fc.Arbitrary<Scenario> = fc
+  .record({
+    chain: chainArb,
+    scoring: scoringArb,
+    history: fc.array(
+      fc.record({
+        rounds: fc.array(fc.option(fc.integer({ min: 1, max: 8 }), { freq: 6 }), { maxLength: 3 }),
+        seed: fc.option(fc.integer({ min: 1, max: 4 })),
+        adjustPoints: fc.oneof(fc.constant(0), fc.integer({ min: -3, max: 3 })),
+        adjustAvg: fc.option(fc.constantFrom(0, 2.5, 4, 4.005), { freq: 8 }),
+        // The same games as an earlier contender: players only registration order (or a 0.01 slack) tells apart.
+        twinOf: fc.option(fc.nat(), { freq: 2 }),
+      }),
+      { minLength: 2, maxLength: 10 },
+    ),
+    sizes: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 4 }),
+    noShows: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+    outside: fc.integer({ min: 0, max: 2 }),
+    lineKind: fc.constantFrom("overall" as const, "lobby" as const),
+    keep: fc.integer({ min: 1, max: 8 }),
+    doneSeed: fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+  })
+  .map(({ chain, scoring, history, sizes, noShows, outside, lineKind, keep, doneSeed }) => {
+    const scoringFor = (placement: number | null) => (placement === null ? 0 : pointsFor(scoring, placement));
+    const contenders: Contender[] = [];
+    history.forEach((h, i) => {
+      const twin = h.twinOf !== null && i > 0 ? contenders[h.twinOf % i] : null;
+      contenders.push({
+        id: i + 1,
+        seed: twin ? twin.seed : h.seed,
+        adjustPoints: twin ? twin.adjustPoints : h.adjustPoints,
+        adjustAvg: twin ? twin.adjustAvg : h.adjustAvg,
+        games: (twin ? twin.games.map((g) => g.placement) : h.rounds).map((placement, r) => ({
+          roundNumber: r + 1,
+          placement,
+          points: scoringFor(placement),
+          dnp: placement === null,
+        })),
+      });
+    });
+    const round = 4;
+    // Lobbies from the given sizes, leaving `outside` contenders out of every lobby (not drawn).
+    const ids = contenders.map((c) => c.id);
+    const lobbies: NeedLobby[] = [];
+    let next = 0;
+    let outcomes = 1;
+    sizes.forEach((size, li) => {
+      const take = ids.slice(next, Math.min(ids.length - outside, next + size));
+      next += take.length;
+      if (take.length === 0) return;
+      // A no-show (a dropped player still in the lobby): the present ones take exactly 1..k.
+      const places = noShows[li] ? take.length : 8;
+      const count = arrangements(take.length, places).length;
+      const done = outcomes * count > OUTCOME_LIMIT;
+      if (done) {
+        // Scored already: the placements are part of their record.
+        const arrangement = arrangements(take.length, places)[doneSeed[li] % count];
+        take.forEach((id, i) => {
+          const y = arrangement[i];
+          contenders[id - 1].games.push({ roundNumber: round, placement: y, points: pointsFor(scoring, y) });
+        });
+      } else outcomes *= count;
+      lobbies.push({ playerIds: noShows[li] ? [...take, 900 + li] : take, places: noShows[li] ? places : 8, done });
+    });
+    return { contenders, lobbies, chain, scoring, line: { kind: lineKind, keep }, round };
+  });
+
+describe("cutOutlooks equals the brute force", () => {
+  test("random records, chains, tables, lines, no-shows and scored lobbies", () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        expect(Object.fromEntries(fast(s))).toEqual(Object.fromEntries(bruteForce(s)));
+      }),
+      { numRuns: 250 },
+    );
+  }, 120_000);
+
+  test("12 players in two lobbies of 6 (every place 1..6 in each: 518,400 outcomes)", () => {
+    const contenders: Contender[] = Array.from({ length: 12 }, (_, i) => ({
+      id: i + 1,
+      seed: null,
+      adjustPoints: 0,
+      adjustAvg: null,
+      games: [1, 2].map((r) => ({
+        roundNumber: r,
+        placement: ((i * (r + 2)) % 8) + 1,
+        points: pointsFor(DEFAULT_SCORING, ((i * (r + 2)) % 8) + 1),
+      })),
+    }));
+    for (const chain of [[...STANDARD_TIEBREAKERS], [...RIOT_TIEBREAKERS]]) {
+      const s: Scenario = {
+        contenders,
+        lobbies: [
+          { playerIds: [1, 2, 3, 4, 5, 6], places: 6 },
+          { playerIds: [7, 8, 9, 10, 11, 12], places: 6 },
+        ],
+        chain,
+        scoring: { ...DEFAULT_SCORING },
+        line: { kind: "overall", keep: 6 },
+        round: 3,
+      };
+      expect(Object.fromEntries(fast(s))).toEqual(Object.fromEntries(bruteForce(s)));
+    }
+  }, 300_000);
+});
+
+describe("maxMatching", () => {
+  const plainMax = (masks: number[]): number => {
+    let best = 0;
+    const go = (i: number, used: number, count: number) => {
+      if (i === masks.length) return void (best = Math.max(best, count));
+      go(i + 1, used, count);
+      for (let b = 0; b < 8; b++) if (masks[i] & (1 << b) && !(used & (1 << b))) go(i + 1, used | (1 << b), count + 1);
+    };
+    go(0, 0, 0);
+    return best;
+  };
+  test("equals the plain search over every assignment", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 7 }), (masks) => {
+        expect(maxMatching(masks, masks.length)).toBe(plainMax(masks));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("the words", () => {
+  const o = (safe: number, alive: number, playing = true): CutOutlook => ({ playing, places: 8, safe, alive });
+  test("cut sentences", () => {
+    expect(cutNeedText(o(4, 6))).toBe("Top 4 keeps you safe; 6th or better keeps you alive");
+    expect(cutNeedText(o(1, 3))).toBe("A win keeps you safe; 3rd or better keeps you alive");
+    expect(cutNeedText(o(8, 8))).toBe("Any placement keeps you safe");
+    expect(cutNeedText(o(5, 8))).toBe("Top 5 keeps you safe; any placement keeps you alive");
+    expect(cutNeedText(o(3, 3))).toBe("Top 3 keeps you safe; anything worse is out");
+    expect(cutNeedText(o(0, 2))).toBe("Out unless you place 2nd or better and other results help");
+    expect(cutNeedText(o(0, 8))).toBe("Any placement keeps you alive; none is safe");
+    expect(cutNeedText(o(0, 0))).toBe("Out whatever you place");
+    expect(cutNeedText(o(8, 8, false))).toBe("Safe whatever the other results");
+    expect(cutNeedText(o(0, 8, false))).toBe("Not safe yet: it depends on the other results");
+    expect(cutNeedText(o(0, 0, false))).toBe("Out whatever the other results");
+  });
+
+  test("checkmate sentences", () => {
+    expect(checkmateNeedText(checkmateOutlook(20, 20, DEFAULT_SCORING))).toBe("A win now wins the tournament");
+    expect(checkmateNeedText(checkmateOutlook(15, 20, DEFAULT_SCORING))).toBe(
+      "Needs 5 more points to reach checkmate; 4th or better gets there",
+    );
+    expect(checkmateNeedText(checkmateOutlook(12, 20, DEFAULT_SCORING))).toBe(
+      "Needs 8 more points to reach checkmate; a win gets there",
+    );
+    expect(checkmateNeedText(checkmateOutlook(19, 20, DEFAULT_SCORING))).toBe(
+      "Needs 1 more point to reach checkmate; any placement gets there",
+    );
+    expect(checkmateNeedText(checkmateOutlook(3, 20, DEFAULT_SCORING))).toBe(
+      "Needs 17 more points to reach checkmate: more than one game away",
+    );
+  });
+
+  test("checkmate: on it from the threshold, reach is the prefix of places that get there", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(fc.integer({ min: 0, max: 10 }), { minLength: 8, maxLength: 8 }),
+        (points, threshold, table) => {
+          const scoring = scoringFromArray(table);
+          const o = checkmateOutlook(points, threshold, scoring);
+          expect(o.winsNow).toBe(points >= threshold);
+          if (o.winsNow) return;
+          expect(o.needed).toBe(threshold - points);
+          for (let y = 1; y <= o.reach; y++) expect(points + pointsFor(scoring, y)).toBeGreaterThanOrEqual(threshold);
+          if (o.reach < 8) expect(points + pointsFor(scoring, o.reach + 1)).toBeLessThan(threshold);
+        },
+      ),
+    );
+  });
+});
