@@ -61,9 +61,12 @@ export async function authenticateLogin(
   credentials: FormData | { username: string; password: string },
 ): Promise<LoginAttempt> {
   const { authenticator, device } = await loginAuthenticator(request, context);
+  // Only the credentials: the page form's other fields (redirectTo) are the caller's.
   const body = new URLSearchParams();
   const entries = credentials instanceof FormData ? credentials.entries() : Object.entries(credentials);
-  for (const [name, value] of entries) if (typeof value === "string") body.append(name, value);
+  for (const [name, value] of entries) {
+    if ((name === "username" || name === "password") && typeof value === "string") body.append(name, value);
+  }
   const result = await authenticator.authenticate(STRATEGY, new Request(request.url, { method: "POST", body }));
   return { result, device };
 }
