@@ -30,7 +30,8 @@ export default [
     route("tournaments/:tournamentId/manage-players", "routes/manage-players.tsx"),
     route("tournaments/:tournamentId/players", "routes/players.tsx"),
     route("tournaments/:tournamentId/scores", "routes/scores.tsx"),
-    route("tournaments/:tournamentId/checkin", "routes/checkin.tsx"),
+    // One module for the host's two check-in screens; the address picks the screen (routes/host-checkin.tsx).
+    route("tournaments/:tournamentId/checkin", "routes/host-checkin.tsx", { id: "checkin" }),
     route("tournaments/:tournamentId/players/:playerId", "routes/player-detail.tsx"),
     route("tournament-settings/:tournamentId?", "routes/settings.tsx", { id: "settings-short" }),
     route("manage-players/:tournamentId?", "routes/manage-players.tsx", { id: "manage-players-short" }),
@@ -38,8 +39,8 @@ export default [
     route("scores/:tournamentId?", "routes/scores.tsx", { id: "scores-short" }),
     route("leaderboard/:tournamentId?", "routes/leaderboard.tsx", { id: "leaderboard-short" }),
     route("previous-lobbies/:tournamentId?", "routes/previous-lobbies.tsx", { id: "previous-lobbies-short" }),
-    route("checkin/:tournamentId?", "routes/checkin.tsx", { id: "checkin-short" }),
-    route("tournament-checkin/:tournamentId?", "routes/tournament-checkin.tsx"),
+    route("checkin/:tournamentId?", "routes/host-checkin.tsx", { id: "checkin-short" }),
+    route("tournament-checkin/:tournamentId?", "routes/host-checkin.tsx", { id: "tournament-checkin" }),
     // The owner and masters only (403 for anyone else): the audit trail (docs/rules.md, "Audit trail").
     route("tournaments/:tournamentId/history", "routes/history.tsx"),
     // The owner and masters only: webhook endpoints and their delivery log (docs/rules.md, "Webhooks").

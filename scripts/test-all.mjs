@@ -1,4 +1,4 @@
-// `npm test`: every check in order (browser, types, lint and format, unit and integration tests, build, end-to-end tests), stopping at the first failure.
+// `npm test`: every check in order (lock file, browser, types, lint and format, unit and integration tests, build, end-to-end tests), stopping at the first failure.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const steps = [
+  { name: "Lock file matches package.json", command: process.execPath, args: ["scripts/check-lock.mjs"] },
   { name: "Chromium for the end-to-end tests", command: process.execPath, args: ["scripts/ensure-chromium.mjs"] },
   { name: "Type check", command: "npm", args: ["run", "typecheck"] },
   // Both run, so one report names every lint problem and every unformatted file; either failing fails the step.

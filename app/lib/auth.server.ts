@@ -1,26 +1,32 @@
-// remix-auth with a form strategy: the login form's username and password, checked by the accounts model.
+// The one login path (docs/decisions/032): remix-auth's Authenticator with remix-auth-form's strategy, built per
+// request from the router context, checks the login form's and POST /api/auth/login's credentials alike with the
+// accounts model (app/models/auth.server.ts, which alone decides the login limits).
+import type { RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { login, MISSING_CREDENTIALS, type LoginResult } from "~/models/auth.server";
 import { formToObject, loginSchema } from "~/models/validation";
-import type { AppDb } from "#db/client.server";
+import { dbContext } from "./context";
 import { getApp } from "./db.server";
-import { deviceFor, type KnownDevice } from "./device.server";
+import { deviceFor, readDevice, type KnownDevice } from "./device.server";
+import { clientAddress } from "./session.server";
 
-const authenticator = new Authenticator<LoginResult>();
+/** The strategy's name: the credentials always reach it as a form. */
+const STRATEGY = "form";
+
 /**
- * What each login needs beyond the form: the request's database and the client address (the
- * per-address limit). The strategy sees only a copy of the request (remix-auth rebuilds it), so
- * the call is found by an id header the copy keeps.
+ * This request's authenticator: its strategy checks a username and password against this request's database, from
+ * its client address (the per-address limit) and with its known-device cookie (docs/decisions/021). Nothing outlives
+ * the request, so concurrent logins share no state.
  */
-const calls = new Map<string, { db: AppDb; address: string | null; device: KnownDevice | null }>();
-const CALL_HEADER = "x-login-call";
-
-authenticator.use(
-  new FormStrategy(async ({ form, request }): Promise<LoginResult> => {
-    const { env } = await getApp();
-    const call = calls.get(request.headers.get(CALL_HEADER) ?? "");
-    if (!call) throw new Error("authenticateForm starts every login");
+export async function loginAuthenticator(request: Request, context: Readonly<RouterContextProvider>) {
+  const db = context.get(dbContext);
+  const [{ env }, address, device] = await Promise.all([
+    getApp(),
+    clientAddress(request, context),
+    readDevice(request),
+  ]);
+  const strategy = new FormStrategy<LoginResult>(async ({ form }) => {
     // The same schema as POST /api/auth/login: a refused username never reaches the database.
     const parsed = loginSchema.safeParse(formToObject(form));
     if (!parsed.success) {
@@ -30,29 +36,37 @@ authenticator.use(
         ? { ok: false, status: 400, code: "invalid_input", message: issue.message }
         : MISSING_CREDENTIALS;
     }
-    return login(call.db, {
+    return login(db, {
       ...parsed.data,
-      address: call.address,
+      address,
       demoLogin: env.demoLogin,
-      device: deviceFor(call.device, parsed.data.username),
+      device: deviceFor(device, parsed.data.username),
     });
-  }),
-  "form",
-);
+  });
+  return { authenticator: new Authenticator<LoginResult>().use(strategy, STRATEGY), device };
+}
+
+/** What a login answers: the accounts model's result, and the device cookie it was checked with (to remember it). */
+export type LoginAttempt = { result: LoginResult; device: KnownDevice | null };
 
 /**
- * Checks a login form that the root middleware already read (once, within the page body limit):
- * the strategy gets a request built from that form, so the network body is never read again.
+ * Checks credentials through this request's authenticator. The page form arrives as the FormData the root
+ * middleware already read (once, within the page body limit), the API's as its validated JSON body; either way
+ * the strategy gets a fresh request carrying them url-encoded (which, unlike multipart, keeps a password's line
+ * breaks as they were), so the network body is never read twice.
  */
-export function authenticateForm(
-  db: AppDb,
-  url: string,
-  form: FormData,
-  address: string | null,
-  device: KnownDevice | null = null,
-) {
-  const id = crypto.randomUUID();
-  const request = new Request(url, { method: "POST", body: form, headers: { [CALL_HEADER]: id } });
-  calls.set(id, { db, address, device });
-  return authenticator.authenticate("form", request).finally(() => calls.delete(id));
+export async function authenticateLogin(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  credentials: FormData | { username: string; password: string },
+): Promise<LoginAttempt> {
+  const { authenticator, device } = await loginAuthenticator(request, context);
+  // Only the credentials: the page form's other fields (redirectTo) are the caller's.
+  const body = new URLSearchParams();
+  const entries = credentials instanceof FormData ? credentials.entries() : Object.entries(credentials);
+  for (const [name, value] of entries) {
+    if ((name === "username" || name === "password") && typeof value === "string") body.append(name, value);
+  }
+  const result = await authenticator.authenticate(STRATEGY, new Request(request.url, { method: "POST", body }));
+  return { result, device };
 }

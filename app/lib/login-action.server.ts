@@ -1,12 +1,12 @@
 // The login form's action, shared by /login and /auth: authenticate, open a session, redirect with a toast.
 import { data, type RouterContextProvider } from "react-router";
 import { createSession } from "~/models/auth.server";
-import { authenticateForm } from "./auth.server";
+import { authenticateLogin } from "./auth.server";
 import { dbContext } from "./context";
 import { pageForm } from "./page.server";
 import { safeRedirect } from "./safe-redirect";
-import { clientAddress, commitSessionCookie } from "./session.server";
-import { readDevice, rememberDevice } from "./device.server";
+import { commitSessionCookie } from "./session.server";
+import { rememberDevice } from "./device.server";
 import { redirectWithToast } from "./toast.server";
 
 export type LoginActionData = { title: string; message: string | null; description: string; username: string };
@@ -23,9 +23,7 @@ export async function loginAction(
     return typeof value === "string" ? value : "";
   };
   const username = field("username");
-  const db = context.get(dbContext);
-  const device = await readDevice(request);
-  const result = await authenticateForm(db, request.url, form, await clientAddress(request, context), device);
+  const { result, device } = await authenticateLogin(request, context, form);
   if (!result.ok) {
     const missing = result.code === "missing_credentials";
     return data<LoginActionData>(
@@ -40,7 +38,7 @@ export async function loginAction(
       { status: result.status },
     );
   }
-  const { token } = await createSession(db, result.user.id);
+  const { token } = await createSession(context.get(dbContext), result.user.id);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionCookie(request, token));
   // This browser is now a known device of the user: strangers' guesses never lock it out (docs/decisions/021).

@@ -5,7 +5,7 @@ import { canRead, findReadableTournament } from "~/models/share.server";
 import type { ActionResult } from "~/models/action.server";
 import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError, refusalTitle, type ActionError, type RefusalCode } from "~/models/errors";
-import { fieldErrors, formToObject } from "~/models/validation";
+import { fieldErrors, FormFieldError, formToObject } from "~/models/validation";
 import { tournamentAccess } from "~/models/staff.server";
 import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
@@ -113,10 +113,23 @@ export function pageForm(context: Readonly<RouterContextProvider>): FormData {
   return form;
 }
 
+/**
+ * A page action's form: its hidden `intent` and its fields as one object ("scores[0].placement" and
+ * "scores.0.placement" alike). A field name the helper cannot place answers 400 "Unknown form field: …".
+ */
 export function readForm(context: Readonly<RouterContextProvider>) {
   const form = pageForm(context);
   const intent = form.get("intent");
-  return { form, intent: typeof intent === "string" ? intent : null, values: formToObject(form) };
+  return { form, intent: typeof intent === "string" ? intent : null, values: formValues(form) };
+}
+
+function formValues(form: FormData) {
+  try {
+    return formToObject(form);
+  } catch (error) {
+    if (error instanceof FormFieldError) throw data(error.message, { status: 400 });
+    throw error;
+  }
 }
 
 /** A hidden `intent` the action does not know. */

@@ -1,14 +1,36 @@
-// Flash toasts: one message carried across a redirect in a short-lived cookie, so they work without JavaScript.
-import { createCookie, redirect, type MiddlewareFunction } from "react-router";
+// Flash toasts: one message carried across a redirect in a signed flash session (React Router's cookie session
+// storage), so they work without JavaScript and a client cannot forge one (docs/decisions/033).
+import { createCookieSessionStorage, redirect, type MiddlewareFunction } from "react-router";
+import { z } from "zod";
+import { getApp } from "./db.server";
 import { isHttps } from "./forwarded.server";
 
-export type Toast = { title: string; description?: string; type?: "success" | "error" | "info" };
+/** What a toast carries; whatever else a (signed, so our own) cookie holds is ignored. */
+const toastSchema = z.object({
+  title: z.string().min(1),
+  description: z.string().optional(),
+  type: z.enum(["success", "error", "info"]).optional(),
+});
+
+export type Toast = z.infer<typeof toastSchema>;
 
 const TOAST_COOKIE = "tm_toast";
-const toastCookie = createCookie(TOAST_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+const FLASH_KEY = "toast";
 
+/** The flash session's storage: signed with the session secret, short-lived, never readable by scripts. */
+async function toastStorage() {
+  const { sessionSecret } = await getApp();
+  return createCookieSessionStorage<Record<string, never>, { [FLASH_KEY]: Toast }>({
+    cookie: { name: TOAST_COOKIE, path: "/", httpOnly: true, sameSite: "lax", maxAge: 60, secrets: [sessionSecret] },
+  });
+}
+
+/** The Set-Cookie value that carries `toast` to the next page the browser loads. */
 export async function toastHeader(toast: Toast) {
-  return toastCookie.serialize(Buffer.from(JSON.stringify(toast)).toString("base64url"));
+  const storage = await toastStorage();
+  const session = await storage.getSession();
+  session.flash(FLASH_KEY, toast);
+  return storage.commitSession(session);
 }
 
 export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {
@@ -17,18 +39,18 @@ export async function redirectWithToast(url: string, toast: Toast, init: Respons
   return redirect(url, { ...init, headers });
 }
 
-/** Reads the pending toast and the header that clears it. */
+const hasToastCookie = (cookieHeader: string | null) =>
+  cookieHeader !== null && new RegExp(`(^|;)\\s*${TOAST_COOKIE}=`).test(cookieHeader);
+
+/** Reads the pending toast (null when none, or when its signature or shape is wrong) and the header that clears it. */
 export async function readToast(request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
-  const raw = await toastCookie.parse(request.headers.get("cookie"));
-  if (typeof raw !== "string" || !raw) return { toast: null, clear: null };
-  let toast: Toast | null = null;
-  try {
-    const parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-    if (parsed && typeof parsed.title === "string") toast = parsed;
-  } catch {
-    toast = null;
-  }
-  return { toast, clear: await toastCookie.serialize("", { maxAge: 0 }) };
+  const cookieHeader = request.headers.get("cookie");
+  if (!hasToastCookie(cookieHeader)) return { toast: null, clear: null };
+  const storage = await toastStorage();
+  const session = await storage.getSession(cookieHeader);
+  const parsed = toastSchema.safeParse(session.get(FLASH_KEY));
+  // Shown once: the flash is gone from the session, and the cookie expires now.
+  return { toast: parsed.success ? parsed.data : null, clear: await storage.commitSession(session, { maxAge: 0 }) };
 }
 
 /**

@@ -8,6 +8,12 @@ export const CUT_STEP = 8;
 export const MIN_REMAINING = 8;
 /** docs/rules.md: average placements within this distance count as tied at the cut line. */
 export const TIE_TOLERANCE = 0.01;
+/**
+ * Averages are compared as whole millionths: 3.33 - 3.32 is 0.010000000000000231 in floating point, so a
+ * plain `<= 0.01` would split a tie the rule keeps, while the gap in millionths is exactly 10,000.
+ */
+const AVERAGE_UNITS = 1_000_000;
+const TIE_TOLERANCE_UNITS = Math.round(TIE_TOLERANCE * AVERAGE_UNITS);
 
 export function roundDownToMultipleOf8(n: number): number {
   if (!Number.isFinite(n) || n <= 0) return 0;
@@ -70,8 +76,7 @@ function tiedAtLine(a: CutRow, b: CutRow): boolean {
   const x = averageKey(a);
   const y = averageKey(b);
   if (x === Infinity || y === Infinity) return x === y;
-  // The small slack keeps 0.01 itself inside the tolerance despite binary rounding.
-  return Math.abs(x - y) <= TIE_TOLERANCE + 1e-9;
+  return Math.abs(Math.round(x * AVERAGE_UNITS) - Math.round(y * AVERAGE_UNITS)) <= TIE_TOLERANCE_UNITS;
 }
 
 /**

@@ -4,7 +4,8 @@
 // first. Form values are strings, so every number and boolean field preprocesses its input:
 // numeric strings become numbers ("12" → 12), an empty string counts as "not given" (an
 // optional field stays unset, a defaulted one takes its default), and "on" / "true" / "1"
-// mean true while "off" / "false" / "0" mean false. Unknown keys are stripped.
+// mean true while "off" / "false" / "0" mean false. Keys a schema does not name are stripped; names
+// the form helper cannot place are refused (FormFieldError).
 import { z } from "zod";
 import { DEFAULT_SCORING, DNP_VALUE, SCORING_MAX, ordinal, scoringFromArray, scoringShape } from "./scoring";
 import { REASON_MAX } from "./audit";
@@ -32,42 +33,79 @@ import { MAX_ID as INT_MAX } from "./ids";
 
 type FormLike = { forEach(cb: (value: FormDataEntryValue | string, key: string) => void): void };
 
+/** A form field name the form helper cannot place: refused with a 400 rather than dropped. */
+export class FormFieldError extends Error {
+  constructor(readonly field: string) {
+    super(`Unknown form field: ${field.length > 100 ? `${field.slice(0, 100)}…` : field}`);
+  }
+}
+
 /**
  * FormData or URLSearchParams → a plain object the schemas take. A repeated key becomes a list
  * (checkbox groups, or a hidden "false" before a checkbox so an unchecked box still says so; the
- * boolean fields read the last value). Dotted keys nest: "scoring.first" → { scoring: { first } },
- * and a numeric segment makes a list: "scores.0.playerId" → { scores: [{ playerId }] }.
+ * boolean fields read the last value). Dotted and bracket keys nest alike: "scoring.first" and
+ * "scoring[first]" → { scoring: { first } }, and a numeric segment makes a list: "scores.0.playerId",
+ * "scores[0].playerId" and "scores[0][playerId]" → { scores: [{ playerId }] }; "ids[]" is "ids".
+ * A name it cannot place (malformed, reaching Object.prototype, an index past 999, or one field
+ * used both as a value and as a group) throws FormFieldError instead of being dropped.
  * Files are ignored: no schema here reads one.
  */
 export function formToObject(form: FormLike): Record<string, unknown> {
   const root: Record<string, unknown> = {};
+  // Lists made by repeating one name (values only), as opposed to indexed lists ("scores.0.x", "ids.0").
+  const repeated = new WeakSet<string[]>();
+  const isValueList = (v: unknown): v is string[] => Array.isArray(v) && repeated.has(v);
   form.forEach((value, key) => {
     if (typeof value !== "string") return;
-    const path = key.split(".");
-    // A crafted key must not reach Object.prototype or allocate a huge sparse list.
-    if (path.some((s) => UNSAFE_SEGMENTS.has(s) || (/^\d+$/.test(s) && Number(s) > MAX_FORM_INDEX))) return;
+    const path = formFieldPath(key);
+    if (!path) throw new FormFieldError(key);
     let node: Record<string, unknown> = root;
     for (let i = 0; i < path.length - 1; i++) {
       const segment = path[i];
+      if (Array.isArray(node) !== INDEX.test(segment)) throw new FormFieldError(key);
       const existing = Object.hasOwn(node, segment) ? node[segment] : undefined;
-      if (existing === null || typeof existing !== "object") {
-        node[segment] = /^\d+$/.test(path[i + 1]) ? [] : {};
+      if (existing === undefined) node[segment] = INDEX.test(path[i + 1]) ? [] : {};
+      // A plain value, or a list of them, cannot also be a group of fields.
+      else if (existing === null || typeof existing !== "object" || isValueList(existing)) {
+        throw new FormFieldError(key);
       }
       node = node[segment] as Record<string, unknown>;
     }
     const last = path[path.length - 1];
-    if (Object.hasOwn(node, last) && !Array.isArray(node)) {
-      const prev = node[last];
-      node[last] = Array.isArray(prev) ? [...prev, value] : [prev, value];
-    } else {
-      node[last] = value;
-    }
+    if (Array.isArray(node) !== INDEX.test(last)) throw new FormFieldError(key);
+    const prev = Object.hasOwn(node, last) ? node[last] : undefined;
+    if (prev === undefined) node[last] = value;
+    else if (typeof prev === "string") {
+      const list = [prev, value];
+      repeated.add(list);
+      node[last] = list;
+    } else if (isValueList(prev)) prev.push(value);
+    else throw new FormFieldError(key);
   });
   return root;
 }
 
+const INDEX = /^\d+$/;
 const UNSAFE_SEGMENTS = new Set(["__proto__", "prototype", "constructor"]);
 const MAX_FORM_INDEX = 999;
+/** One segment: `.name`, `[name]` or `[0]` after the first; `[]` only at the end (a list sent under one name). */
+const SEGMENT = /\.([^.[\]]+)|\[([^.[\]]+)\]/y;
+
+/** "a.b[0][c]" → ["a", "b", "0", "c"]; null when the name is malformed or unsafe. */
+function formFieldPath(name: string): string[] | null {
+  const key = name.endsWith("[]") ? name.slice(0, -2) : name;
+  const first = /^[^.[\]]+/.exec(key);
+  if (!first) return null;
+  const path = [first[0]];
+  SEGMENT.lastIndex = first[0].length;
+  while (SEGMENT.lastIndex < key.length) {
+    const match = SEGMENT.exec(key);
+    if (!match) return null;
+    path.push(match[1] ?? match[2]);
+  }
+  const unsafe = (s: string) => UNSAFE_SEGMENTS.has(s) || (INDEX.test(s) && Number(s) > MAX_FORM_INDEX);
+  return path.some(unsafe) ? null : path;
+}
 
 function blankToUndefined(value: unknown): unknown {
   return typeof value === "string" && value.trim() === "" ? undefined : value;

@@ -1,4 +1,4 @@
-// No one locked out by a stranger, end to end: the HTTP server hands the app each client's socket address, so the
+// No one locked out by a stranger, end to end (the page form and the API alike): the HTTP server hands the app each client's socket address, so the
 // login limit is per username and address; X-Forwarded-For counts only from a proxy named in TRUST_PROXY.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -8,15 +8,28 @@ const reason = unavailableReason();
 
 /** POST /api/auth/login from a chosen loopback source address (Linux routes all of 127.0.0.0/8 to this host). */
 function loginFrom(app: App, from: string, body: unknown, headers: Record<string, string> = {}): Promise<number> {
-  const url = new URL("/api/auth/login", app.baseURL);
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
+  return postFrom(app, from, "/api/auth/login", JSON.stringify(body), {
+    "Content-Type": "application/json",
+    ...headers,
+  });
+}
+
+/** The login page's form, posted without JavaScript from a chosen source address. */
+function formLoginFrom(app: App, from: string, fields: Record<string, string>): Promise<number> {
+  return postFrom(app, from, "/login", new URLSearchParams(fields).toString(), {
+    "Content-Type": "application/x-www-form-urlencoded",
+  });
+}
+
+function postFrom(app: App, from: string, path: string, payload: string, headers: Record<string, string>) {
+  const url = new URL(path, app.baseURL);
+  return new Promise<number>((resolve, reject) => {
     const req = http.request(
       url,
       {
         method: "POST",
         localAddress: from,
-        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload), ...headers },
+        headers: { "Content-Length": String(Buffer.byteLength(payload)), ...headers },
       },
       (res) => {
         res.resume();
@@ -62,6 +75,27 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("login limits
     expect(await loginFrom(app, "127.0.0.21", { username, password: "x" }, { "X-Forwarded-For": "203.0.113.7" })).toBe(
       429,
     );
+  });
+
+  test("the login page's form and the JSON API are one login: their failures count against one limit", async () => {
+    const username = unique("owner");
+    expect(await loginFrom(app, "127.0.0.40", { username, password: "owner-pass-1" })).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push(await loginFrom(app, "127.0.0.41", { username, password: `wrong-api-${i}` }));
+      statuses.push(await formLoginFrom(app, "127.0.0.41", { username, password: `wrong-page-${i}` }));
+    }
+    expect(statuses).toEqual(Array(10).fill(401));
+    expect(await formLoginFrom(app, "127.0.0.41", { username, password: "owner-pass-1" }), "the page, 11th").toBe(429);
+    expect(await loginFrom(app, "127.0.0.41", { username, password: "owner-pass-1" }), "the API, 12th").toBe(429);
+    expect(await formLoginFrom(app, "127.0.0.40", { username, password: "owner-pass-1" })).toBe(302);
+  });
+
+  test("a password's line breaks reach the check as sent (demo login, then signing in again)", async () => {
+    const username = unique("lines");
+    expect(await loginFrom(app, "127.0.0.42", { username, password: "line\nbreak-pass" })).toBe(200);
+    expect(await loginFrom(app, "127.0.0.42", { username, password: "line\nbreak-pass" })).toBe(200);
+    expect(await loginFrom(app, "127.0.0.42", { username, password: "line\r\nbreak-pass" })).toBe(401);
   });
 
   test("behind a trusted proxy, the forwarded client address decides", async () => {

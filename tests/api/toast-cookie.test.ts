@@ -1,4 +1,5 @@
-// The flash toast's cookie is Secure exactly when the session cookie is: over HTTPS, or behind a TLS proxy that says so.
+// The flash toast's cookie is signed (a client cannot forge a toast) and Secure exactly when the session cookie is: over
+// HTTPS, or behind a TLS proxy that says so.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, unavailableReason, unique, type App } from "./support/app";
 
@@ -49,6 +50,31 @@ describe.skipIf(skip)(`toast cookie${skip ? ` (skipped: ${skip})` : ""}`, () => 
     const clear = cookieNamed(page, "tm_toast");
     expect(clear, "the toast is cleared once shown").toMatch(/Max-Age=0/i);
     expect(clear).toMatch(/;\s*Secure/i);
+  });
+
+  test("a signed flash toast is shown once on the next page; a forged or tampered one is never shown", async () => {
+    const login = await signIn();
+    const session = cookieNamed(login, "tm_session")!.split(";")[0];
+    const toast = cookieNamed(login, "tm_toast")!.split(";")[0];
+    const page = await fetch(`${app.baseURL}/dashboard`, { headers: { cookie: `${session}; ${toast}` } });
+    expect(await page.text()).toContain("Login successful");
+
+    const [, value] = toast.split("=");
+    const forged = (data: unknown) => encodeURIComponent(btoa(JSON.stringify(data)));
+    const attempts = {
+      // The old, unsigned format: base64url JSON inside the cookie's own encoding.
+      unsigned: forged(Buffer.from(JSON.stringify({ title: "Forged toast" })).toString("base64url")),
+      "a flash without a signature": forged({ __flash_toast__: { title: "Forged toast" } }),
+      "another signature": `${value.split(".")[0]}.${"A".repeat(43)}`,
+    };
+    for (const [label, cookie] of Object.entries(attempts)) {
+      const answer = await fetch(`${app.baseURL}/login`, { headers: { cookie: `tm_toast=${cookie}` } });
+      expect(answer.status, label).toBe(200);
+      const html = await answer.text();
+      expect(html, label).not.toContain("Forged toast");
+      expect(html, label).not.toContain("Login successful");
+      expect(cookieNamed(answer, "tm_toast"), `${label}: cleared`).toMatch(/Max-Age=0/i);
+    }
   });
 
   test("over plain HTTP neither cookie is Secure (a browser would drop it)", async () => {

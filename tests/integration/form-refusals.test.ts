@@ -9,7 +9,7 @@ import { bulkAddPlayers } from "~/models/players.server";
 import { advanceRound } from "~/models/advance.server";
 import { generateLobbies, listAllLobbies } from "~/models/lobbies.server";
 import { saveScores } from "~/models/scores.server";
-import { action as checkinAction } from "~/routes/tournament-checkin";
+import { action as checkinAction } from "~/routes/host-checkin";
 import { action as scoresAction } from "~/routes/scores";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, makeTournament, makeUser, placements } from "./model-fixtures";

@@ -89,6 +89,31 @@ describe("planCut", () => {
     expect(planCut(atTheLine(4.0, 4.01), 8)).toEqual({ sure: [17, 16, 15, 14, 13, 12, 11], tied: [10, 9], needed: 1 });
   });
 
+  // Issue 21: 3.33 - 3.32 is 0.010000000000000231 in floating point, 2.01 - 2.00 is 0.009999999999999787.
+  test("averages 3.32 and 3.33 at the line are a tie; 3.32 and 3.3301 are not", () => {
+    const tie = { sure: [17, 16, 15, 14, 13, 12, 11], tied: [10, 9], needed: 1 };
+    expect(planCut(atTheLine(3.32, 3.33), 8)).toEqual(tie);
+    expect(planCut(atTheLine(3.33, 3.32), 8)).toEqual({ ...tie, tied: [9, 10] });
+    expect(planCut(atTheLine(2.0, 2.01), 8)).toEqual(tie);
+    expect(planCut(atTheLine(3.32, 3.3301), 8)).toEqual({
+      sure: [17, 16, 15, 14, 13, 12, 11, 10],
+      tied: [],
+      needed: 0,
+    });
+    expect(planCut(atTheLine(3.31, 3.33), 8).tied).toEqual([]);
+  });
+
+  test("two averages in hundredths at the line are tied exactly when they are at most one hundredth apart", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 800 }), fc.integer({ min: -3, max: 3 }), (a, gap) => {
+        const b = Math.min(800, Math.max(100, a + gap));
+        const tied = planCut(atTheLine(a / 100, b / 100), 8).tied.length > 0;
+        expect(tied).toBe(Math.abs(a - b) <= 1);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   test("a tie straddling the line: players at the line are left for the host", () => {
     // 16 players; the worst 6 are clear, then three tied at 20 points (avg 4.00, 4.01, 4.005) for two spots.
     const rows = [

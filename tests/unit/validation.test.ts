@@ -8,6 +8,7 @@ import {
   checkinSchema,
   fieldErrors,
   firstError,
+  FormFieldError,
   formToObject,
   generateSchema,
   idParam,
@@ -406,11 +407,114 @@ describe("ids and helpers", () => {
 });
 
 describe("formToObject safety", () => {
-  test("crafted keys cannot reach Object.prototype or build huge lists", () => {
-    const form = new URLSearchParams("__proto__.polluted=1&constructor.prototype.x=1&l.5000.v=1&toString=ok");
-    const parsed = formToObject(form);
+  test("crafted keys cannot reach Object.prototype or build huge lists: they are refused, not dropped", () => {
+    for (const key of ["__proto__.polluted", "constructor.prototype.x", "l.5000.v", "a[__proto__]", "l[1000]"]) {
+      expect(() => formToObject(new URLSearchParams([[key, "1"]])), key).toThrow(FormFieldError);
+    }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(parsed).toEqual({ toString: "ok" });
+    expect(formToObject(new URLSearchParams("toString=ok"))).toEqual({ toString: "ok" });
+  });
+
+  test.each([
+    ["malformed names", ["a..b", ".a", "a.", "a[", "a]", "a[b", "a[]b", "a[b]c", "[a]", "a[[b]]", ""]],
+    ["a value that is also a group", ["a", "a.b"]],
+    ["a group that is also a value", ["a.b", "a"]],
+    ["a repeated value that is also a group", ["a", "a", "a.0.b"]],
+    ["a list that is also a group of names", ["l.0", "l.x"]],
+    ["a group of names that is also a list", ["l.x", "l.0"]],
+    ["a top-level index", ["0"]],
+  ])("%s are refused with the field's name", (_label, keys) => {
+    const form = new URLSearchParams(keys.map((k) => [k, "1"]));
+    expect(() => formToObject(form)).toThrow(FormFieldError);
+    expect(() => formToObject(form)).toThrow(/^Unknown form field: /);
+  });
+});
+
+describe("formToObject names", () => {
+  test("bracket names nest like dotted ones, and may be mixed", () => {
+    const form = new URLSearchParams([
+      ["scores[0].playerId", "5"],
+      ["scores[0][placement]", "2"],
+      ["scores.1.playerId", "6"],
+      ["scores[1].placement", "1"],
+      ["scoring[first]", "10"],
+      ["ids[]", "4"],
+      ["ids[]", "7"],
+      ["ruleset.tiebreakers[0]", "wins"],
+      ["ruleset[tiebreakers][1]", "top4"],
+    ]);
+    expect(formToObject(form)).toEqual({
+      scores: [
+        { playerId: "5", placement: "2" },
+        { playerId: "6", placement: "1" },
+      ],
+      scoring: { first: "10" },
+      ids: ["4", "7"],
+      ruleset: { tiebreakers: ["wins", "top4"] },
+    });
+    expect(scoresSchema.parse(formToObject(form))).toEqual({
+      scores: [
+        { playerId: 5, placement: 2 },
+        { playerId: 6, placement: 1 },
+      ],
+    });
+  });
+
+  // A plain reference: nested groups and indexed lists of leaf strings, written out with either syntax.
+  type Tree = { [key: string]: string | Tree | Tree[] };
+  const name = fc.stringMatching(/^[a-z][a-zA-Z]{0,5}$/).filter((n) => n !== "constructor" && n !== "prototype");
+  const tree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
+    tree: fc.dictionary(
+      name,
+      fc.oneof(
+        { depthSize: "small" },
+        fc.string({ maxLength: 4 }),
+        tie("tree"),
+        fc.array(tie("tree"), { minLength: 1, maxLength: 3 }),
+      ),
+      { minKeys: 1, maxKeys: 3 },
+    ),
+  })).tree;
+
+  function entries(node: Tree | Tree[], prefix: string, brackets: boolean[], out: [string, string][] = []) {
+    const join = (key: string) => {
+      if (prefix === "") return key;
+      const bracket = brackets[out.length % brackets.length];
+      return bracket ? `${prefix}[${key}]` : `${prefix}.${key}`;
+    };
+    const children: [string, unknown][] = Array.isArray(node)
+      ? node.map((child, i) => [String(i), child])
+      : Object.entries(node);
+    for (const [key, child] of children) {
+      const path = join(key);
+      if (typeof child === "string") out.push([path, child]);
+      else entries(child as Tree | Tree[], path, brackets, out);
+    }
+    return out;
+  }
+
+  /** Empty groups send no field at all, so they cannot come back. */
+  function prune(node: unknown): unknown {
+    if (typeof node === "string") return node;
+    if (Array.isArray(node)) return node.map(prune);
+    const kept = Object.entries(node as Tree)
+      .map(([k, v]) => [k, prune(v)] as const)
+      .filter(
+        ([, v]) => typeof v === "string" || (Array.isArray(v) ? v.length > 0 : Object.keys(v as object).length > 0),
+      );
+    return Object.fromEntries(kept);
+  }
+
+  test("any nesting written with dots, brackets or both reads back as the same object", () => {
+    fc.assert(
+      fc.property(tree, fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }), (t, brackets) => {
+        const expected = prune(t);
+        fc.pre(!JSON.stringify(expected).includes("{}") && !JSON.stringify(expected).includes("[]"));
+        expect(formToObject(new URLSearchParams(entries(t, "", brackets)))).toEqual(expected);
+        expect(formToObject(new URLSearchParams(entries(t, "", [false])))).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

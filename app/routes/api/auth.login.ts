@@ -1,14 +1,13 @@
 // POST /api/auth/login → { user, token }: the same session table as the page cookie.
 import type { Route } from "./+types/auth.login";
-import { createSession, login } from "~/models/auth.server";
+import { createSession } from "~/models/auth.server";
 import { loginSchema } from "~/models/validation";
 import { allowOnly, handleApi, json, jsonError, methodNotAllowed, readJson } from "~/lib/api.server";
 import { loginAnswer } from "~/lib/api-schemas.server";
-import { getApp } from "~/lib/db.server";
 import { documented, guarded, guards, ok } from "~/lib/openapi.server";
-import { clientAddress } from "~/lib/session.server";
+import { authenticateLogin } from "~/lib/auth.server";
 import { dbContext } from "~/lib/context";
-import { deviceFor, readDevice, rememberDevice } from "~/lib/device.server";
+import { rememberDevice } from "~/lib/device.server";
 
 export const loader = allowOnly("POST");
 
@@ -17,17 +16,10 @@ export const action = documented(
     handleApi(async () => {
       if (request.method !== "POST") return methodNotAllowed(["POST"]);
       const body = await readJson(request, loginSchema);
-      const { env } = await getApp();
-      const db = context.get(dbContext);
-      const device = await readDevice(request);
-      const result = await login(db, {
-        ...body,
-        address: await clientAddress(request, context),
-        demoLogin: env.demoLogin,
-        device: deviceFor(device, body.username),
-      });
+      // The page form's path: remix-auth's authenticator for this request (app/lib/auth.server.ts).
+      const { result, device } = await authenticateLogin(request, context, body);
       if (!result.ok) return jsonError(result.status, result.message);
-      const { token } = await createSession(db, result.user.id);
+      const { token } = await createSession(context.get(dbContext), result.user.id);
       // A client that keeps cookies is a known device from now on (docs/decisions/021).
       return json({ user: result.user, token }, 200, {
         "Set-Cookie": await rememberDevice(request, device, result.user.username),
