@@ -49,7 +49,8 @@ export type AuditInput = {
 export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Promise<void> {
   const actor = requireActor(input.actor);
   const roundNumber = input.roundNumber === undefined ? input.tournament.currentRound : input.roundNumber;
-  await tx.insert(auditEntries).values({
+  // The entry and the outbox rows do not depend on each other: both are sent at once (one round trip under the lock).
+  const entry = tx.insert(auditEntries).values({
     tournamentId: input.tournament.id,
     actorId: actor.id,
     actorUsername: actor.username,
@@ -61,13 +62,17 @@ export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Prom
     after: input.after ?? null,
     reason: input.reason?.trim() ? input.reason.trim() : null,
   });
-  await enqueueAudited(tx, {
-    tournament: input.tournament,
-    action: input.action,
-    summary: input.summary,
-    roundNumber,
-    webhook: input.webhook,
-  });
+  const inserted = entry.then(() => undefined);
+  await Promise.all([
+    inserted,
+    enqueueAudited(tx, {
+      tournament: input.tournament,
+      action: input.action,
+      summary: input.summary,
+      roundNumber,
+      webhook: input.webhook,
+    }),
+  ]);
 }
 
 /**
