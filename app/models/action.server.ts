@@ -28,18 +28,13 @@ export type MutationOptions = { override?: boolean; reason?: string };
  * (rolled back) has not (docs/rules.md, "Versions and live pages"). 404 when it does not exist.
  */
 export async function lockTournament(tx: AppTx, tournamentId: number): Promise<Tournament> {
-  const [row] = await lockTournamentStatement(tx, tournamentId);
-  if (!row) throw notFound();
-  return row;
-}
-
-/** The statement of `lockTournament`, unsent (a save pipelines it with the statements after it). */
-export function lockTournamentStatement(tx: AppTx, tournamentId: number) {
-  return tx
+  const [row] = await tx
     .update(tournaments)
     .set({ version: sql`${tournaments.version} + 1` })
     .where(eq(tournaments.id, tournamentId))
     .returning();
+  if (!row) throw notFound();
+  return row;
 }
 
 /** The tournament, or 404 "Tournament not found". */
@@ -54,17 +49,12 @@ export type LockNeeds = [options?: MutationOptions, capability?: Capability];
 
 /** True when the user is a scorekeeper of the tournament (docs/rules.md, "Staff"). */
 export async function isScorekeeper(db: Executor, tournamentId: number, userId: number): Promise<boolean> {
-  const [row] = await scorekeeperStatement(db, tournamentId, userId);
-  return row !== undefined;
-}
-
-/** The read of `isScorekeeper`, unsent: a row when the user is one of the tournament's scorekeepers. */
-export function scorekeeperStatement(db: Executor, tournamentId: number, userId: number) {
-  return db
+  const [row] = await db
     .select({ id: tournamentStaff.id })
     .from(tournamentStaff)
     .where(and(eq(tournamentStaff.tournamentId, tournamentId), eq(tournamentStaff.userId, userId)))
     .limit(1);
+  return row !== undefined;
 }
 
 /**

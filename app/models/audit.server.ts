@@ -49,8 +49,7 @@ export type AuditInput = {
 export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Promise<void> {
   const actor = requireActor(input.actor);
   const roundNumber = input.roundNumber === undefined ? input.tournament.currentRound : input.roundNumber;
-  // The entry and the outbox rows do not depend on each other: both are sent at once (one round trip under the lock).
-  const entry = tx.insert(auditEntries).values({
+  await tx.insert(auditEntries).values({
     tournamentId: input.tournament.id,
     actorId: actor.id,
     actorUsername: actor.username,
@@ -62,17 +61,13 @@ export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Prom
     after: input.after ?? null,
     reason: input.reason?.trim() ? input.reason.trim() : null,
   });
-  const inserted = entry.then(() => undefined);
-  await Promise.all([
-    inserted,
-    enqueueAudited(tx, {
-      tournament: input.tournament,
-      action: input.action,
-      summary: input.summary,
-      roundNumber,
-      webhook: input.webhook,
-    }),
-  ]);
+  await enqueueAudited(tx, {
+    tournament: input.tournament,
+    action: input.action,
+    summary: input.summary,
+    roundNumber,
+    webhook: input.webhook,
+  });
 }
 
 /**

@@ -1,18 +1,18 @@
 // Scores: saving or editing one lobby's placements, and finalizing the round that locks them.
-import { and, asc, eq, inArray } from "drizzle-orm";
-import type { AppDb, AppTx, Executor } from "#db/client.server";
-import { lobbies, matches, players, tournaments, type Lobby, type Match, type Tournament } from "#db/schema";
-import { lockForMutation, lockTournamentStatement, scorekeeperStatement, type ActionResult } from "./action.server";
-import { assertCanMutate, canManage, isMaster, requireActor } from "./access.server";
-import { lobbyResults, playerLabel } from "./audit";
+import { asc, eq } from "drizzle-orm";
+import type { AppDb, Executor } from "#db/client.server";
+import { lobbies, matches, type Lobby, type Match, type Tournament } from "#db/schema";
+import { lockForMutation, type ActionResult } from "./action.server";
+import { isMaster } from "./access.server";
+import { lobbyResults } from "./audit";
 import { changeTournament, playerLabels, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
-import { ActionError, badRequest, conflict } from "./errors";
+import { badRequest, conflict } from "./errors";
 import { event } from "./events";
 import { assertRoundScored, lockLobby } from "./lobbies.server";
 import { scoresLocked } from "./policy";
 import { resultFor } from "./scoring";
-import { recomputeStats, totalsDifferences, writeTotals } from "./stats.server";
+import { recomputeStats } from "./stats.server";
 import { findTournamentOr404 } from "./action.server";
 import { validateLobbyScores, type ScoreEntry } from "./validation";
 
@@ -43,198 +43,6 @@ export async function saveScores(
   lobbyId: number,
   scores: readonly ScoreEntry[],
   /** The tournament the score screen's form was posted to: a lobby of another one is "Lobby not found". */
-  within?: number,
-): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
-  const actor = requireActor(user);
-  let committing = false;
-  try {
-    return await db.transaction(async (tx) => {
-      const saved = await saveInOnePipeline(tx, actor, lobbyId, scores, within);
-      committing = true;
-      return saved;
-    });
-  } catch (error) {
-    // A refusal, a lobby or tournament changed since it was read, a constraint or a deadlock: nothing was kept (rolled
-    // back), and the plain path below, which reads everything under the lock, gives the answer. A failed COMMIT and a
-    // lost connection are not retried (the caller answers 503, as for any action while the database is away).
-    if (committing || !changedMeanwhile(error)) throw error;
-  }
-  return saveScoresUnderLock(db, user, lobbyId, scores, within);
-}
-
-/** Thrown inside the pipelined save when what it read before the lock no longer holds: roll back, take the plain path. */
-class ReadBeforeLockChanged extends Error {}
-
-/** Whether the pipelined save failed because the data changed under it (the plain path then decides), not the database. */
-function changedMeanwhile(error: unknown): boolean {
-  if (error instanceof ReadBeforeLockChanged || error instanceof ActionError) return true;
-  // drizzle keeps the driver's error as `cause`. SQLSTATE class 23: a constraint (a player or lobby gone meanwhile);
-  // class 40: a deadlock or serialization failure.
-  const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
-  return typeof code === "string" && /^(23|40)[0-9A-Z]{3}$/.test(code);
-}
-
-/** Sends a drizzle query now (they are lazy until `then`), so queries go to the connection in the order written. */
-const send = <T>(query: PromiseLike<T>): Promise<T> => Promise.resolve(query.then((value) => value));
-
-/**
- * A save with as few round trips under the tournament's row lock as the statements allow (docs/decisions/031): the
- * lobby and its tournament are read before the lock and checked as the plain path checks them; then the lock (the
- * version bump), the lobby read again, the delete, the insert, the lobby's completion and the reads for the totals go
- * in one pipeline, which PostgreSQL runs as soon as it grants the lock; the totals, the audit entry and the outbox rows
- * in a second; then the commit. Whatever was assumed before the lock is checked against the locked rows; if any of it
- * changed (or anything fails) the transaction rolls back and `saveScoresUnderLock` decides.
- */
-async function saveInOnePipeline(
-  tx: AppTx,
-  actor: PublicUser,
-  lobbyId: number,
-  scores: readonly ScoreEntry[],
-  within: number | undefined,
-): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
-  const [seen] = await tx
-    .select({ lobby: lobbies, tournament: tournaments })
-    .from(lobbies)
-    .innerJoin(tournaments, eq(tournaments.id, lobbies.tournamentId))
-    .where(eq(lobbies.id, lobbyId));
-  if (!seen || (within !== undefined && seen.lobby.tournamentId !== within)) throw new ReadBeforeLockChanged();
-  const { lobby, tournament: before } = seen;
-  const master = isMaster(actor);
-  if (scoresLocked(before, lobby.roundNumber, master) || validateLobbyScores(lobby.playerIds, scores))
-    throw new ReadBeforeLockChanged();
-  const ids = lobby.playerIds;
-  const rows = scores
-    .filter((s) => s.placement !== 0 || s.dnp)
-    .map((s) => ({
-      tournamentId: before.id,
-      lobbyId: lobby.id,
-      roundNumber: lobby.roundNumber,
-      playerId: s.playerId,
-      ...resultFor(before.scoring, s),
-    }));
-
-  // The first pipeline, in this order on the transaction's connection: each statement is sent the same way (`send`),
-  // so they reach the connection in the order written and PostgreSQL runs them one after another.
-  const locking = send(lockTournamentStatement(tx, before.id));
-  const staffing = canManage(actor, before) ? Promise.resolve([]) : send(scorekeeperStatement(tx, before.id, actor.id));
-  const lobbyNow = send(tx.select().from(lobbies).where(eq(lobbies.id, lobby.id)));
-  const deleting = send(
-    tx
-      .delete(matches)
-      .where(eq(matches.lobbyId, lobby.id))
-      .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points }),
-  );
-  const labelling = send(
-    tx
-      .select({ id: players.id, name: players.name, riotTag: players.riotTag })
-      .from(players)
-      .where(inArray(players.id, [...ids])),
-  );
-  const inserting = send(tx.insert(matches).values(rows).returning());
-  const completing = lobby.isComplete
-    ? Promise.resolve([lobby])
-    : send(tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning());
-  const playerRows = send(
-    tx
-      .select()
-      .from(players)
-      .where(and(eq(players.tournamentId, before.id), inArray(players.id, [...ids])))
-      .orderBy(asc(players.id)),
-  );
-  const playerMatches = send(
-    tx
-      .select({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
-      .from(matches)
-      .where(and(eq(matches.tournamentId, before.id), inArray(matches.playerId, [...ids]))),
-  );
-  const [[t], staffRows, [now], previous, labelRows, saved, [updated], totalsRows, totalsMatches] = await Promise.all([
-    locking,
-    staffing,
-    lobbyNow,
-    deleting,
-    labelling,
-    inserting,
-    completing,
-    playerRows,
-    playerMatches,
-  ]);
-
-  // What the pipeline assumed must hold under the lock: the same lobby, the same scoring, scores still open, allowed.
-  if (!t) throw new ReadBeforeLockChanged();
-  assertCanMutate(actor, t, {}, "saveScores", staffRows.length > 0);
-  if (
-    !now ||
-    now.roundNumber !== lobby.roundNumber ||
-    now.tournamentId !== lobby.tournamentId ||
-    now.playerIds.join() !== ids.join() ||
-    scoresLocked(t, lobby.roundNumber, master) ||
-    JSON.stringify(t.scoring) !== JSON.stringify(before.scoring)
-  )
-    throw new ReadBeforeLockChanged();
-
-  const labels = new Map(labelRows.map((p) => [p.id, playerLabel(p)]));
-  const labelOf = (id: number) => labels.get(id) ?? `#${id}`;
-  const missing = previous.map((m) => m.playerId).filter((id) => !ids.includes(id));
-  const label = missing.length === 0 ? labelOf : await playerLabels(tx, ids.concat(missing));
-  const earlier = previous.length === 0 ? null : lobbyResults(previous, label);
-  saved.sort(byPlacement);
-  const changed = totalsDifferences(totalsRows, totalsMatches);
-  // The second pipeline: the totals, the audit entry and the outbox rows.
-  await Promise.all([
-    changed.length > 0 ? send(writeTotals(tx, changed)) : undefined,
-    recordAudit(tx, auditOfSave(t, actor, lobby, earlier, saved, label)),
-  ]);
-  return {
-    result: { lobby: updated, matches: saved },
-    events: [
-      event("matches_saved", t.id, {
-        name: t.name,
-        lobbyId: lobby.id,
-        lobbyName: lobby.name,
-        roundNumber: lobby.roundNumber,
-      }),
-    ],
-  };
-}
-
-/** The audit entry (and webhook fields) of a save. */
-function auditOfSave(
-  t: Tournament,
-  actor: PublicUser | null,
-  lobby: Lobby,
-  before: ReturnType<typeof lobbyResults> | null,
-  saved: Match[],
-  label: (id: number) => string,
-) {
-  return {
-    tournament: t,
-    actor,
-    action: "scores.saved" as const,
-    summary: `${lobby.name} scores ${before ? "edited" : "saved"}`,
-    roundNumber: lobby.roundNumber,
-    before,
-    after: lobbyResults(saved, label),
-    webhook: {
-      lobbyId: lobby.id,
-      lobbyName: lobby.name,
-      edited: before !== null,
-      results: saved.map((m) => ({
-        playerId: m.playerId,
-        player: label(m.playerId),
-        placement: m.placement,
-        dnp: m.dnp,
-        points: m.points,
-      })),
-    },
-  };
-}
-
-/** The plain save: everything read under the tournament's lock, one step after another; it gives every refusal. */
-async function saveScoresUnderLock(
-  db: AppDb,
-  user: PublicUser | null,
-  lobbyId: number,
-  scores: readonly ScoreEntry[],
   within?: number,
 ): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
   return db.transaction(async (tx) => {
@@ -289,7 +97,27 @@ async function saveScoresUnderLock(
     // The totals (read after the insert above has answered) and the audit row do not depend on each other.
     await Promise.all([
       recomputeStats(tx, t.id, lobby.playerIds),
-      recordAudit(tx, auditOfSave(t, user, lobby, before, saved, label)),
+      recordAudit(tx, {
+        tournament: t,
+        actor: user,
+        action: "scores.saved",
+        summary: `${lobby.name} scores ${before ? "edited" : "saved"}`,
+        roundNumber: lobby.roundNumber,
+        before,
+        after: lobbyResults(saved, label),
+        webhook: {
+          lobbyId: lobby.id,
+          lobbyName: lobby.name,
+          edited: before !== null,
+          results: saved.map((m) => ({
+            playerId: m.playerId,
+            player: label(m.playerId),
+            placement: m.placement,
+            dnp: m.dnp,
+            points: m.points,
+          })),
+        },
+      }),
     ]);
     return {
       result: { lobby: updated, matches: saved },

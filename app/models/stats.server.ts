@@ -58,17 +58,6 @@ export async function staleTotals(
       .from(matches)
       .where(matchScope),
   ]);
-  return totalsDifferences(rows, saved);
-}
-
-/**
- * The pure half of `staleTotals`: the players among `rows` whose stored totals differ from what `saved` (their matches)
- * and their adjustments give. A save reads both in the pipeline that takes its lock (app/models/scores.server.ts).
- */
-export function totalsDifferences(
-  rows: readonly Player[],
-  saved: readonly { playerId: number; placement: number | null; points: number }[],
-): TotalsDifference[] {
   if (rows.length === 0) return [];
   const byPlayer = groupMatchesByPlayer(saved);
 
@@ -109,12 +98,7 @@ export async function recomputeStats(
   playerIds?: readonly number[],
 ): Promise<TotalsDifference[]> {
   const changed = await staleTotals(tx, tournamentId, playerIds);
-  if (changed.length > 0) await writeTotals(tx, changed);
-  return changed;
-}
-
-/** Writes the computed totals of `changed` in one statement (sent at once: `execute` starts it). */
-export function writeTotals(tx: Executor, changed: readonly TotalsDifference[]) {
+  if (changed.length === 0) return changed;
   const values = sql.join(
     changed.map(
       ({ playerId, computed: c }) =>
@@ -122,11 +106,12 @@ export function writeTotals(tx: Executor, changed: readonly TotalsDifference[]) 
     ),
     sql`, `,
   );
-  return tx.execute(sql`
+  await tx.execute(sql`
     update ${players} set
       total_points = v.total_points,
       matches_played = v.matches_played,
       average_placement = v.average_placement
     from (values ${values}) as v(id, total_points, matches_played, average_placement)
     where ${players.id} = v.id`);
+  return changed;
 }
