@@ -25,6 +25,10 @@ import { apiClient, benchDatabase, root, seedTournament, startBuiltApp } from ".
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const POLLERS = Number(process.env.BENCH_POLLERS ?? 5000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10000);
+/** BENCH_API_PARTS: which of the three measurements to run ("rates,widgets,fanout", the default, runs all). */
+const PARTS = new Set((process.env.BENCH_API_PARTS ?? "rates,widgets,fanout").split(","));
+/** BENCH_FANOUT_SAVES: how many saves (and plain broadcasts) the fan-out takes the median of. */
+const FANOUT_SAVES = Number(process.env.BENCH_FANOUT_SAVES ?? 5);
 const HOST = { username: "bench_api_host", password: "bench-pass-123" };
 
 pinLoadToCore1();
@@ -104,70 +108,89 @@ async function main() {
       `Seeded tournament ${id} (public) and ${hidden.id} (private): 256 players, round 1, 31 of 32 lobbies scored.\n`,
     );
 
-    // 1. Requests per second, same run, alternating page and API so drift hits both.
     const api = (path: string, t = id) => `${base}/api/tournaments/${t}${path}`;
-    const targets: [string, string, Record<string, string>?][] = [
-      ["leaderboard page HTML (visitor)", `${base}/tournaments/${id}/leaderboard`],
-      ["API leaderboard (shared)", api("/leaderboard")],
-      ["public view HTML (visitor)", `${base}/tournaments/${id}/public`],
-      ["API leaderboard, bearer token", api("/leaderboard"), { Authorization: `Bearer ${token}` }],
-      ["API leaderboard?round=1", api("/leaderboard?round=1")],
-      ["API players", api("/players")],
-      ["API lobbies", api("/lobbies")],
-      ["API tournament", api("")],
-      ["API leaderboard, private (uncached)", api("/leaderboard", hidden.id), { Authorization: `Bearer ${token}` }],
-    ];
-    console.log(`Requests per second, 32 connections, ${SECONDS} s each, Accept-Encoding of a browser:`);
-    const rates = new Map<string, number>();
-    for (const [label, url, headers] of targets) {
-      const r = await rate(url, SECONDS, headers);
-      rates.set(label, r.rps);
-      console.log(
-        `  ${label.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} req/s  ${(r.bytes / 1024).toFixed(1).padStart(6)} KB/answer${r.errors ? `  (${r.errors} errors)` : ""}`,
-      );
-    }
-    const first = await fetch(api("/leaderboard"), { headers: { "Accept-Encoding": "gzip" } });
-    const notModified = await rate(api("/leaderboard"), SECONDS, { "If-None-Match": first.headers.get("etag") ?? "" });
-    console.log(
-      `  ${"API leaderboard, If-None-Match (304)".padEnd(40)} ${notModified.rps.toFixed(0).padStart(7)} req/s`,
-    );
-    const page = rates.get("leaderboard page HTML (visitor)")!;
-    const board = rates.get("API leaderboard (shared)")!;
-    console.log(`  ratio API leaderboard / leaderboard page: ${(board / page).toFixed(2)} (target ≥ 0.5)`);
-    console.log(
-      `  ratio shared / uncached API leaderboard: ${(board / rates.get("API leaderboard, private (uncached)")!).toFixed(0)}×`,
-    );
-
+    // 1. Requests per second, same run, alternating page and API so drift hits both.
+    if (PARTS.has("rates")) await requestRates();
     // 2. 5,000 widgets re-read the leaderboard after a save, holding the ETag of the answer before it.
-    console.log(`\n${POLLERS} widgets re-read the API leaderboard after a save (If-None-Match of the answer before):`);
-    for (const spread of [true, false]) {
-      const clients = await openRawStreams(`${base}/api/events?tournamentId=${id}`, POLLERS);
-      const etag = (await fetch(api("/leaderboard"), { headers: { "Accept-Encoding": "gzip" } })).headers.get("etag")!;
-      const r = await storm(clients, api("/leaderboard"), etag, open.save, spread);
-      closeStreams(clients);
+    if (PARTS.has("widgets")) await widgets();
+    // 3. A save → its event at the last of 10,000 streams, beside a bare node:http server writing the same.
+    if (PARTS.has("fanout")) await fanOutBoth();
+
+    async function requestRates() {
+      const targets: [string, string, Record<string, string>?][] = [
+        ["leaderboard page HTML (visitor)", `${base}/tournaments/${id}/leaderboard`],
+        ["API leaderboard (shared)", api("/leaderboard")],
+        ["public view HTML (visitor)", `${base}/tournaments/${id}/public`],
+        ["API leaderboard, bearer token", api("/leaderboard"), { Authorization: `Bearer ${token}` }],
+        ["API leaderboard?round=1", api("/leaderboard?round=1")],
+        ["API players", api("/players")],
+        ["API lobbies", api("/lobbies")],
+        ["API tournament", api("")],
+        ["API leaderboard, private (uncached)", api("/leaderboard", hidden.id), { Authorization: `Bearer ${token}` }],
+      ];
+      console.log(`Requests per second, 32 connections, ${SECONDS} s each, Accept-Encoding of a browser:`);
+      const rates = new Map<string, number>();
+      for (const [label, url, headers] of targets) {
+        const r = await rate(url, SECONDS, headers);
+        rates.set(label, r.rps);
+        console.log(
+          `  ${label.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} req/s  ${(r.bytes / 1024).toFixed(1).padStart(6)} KB/answer${r.errors ? `  (${r.errors} errors)` : ""}`,
+        );
+      }
+      const first = await fetch(api("/leaderboard"), { headers: { "Accept-Encoding": "gzip" } });
+      const notModified = await rate(api("/leaderboard"), SECONDS, {
+        "If-None-Match": first.headers.get("etag") ?? "",
+      });
       console.log(
-        `  ${spread ? `spread as the live script does (window ${(refetchDelay(POLLERS, 1) / 1000).toFixed(2)} s)` : "all at once on the event"}: ` +
-          `all ${r.served + r.notModified} served ${(r.lastMs / 1000).toFixed(2)} s after the event (${r.served} × 200, ${r.notModified} × 304, ${r.failed} failed; target ≤ 3 s)`,
+        `  ${"API leaderboard, If-None-Match (304)".padEnd(40)} ${notModified.rps.toFixed(0).padStart(7)} req/s`,
       );
-      await new Promise((r) => setTimeout(r, 1000));
+      const page = rates.get("leaderboard page HTML (visitor)")!;
+      const board = rates.get("API leaderboard (shared)")!;
+      console.log(`  ratio API leaderboard / leaderboard page: ${(board / page).toFixed(2)} (target ≥ 0.5)`);
+      console.log(
+        `  ratio shared / uncached API leaderboard: ${(board / rates.get("API leaderboard, private (uncached)")!).toFixed(0)}×`,
+      );
     }
 
-    // 3. A save → its event at the last of 10,000 streams, beside a bare node:http server writing the same.
-    console.log(`\nServer-sent events: a score save sent → the event at the last of ${STREAMS} streams (median of 5)`);
-    const clients = await openRawStreams(`${base}/api/events?tournamentId=${id}`, STREAMS);
-    await new Promise((r) => setTimeout(r, 500));
-    const runs: number[] = [];
-    for (let i = 0; i < 5; i++) runs.push(await fanOut(clients, open.save));
-    closeStreams(clients);
-    const plainClients = await openRawStreams(`${plainBase}/events`, STREAMS);
-    const plainRuns: number[] = [];
-    for (let i = 0; i < 5; i++)
-      plainRuns.push(await fanOut(plainClients, () => fetch(`${plainBase}/broadcast`, { method: "POST" })));
-    closeStreams(plainClients);
-    console.log(
-      `  app ${median(runs).toFixed(0)} ms (runs ${runs.map((r) => r.toFixed(0)).join(", ")}; target ≤ 100 ms), ` +
-        `plain node:http ${median(plainRuns).toFixed(0)} ms`,
-    );
+    async function widgets() {
+      console.log(
+        `\n${POLLERS} widgets re-read the API leaderboard after a save (If-None-Match of the answer before):`,
+      );
+      for (const spread of [true, false]) {
+        const clients = await openRawStreams(`${base}/api/events?tournamentId=${id}`, POLLERS);
+        const etag = (await fetch(api("/leaderboard"), { headers: { "Accept-Encoding": "gzip" } })).headers.get(
+          "etag",
+        )!;
+        const r = await storm(clients, api("/leaderboard"), etag, open.save, spread);
+        closeStreams(clients);
+        console.log(
+          `  ${spread ? `spread as the live script does (window ${(refetchDelay(POLLERS, 1) / 1000).toFixed(2)} s)` : "all at once on the event"}: ` +
+            `all ${r.served + r.notModified} served ${(r.lastMs / 1000).toFixed(2)} s after the event (${r.served} × 200, ${r.notModified} × 304, ${r.failed} failed; target ≤ 3 s)`,
+        );
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+
+    async function fanOutBoth() {
+      console.log(
+        `\nServer-sent events: a score save sent → the event at the last of ${STREAMS} streams (median of ${FANOUT_SAVES})`,
+      );
+      const clients = await openRawStreams(`${base}/api/events?tournamentId=${id}`, STREAMS);
+      await new Promise((r) => setTimeout(r, 500));
+      const runs: number[] = [];
+      for (let i = 0; i < FANOUT_SAVES; i++) runs.push(await fanOut(clients, open.save));
+      closeStreams(clients);
+      const plainClients = await openRawStreams(`${plainBase}/events`, STREAMS);
+      const plainRuns: number[] = [];
+      for (let i = 0; i < FANOUT_SAVES; i++)
+        plainRuns.push(await fanOut(plainClients, () => fetch(`${plainBase}/broadcast`, { method: "POST" })));
+      closeStreams(plainClients);
+      console.log(
+        `  app ${median(runs).toFixed(0)} ms (runs ${runs.map((r) => r.toFixed(0)).join(", ")}; target ≤ 100 ms), ` +
+          `plain node:http ${median(plainRuns).toFixed(0)} ms (runs ${plainRuns.map((r) => r.toFixed(0)).join(", ")}); ` +
+          `ratio app / plain ${(median(runs) / median(plainRuns)).toFixed(2)}`,
+      );
+    }
   } finally {
     plain.kill("SIGTERM");
     await stopApp();

@@ -113,7 +113,9 @@ export async function startBuiltApp(
     MASTER_PASSWORD: "bench-master-pass",
     ...options.env,
   };
-  const args = [process.execPath, "server/start.js"];
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const args = [process.execPath, ...nodeArgs, "server/start.js"];
   const [cmd, rest] = options.wrap ? options.wrap(args) : [args[0], args.slice(1)];
   const app = spawn(cmd, rest, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const stop = async () => {

@@ -2,6 +2,7 @@
 // their own operations (`documented`), the shapes are app/lib/api-schemas.server.ts's zod schemas; and the docs page's view of it.
 import { z } from "zod";
 import { answerSchemas, bodySchemas } from "./api-schemas.server";
+import { webhookDocs } from "./openapi-webhooks.server";
 
 // ---------- operations: what a route module says about its calls ----------
 
@@ -247,6 +248,7 @@ export function buildDocument(routes: RouteTable) {
   const bodies = z.toJSONSchema(bodySchemas, { ...common, io: "input" }).schemas;
 
   const paths: Record<string, Record<string, unknown>> = {};
+  const hooks = webhookDocs();
   const operationIds = new Set<string>();
   for (const { path, method, operation: op } of apiOperations(routes)) {
     const where = `${method.toUpperCase()} ${path} (${op.operationId})`;
@@ -330,8 +332,10 @@ export function buildDocument(routes: RouteTable) {
       { name: "Documentation" },
     ],
     paths,
+    // What each webhook event POSTs to an owner's endpoint (OpenAPI 3.1): app/lib/openapi-webhooks.server.ts.
+    webhooks: hooks.webhooks,
     components: {
-      schemas: { ...stripMeta(answers), ...stripMeta(bodies) },
+      schemas: { ...stripMeta(answers), ...stripMeta(bodies), ...hooks.schemas },
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "The token from POST /api/auth/login" },
         cookieAuth: { type: "apiKey", in: "cookie", name: "tm_session", description: "The page session" },

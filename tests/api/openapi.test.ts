@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import routes from "~/routes";
 import * as v from "~/models/validation";
 import { spreadsheetImportSchema } from "~/models/spreadsheet.server";
+import { TEST_EVENT, WEBHOOK_EVENT_NAMES } from "~/models/webhooks";
 import { startApp, unavailableReason, type App } from "./support/app";
 import { expectStatus } from "./support/expect";
-import type { OpenApiDocument } from "./support/openapi-document";
+import type { OpenApiDocument, OpenApiOperation } from "./support/openapi-document";
 
 const skip = process.env.CI !== "true" ? unavailableReason() : undefined;
 
@@ -151,6 +152,24 @@ describe.skipIf(skip)(`OpenAPI document and docs page${skip ? ` (skipped: ${skip
       expect(doc.paths[path].get.security, path).toEqual([]);
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  test("webhooks (OpenAPI 3.1): every event's body and its Standard Webhooks signature headers", () => {
+    const hooks = (doc as unknown as { webhooks: Record<string, { post: OpenApiOperation }> }).webhooks;
+    expect(Object.keys(hooks).sort()).toEqual([...WEBHOOK_EVENT_NAMES, TEST_EVENT].sort());
+    for (const [type, { post }] of Object.entries(hooks)) {
+      expect(post.parameters?.filter((p) => p.in === "header").map((p) => p.name)).toEqual([
+        "webhook-id",
+        "webhook-timestamp",
+        "webhook-signature",
+      ]);
+      const ref = post.requestBody?.content["application/json"].schema.$ref ?? "";
+      const body = doc.components.schemas[ref.replace("#/components/schemas/", "")];
+      expect(body?.properties?.type, type).toMatchObject({ const: type });
+      expect(body?.properties?.data?.required).toEqual(
+        expect.arrayContaining(["tournamentId", "version", "status", "round", "summary"]),
+      );
+    }
   });
 
   test("GET /api/docs lists every operation in server-rendered HTML without external assets", async () => {
