@@ -28,6 +28,7 @@ export const REFUSAL_TITLES = {
   unknown_webhook_event: null,
   wrong_tag: "Wrong game tag",
   invalid_text: null,
+  invalid_stages: null,
   // 401, 403: who asks
   missing_credentials: "Missing credentials",
   invalid_credentials: null,
@@ -71,6 +72,7 @@ export const REFUSAL_TITLES = {
   player_dropped: "Already dropped",
   not_dropped: null,
   drop_final: "Drop cannot be undone",
+  stage_started: null,
   // 429
   too_many_attempts: "Too many attempts",
 } as const satisfies Record<string, string | null>;

@@ -11,6 +11,7 @@ import { COMPLETED_MESSAGE, conflict, notFound } from "./errors";
 import { event, type DomainEvent } from "./events";
 import { assignSeeds, eligibleForRound, planRoundLobbies } from "./lobbies";
 import { readRuleset } from "./ruleset";
+import { drawInputs } from "./stage-standings";
 import { LATER_ROUND_MINIMUM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "./policy";
 import { stopSelfCheckin } from "./self-checkin-state.server";
 import { recomputeStats, toEnginePlayer } from "./stats.server";
@@ -133,7 +134,16 @@ export async function generateLobbies(
       })
       .from(matches)
       .where(eq(matches.tournamentId, t.id));
-    const plan = planRoundLobbies(t.lobbyMethod, engine, played, previous, round, readRuleset(t.ruleset).tiebreakers);
+    // The stage's draw method, seeded from the standings its points rule reads (app/models/stage-standings.ts).
+    const draw = drawInputs(t, engine, played, round);
+    const plan = planRoundLobbies(
+      draw.method,
+      draw.players,
+      draw.matches,
+      previous,
+      round,
+      readRuleset(t.ruleset).tiebreakers,
+    );
     const created = await tx
       .insert(lobbies)
       .values(plan.map((l) => ({ tournamentId: t.id, roundNumber: round, name: l.name, playerIds: l.playerIds })))

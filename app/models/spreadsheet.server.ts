@@ -288,7 +288,7 @@ async function readWorkbook(excelData: string) {
       format,
       lobbyMethod,
       maxPlayers,
-      totalRounds,
+      totalRounds: totalRounds ?? DEFAULT_ROUNDS,
       isPublic,
       scoring,
       ruleset: ruleset ? rulesetFromInput(ruleset) : undefined,
