@@ -218,7 +218,7 @@ export function stageEditProblem(
   for (const position of stagePositions(current)) {
     if (!stageStarted(position, t)) continue;
     const edited = next[position.index];
-    const same = edited !== undefined && JSON.stringify(edited) === JSON.stringify(position.stage);
+    const same = edited !== undefined && sameStage(edited, position.stage);
     if (!same)
       return {
         field: `stages.${position.index}`,
@@ -226,6 +226,22 @@ export function stageEditProblem(
       };
   }
   return null;
+}
+
+/** Two stages alike field by field (stored jsonb does not keep key order). */
+export function sameStage(a: Stage, b: Stage): boolean {
+  return (
+    a.name === b.name &&
+    a.games === b.games &&
+    a.draw === b.draw &&
+    a.points === b.points &&
+    endText(a.end) === endText(b.end) &&
+    endKind(a.end) === endKind(b.end)
+  );
+}
+
+export function sameStages(a: readonly Stage[], b: readonly Stage[]): boolean {
+  return a.length === b.length && a.every((s, i) => sameStage(s, b[i]));
 }
 
 /** Where the tournament is: its current stage (index and name) and the game within that stage (1-based). */

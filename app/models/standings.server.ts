@@ -19,7 +19,10 @@ export type LeaderboardRow = Pick<
   DropFields &
   StageFields;
 
-/** What stages add to a row (app/models/stage-standings.ts): the stage reached, the event's points, the checkmate mark. */
+/**
+ * What stages add to a row (app/models/stage-standings.ts): the number of the stage that ranks it (1 for the first:
+ * the one the player is in, or was cut or dropped in), the event's points, the checkmate mark.
+ */
 export type StageFields = { stage: number; eventPoints: number; onCheckmate: boolean };
 
 /** Standings of every player in play (soft-removed excluded), active first, in tiebreak order. */
@@ -51,7 +54,7 @@ export function toLeaderboardRow(p: Player, row: StandingRow & Partial<StageFiel
     wins: row.wins,
     top4: row.top4,
     separatedBy: row.separatedBy,
-    stage: row.stage ?? 0,
+    stage: (row.stage ?? 0) + 1,
     eventPoints: row.eventPoints ?? row.totalPoints,
     onCheckmate: row.onCheckmate ?? false,
   };

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournamentStaff, tournaments, type Tournament } from "#db/schema";
-import { plannedRounds, stageEditProblem, stagesOf, stagesProblem } from "./stages";
+import { plannedRounds, sameStages, stageEditProblem, stagesOf, stagesProblem } from "./stages";
 import { lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
 import { assertCanManage, canManage, isMaster, MASTER_ONLY, requireActor } from "./access.server";
 import { auditAction, changedFields } from "./audit";
@@ -244,7 +244,7 @@ export async function updateTournament(
     if (patch.stages) {
       const next = patch.stages;
       const current = stagesOf(t);
-      if (JSON.stringify(next) !== JSON.stringify(current)) {
+      if (!sameStages(next, current)) {
         const [drawn] = await tx
           .select({ round: max(lobbies.roundNumber) })
           .from(lobbies)
