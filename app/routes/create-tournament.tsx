@@ -39,15 +39,23 @@ export async function action({ context }: Route.ActionArgs) {
   const intent = String(form.getAll("intent").at(-1) ?? "create");
   const rows = stageRowsFromForm(form);
   if (intent === "stagePreset" || intent === "addStage") {
-    let next = rows;
-    if (intent === "stagePreset") {
-      const preset = values.stagePreset === "single" ? "single" : "checkmate-final";
-      const players = Number(values.maxPlayers) || 32;
-      next = preset === "single" ? [] : presetStages(preset, players).map(rowOfStage);
-    } else
-      next = [...rows, rowOfStage({ name: "", games: 0, draw: "snake", points: "carry", end: null })].map((r) =>
-        r.games === "0" ? { ...r, games: "" } : r,
-      );
+    const preset = values.stagePreset === "single" ? "single" : "checkmate-final";
+    const players = Number(values.maxPlayers) || 32;
+    const blank: StageFormRow = {
+      name: "",
+      games: "",
+      draw: "snake",
+      points: "carry",
+      end: "none",
+      value: "",
+      maxGames: "",
+    };
+    const next =
+      intent === "addStage"
+        ? [...rows, blank]
+        : preset === "single"
+          ? []
+          : presetStages(preset, players).map(rowOfStage);
     return { builder: true, values, rows: next } satisfies BuilderAnswer;
   }
   const input = rulesetFromForm(values);

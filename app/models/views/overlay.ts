@@ -2,7 +2,7 @@
 import { DROPPED_LABEL } from "../policy";
 import { placementText } from "../scoring";
 import { statusLabel } from "../types";
-import { currentLobbies, topStandings } from "./public";
+import { currentLobbies, stageLine, stageSummary, topStandings } from "./public";
 import type { TournamentData } from "./tournament-data.server";
 
 export const OVERLAY_TOP_DEFAULT = 8;
@@ -47,7 +47,10 @@ export type OverlayView = {
 };
 
 function roundText(t: TournamentData["tournament"]) {
-  return t.status === "completed" ? "Completed" : `Round ${t.currentRound} of ${t.totalRounds}`;
+  if (t.status === "completed") return "Completed";
+  // With stages: "Round 7 of 15 · Final · Game 2 of 5" (docs/rules.md "Stages").
+  const stage = stageLine(stageSummary(t));
+  return `Round ${t.currentRound} of ${t.totalRounds}${stage ? ` · ${stage}` : ""}`;
 }
 
 const points = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} pts`;
@@ -63,7 +66,9 @@ export function overlayView(d: TournamentData, query: OverlayQuery): OverlayView
         key: r.id,
         rank: `#${r.rank}`,
         name: `${r.name}#${r.riotTag}`,
-        detail: r.isDropped ? `${points(r.totalPoints)} · ${DROPPED_LABEL}` : points(r.totalPoints),
+        detail: r.isDropped
+          ? `${points(r.totalPoints)} · ${DROPPED_LABEL}`
+          : `${points(r.totalPoints)}${r.onCheckmate ? " · Checkmate" : ""}`,
         muted: r.isEliminated || r.isDropped,
       })),
       message: rows.length === 0 ? "No games played yet" : null,
