@@ -10,6 +10,7 @@ import { clearApiCache } from "~/lib/api-cache.server";
 import { dbContext, userContext } from "~/lib/context";
 import type { PublicUser } from "~/models/auth.server";
 import { clearSnapshots } from "~/models/views/snapshot.server";
+import { exportTournament, importTournament } from "~/models/spreadsheet.server";
 import { action as tournamentsAction } from "~/routes/api/tournaments";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/api/tournament";
 import { action as generateAction } from "~/routes/api/tournament.lobbies.generate";
@@ -278,6 +279,12 @@ describeEachDriver("stages and a checkmate final through the API", (getDb) => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect((await row()).stages).toEqual([stage({ cutTo: 8 }, 1), stage(null, 2)]);
     expect(stored.version).toBeLessThan((await row()).version);
+
+    // The export's Rules sheet carries the stages; the import reads them back.
+    const { data } = await exportTournament(db, id, owner);
+    const imported = await importTournament(db, owner, data.toString("base64"));
+    expect(imported.result.tournament.stages).toEqual([stage({ cutTo: 8 }, 1), stage(null, 2)]);
+    expect(imported.result.tournament.totalRounds).toBe(3);
   });
 
   test("moving to the next stage sends stage.changed to an endpoint that chose it", async () => {
