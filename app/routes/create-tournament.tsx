@@ -83,15 +83,14 @@ export default function CreateTournament({ actionData: latestActionData }: Route
   const actionData = useKeptActionData(latestActionData);
   const builder = actionData && "builder" in actionData ? (actionData as BuilderAnswer) : null;
   // The builder's answers refill the form as a refused one does.
-  const failure = failureOf(actionData) ?? (builder ? ({ values: builder.values } as FormFailure) : null);
+  const refused = failureOf(actionData);
+  const failure = refused ?? (builder ? ({ values: builder.values, fieldErrors: {} } as unknown as FormFailure) : null);
   const stageRows = builder ? builder.rows : (rowsOfValues(failure?.values?.stage) ?? []);
-  const stagesError =
-    failure?.error && /stage|cut|lobby|checkmate|threshold|games/i.test(failure.error) ? failure.error : null;
   // docs/rules.md's two lines for a missing name: the title heads the summary, the sentence sits by the field.
   const errors = { ...failure?.fieldErrors };
   if (errors.name === "Tournament name required") errors.name = "Please enter a name for your tournament";
   // Each refusal shows once: by its field, or in the one summary (docs/rules.md "Host flows"); no toast on top.
-  const summary = failure ? formFailureSummary(failure, FAILURE_TITLE) : null;
+  const summary = refused ? formFailureSummary(refused, FAILURE_TITLE) : null;
   return (
     <div className="stack host-create">
       <div>
@@ -132,7 +131,7 @@ export default function CreateTournament({ actionData: latestActionData }: Route
         <PublicField defaultChecked={failure ? typed(failure, "isPublic") === "true" : false} />
         <ScoringFields scoring={DEFAULT_SCORING} typed={failure?.values?.scoring} error={errors.scoring} />
         <RulesetFields ruleset={STANDARD_RULESET} typed={failure?.values?.ruleset} error={errors.ruleset} />
-        <StageBuilder rows={stageRows} presets error={stagesError} />
+        <StageBuilder rows={stageRows} presets />
         <div className="row">
           <SubmitButton intent="create" pendingLabel="Creating...">
             Create Tournament
