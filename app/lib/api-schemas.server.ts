@@ -427,6 +427,8 @@ for (const [name, schema] of Object.entries({
   Scoring: scoringAnswer,
   Ruleset: rulesetAnswer,
   Tournament: tournamentAnswer,
+  Stage: stageAnswer,
+  TournamentDetail: tournamentDetailAnswer,
   TournamentListItem: tournamentListItemAnswer,
   Player: playerAnswer,
   Lobby: lobbyAnswer,

@@ -1,7 +1,7 @@
 // The stage list as clients send it (POST /api/tournaments, PATCH, the stage builder's form): shapes here, the rules
 // that need the whole list (stagesProblem in app/models/stages.ts) in the model. Every refusal is a 400.
 import { z } from "zod";
-import { DEFAULT_CHECKMATE_THRESHOLD, MAX_STAGES, STAGE_NAME_MAX, type Stage, type StageEnd } from "./stages";
+import { DEFAULT_CHECKMATE_THRESHOLD, MAX_STAGES, STAGE_NAME_MAX, type Stage } from "./stages";
 import { LOBBY_METHODS } from "./types";
 
 const whole = (label: string) =>
@@ -50,8 +50,7 @@ export const stageInputSchema = z.strictObject(
 export const stageListSchema = z
   .array(stageInputSchema, { error: "stages must be a list of stages" })
   .min(1, "A tournament needs at least one stage")
-  .max(MAX_STAGES, `At most ${MAX_STAGES} stages`)
-  .transform((list): Stage[] => list.map((s) => ({ ...s, end: s.end as StageEnd })));
+  .max(MAX_STAGES, `At most ${MAX_STAGES} stages`);
 
 // ---------- the stage builder's form fields ----------
 
