@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { Scoring } from "../app/models/scoring";
 import { STANDARD_RULESET, type Ruleset } from "../app/models/ruleset";
+import type { Stage } from "../app/models/stages";
 import {
   boolean,
   check,
@@ -118,6 +119,8 @@ export const tournaments = pgTable(
     scoring: jsonb("scoring").$type<Scoring>().notNull(),
     // The tiebreak chain and its preset's name (app/models/ruleset.ts); existing tournaments read as the standard one.
     ruleset: jsonb("ruleset").$type<Ruleset>().notNull().default(STANDARD_RULESET),
+    // The ordered stages (app/models/stages.ts); null reads as one stage of totalRounds games (stagesOf).
+    stages: jsonb("stages").$type<Stage[]>(),
     ownerId: integer("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -126,7 +129,7 @@ export const tournaments = pgTable(
   (t) => [
     index("tournaments_owner_idx").on(t.ownerId),
     check("tournaments_max_players_range", sql`${t.maxPlayers} between 4 and 256`),
-    check("tournaments_total_rounds_range", sql`${t.totalRounds} between 1 and 10`),
+    check("tournaments_total_rounds_range", sql`${t.totalRounds} between 1 and 100`),
     check("tournaments_current_round_min", sql`${t.currentRound} >= 1`),
   ],
 );

@@ -16,6 +16,8 @@ export type StandingsEntry = {
   matchesPlayed: number;
   isEliminated: boolean;
   isDropped: boolean;
+  /** At or above a checkmate stage's threshold before the game under way (docs/rules.md "Checkmate"). */
+  onCheckmate?: boolean;
   separatedBy?: Criterion | null;
   averagePlacement?: number;
   bestFinish?: number | null;
@@ -107,6 +109,12 @@ export function StandingsRow({
           {r.name}
         </Link>{" "}
         <span className="muted small standings-tag">#{r.riotTag}</span>
+        {r.onCheckmate ? (
+          <>
+            {" "}
+            <span className="badge warning">Checkmate</span>
+          </>
+        ) : null}
         {out && !full ? (
           <>
             {" "}

@@ -26,6 +26,30 @@ export const rulesetAnswer = z
   })
   .describe('How ties on points are broken (docs/rules.md, "Rulesets and tiebreaks")');
 
+export const stageAnswer = z
+  .strictObject({
+    name: z.string(),
+    games: z.int().describe("Games in the stage (a checkmate stage without a cap grows by one game at a time)"),
+    draw: z.enum(LOBBY_METHODS).describe("How the stage's lobbies are drawn"),
+    points: z.enum(["carry", "reset"]).describe("carry: the points so far enter the stage; reset: it starts at 0"),
+    end: z
+      .union([
+        z.strictObject({ cutTo: z.int().describe("Cut to the best N overall") }),
+        z.strictObject({
+          topPerLobby: z.int().describe("The best K of each lobby of the stage's last game go through"),
+        }),
+        z.strictObject({
+          checkmate: z.strictObject({
+            threshold: z.number().describe("Points that put a player on checkmate (default 20)"),
+            maxGames: z.int().nullable().describe("The cap: the leader by points wins after it; null: no cap"),
+          }),
+        }),
+        z.null(),
+      ])
+      .describe("How the stage ends; null: nothing"),
+  })
+  .describe('One stage (docs/rules.md, "Stages")');
+
 export const tournamentAnswer = z
   .strictObject({
     id,
@@ -44,10 +68,29 @@ export const tournamentAnswer = z
       .describe("Listed on the landing page and to other organizers; anyone with the link may read it"),
     scoring: scoringAnswer,
     ruleset: rulesetAnswer,
+    stages: z.array(stageAnswer).nullable().describe("The stages as stored; null: one stage of totalRounds games"),
     ownerId: id,
     createdAt: timestamp,
   })
   .describe("A tournament, as stored");
+
+export const tournamentDetailAnswer = tournamentAnswer
+  .extend({
+    stages: z.array(stageAnswer).describe("The stages in order (one stage of totalRounds games when none was given)"),
+    currentStage: z
+      .strictObject({
+        index: z.int().min(0).describe("From 0"),
+        number: z.int().min(1).describe("From 1: what ?stage= takes"),
+        name: z.string(),
+      })
+      .describe("The stage the current round belongs to"),
+    gameInStage: z.int().min(1).describe("The current round's game within its stage, from 1"),
+    checkmateWinnerId: z
+      .int()
+      .nullable()
+      .describe("A checkmate final's winner, once a player on checkmate has won a game; null otherwise"),
+  })
+  .describe("A tournament with its stages and where it is among them");
 
 export const tournamentListItemAnswer = tournamentAnswer
   .extend({
@@ -194,6 +237,16 @@ export const leaderboardRowAnswer = z
     wins: z.int(),
     top4: z.int(),
     separatedBy: z.enum(criteria).nullable().describe("The tiebreak that separated this row from the one above"),
+    stage: z
+      .int()
+      .min(1)
+      .describe(
+        "The number of the stage whose standings rank this row: the player's current stage, or the one they were cut in",
+      ),
+    eventPoints: z.number().describe("Points over the whole event; totalPoints are the stage's (carried or reset)"),
+    onCheckmate: z
+      .boolean()
+      .describe("In a checkmate final: at or above the threshold before the current game, so a 1st place wins"),
     final: z
       .boolean()
       .describe(
@@ -428,6 +481,8 @@ for (const [name, schema] of Object.entries({
   Scoring: scoringAnswer,
   Ruleset: rulesetAnswer,
   Tournament: tournamentAnswer,
+  Stage: stageAnswer,
+  TournamentDetail: tournamentDetailAnswer,
   TournamentListItem: tournamentListItemAnswer,
   Player: playerAnswer,
   Lobby: lobbyAnswer,

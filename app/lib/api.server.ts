@@ -346,6 +346,12 @@ export const tournamentRoundQueryRead = sharedReadFor(({ params, request }) => (
   ...tournamentId(params),
   round: optionalQueryId(request, "round", INVALID_ROUND),
 }));
+/** The leaderboard's: `?round=n` or `?stage=n` (a stage's number, 1 for the first), undefined when absent. */
+export const tournamentStandingsQueryRead = sharedReadFor(({ params, request }) => ({
+  ...tournamentId(params),
+  round: optionalQueryId(request, "round", INVALID_ROUND),
+  stage: optionalQueryId(request, "stage", "Invalid stage number"),
+}));
 /** The same for /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
 export const roundRead = sharedReadFor(({ params }) => tournamentRound(params));
 /** Reads of /api/players/{id}: `id` (the read checks the player's tournament with `reader`). */

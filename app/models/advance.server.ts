@@ -6,7 +6,10 @@ import { lockForMutation, type ActionResult } from "./action.server";
 import { playerLabel, type AuditValues } from "./audit";
 import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
-import { planCut, previewCut, resolveCut, validateCutCount, type CutPreview } from "./cuts";
+import { planCut, previewCut, resolveCut, validateCutCount, type CutPlan, type CutPreview } from "./cuts";
+import { checkmateOutcome, planStageEnd } from "./stage-standings";
+import { isCheckmateEnd, stageAt, stagesOf } from "./stages";
+import { toEnginePlayer } from "./stats.server";
 import { badRequest, COMPLETED_MESSAGE, conflict } from "./errors";
 import { event } from "./events";
 import { assertRoundScored, roundLobbies } from "./lobbies.server";
@@ -48,41 +51,85 @@ export async function advanceRound(
 
     const count = input.eliminationCount ?? 0;
     let eliminated: number[] = [];
-    const { active, rows } = await activeStandings(tx, t);
-    if (count > 0) {
+    const { active, rows, played } = await activeStandings(tx, t);
+    const stages = stagesOf(t);
+    const at = stageAt(stages, round);
+    const rule = cutRuleOf(readRuleset(t.ruleset));
+    const tieRefusal = (plan: CutPlan) => {
+      const byId = new Map(rows.map((p) => [p.id, p]));
+      const names = plan.tied.map((id) => byId.get(id)?.name ?? `#${id}`).join(", ");
+      return conflict(
+        "tie_at_cut",
+        `Tie-break needed at the cut line: select exactly ${plan.needed} of the ${plan.tied.length} tied players to eliminate (${names})`,
+      );
+    };
+    const settle = (plan: CutPlan) => {
+      if (plan.needed === 0) return plan.sure;
+      const resolution = resolveCut(plan, input.tiebreakerPlayerIds ?? []);
+      if (!resolution.ok) throw tieRefusal(plan);
+      return resolution.eliminate;
+    };
+    // The stage's end (docs/rules.md "Stages"): after its last game, a cut to N or the best K of each lobby.
+    const endsStage = round === at.lastRound && at.index < stages.length - 1;
+    const stageEnd = endsStage
+      ? planStageEnd(
+          at.stage.end,
+          active,
+          played.filter((m) => m.roundNumber === round),
+          rule,
+        )
+      : ({ kind: "none" } as const);
+    if (stageEnd.kind !== "none") {
+      eliminated = stageEnd.kind === "cutTo" ? settle(stageEnd.plan) : stageEnd.eliminate;
+    } else if (count > 0) {
       const invalid = validateCutCount(count, active.length);
       if (invalid) throw badRequest("invalid_cut", invalid, "eliminationCount");
-      const plan = planCut(active, count, cutRuleOf(readRuleset(t.ruleset)));
-      if (plan.needed > 0) {
-        const resolution = resolveCut(plan, input.tiebreakerPlayerIds ?? []);
-        if (!resolution.ok) {
-          const byId = new Map(rows.map((p) => [p.id, p]));
-          const names = plan.tied.map((id) => byId.get(id)?.name ?? `#${id}`).join(", ");
-          throw conflict(
-            "tie_at_cut",
-            `Tie-break needed at the cut line: select exactly ${plan.needed} of the ${plan.tied.length} tied players to eliminate (${names})`,
-          );
-        }
-        eliminated = resolution.eliminate;
-      } else {
-        eliminated = plan.sure;
-      }
-      await tx.update(players).set({ isEliminated: true }).where(inArray(players.id, eliminated));
+      eliminated = settle(planCut(active, count, rule));
     } else if (count < 0 || !Number.isInteger(count)) {
       throw badRequest("invalid_cut", "Cut amount must be a whole number of at least 0", "eliminationCount");
     }
+    if (eliminated.length > 0)
+      await tx.update(players).set({ isEliminated: true }).where(inArray(players.id, eliminated));
+
+    // A checkmate stage: its winner ends the tournament; without one it plays on (one more game at a time, up to its cap).
+    const chain = readRuleset(t.ruleset).tiebreakers;
+    const checkmate =
+      at.index === stages.length - 1
+        ? checkmateOutcome(rows.map(toEnginePlayer), played, stages, chain, round + 1, round)
+        : null;
+    const end = at.stage.end;
+    const cap = isCheckmateEnd(end) ? end.checkmate.maxGames : null;
+    const stageGames = round - at.firstRound + 1;
+    let extend = false;
+    let checkmateDone = false;
+    if (checkmate) {
+      if (checkmate.winnerId !== null) checkmateDone = true;
+      else if (round >= t.totalRounds) {
+        if (cap !== null && stageGames >= cap) checkmateDone = true;
+        else extend = true;
+      }
+    }
 
     const remaining = active.length - eliminated.length;
-    const completes = round >= t.totalRounds || (t.format === "elimination" && remaining < LATER_ROUND_MINIMUM);
+    const completes =
+      checkmateDone ||
+      (!extend && round >= t.totalRounds) ||
+      (t.format === "elimination" && remaining < LATER_ROUND_MINIMUM);
+    const grown = extend ? stages.map((st, i) => (i === at.index ? { ...st, games: st.games + 1 } : st)) : null;
     const [updated] = await tx
       .update(tournaments)
       .set(
         completes
           ? { status: "completed", finalizedRound: Math.max(t.finalizedRound, round) }
-          : { currentRound: round + 1, finalizedRound: Math.max(t.finalizedRound, round) },
+          : {
+              currentRound: round + 1,
+              finalizedRound: Math.max(t.finalizedRound, round),
+              ...(grown ? { stages: grown, totalRounds: t.totalRounds + 1 } : {}),
+            },
       )
       .where(eq(tournaments.id, t.id))
       .returning();
+    const next = !completes && endsStage ? stages[at.index + 1] : null;
     const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
     const cut: AuditValues =
       eliminated.length > 0 ? { eliminated: eliminated.map((id) => byId.get(id) ?? `#${id}`).join(", ") } : {};
@@ -91,12 +138,26 @@ export async function advanceRound(
       actor: user,
       action: completes ? "tournament.completed" : "round.advanced",
       summary: completes
-        ? `Round ${round} ended and the tournament completed${eliminated.length > 0 ? ` (${eliminated.length} players cut)` : ""}`
-        : `Advanced to Round ${round + 1}${eliminated.length > 0 ? ` (${eliminated.length} players cut)` : ""}`,
+        ? `Round ${round} ended and the tournament completed${eliminated.length > 0 ? ` (${eliminated.length} players cut)` : ""}${checkmate?.winnerId != null ? ` (checkmate: ${byId.get(checkmate.winnerId) ?? `#${checkmate.winnerId}`} wins)` : ""}`
+        : `Advanced to Round ${round + 1}${next ? `: ${at.stage.name} ended, ${next.name} begins` : ""}${eliminated.length > 0 ? ` (${eliminated.length} players cut)` : ""}`,
       roundNumber: round,
       before: { status: t.status, currentRound: t.currentRound },
       after: { status: updated.status, currentRound: updated.currentRound, ...cut },
-      webhook: { eliminated: eliminated.map((id) => ({ playerId: id, player: byId.get(id) ?? `#${id}` })) },
+      webhook: {
+        eliminated: eliminated.map((id) => ({ playerId: id, player: byId.get(id) ?? `#${id}` })),
+        ...(next
+          ? {
+              stage: {
+                from: { index: at.index, name: at.stage.name },
+                to: { index: at.index + 1, name: next.name },
+                cut: eliminated.length,
+              },
+            }
+          : {}),
+        ...(checkmate?.winnerId != null
+          ? { checkmate: { winnerId: checkmate.winnerId, winner: byId.get(checkmate.winnerId) ?? null } }
+          : {}),
+      },
     });
     if (completes) {
       return {
@@ -106,7 +167,13 @@ export async function advanceRound(
     }
     return {
       result: { status: updated.status, currentRound: updated.currentRound, eliminated },
-      events: [event("round_advanced", t.id, { name: t.name, newRound: updated.currentRound })],
+      events: [
+        event("round_advanced", t.id, {
+          name: t.name,
+          newRound: updated.currentRound,
+          ...(next ? { stage: { index: at.index + 1, name: next.name } } : {}),
+        }),
+      ],
     };
   });
 }

@@ -92,7 +92,17 @@ export function planCut(rows: readonly CutRow[], count: number, rule: CutRule = 
   const active = rows.filter((r) => !r.isEliminated);
   const error = validateCutCount(count, active.length);
   if (error) throw new RangeError(error);
-  if (count === 0) return { sure: [], tied: [], needed: 0 };
+  return planCutOf(active, count, rule);
+}
+
+/**
+ * The same plan for any count from 0 to the active players, without the multiple-of-8 rule: a stage's end cuts to
+ * N players (app/models/stage-standings.ts), and ties at its line are settled as at any cut.
+ */
+export function planCutOf(rows: readonly CutRow[], count: number, rule: CutRule = "pointsAndAverage"): CutPlan {
+  const active = rows.filter((r) => !r.isEliminated);
+  if (count <= 0) return { sure: [], tied: [], needed: 0 };
+  if (count >= active.length) return { sure: active.map((r) => r.playerId), tied: [], needed: 0 };
   if (rule === "chain") return planChainCut(active, count);
 
   const position = new Map(active.map((r, i) => [r.playerId, i]));

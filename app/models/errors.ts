@@ -30,6 +30,7 @@ export const REFUSAL_TITLES = {
   invalid_text: null,
   invalid_draw: null,
   invalid_swap: null,
+  invalid_stages: null,
   // 401, 403: who asks
   missing_credentials: "Missing credentials",
   invalid_credentials: null,
@@ -74,6 +75,7 @@ export const REFUSAL_TITLES = {
   not_dropped: null,
   drop_final: "Drop cannot be undone",
   lobby_scored: null,
+  stage_started: null,
   // 429
   too_many_attempts: "Too many attempts",
 } as const satisfies Record<string, string | null>;

@@ -12,6 +12,7 @@ import { event, type DomainEvent } from "./events";
 import { assignSeeds, eligibleForRound, lobbyName, planRoundLobbies } from "./lobbies";
 import { checkGivenDraw } from "./manual-draw";
 import { readRuleset } from "./ruleset";
+import { drawInputs } from "./stage-standings";
 import { LATER_ROUND_MINIMUM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "./policy";
 import { stopSelfCheckin } from "./self-checkin-state.server";
 import { recomputeStats, toEnginePlayer } from "./stats.server";
@@ -137,10 +138,12 @@ export async function generateLobbies(
       .from(matches)
       .where(eq(matches.tournamentId, t.id));
     const names = new Map(rows.map((p) => [p.id, playerLabel(p)]));
+    // The stage's draw method, seeded from the standings its points rule reads (app/models/stage-standings.ts).
+    const draw = drawInputs(t, engine, played, round);
     // A refused given draw throws here, and the transaction takes back the seeds and removals above.
     const plan = given
       ? givenPlan(given, eligibleForRound(engine), (id) => names.get(id) ?? `#${id}`)
-      : planRoundLobbies(t.lobbyMethod, engine, played, previous, round, readRuleset(t.ruleset).tiebreakers);
+      : planRoundLobbies(draw.method, draw.players, draw.matches, previous, round, readRuleset(t.ruleset).tiebreakers);
     const created = await tx
       .insert(lobbies)
       .values(plan.map((l) => ({ tournamentId: t.id, roundNumber: round, name: l.name, playerIds: l.playerIds })))

@@ -48,6 +48,7 @@ async function enabledEndpoints(db: Executor, tournamentId: number): Promise<Web
 const WITH_STANDINGS: ReadonlySet<OutboxEventType> = new Set([
   "round.finalized",
   "round.advanced",
+  "stage.changed",
   "tournament.completed",
 ]);
 
@@ -158,18 +159,30 @@ function payloadOf(t: Tournament, e: OutboxEvent, timestamp: string, standings?:
 function auditedEvents(change: AuditedChange, finalizedBefore: number, finalizedAfter: number): OutboxEvent[] {
   const cut = cutCount(change);
   const round = change.roundNumber;
-  return eventsOfAction({ action: change.action, finalizedBefore, finalizedAfter, cut }).map((type): OutboxEvent => {
-    if (type === "round.finalized" && change.action !== "round.finalized")
-      return { type, round: finalizedAfter, summary: `Round ${finalizedAfter} finalized` };
-    if (type === "players.cut")
-      return {
-        type,
-        round,
-        summary: `${cut} player${cut === 1 ? "" : "s"} cut after Round ${round}`,
-        detail: { eliminated: change.webhook?.eliminated },
-      };
-    return { type, round, summary: change.summary, detail: change.webhook };
-  });
+  const stageChanged = change.webhook?.stage !== undefined;
+  return eventsOfAction({ action: change.action, finalizedBefore, finalizedAfter, cut, stageChanged }).map(
+    (type): OutboxEvent => {
+      if (type === "round.finalized" && change.action !== "round.finalized")
+        return { type, round: finalizedAfter, summary: `Round ${finalizedAfter} finalized` };
+      if (type === "players.cut")
+        return {
+          type,
+          round,
+          summary: `${cut} player${cut === 1 ? "" : "s"} cut after Round ${round}`,
+          detail: { eliminated: change.webhook?.eliminated },
+        };
+      if (type === "stage.changed") {
+        const stage = change.webhook?.stage as { from: { name: string }; to: { name: string } };
+        return {
+          type,
+          round,
+          summary: `${stage.from.name} ended: ${stage.to.name} begins`,
+          detail: { stage: change.webhook?.stage, eliminated: change.webhook?.eliminated },
+        };
+      }
+      return { type, round, summary: change.summary, detail: change.webhook };
+    },
+  );
 }
 
 function cutCount(change: AuditedChange) {

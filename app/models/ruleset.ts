@@ -211,7 +211,7 @@ export type PlayerRecord = {
  */
 export function playerRecord(
   player: { id: number; seed: number | null },
-  totals: { totalPoints: number; matchesPlayed: number; averagePlacement: number },
+  totals: { totalPoints: number; matchesPlayed: number; averagePlacement: number; eventPoints?: number },
   games: readonly GameResult[],
   /** Whether the chain compares recent games: only then are the placed games put in round order. */
   withRecent = true,
@@ -234,7 +234,7 @@ export function playerRecord(
     id: player.id,
     seed: player.seed,
     totalPoints: totals.totalPoints,
-    eventPoints: totals.totalPoints,
+    eventPoints: totals.eventPoints ?? totals.totalPoints,
     // An average of 0 is no real average (placements start at 1): no placed game, the worst.
     averageKey: totals.matchesPlayed > 0 && totals.averagePlacement > 0 ? totals.averagePlacement : Infinity,
     bestFinish,

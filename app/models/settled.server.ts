@@ -5,7 +5,10 @@ import type { Lobby, Match, Player, Tournament } from "#db/schema";
 import { findTournamentOr404 } from "./action.server";
 import { badRequest, notFound } from "./errors";
 import { readRuleset, type Tiebreaker } from "./ruleset";
-import { computeStandings, type StandingRow } from "./standings";
+import { STANDARD_TIEBREAKERS } from "./ruleset";
+import type { StandingRow } from "./standings";
+import { checkmateOutcome, eventPointsOf, overallStandings, stageStandings, type StageRow } from "./stage-standings";
+import { stageAt, stagePositions, stagesOf } from "./stages";
 import { toLeaderboardRow, type LeaderboardRow } from "./standings.server";
 import { toEnginePlayer } from "./stats.server";
 import { tournamentSnapshot } from "./views/snapshot.server";
@@ -17,10 +20,14 @@ export type StandingsData = {
   tournament: Pick<Tournament, "id" | "version" | "status" | "currentRound" | "finalizedRound"> & {
     /** The tiebreak chain (docs/rules.md, "Rulesets and tiebreaks"); absent: the standard one. */
     ruleset?: Tournament["ruleset"];
+    /** The stages (app/models/stages.ts); absent: one stage, the standings as always. */
+    stages?: Tournament["stages"];
+    totalRounds?: number;
+    lobbyMethod?: Tournament["lobbyMethod"];
   };
   players: readonly Player[];
   lobbies: readonly Pick<Lobby, "roundNumber">[];
-  matches: readonly Pick<Match, "playerId" | "roundNumber" | "placement" | "points">[];
+  matches: readonly (Pick<Match, "playerId" | "roundNumber" | "placement" | "points"> & { dnp?: boolean })[];
 };
 
 export type SettledRow = LeaderboardRow & {
@@ -60,22 +67,74 @@ export function lastDrawnRound(data: Pick<StandingsData, "lobbies">): number {
  * adjustments carry no round: they count in every round's standings.
  */
 export function standingsAfter(
-  data: Pick<StandingsData, "players" | "matches">,
+  data: Pick<StandingsData, "players" | "matches"> & { tournament?: StandingsData["tournament"] },
   round: number | null,
-  chain?: readonly Tiebreaker[],
-): StandingRow[] {
-  if (round === null) return computeStandings(data.players.map(toEnginePlayer), data.matches, chain);
+  chain: readonly Tiebreaker[] = STANDARD_TIEBREAKERS,
+): StageRow[] {
+  const t = stagedOf(data.tournament);
+  if (round === null) return overallStandings(data.players.map(toEnginePlayer), data.matches, t, chain);
   const lastPlayed = new Map<number, number>();
   for (const m of data.matches) lastPlayed.set(m.playerId, Math.max(lastPlayed.get(m.playerId) ?? 0, m.roundNumber));
   const players = data.players.map((p) => ({
     ...toEnginePlayer(p),
     isEliminated: p.isEliminated && (lastPlayed.get(p.id) ?? 0) <= round,
   }));
-  return computeStandings(
-    players,
-    data.matches.filter((m) => m.roundNumber <= round),
-    chain,
-  );
+  return overallStandings(players, data.matches, t, chain, round);
+}
+
+/** The stage fields standings read, one stage when the data carries none (as before stages existed). */
+function stagedOf(t: StandingsData["tournament"] | undefined) {
+  return {
+    stages: t?.stages ?? null,
+    totalRounds: t?.totalRounds ?? 1,
+    lobbyMethod: t?.lobbyMethod ?? ("snake" as const),
+    currentRound: t?.currentRound ?? 1,
+  };
+}
+
+export const UNKNOWN_STAGE_MESSAGE = "Unknown stage";
+export const stageNotStarted = (name: string) => `${name} has not started`;
+
+/**
+ * One stage's standings (`?stage=N`, 0-based): the players who entered it, ranked by its points (carried or reset),
+ * live. 400 for a stage the tournament does not have or one that has not started.
+ */
+export function stageLeaderboardRows(data: StandingsData, stage: number): SettledRow[] {
+  const t = data.tournament;
+  const staged = stagedOf(t);
+  const stages = stagesOf(staged);
+  if (!Number.isInteger(stage) || stage < 0 || stage >= stages.length)
+    throw badRequest("invalid_input", UNKNOWN_STAGE_MESSAGE, "stage");
+  const position = stagePositions(stages)[stage];
+  if (stage > 0 && stageAt(stages, t.currentRound).index < stage)
+    throw badRequest("invalid_input", stageNotStarted(position.stage.name), "stage");
+  const chain = readRuleset(t.ruleset).tiebreakers;
+  const engine = data.players.map(toEnginePlayer);
+  const rows = stageStandings(engine, data.matches, stages, stage, chain);
+  const checkmate = checkmateOutcome(engine, data.matches, stages, chain, t.currentRound);
+  const players = new Map(data.players.map((p) => [p.id, p]));
+  const event = eventPointsOf(engine, data.matches);
+  const ordered =
+    checkmate?.winnerId != null && stage === stages.length - 1
+      ? [
+          ...rows.filter((r) => r.playerId === checkmate.winnerId),
+          ...rows.filter((r) => r.playerId !== checkmate.winnerId),
+        ]
+      : rows;
+  return ordered.map((row, i) => ({
+    ...toLeaderboardRow(players.get(row.playerId)!, {
+      ...row,
+      rank: i + 1,
+      stage,
+      eventPoints: event.get(row.playerId) ?? row.totalPoints,
+      onCheckmate: checkmate?.onCheckmate.has(row.playerId) ?? false,
+    }),
+    isEliminated: row.isEliminated,
+    final: t.status === "completed" || t.currentRound > position.lastRound,
+    rankChange: null,
+    // What a player needs is about the game ahead, read on the overall standings only.
+    need: null,
+  }));
 }
 
 const sameStanding = (a: StandingRow, b: StandingRow | undefined) =>
@@ -146,4 +205,12 @@ export async function getLeaderboardAnswer(db: Executor, tournamentId: number, r
   const snapshot = await tournamentSnapshot(db, tournamentId);
   if (!snapshot) throw notFound();
   return snapshot.view(`leaderboard|${round}`, () => leaderboardAnswer(snapshot.data, round, needsOf(snapshot.data)));
+}
+
+/** One stage's rows from this process's snapshot (`?stage=N`), computed once per version and stage. */
+export async function getStageLeaderboardRows(db: Executor, tournamentId: number, stage: number) {
+  await findTournamentOr404(db, tournamentId);
+  const snapshot = await tournamentSnapshot(db, tournamentId);
+  if (!snapshot) throw notFound();
+  return snapshot.view(`leaderboard-stage|${stage}`, () => stageLeaderboardRows(snapshot.data, stage));
 }

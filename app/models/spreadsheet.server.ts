@@ -27,6 +27,7 @@ import {
 } from "./ruleset";
 import { FORMAT_LABELS, FORMATS, LOBBY_METHODS, statusLabel } from "./types";
 import { playerNameSchema, riotTagSchema, tournamentCreateSchema } from "./validation";
+import { endText, plannedRounds, stagesProblem } from "./stages";
 import { streamWorkbook } from "./workbook.server";
 
 /** docs/rules.md's import failure message, for every way a workbook can be unusable. */
@@ -132,6 +133,16 @@ export async function exportTournament(
     rules.addRow({ rule: `Points ${ordinal(i + 1)}`, value: t.scoring[k], meaning: "Points for this placement" }),
   );
   rules.addRow({ rule: "Cuts", value: cutRuleOf(ruleset), meaning: CUT_RULE_WORDS[cutRuleOf(ruleset)] });
+  // The stages (docs/rules.md "Stages"): each as JSON in Value, read back by the import; in words under Meaning.
+  if (t.stages && t.stages.length > 0) {
+    t.stages.forEach((stage, i) =>
+      rules.addRow({
+        rule: `Stage ${i + 1}`,
+        value: JSON.stringify(stage),
+        meaning: `${stage.name}: ${stage.games} games, ${stage.draw} draw, points ${stage.points}, ${endText(stage.end)}`,
+      }),
+    );
+  }
 
   const sheet = book.addWorksheet("Players");
   sheet.addRow(PLAYER_COLUMNS);
@@ -278,17 +289,23 @@ async function readWorkbook(excelData: string) {
     isPublic: settings.isPublic ?? false,
     scoring: settings.scoring,
     // An older export without a Rules sheet imports with the standard order.
-    ruleset: rules,
+    ruleset:
+      rules && (rules.preset || rules.tiebreakers)
+        ? { preset: rules.preset, tiebreakers: rules.tiebreakers }
+        : undefined,
+    stages: rules?.stages,
   });
   if (!input.success) throw badRequest("import_failed", IMPORT_FAILED);
-  const { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring, ruleset } = input.data;
+  const { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring, ruleset, stages } = input.data;
+  if (stages && stagesProblem(stages, maxPlayers)) throw badRequest("import_failed", IMPORT_FAILED);
   return {
     tournament: {
       name,
       format,
       lobbyMethod,
       maxPlayers,
-      totalRounds,
+      totalRounds: stages ? plannedRounds(stages) : (totalRounds ?? DEFAULT_ROUNDS),
+      stages: stages ?? null,
       isPublic,
       scoring,
       ruleset: ruleset ? rulesetFromInput(ruleset) : undefined,
@@ -380,7 +397,7 @@ async function readSettings(rows: AsyncIterable<ExcelJS.Row>): Promise<Settings>
   return settings;
 }
 
-type RulesInput = { preset?: string; tiebreakers?: Tiebreaker[] };
+type RulesInput = { preset?: string; tiebreakers?: Tiebreaker[]; stages?: unknown[] };
 
 /**
  * The Rules sheet's "Tiebreaker N" rows (a criterion's name or label in the Value column) give the
@@ -388,11 +405,21 @@ type RulesInput = { preset?: string; tiebreakers?: Tiebreaker[] };
  */
 async function readRules(rows: AsyncIterable<ExcelJS.Row>): Promise<RulesInput | undefined> {
   const chain: { at: number; criterion: Tiebreaker }[] = [];
+  const stages: { at: number; stage: unknown }[] = [];
   let preset: string | undefined;
   for await (const row of capped(rows)) {
     const field = normalize(cellText(row.getCell(1).value));
     const value = cellText(row.getCell(2).value).trim();
     if (value === "") continue;
+    const stageAt = field.match(/^stage(\d+)$/);
+    if (stageAt) {
+      try {
+        stages.push({ at: Number(stageAt[1]), stage: JSON.parse(value) });
+      } catch {
+        throw badRequest("import_failed", IMPORT_FAILED);
+      }
+      continue;
+    }
     const at = field.match(/^tiebreaker(\d+)$/);
     if (at) {
       const criterion = TIEBREAKERS.find(
@@ -404,12 +431,14 @@ async function readRules(rows: AsyncIterable<ExcelJS.Row>): Promise<RulesInput |
       preset = value.toLowerCase();
     }
   }
+  const stageList = stages.length > 0 ? stages.sort((a, b) => a.at - b.at).map((s) => s.stage) : undefined;
   if (chain.length > 0) {
     const tiebreakers = chain.sort((a, b) => a.at - b.at).map((c) => c.criterion);
     if (tiebreakersProblem(tiebreakers)) throw badRequest("import_failed", IMPORT_FAILED);
-    return { tiebreakers };
+    return { tiebreakers, stages: stageList };
   }
-  return preset === "standard" || preset === "riot" ? { preset } : undefined;
+  if (preset === "standard" || preset === "riot") return { preset, stages: stageList };
+  return stageList ? { stages: stageList } : undefined;
 }
 
 function matchOption(value: string, options: readonly string[], labels: Record<string, string> = {}) {

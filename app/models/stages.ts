@@ -55,3 +55,209 @@ export function stageAt(stages: readonly Stage[], round: number): StagePosition 
   const positions = stagePositions(stages);
   return positions.find((p) => round <= p.lastRound) ?? positions[positions.length - 1]!;
 }
+
+// ---------- limits, presets and the problems of a stage list (docs/rules.md "Stages") ----------
+
+export const MAX_STAGES = 5;
+/** Games one stage may plan; a checkmate stage without a cap plays on past its planned games, one at a time. */
+export const MAX_STAGE_GAMES = 20;
+/** The sum of the planned games (the tournament's totalRounds); the database allows up to 100 rounds in all. */
+export const MAX_PLANNED_GAMES = 30;
+export const MAX_TOTAL_ROUNDS = 100;
+export const STAGE_NAME_MAX = 40;
+
+export const STAGE_POINTS_WORDS: Record<StagePoints, string> = {
+  carry: "Carry points",
+  reset: "Reset to 0",
+};
+
+export type StageEndKind = "none" | "cutTo" | "topPerLobby" | "checkmate";
+export const STAGE_END_WORDS: Record<StageEndKind, string> = {
+  none: "Nothing",
+  cutTo: "Cut to the best N overall",
+  topPerLobby: "Keep the best K of each lobby",
+  checkmate: "Checkmate",
+};
+
+export function endKind(end: StageEnd): StageEndKind {
+  if (end === null) return "none";
+  if ("cutTo" in end) return "cutTo";
+  if ("topPerLobby" in end) return "topPerLobby";
+  return "checkmate";
+}
+
+/** A stage's end in a few words: "Cut to 32", "Best 4 of each lobby", "Checkmate at 20 points (at most 6 games)". */
+export function endText(end: StageEnd): string {
+  if (end === null) return "No cut";
+  if ("cutTo" in end) return `Cut to ${end.cutTo}`;
+  if ("topPerLobby" in end) return `Best ${end.topPerLobby} of each lobby go through`;
+  const cap = end.checkmate.maxGames === null ? "" : ` (at most ${end.checkmate.maxGames} games)`;
+  return `Checkmate at ${end.checkmate.threshold} points${cap}`;
+}
+
+export const PRESET_STAGE_NAMES = ["single", "checkmate-final"] as const;
+export type StagePreset = (typeof PRESET_STAGE_NAMES)[number];
+export const STAGE_PRESET_WORDS: Record<StagePreset, string> = {
+  single: "Single stage",
+  "checkmate-final": "Two days and a checkmate final",
+};
+
+/** A preset's stages for a field of `players` (Create's presets; editable after choosing). */
+export function presetStages(
+  preset: StagePreset,
+  players: number,
+  totalRounds = 5,
+  draw: LobbyMethod = "snake",
+): Stage[] {
+  if (preset === "single") return [{ name: "Main", games: totalRounds, draw, points: "carry", end: null }];
+  const half = Math.max(8, Math.floor(players / 2 / 8) * 8);
+  return [
+    { name: "Day 1", games: 5, draw, points: "carry", end: { cutTo: half } },
+    { name: "Day 2", games: 5, draw, points: "carry", end: { cutTo: 8 } },
+    {
+      name: "Final",
+      games: 5,
+      draw: "swiss",
+      points: "reset",
+      end: { checkmate: { threshold: DEFAULT_CHECKMATE_THRESHOLD, maxGames: null } },
+    },
+  ];
+}
+
+/** The sizes of the lobbies `n` players are drawn into (app/models/lobbies.ts: sizes differ by at most one). */
+function drawSizes(n: number): number[] {
+  const count = Math.ceil(n / 8);
+  if (count <= 0) return [];
+  const base = Math.floor(n / count);
+  const extra = n % count;
+  return Array.from({ length: count }, (_, i) => base + (i < extra ? 1 : 0));
+}
+
+/** Whether `n` players make at least one full lobby of 8. */
+export function hasFullLobby(n: number): boolean {
+  return drawSizes(n).some((size) => size === 8);
+}
+
+export type StageProblem = { field: string; message: string };
+
+/**
+ * Why a stage list is refused, or null. `players` is the field the first stage starts with (maxPlayers at creation,
+ * the active players once under way). Each stage needs a name and 1 to 20 games; a cut to N must leave fewer players
+ * than enter the stage and at least one full lobby; K of each lobby is 1 to 7; a checkmate threshold is above 0, its
+ * cap (when given) at least its planned games, and only the last stage may be a checkmate.
+ */
+export function stagesProblem(stages: readonly Stage[], players: number): StageProblem | null {
+  if (stages.length === 0) return { field: "stages", message: "A tournament needs at least one stage" };
+  if (stages.length > MAX_STAGES) return { field: "stages", message: `At most ${MAX_STAGES} stages` };
+  let entering = players;
+  let planned = 0;
+  for (const [i, s] of stages.entries()) {
+    const at = `stages.${i}`;
+    const label = s.name.trim() || `Stage ${i + 1}`;
+    if (s.name.trim() === "") return { field: `${at}.name`, message: `Stage ${i + 1} needs a name` };
+    if (s.name.length > STAGE_NAME_MAX)
+      return { field: `${at}.name`, message: `A stage name is at most ${STAGE_NAME_MAX} characters` };
+    if (!Number.isInteger(s.games) || s.games < 1 || s.games > MAX_STAGE_GAMES)
+      return { field: `${at}.games`, message: `${label}: a stage has 1 to ${MAX_STAGE_GAMES} games` };
+    planned += s.games;
+    const end = s.end;
+    if (end === null) continue;
+    if ("cutTo" in end) {
+      const n = end.cutTo;
+      if (!Number.isInteger(n) || n < 1)
+        return { field: `${at}.end`, message: `${label}: the cut keeps a whole number of players` };
+      if (n >= entering)
+        return {
+          field: `${at}.end`,
+          message: `${label}: a cut to ${n} must keep fewer players than the ${entering} who can enter the stage`,
+        };
+      if (!hasFullLobby(n)) return { field: `${at}.end`, message: `${label}: a cut to ${n} leaves no full lobby of 8` };
+      entering = n;
+    } else if ("topPerLobby" in end) {
+      const k = end.topPerLobby;
+      if (!Number.isInteger(k) || k < 1 || k >= 8)
+        return { field: `${at}.end`, message: `${label}: the best K of each lobby is 1 to 7` };
+      entering = Math.min(entering, k * Math.ceil(entering / 8));
+    } else {
+      const { threshold, maxGames } = end.checkmate;
+      if (i !== stages.length - 1)
+        return { field: `${at}.end`, message: `${label}: only the last stage can be a checkmate` };
+      if (!Number.isFinite(threshold) || threshold <= 0)
+        return { field: `${at}.end`, message: `${label}: the checkmate threshold must be above 0` };
+      if (maxGames !== null && (!Number.isInteger(maxGames) || maxGames < s.games))
+        return {
+          field: `${at}.end`,
+          message: `${label}: the game cap must be at least the stage's ${s.games} games`,
+        };
+    }
+  }
+  if (planned > MAX_PLANNED_GAMES)
+    return { field: "stages", message: `The stages plan ${planned} games: at most ${MAX_PLANNED_GAMES}` };
+  return null;
+}
+
+/** The total rounds a stage list plans: the sum of its games. */
+export function plannedRounds(stages: readonly Stage[]): number {
+  return stages.reduce((sum, s) => sum + s.games, 0);
+}
+
+/** A stage has started once its first round's lobbies are drawn (or a later round is current). */
+export function stageStarted(position: StagePosition, t: { currentRound: number; drawnRound: number }): boolean {
+  return t.currentRound > position.firstRound || t.drawnRound >= position.firstRound;
+}
+
+/**
+ * Why `next` may not replace `current`, or null: every stage that has started stays as it was (a running checkmate
+ * stage may still be extended by the rules, not by an edit), and no started stage may be removed.
+ */
+export function stageEditProblem(
+  current: readonly Stage[],
+  next: readonly Stage[],
+  t: { currentRound: number; drawnRound: number },
+): StageProblem | null {
+  for (const position of stagePositions(current)) {
+    if (!stageStarted(position, t)) continue;
+    const edited = next[position.index];
+    const same = edited !== undefined && sameStage(edited, position.stage);
+    if (!same)
+      return {
+        field: `stages.${position.index}`,
+        message: `${position.stage.name} has started: its settings can no longer change`,
+      };
+  }
+  return null;
+}
+
+/** Two stages alike field by field (stored jsonb does not keep key order). */
+export function sameStage(a: Stage, b: Stage): boolean {
+  return (
+    a.name === b.name &&
+    a.games === b.games &&
+    a.draw === b.draw &&
+    a.points === b.points &&
+    endText(a.end) === endText(b.end) &&
+    endKind(a.end) === endKind(b.end)
+  );
+}
+
+export function sameStages(a: readonly Stage[], b: readonly Stage[]): boolean {
+  return a.length === b.length && a.every((s, i) => sameStage(s, b[i]));
+}
+
+/** Where the tournament is: its current stage (index and name) and the game within that stage (1-based). */
+export type StageInfo = { currentStage: { index: number; name: string }; gameInStage: number; stageCount: number };
+
+export function stageInfo(t: {
+  stages?: readonly Stage[] | null;
+  totalRounds: number;
+  lobbyMethod: LobbyMethod;
+  currentRound: number;
+}): StageInfo {
+  const stages = stagesOf(t);
+  const at = stageAt(stages, t.currentRound);
+  return {
+    currentStage: { index: at.index, name: at.stage.name },
+    gameInStage: t.currentRound - at.firstRound + 1,
+    stageCount: stages.length,
+  };
+}

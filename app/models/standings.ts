@@ -66,6 +66,8 @@ export function computeStandings(
   players: readonly EnginePlayer[],
   matches: readonly StandingsMatch[],
   chain: readonly Tiebreaker[] = STANDARD_TIEBREAKERS,
+  /** Each player's points over the whole event, when a stage's points are ranked (the eventPoints criterion). */
+  eventPoints?: ReadonlyMap<number, number>,
 ): StandingRow[] {
   const byPlayer = groupMatchesByPlayer(matches);
   const withRecent = chain.includes("recentGames");
@@ -74,7 +76,8 @@ export function computeStandings(
     .map((player) => {
       const games = byPlayer.get(player.id) ?? [];
       const stats = computePlayerStats(player, games);
-      return { player, stats, record: playerRecord(player, stats, games, withRecent) };
+      const totals = eventPoints ? { ...stats, eventPoints: eventPoints.get(player.id) ?? stats.totalPoints } : stats;
+      return { player, stats, record: playerRecord(player, totals, games, withRecent) };
     });
   ranked.sort((a, b) => statusRank(a.player) - statusRank(b.player) || compareRecords(chain, a.record, b.record));
   return ranked.map((r, i) => ({

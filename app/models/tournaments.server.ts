@@ -1,7 +1,8 @@
 // Tournaments: the lists, creating, settings, check-in start, lock, completion and deletion, one transaction per action.
-import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
-import { matches, players, tournamentStaff, tournaments, type Tournament } from "#db/schema";
+import { lobbies, matches, players, tournamentStaff, tournaments, type Tournament } from "#db/schema";
+import { plannedRounds, sameStages, stageEditProblem, stagesOf, stagesProblem } from "./stages";
 import { lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
 import { assertCanManage, canManage, isMaster, MASTER_ONLY, requireActor } from "./access.server";
 import { auditAction, changedFields } from "./audit";
@@ -123,15 +124,22 @@ export async function createTournament(
   input: TournamentCreateInput,
 ): Promise<ActionResult<Tournament>> {
   const actor = requireActor(user);
+  // Stages (docs/rules.md "Stages"): totalRounds is the sum of their games; without them one stage of totalRounds.
+  const stages = input.stages ?? null;
+  if (stages) {
+    const problem = stagesProblem(stages, input.maxPlayers);
+    if (problem) throw badRequest("invalid_stages", problem.message, problem.field);
+  }
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(tournaments)
       .values({
         name: input.name,
         format: input.format,
-        lobbyMethod: input.lobbyMethod,
+        lobbyMethod: stages ? stages[0].draw : input.lobbyMethod,
         maxPlayers: input.maxPlayers,
-        totalRounds: input.totalRounds,
+        totalRounds: stages ? plannedRounds(stages) : input.totalRounds!,
+        stages,
         isPublic: input.isPublic,
         scoring: pickScoring(input.scoring),
         ruleset: input.ruleset ? rulesetFromInput(input.ruleset) : undefined,
@@ -231,6 +239,32 @@ export async function updateTournament(
       const problem = rulesetChangeProblem(t);
       if (problem) throw conflict("ruleset_locked", problem);
       changes.ruleset = ruleset;
+    }
+
+    if (patch.stages) {
+      const next = patch.stages;
+      const current = stagesOf(t);
+      if (!sameStages(next, current)) {
+        const [drawn] = await tx
+          .select({ round: max(lobbies.roundNumber) })
+          .from(lobbies)
+          .where(eq(lobbies.tournamentId, t.id));
+        const drawnRound = drawn?.round ?? 0;
+        const started = stageEditProblem(current, next, { currentRound: t.currentRound, drawnRound });
+        if (started && !master) throw conflict("stage_started", started.message);
+        const problem = stagesProblem(next, changes.maxPlayers ?? t.maxPlayers);
+        if (problem) throw badRequest("invalid_stages", problem.message, problem.field);
+        const totalRounds = plannedRounds(next);
+        if (totalRounds < t.currentRound)
+          throw badRequest(
+            "invalid_stages",
+            `The stages must plan at least the ${t.currentRound} rounds already under way`,
+            "stages",
+          );
+        changes.stages = next;
+        changes.totalRounds = totalRounds;
+        if (drawnRound === 0) changes.lobbyMethod = next[0].draw;
+      }
     }
 
     if (Object.keys(changes).length === 0) return { result: t, events: [] };
@@ -374,8 +408,18 @@ export async function countActiveCheckedIn(db: Executor, tournamentId: number): 
 
 /** The settings a new tournament's audit entry lists. */
 function settingsOf(t: Tournament) {
-  const { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring, ruleset } = t;
-  return { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring, ruleset };
+  const { name, format, lobbyMethod, maxPlayers, totalRounds, isPublic, scoring, ruleset, stages } = t;
+  return {
+    name,
+    format,
+    lobbyMethod,
+    maxPlayers,
+    totalRounds,
+    isPublic,
+    scoring,
+    ruleset,
+    ...(stages ? { stages } : {}),
+  };
 }
 
 // Only the eight known keys are stored, whatever else a client sent.

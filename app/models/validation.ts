@@ -25,6 +25,7 @@ import {
 import { MATCHES_MAX, POINTS_MAX } from "./stats";
 import { PRESET_NAMES, TIEBREAKERS, tiebreakersProblem } from "./ruleset";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "./types";
+import { stageListSchema } from "./stage-input";
 
 /** Postgres integer columns hold 32 bits; a bigger id or lp must be a 400, never a 500. */
 import { MAX_ID as INT_MAX } from "./ids";
@@ -295,24 +296,32 @@ export function rulesetFromForm(values: Record<string, unknown>): Record<string,
   return { ...values, ruleset: { tiebreakers: ["totalPoints", ...chosen] } };
 }
 
-export const tournamentCreateSchema = z.object({
-  name: text("Tournament name", "Tournament name required")
-    .min(1, "Tournament name required")
-    .max(100, "Tournament name must be 100 characters or less"),
-  format: z.preprocess(blankToUndefined, format.default("standard")),
-  lobbyMethod: z.preprocess(blankToUndefined, lobbyMethod.default("snake")),
-  maxPlayers: numeric(
-    z
-      .int({ error: "Max players must be a whole number" })
-      .min(16, "Must have at least 16 players")
-      .max(256, "Cannot exceed 256 players")
-      .multipleOf(8, "Max players must be a multiple of 8"),
-  ),
-  totalRounds,
-  isPublic: booleanish(bool("isPublic must be true or false").default(false)),
-  scoring: scoringSchema.default({ ...DEFAULT_SCORING }),
-  ruleset: rulesetInputSchema.optional().describe("The tiebreak order; the standard preset when left out"),
-});
+export const tournamentCreateSchema = z
+  .object({
+    name: text("Tournament name", "Tournament name required")
+      .min(1, "Tournament name required")
+      .max(100, "Tournament name must be 100 characters or less"),
+    format: z.preprocess(blankToUndefined, format.default("standard")),
+    lobbyMethod: z.preprocess(blankToUndefined, lobbyMethod.default("snake")),
+    maxPlayers: numeric(
+      z
+        .int({ error: "Max players must be a whole number" })
+        .min(16, "Must have at least 16 players")
+        .max(256, "Cannot exceed 256 players")
+        .multipleOf(8, "Max players must be a multiple of 8"),
+    ),
+    totalRounds: totalRounds.optional().describe("One stage of this many games; required unless stages are given"),
+    isPublic: booleanish(bool("isPublic must be true or false").default(false)),
+    scoring: scoringSchema.default({ ...DEFAULT_SCORING }),
+    ruleset: rulesetInputSchema.optional().describe("The tiebreak order; the standard preset when left out"),
+    stages: stageListSchema
+      .optional()
+      .describe('The stages in order (docs/rules.md "Stages"); totalRounds is then the sum of their games'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.totalRounds === undefined && value.stages === undefined)
+      ctx.addIssue({ code: "custom", message: "Total rounds must be between 1 and 10", path: ["totalRounds"] });
+  });
 export type TournamentCreateInput = z.infer<typeof tournamentCreateSchema>;
 
 /**
@@ -345,6 +354,7 @@ export const tournamentUpdateSchema = z.object({
   ruleset: rulesetInputSchema
     .optional()
     .describe("The tiebreak order; refused (409) once a round is finalized, unless it is the stored one"),
+  stages: stageListSchema.optional().describe("The stages; a stage that has started cannot change (409 stage_started)"),
   isPublic: booleanish(bool("isPublic must be true or false").optional()),
   status: z.preprocess(
     blankToUndefined,

@@ -6,7 +6,7 @@ export const WEBHOOK_EVENTS = {
   "round.finalized": "Round finalized",
   "round.advanced": "Round advanced",
   "players.cut": "Players cut",
-  // Accepted now; it fires once tournaments have stages.
+  // An advance from a stage's last game into the next stage (app/models/advance.server.ts).
   "stage.changed": "Stage changed",
   "tournament.completed": "Tournament completed",
   "checkin.changed": "Check-in changed",
@@ -58,6 +58,8 @@ export type AuditedAction = {
   finalizedAfter: number;
   /** Players the action cut (advance). */
   cut: number;
+  /** The advance moved into the next stage. */
+  stageChanged?: boolean;
 };
 
 /**
@@ -77,6 +79,7 @@ export function eventsOfAction(a: AuditedAction): WebhookEvent[] {
       const out: WebhookEvent[] = [];
       if (finalized) out.push("round.finalized");
       if (a.cut > 0) out.push("players.cut");
+      if (a.stageChanged) out.push("stage.changed");
       out.push(base === "round.advanced" ? "round.advanced" : "tournament.completed");
       return out;
     }

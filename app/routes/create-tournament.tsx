@@ -21,14 +21,46 @@ import { createTournament } from "~/models/tournaments.server";
 import { rulesetFromForm, tournamentCreateSchema } from "~/models/validation";
 import { STANDARD_RULESET } from "~/models/ruleset";
 import { dbContext } from "~/lib/context";
+import { StageBuilder, rowsOfValues } from "~/components/stage-builder";
+import { rowOfStage, stageInputOfRow, stageRowsFromForm, type StageFormRow } from "~/models/stage-input";
+import { presetStages } from "~/models/stages";
+import type { FormFailure } from "~/lib/page.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Tournament | Tournament Manager" }];
 
 const FAILURE_TITLE = "Failed to create tournament. Please try again.";
 
+/** The stage builder's own buttons answer the form again with its rows (no JavaScript needed). */
+type BuilderAnswer = { builder: true; values: Record<string, unknown>; rows: StageFormRow[] };
+
 export async function action({ context }: Route.ActionArgs) {
-  const { intent, values } = readForm(context);
-  const parsed = tournamentCreateSchema.safeParse(rulesetFromForm(values));
+  const { values, form } = readForm(context);
+  // The builder's buttons send their own intent after the form's hidden one.
+  const intent = String(form.getAll("intent").at(-1) ?? "create");
+  const rows = stageRowsFromForm(form);
+  if (intent === "stagePreset" || intent === "addStage") {
+    const preset = values.stagePreset === "single" ? "single" : "checkmate-final";
+    const players = Number(values.maxPlayers) || 32;
+    const blank: StageFormRow = {
+      name: "",
+      games: "",
+      draw: "snake",
+      points: "carry",
+      end: "none",
+      value: "",
+      maxGames: "",
+    };
+    const next =
+      intent === "addStage"
+        ? [...rows, blank]
+        : preset === "single"
+          ? []
+          : presetStages(preset, players).map(rowOfStage);
+    return { builder: true, values, rows: next } satisfies BuilderAnswer;
+  }
+  const input = rulesetFromForm(values);
+  if (rows.length > 0) input.stages = rows.map(stageInputOfRow);
+  const parsed = tournamentCreateSchema.safeParse(input);
   if (!parsed.success) {
     // A name left out or blank (not one too long): docs/rules.md's own title.
     const nameMissing = parsed.error.issues.some(
@@ -49,12 +81,16 @@ export async function action({ context }: Route.ActionArgs) {
 
 export default function CreateTournament({ actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  const failure = failureOf(actionData);
+  const builder = actionData && "builder" in actionData ? (actionData as BuilderAnswer) : null;
+  // The builder's answers refill the form as a refused one does.
+  const refused = failureOf(actionData);
+  const failure = refused ?? (builder ? ({ values: builder.values, fieldErrors: {} } as unknown as FormFailure) : null);
+  const stageRows = builder ? builder.rows : (rowsOfValues(failure?.values?.stage) ?? []);
   // docs/rules.md's two lines for a missing name: the title heads the summary, the sentence sits by the field.
   const errors = { ...failure?.fieldErrors };
   if (errors.name === "Tournament name required") errors.name = "Please enter a name for your tournament";
   // Each refusal shows once: by its field, or in the one summary (docs/rules.md "Host flows"); no toast on top.
-  const summary = failure ? formFailureSummary(failure, FAILURE_TITLE) : null;
+  const summary = refused ? formFailureSummary(refused, FAILURE_TITLE) : null;
   return (
     <div className="stack host-create">
       <div>
@@ -65,6 +101,10 @@ export default function CreateTournament({ actionData: latestActionData }: Route
       </div>
       <Form method="post" className="card" aria-label="Create Tournament" noValidate>
         <input type="hidden" name="intent" value="create" />
+        {/* Enter in a field creates the tournament: the first submit button is the form's default. */}
+        <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
+          Create Tournament
+        </button>
         <FormError title={summary?.title} message={summary?.message} focus />
         <TournamentNameField
           placeholder="e.g. Weekly Showdown #12"
@@ -91,6 +131,7 @@ export default function CreateTournament({ actionData: latestActionData }: Route
         <PublicField defaultChecked={failure ? typed(failure, "isPublic") === "true" : false} />
         <ScoringFields scoring={DEFAULT_SCORING} typed={failure?.values?.scoring} error={errors.scoring} />
         <RulesetFields ruleset={STANDARD_RULESET} typed={failure?.values?.ruleset} error={errors.ruleset} />
+        <StageBuilder rows={stageRows} presets />
         <div className="row">
           <SubmitButton intent="create" pendingLabel="Creating...">
             Create Tournament

@@ -164,6 +164,26 @@ export default function Guide() {
         </p>
       </section>
 
+      <section className="card">
+        <h2>Stages and the checkmate final</h2>
+        <p>
+          A tournament can run in <strong>stages</strong>, the way circuit events do: for example Day 1, Day 2 and a
+          Final. Each stage has its own number of games and lobby draw. Points either carry on from the stage before or
+          reset to 0. A stage can end with a cut to the best players overall, or with the best few of each lobby in its
+          last game going through. The next stage&apos;s first lobbies are drawn from the standings. The leaderboard
+          shows the overall standings and each stage&apos;s own (the stage buttons above the table). The overall order
+          is how far each player got: players still in the current stage come first, then the players cut in the stage
+          before, and so on.
+        </p>
+        <p>
+          In a <strong>checkmate final</strong>, a player who has reached the threshold (usually 20 points) before a
+          game is <em>on checkmate</em>, marked &ldquo;Checkmate&rdquo; on every public page. The first player on
+          checkmate to win a game (1st place) wins the tournament there and then. Reaching the threshold during a game
+          is not enough to win that same game. If the final has a game cap and nobody has won by checkmate when it is
+          reached, the leader on points wins.
+        </p>
+      </section>
+
       <div className="row">
         <Link className="btn primary" to="/create-tournament">
           Create Tournament

@@ -13,7 +13,8 @@ import { liveRefreshHandle } from "~/components/live";
 import { loadSnapshotFromParams, pageUser } from "~/lib/page.server";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { canManage } from "~/models/access.server";
-import { leaderboardView } from "~/models/views/public";
+import { leaderboardView, stageLine } from "~/models/views/public";
+import { stageLeaderboardRows } from "~/models/settled.server";
 import { FORMAT_LABELS, type Format } from "~/models/types";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -32,9 +33,17 @@ export const handle = liveRefreshHandle;
 export async function loader({ params, context, url, request }: Route.LoaderArgs) {
   const snapshot = await loadSnapshotFromParams({ context, request }, params.tournamentId);
   const view = snapshot.view("leaderboard", () => leaderboardView(snapshot.data));
+  // ?stage=N: that stage's standings (docs/rules.md "Stages"); an unknown or unstarted stage shows the overall ones.
+  const asked = Number(url.searchParams.get("stage"));
+  const stageRows =
+    view.tournament.stage && Number.isInteger(asked) && asked >= 1
+      ? snapshot.view(`leaderboard-stage|${asked}`, () => stageRowsOrNull(snapshot.data, asked - 1))
+      : null;
   const manager = canManage(pageUser(context), snapshot.data.tournament);
   return {
     ...view,
+    rows: stageRows ?? view.rows,
+    shownStage: stageRows ? asked : null,
     here: url.pathname + url.search,
     backTo: tournamentHome(view.tournament, manager),
     // docs/rules.md, "Spectator pages": visitors follow names to the public profile, never to a login wall.
@@ -44,8 +53,57 @@ export async function loader({ params, context, url, request }: Route.LoaderArgs
   };
 }
 
+/** One stage's rows as the table shows them, or null for a stage that does not exist or has not started. */
+function stageRowsOrNull(data: Parameters<typeof stageLeaderboardRows>[0], index: number) {
+  try {
+    return stageLeaderboardRows(data, index).map((r) => ({
+      id: r.id,
+      name: r.name,
+      riotTag: r.riotTag,
+      rank: r.rank,
+      totalPoints: r.totalPoints,
+      matchesPlayed: r.matchesPlayed,
+      isEliminated: r.isEliminated,
+      isDropped: r.isDropped,
+      onCheckmate: r.onCheckmate,
+      averagePlacement: r.averagePlacement,
+      bestFinish: r.bestFinish,
+      separatedBy: r.separatedBy,
+      need: r.need,
+    }));
+  } catch {
+    return null;
+  }
+}
+
+/** Overall and each stage, as plain links (no JavaScript needed). */
+function StageSelector({ id, names, shown }: { id: number; names: string[]; shown: number | null }) {
+  const base = `/tournaments/${id}/leaderboard`;
+  return (
+    <nav aria-label="Standings by stage" className="row">
+      <Link
+        to={base}
+        className={`btn small${shown === null ? " primary" : ""}`}
+        aria-current={shown === null ? "page" : undefined}
+      >
+        Overall
+      </Link>
+      {names.map((name, i) => (
+        <Link
+          key={i}
+          to={`${base}?stage=${i + 1}`}
+          className={`btn small${shown === i + 1 ? " primary" : ""}`}
+          aria-current={shown === i + 1 ? "page" : undefined}
+        >
+          {name}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, rows, here, backTo, playerBase, rules, needsHeading } = loaderData;
+  const { tournament: t, rows, here, backTo, playerBase, rules, shownStage, needsHeading } = loaderData;
   // Standings order already puts the active players first, then the dropped, then the eliminated (a cut).
   const active = rows.filter((r) => !r.isEliminated && !r.isDropped);
   const dropped = rows.filter((r) => !r.isEliminated && r.isDropped);
@@ -60,6 +118,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           <h1 style={{ overflowWrap: "anywhere" }}>{t.name}</h1>
           <p className="muted" style={{ margin: 0 }}>
             Leaderboard · Round {Math.min(t.currentRound, t.totalRounds)} of {t.totalRounds}
+            {t.stage ? <> · {stageLine(t.stage)}</> : null}
             {isCompleted(t) ? (
               <>
                 {" "}
@@ -81,6 +140,18 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </header>
+
+      {t.stage ? (
+        <>
+          <StageSelector id={t.id} names={t.stage.names} shown={shownStage} />
+          {t.stage.checkmate ? (
+            <p className="small muted" style={{ margin: 0 }}>
+              Final: {t.stage.checkmate}. A player marked <span className="badge warning">Checkmate</span> has reached
+              the threshold and wins the tournament with a 1st place.
+            </p>
+          ) : null}
+        </>
+      ) : null}
 
       <StatLine
         label="Tournament statistics"

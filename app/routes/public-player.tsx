@@ -1,6 +1,7 @@
 // The public player profile: who they are, their stats, where they play now, and every match so far.
 import { NeedNote, NeedsHeading } from "~/components/need-note";
 import { roundLabel } from "~/models/policy";
+import { stageLine } from "~/models/views/public";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/public-player";
 import { formatPoints, RankBadge } from "~/components/public-shared";
@@ -80,6 +81,20 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
             <dt>Current Rank</dt>
             <dd>{rank ? `#${rank}` : "Unranked"}</dd>
           </div>
+          {loaderData.tournament.stage ? (
+            <div>
+              <dt>Stage</dt>
+              <dd>
+                {stageLine(loaderData.tournament.stage)}
+                {player.onCheckmate ? (
+                  <>
+                    {" "}
+                    <span className="badge warning">Checkmate</span>
+                  </>
+                ) : null}
+              </dd>
+            </div>
+          ) : null}
           {player.lp > 0 ? (
             <div>
               <dt>Skill Rating</dt>

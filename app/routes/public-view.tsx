@@ -16,7 +16,7 @@ import { loadSnapshotFromParams } from "~/lib/page.server";
 import { shareKeyOf } from "~/lib/share.server";
 import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
-import { publicView, TOP_COUNT } from "~/models/views/public";
+import { publicView, stageLine, TOP_COUNT } from "~/models/views/public";
 import { FORMAT_LABELS, statusLabel, type Format } from "~/models/types";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -72,6 +72,15 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
             <dt>Round</dt>
             <dd>{roundLabel(t)}</dd>
           </div>
+          {t.stage ? (
+            <div>
+              <dt>Stage</dt>
+              <dd>
+                {stageLine(t.stage)}
+                {t.stage.checkmate ? <div className="small muted">Final: {t.stage.checkmate}</div> : null}
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>Active Players</dt>
             <dd>{stats.active}</dd>

@@ -42,6 +42,18 @@ import { updateTournament } from "~/models/tournaments.server";
 import { idParam, rulesetFromForm, staffAddSchema, tournamentUpdateSchema } from "~/models/validation";
 import { readRuleset, rulesetChangeProblem } from "~/models/ruleset";
 import { dbContext } from "~/lib/context";
+import { rowsOfValues, StageBuilder } from "~/components/stage-builder";
+import {
+  rowOfStage,
+  stageInputOfRow,
+  stageListSchema,
+  stageRowsFromForm,
+  type StageFormRow,
+} from "~/models/stage-input";
+import { stagePositions, stageStarted, stagesOf } from "~/models/stages";
+import { roundLobbies } from "~/models/lobbies.server";
+import type { Executor } from "#db/client.server";
+import type { Tournament } from "#db/schema";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -78,6 +90,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ruleset: readRuleset(t.ruleset),
       finalizedRound: t.finalizedRound,
     },
+    // The stage builder's rows and how many stages have started (their first round drawn): those are shown, not edited.
+    stages: await stageBuilderOf(context.get(dbContext), t),
     canManage: can.manage,
     scorekeeper: role === "scorekeeper",
     staff,
@@ -94,7 +108,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export async function action({ url, params, context }: Route.ActionArgs) {
   const tournamentId = tournamentIdOrThrow(params.tournamentId);
-  const { intent, values } = readForm(context);
+  const { values, form } = readForm(context);
+  // The stage builder's "Add stage" sends its own intent after the form's hidden one.
+  const intents = form.getAll("intent").map(String);
+  const intent = intents.includes("addStage") ? "addStage" : (intents[0] ?? null);
+  if (intent === "addStage") {
+    const rows = [...stageRowsFromForm(form), { ...EMPTY_STAGE_ROW }];
+    return { builder: true, values, rows } satisfies StageBuilderAnswer;
+  }
   if (intent === "add-staff" || intent === "remove-staff")
     return staffAction(url, context, tournamentId, { intent, values });
   if (intent === "rotate-share-link") {
@@ -108,6 +129,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       }),
     );
   }
+  if (intent === "stages") return stagesAction(url, context, tournamentId, form, values);
   if (intent !== "update") return unknownAction({ intent, values });
   // Status, round and lock belong to the master panel; this form never sends them.
   const { status: _s, currentRound: _c, isLocked: _l, ...fields } = values;
@@ -123,6 +145,97 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       redirectTo: samePage(url),
       toast: { title: "Tournament updated successfully", description: `${t.name} has been saved.` },
     }),
+  );
+}
+
+type StageBuilderAnswer = { builder: true; values: Record<string, unknown>; rows: StageFormRow[] };
+const EMPTY_STAGE_ROW: StageFormRow = {
+  name: "",
+  games: "",
+  draw: "snake",
+  points: "carry",
+  end: "none",
+  value: "",
+  maxGames: "",
+};
+
+async function stageBuilderOf(db: Executor, t: Tournament) {
+  const drawnNow = (await roundLobbies(db, t.id, t.currentRound)).length > 0;
+  const drawnRound = drawnNow ? t.currentRound : t.currentRound - 1;
+  const stages = stagesOf(t);
+  const locked = stagePositions(stages).filter((p) =>
+    stageStarted(p, { currentRound: t.currentRound, drawnRound }),
+  ).length;
+  return { rows: stages.map(rowOfStage), locked };
+}
+
+/** Settings → Stages: the builder's rows replace the stage list (a started stage stays as it was: 409 otherwise). */
+async function stagesAction(
+  url: URL,
+  context: Route.ActionArgs["context"],
+  tournamentId: number,
+  form: FormData,
+  values: Record<string, unknown>,
+) {
+  const intent = "stages";
+  const failureTitle = "Failed to save the stages";
+  const parsed = stageListSchema.safeParse(stageRowsFromForm(form).map(stageInputOfRow));
+  if (!parsed.success) return invalid(intent, parsed.error, values, failureTitle);
+  const db = context.get(dbContext);
+  return runFormAction(
+    { intent, values, failureTitle },
+    () => updateTournament(db, pageUser(context), tournamentId, { stages: parsed.data }),
+    (t) => ({
+      redirectTo: `${samePage(url)}#stages`,
+      toast: {
+        title: "Stages saved",
+        description: `${t.name}: ${stagesOf(t).length} stage(s), ${t.totalRounds} games.`,
+      },
+    }),
+  );
+}
+
+/** Settings → Stages: the builder in a form of its own. */
+function StagesSection({
+  rows,
+  locked,
+  readOnly,
+  actionData,
+}: {
+  rows: StageFormRow[];
+  locked: number;
+  readOnly: boolean;
+  actionData: unknown;
+}) {
+  const failure = failureOf(actionData, "stages");
+  const builder =
+    actionData && typeof actionData === "object" && "builder" in actionData ? (actionData as StageBuilderAnswer) : null;
+  const shown = builder ? builder.rows : (rowsOfValues(failure?.values?.stage) ?? rows);
+  return (
+    <section className="card" id="stages" aria-labelledby="stages-title" tabIndex={-1}>
+      <h2 id="stages-title">Stages</h2>
+      {readOnly ? (
+        <ol>
+          {rows.map((r, i) => (
+            <li key={i}>
+              {r.name}: {r.games} games
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <Form method="post" noValidate key={failure || builder ? "typed" : JSON.stringify(rows)}>
+          <input type="hidden" name="intent" value="stages" />
+          <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
+            Save Stages
+          </button>
+          <FailureAlert failure={failure} />
+          <StageBuilder rows={shown} locked={locked} />
+          <SubmitButton intent="stages" pendingLabel="Saving..." className="btn primary">
+            Save Stages
+          </SubmitButton>
+        </Form>
+      )}
+    </section>
   );
 }
 
@@ -246,6 +359,15 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
           ) : null}
         </fieldset>
       </Form>
+
+      {canManage ? (
+        <StagesSection
+          rows={loaderData.stages.rows}
+          locked={loaderData.stages.locked}
+          readOnly={isReadOnly(t)}
+          actionData={actionData}
+        />
+      ) : null}
 
       {staff ? <StaffSection staff={staff} readOnly={isReadOnly(t)} actionData={actionData} /> : null}
 

@@ -63,6 +63,7 @@ function world(currentRound: number, stages: Stage[] | undefined, scoredNow = 0)
     ruleset: { preset: "standard", tiebreakers: [...STANDARD_TIEBREAKERS] },
     ownerId: 1,
     createdAt: new Date(0),
+    stages: null,
   };
   const tournament = Object.assign(base, stages ? { stages } : {});
   const players = Array.from({ length: 16 }, (_, i) => player(i + 1));

@@ -55,6 +55,7 @@ function world(count: number, scored: number, overrides: Partial<Tournament> = {
     isPublic: true,
     scoring: DEFAULT_SCORING,
     ruleset: { preset: "standard", tiebreakers: [...STANDARD_TIEBREAKERS] },
+    stages: null,
     ownerId: 1,
     createdAt: new Date(0),
     ...overrides,

@@ -77,14 +77,21 @@ const tournamentArb = fc
     return { players, matches, rounds, recorded };
   });
 
+/** The standings rows without what stages add (one stage: stage 0, event points = total points, no checkmate). */
+const plain = (rows: ReturnType<typeof standingsAfter>) =>
+  rows.map(({ stage, eventPoints, onCheckmate, ...row }) => {
+    expect([stage, eventPoints, onCheckmate]).toEqual([0, row.totalPoints, false]);
+    return row;
+  });
+
 describe("standings after a round", () => {
   test("rebuilt from the finished tournament, every round's standings are those recorded when it ended", () => {
     fc.assert(
       fc.property(tournamentArb, ({ players, matches, rounds, recorded }) => {
         for (let round = 1; round <= rounds; round++) {
-          expect(standingsAfter({ players, matches }, round)).toEqual(recorded[round - 1]);
+          expect(plain(standingsAfter({ players, matches }, round))).toEqual(recorded[round - 1]);
         }
-        expect(standingsAfter({ players, matches }, null)).toEqual(recorded[rounds - 1]);
+        expect(plain(standingsAfter({ players, matches }, null))).toEqual(recorded[rounds - 1]);
       }),
       { numRuns: 150 },
     );

@@ -1,12 +1,44 @@
 // The JSON API's public reads, built from one tournament snapshot: what the cached answers of app/lib/api-cache.server.ts
 // hold. Each gives the same answer as the route's own database read (tests/api/api-cache.test.ts compares them).
 import { toPlayerSummary } from "../players.server";
-import { leaderboardAnswer } from "../settled.server";
+import { leaderboardAnswer, stageLeaderboardRows } from "../settled.server";
+import { badRequest } from "../errors";
+import { checkmateOutcome } from "../stage-standings";
+import { readRuleset } from "../ruleset";
+import { stageInfo, stagesOf } from "../stages";
+import { toEnginePlayer } from "../stats.server";
 import type { TournamentData } from "./tournament-data.server";
 import { needsOf } from "./needs";
 
-/** GET /api/tournaments/{id}: the tournament row as stored. */
-export const tournamentRead = (data: TournamentData) => data.tournament;
+/** GET /api/tournaments/{id}: the tournament row as stored, with where it is among its stages. */
+export const tournamentRead = (data: TournamentData) => withStage(data.tournament, data);
+
+/**
+ * The tournament with its stages read as a list (one stage when none is stored), the current stage and game within
+ * it, and the checkmate winner (null while undecided or without a checkmate stage).
+ */
+export function withStage<T extends TournamentData["tournament"]>(
+  t: T,
+  data?: Pick<TournamentData, "players" | "matches">,
+) {
+  const info = stageInfo(t);
+  const checkmate = data
+    ? checkmateOutcome(
+        data.players.map(toEnginePlayer),
+        data.matches,
+        stagesOf(t),
+        readRuleset(t.ruleset).tiebreakers,
+        t.currentRound,
+      )
+    : null;
+  return {
+    ...t,
+    stages: stagesOf(t),
+    currentStage: { ...info.currentStage, number: info.currentStage.index + 1 },
+    gameInStage: info.gameInStage,
+    checkmateWinnerId: checkmate?.winnerId ?? null,
+  };
+}
 
 /** GET …/players: registration order, soft-removed players left out. */
 export const playersRead = (data: TournamentData) =>
@@ -29,5 +61,8 @@ export const allLobbiesRead = (data: TournamentData) => data.lobbies;
 export const matchesRead = (data: TournamentData) => data.matches;
 
 /** GET …/leaderboard[?round=n]: the rows, an array as it always was (the version rides in the Tournament-Version header). */
-export const leaderboardRead = (data: TournamentData, round: number | undefined) =>
-  leaderboardAnswer(data, round ?? null, needsOf(data)).rows;
+export const leaderboardRead = (data: TournamentData, round: number | undefined, stage?: number) => {
+  if (stage === undefined) return leaderboardAnswer(data, round ?? null, needsOf(data)).rows;
+  if (round !== undefined) throw badRequest("invalid_input", "Ask for a round or a stage, not both");
+  return stageLeaderboardRows(data, stage - 1);
+};

@@ -3,7 +3,7 @@ import { DROPPED_LABEL } from "../policy";
 import { placementText } from "../scoring";
 import { statusLabel } from "../types";
 import { needOf } from "./needs";
-import { currentLobbies, needsHeading, topStandings } from "./public";
+import { currentLobbies, needsHeading, stageLine, stageSummary, topStandings } from "./public";
 import type { TournamentData } from "./tournament-data.server";
 
 export const OVERLAY_TOP_DEFAULT = 8;
@@ -56,7 +56,10 @@ export type OverlayView = {
 };
 
 function roundText(t: TournamentData["tournament"]) {
-  return t.status === "completed" ? "Completed" : `Round ${t.currentRound} of ${t.totalRounds}`;
+  if (t.status === "completed") return "Completed";
+  // With stages: "Round 7 of 15 · Final · Game 2 of 5" (docs/rules.md "Stages").
+  const stage = stageLine(stageSummary(t));
+  return `Round ${t.currentRound} of ${t.totalRounds}${stage ? ` · ${stage}` : ""}`;
 }
 
 const points = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} pts`;
@@ -72,7 +75,9 @@ export function overlayView(d: TournamentData, query: OverlayQuery): OverlayView
         key: r.id,
         rank: `#${r.rank}`,
         name: `${r.name}#${r.riotTag}`,
-        detail: r.isDropped ? `${points(r.totalPoints)} · ${DROPPED_LABEL}` : points(r.totalPoints),
+        detail: r.isDropped
+          ? `${points(r.totalPoints)} · ${DROPPED_LABEL}`
+          : `${points(r.totalPoints)}${r.onCheckmate ? " · Checkmate" : ""}`,
         muted: r.isEliminated || r.isDropped,
         ...(r.need ? { note: r.need.text } : {}),
       })),

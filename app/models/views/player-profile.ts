@@ -69,6 +69,7 @@ export function playerProfileView(d: TournamentData, playerId: number) {
       matchesPlayed,
       averagePlacement: row?.averagePlacement ?? player.averagePlacement,
       bestFinish: row?.bestFinish ?? null,
+      onCheckmate: row?.onCheckmate ?? false,
     },
     status: profile.status.label,
     statusTone: profile.status.tone,

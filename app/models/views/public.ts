@@ -8,12 +8,49 @@ import { ordinal, scoringToArray, settingsScoring } from "../scoring";
 import type { TournamentData } from "./tournament-data.server";
 import type { Need } from "../needs";
 import { needOf, needsOf } from "./needs";
+import { endText, isCheckmateEnd, stageAt, stagesOf } from "../stages";
 
 /** Players per page of the public view's "Search Players" grid (docs/rules.md, "Spectator pages"). */
 export const GRID_PAGE_SIZE = 24;
 export const TOP_COUNT = 8;
 
-export type TournamentSummary = Pick<Tournament, "id" | "name" | "format" | "status" | "currentRound" | "totalRounds">;
+export type TournamentSummary = Pick<
+  Tournament,
+  "id" | "name" | "format" | "status" | "currentRound" | "totalRounds"
+> & {
+  /** Where the event is among its stages; null for one stage without a checkmate (as before stages existed). */
+  stage: StageSummary | null;
+};
+
+/** The current stage's name, its game and games, and every stage's name (the leaderboard's selector). */
+export type StageSummary = {
+  name: string;
+  number: number;
+  game: number;
+  games: number;
+  names: string[];
+  checkmate: string | null;
+};
+
+export function stageSummary(t: TournamentData["tournament"]): StageSummary | null {
+  const stages = stagesOf(t);
+  const at = stageAt(stages, t.currentRound);
+  const end = stages[stages.length - 1].end;
+  if (stages.length === 1 && !isCheckmateEnd(end)) return null;
+  return {
+    name: at.stage.name,
+    number: at.index + 1,
+    game: Math.min(t.currentRound, at.lastRound) - at.firstRound + 1,
+    games: at.stage.games,
+    names: stages.map((s) => s.name),
+    checkmate: isCheckmateEnd(end) ? endText(end) : null,
+  };
+}
+
+/** "Day 2 · Game 3 of 5": the stage line the spectator pages show beside the round. */
+export function stageLine(stage: StageSummary | null): string | null {
+  return stage ? `${stage.name} · Game ${stage.game} of ${stage.games}` : null;
+}
 
 export function summary({ tournament: t }: TournamentData): TournamentSummary {
   return {
@@ -23,6 +60,7 @@ export function summary({ tournament: t }: TournamentData): TournamentSummary {
     status: t.status,
     currentRound: t.currentRound,
     totalRounds: t.totalRounds,
+    stage: stageSummary(t),
   };
 }
 
@@ -64,6 +102,7 @@ function standingRow(r: LeaderboardRow) {
     matchesPlayed: r.matchesPlayed,
     isEliminated: r.isEliminated,
     isDropped: r.isDropped,
+    onCheckmate: r.onCheckmate,
   };
 }
 

@@ -6,7 +6,7 @@ import { previewCut, type CutPreview } from "../cuts";
 import { eligibleForRound } from "../lobbies";
 import { sortLobbies } from "../lobbies.server";
 import { canEditRound, playerCounts, type Abilities, type Role } from "../policy";
-import { computeStandings } from "../standings";
+import { currentStageStandings } from "../stage-standings";
 import { readRuleset } from "../ruleset";
 import { lobbyState, type LobbyState } from "../score-sheet";
 import { toEnginePlayer } from "../stats.server";
@@ -90,7 +90,7 @@ export async function scoreSheetView(
   let cut: CutPreview | null = null;
   if (query.cut && access.can.manage && !completed && currentLobbies.length > 0) {
     const chain = readRuleset(t.ruleset).tiebreakers;
-    const active = computeStandings(eligibleForRound(playerRows.map(toEnginePlayer)), matchRows, chain);
+    const active = currentStageStandings(eligibleForRound(playerRows.map(toEnginePlayer)), matchRows, t, chain);
     cut = previewCut(t, active, playerRows, currentLobbies, query.cut.count);
   }
 

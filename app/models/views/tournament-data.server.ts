@@ -13,7 +13,7 @@ import {
 } from "#db/schema";
 import { sortLobbies } from "../lobbies.server";
 import { toLeaderboardRow, type LeaderboardRow } from "../standings.server";
-import { computeStandings } from "../standings";
+import { overallStandings } from "../stage-standings";
 import { readRuleset } from "../ruleset";
 import { toEnginePlayer } from "../stats.server";
 
@@ -56,7 +56,7 @@ export async function readTournamentData(db: Executor, tournamentId: number): Pr
   ]);
   const byId = new Map(playerRows.map((p) => [p.id, p]));
   const chain = readRuleset(tournament.ruleset).tiebreakers;
-  const standings = computeStandings(playerRows.map(toEnginePlayer), matchRows, chain).map((row) =>
+  const standings = overallStandings(playerRows.map(toEnginePlayer), matchRows, tournament, chain).map((row) =>
     toLeaderboardRow(byId.get(row.playerId)!, row),
   );
   return { tournament, players: playerRows, lobbies: sortLobbies(lobbyRows), matches: matchRows, standings };

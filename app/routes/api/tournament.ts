@@ -1,6 +1,8 @@
 // GET /api/tournaments/{id} (public), PATCH its settings, DELETE it with everything in it.
 import { tournamentAction, tournamentRead } from "~/lib/api.server";
-import { deletedTournamentAnswer, tournamentAnswer } from "~/lib/api-schemas.server";
+import { deletedTournamentAnswer, tournamentAnswer, tournamentDetailAnswer } from "~/lib/api-schemas.server";
+import { notFound } from "~/models/errors";
+import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { findTournamentOr404 } from "~/models/action.server";
 import { tournamentRead as fromSnapshot } from "~/models/views/api-reads.server";
@@ -8,14 +10,25 @@ import { deleteTournament, updateTournament } from "~/models/tournaments.server"
 import { tournamentUpdateSchema } from "~/models/validation";
 
 export const loader = tournamentRead(
-  { shared: fromSnapshot, read: ({ db, id }) => findTournamentOr404(db, id) },
+  {
+    shared: fromSnapshot,
+    read: async ({ db, id }) => {
+      await findTournamentOr404(db, id);
+      const snapshot = await tournamentSnapshot(db, id);
+      if (!snapshot) throw notFound();
+      return fromSnapshot(snapshot.data);
+    },
+  },
   {
     operationId: "getTournament",
     tag: "Tournaments",
     summary: "One tournament",
     description:
-      "With its ruleset: the tiebreak chain as stored and the preset it equals (custom for a hand-made one).",
-    answers: { 200: ok("The tournament", tournamentAnswer), ...refused.tournament },
+      "With its ruleset: the tiebreak chain as stored and the preset it equals (custom for a hand-made one). With its " +
+      "stages (one stage of totalRounds games when it was created without a list), the current stage (index from 0, " +
+      "number from 1, name), the game within that stage (gameInStage, from 1) and, in a checkmate final, the winner " +
+      "once a player on checkmate has won a game (checkmateWinnerId).",
+    answers: { 200: ok("The tournament", tournamentDetailAnswer), ...refused.tournament },
   },
 );
 
@@ -33,7 +46,10 @@ export const action = tournamentAction(
           "only by a master (403). A scoring change recomputes every saved match. Fields equal to the stored value are ignored. " +
           '`ruleset` is {"preset": "riot"} or {"tiebreakers": ["totalPoints", …]}: 400 for an unknown or repeated ' +
           "criterion, an empty chain, one not starting with totalPoints, or both preset and tiebreakers; 409 once a " +
-          "round is finalized (unless it equals the stored one).",
+          "round is finalized (unless it equals the stored one). `stages` replaces the stage list (totalRounds becomes " +
+          "the sum of its games): 400 invalid_stages for a stage with 0 games, a cut to as many players as enter the " +
+          "stage or more, a cut that leaves no full lobby, K below 1 or above 7, a threshold of 0 or less, a checkmate " +
+          "stage that is not last; 409 stage_started when a stage that has started (its first round drawn) would change.",
         answers: {
           200: ok("The updated tournament", tournamentAnswer),
           ...refused.owner,

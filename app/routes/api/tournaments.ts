@@ -24,7 +24,13 @@ export const action = userAction(
         summary: "Create a tournament owned by the caller",
         description:
           'Optional `ruleset`: {"preset": "standard" | "riot"} or {"tiebreakers": ["totalPoints", …]} (distinct ' +
-          "criteria, totalPoints first; registration is appended). Without it, the standard tiebreak order.",
+          "criteria, totalPoints first; registration is appended). Without it, the standard tiebreak order. " +
+          'Optional `stages`: [{"name", "games", "draw", "points": "carry" | "reset", "end": {"cutTo": N} | ' +
+          '{"topPerLobby": K} | {"checkmate": {"threshold": T, "maxGames": G}} | null}] (docs/rules.md "Stages"); ' +
+          "totalRounds is then the sum of their games, and without stages totalRounds makes one stage. 400 " +
+          "invalid_stages, nothing created: a stage with 0 games, a cut to maxPlayers or more (or to as many as enter " +
+          "the stage), a cut that leaves no full lobby of 8, K below 1 or above 7, a threshold of 0 or less, a " +
+          "checkmate stage that is not last.",
         answers: { 200: ok("Created", tournamentAnswer) },
       },
     },
