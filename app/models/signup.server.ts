@@ -252,7 +252,7 @@ export async function signUp(
   db: AppDb,
   tournamentId: number,
   input: JoinInput,
-  address: string,
+  address: string | null,
 ): Promise<ActionResult<SignUpResult>> {
   return db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
@@ -275,9 +275,10 @@ export async function signUp(
     const queue = await queueOf(tx, t.id);
     const key = (e: { name: string; riotTag: string }) => playerLabel(e).toLowerCase();
     if (taken || queue.some((e) => isActive(e.status) && key(e) === key(input))) throw conflict("tag_taken", TAG_TAKEN);
+    const from = address ?? "";
     const since = Date.now() - SIGNUP_WINDOW_HOURS * 3600_000;
-    const fromAddress = queue.filter((e) => e.address === address && e.createdAt.getTime() > since).length;
-    if (address && fromAddress >= SIGNUPS_PER_ADDRESS) throw tooManyRequests(TOO_MANY_SIGNUPS, 3600);
+    const fromAddress = queue.filter((e) => e.address === from && e.createdAt.getTime() > since).length;
+    if (from && fromAddress >= SIGNUPS_PER_ADDRESS) throw tooManyRequests(TOO_MANY_SIGNUPS, 3600);
 
     const placed = admission({
       seatsTaken: await seatsTaken(tx, t.id),
@@ -304,7 +305,7 @@ export async function signUp(
         name: input.name,
         riotTag: input.riotTag,
         status: placed,
-        address,
+        address: from,
         passHash: hash,
       })
       .returning();
@@ -333,17 +334,18 @@ const windowStart = () => new Date(Date.now() - PASS_GUESS_LIMIT.windowMinutes *
 export async function passHolder(
   db: Executor,
   pass: string | null | undefined,
-  address: string,
+  address: string | null,
   tournamentId?: number,
 ): Promise<Registration> {
+  const from = address ?? "";
   const [tries] = await db
     .select({ n: count() })
     .from(passAttempts)
-    .where(and(eq(passAttempts.address, address), gt(passAttempts.at, windowStart())));
+    .where(and(eq(passAttempts.address, from), gt(passAttempts.at, windowStart())));
   if (Number(tries?.n ?? 0) >= PASS_GUESS_LIMIT.failures)
     throw tooManyRequests(TOO_MANY_PASSES, PASS_GUESS_LIMIT.windowMinutes * 60);
   const wrong = async () => {
-    await db.insert(passAttempts).values({ address });
+    await db.insert(passAttempts).values({ address: from });
     await db.delete(passAttempts).where(sql`${passAttempts.at} < now() - interval '1 day'`);
     return new ActionError(401, "invalid_pass", INVALID_PASS);
   };
@@ -411,7 +413,7 @@ async function hostOpened(tx: Executor, t: Tournament): Promise<boolean> {
 export async function passCheckin(
   db: AppDb,
   pass: string,
-  address: string,
+  address: string | null,
   tournamentId: number,
   action: "checkin" | "checkout",
 ): Promise<ActionResult<{ player: Player; unchanged: boolean }>> {
@@ -469,7 +471,7 @@ export async function passCheckin(
 export async function passWithdraw(
   db: AppDb,
   pass: string,
-  address: string,
+  address: string | null,
   tournamentId: number,
 ): Promise<ActionResult<{ registration: Registration; promoted: Registration[] }>> {
   await passHolder(db, pass, address, tournamentId);
@@ -513,7 +515,7 @@ export type PassView = {
 export async function passView(
   db: AppDb,
   pass: string | null,
-  address: string,
+  address: string | null,
   tournamentId?: number,
 ): Promise<PassView> {
   const entry = await passHolder(db, pass, address, tournamentId);
