@@ -110,13 +110,13 @@ test("without JavaScript at 360 px: sign up, be waitlisted, be promoted, check i
 
   // A hand-added player's link: made by the host, opened on a phone; replacing it stops the old one.
   await host.goto(`/tournaments/${t.id}/signup`);
-  await host.getByRole("button", { name: "Make link for Hand 1" }).click();
+  await host.getByRole("button", { name: "Make link for Hand 1", exact: true }).click();
   const first = (await host.getByTestId("issued-link").textContent())!.trim();
   const handPhone = await phone(browser, baseURL);
   await handPhone.goto(new URL(first).pathname);
   await expect(handPhone).toHaveURL(new RegExp(`/tournaments/${t.id}/me$`));
   await expect(handPhone.getByTestId("pass-status")).toHaveText("Checked in");
-  await host.getByRole("button", { name: "Replace link for Hand 1" }).click();
+  await host.getByRole("button", { name: "Replace link for Hand 1", exact: true }).click();
   const second = (await host.getByTestId("issued-link").textContent())!.trim();
   expect(second).not.toBe(first);
   const old = await handPhone.goto(new URL(first).pathname);
