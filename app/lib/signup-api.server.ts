@@ -3,6 +3,14 @@
 import { z } from "zod";
 import type { Registration } from "#db/schema";
 import type { PassView } from "~/models/signup.server";
+import {
+  clearWaitlistSchema,
+  entryDecisionSchema,
+  joinSchema,
+  passCheckinSchema,
+  signupSettingsSchema,
+} from "~/models/signup-input";
+import { answerSchemas, bodySchemas } from "./api-schemas.server";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -110,3 +118,61 @@ export const PASS_AUTH =
   "Authenticated by the player's pass: send `Authorization: Pass <secret>` (the `pass` a sign-up answered, or the " +
   "secret of the personal link `/tournaments/{id}/pass/{secret}`). A pass acts for its own player only. A pass that " +
   "was replaced or never existed answers 401; 20 wrong passes from one address in 15 minutes answer 429 with Retry-After.";
+
+export const registrationRowAnswer = registrationAnswer.extend({
+  address: z.string().describe("The address the sign-up came from (empty when unknown)"),
+  hasPass: z.boolean(),
+});
+
+export const signupInfoAnswer = z.object({
+  open: z.boolean().describe("Whether the join page takes sign-ups now"),
+  requireApproval: z.boolean(),
+  seatsTaken: z.int(),
+  maxPlayers: z.int(),
+  waitlisted: z.int(),
+  waitlistCap: z.int(),
+  startsAt: z.string().nullable().describe("The start, an instant (ISO 8601, UTC)"),
+  timeZone: z.string().describe("The zone the tournament's pages show times in (IANA)"),
+  checkinWindow: windowAnswer,
+});
+
+export const signupSettingsAnswer = z.object({
+  isOpen: z.boolean(),
+  requireApproval: z.boolean(),
+  waitlistCap: z.int(),
+  startsAt: z.string().nullable(),
+  timeZone: z.string(),
+  checkinOpensBefore: z.int(),
+  checkinClosesBefore: z.int(),
+  checkinWindow: windowAnswer,
+});
+
+export const clearedAnswer = z.object({ cleared: z.int().describe("How many waiting sign-ups were removed") });
+export const issuedPassAnswer = z.object({ playerId: z.int(), pass: z.string(), passUrl: z.string() });
+
+/** Deciding on one sign-up: POST …/waitlist. */
+export const entryDecisionBody = entryDecisionSchema.extend({
+  entryId: z.int({ error: "entryId must be a sign-up id" }).min(1, "entryId must be a sign-up id"),
+});
+
+for (const [name, schema] of Object.entries({
+  Registration: registrationAnswer,
+  RegistrationRow: registrationRowAnswer,
+  SignUpAnswer: signUpAnswer,
+  PassView: passViewAnswer,
+  SignupInfo: signupInfoAnswer,
+  SignupSettings: signupSettingsAnswer,
+  ClearedAnswer: clearedAnswer,
+  IssuedPass: issuedPassAnswer,
+})) {
+  if (!answerSchemas.has(schema)) answerSchemas.add(schema, { id: name });
+}
+for (const [name, schema] of Object.entries({
+  SignUp: joinSchema,
+  SignupSettingsInput: signupSettingsSchema,
+  RegistrationDecision: entryDecisionBody,
+  ClearWaitlist: clearWaitlistSchema,
+  PassCheckin: passCheckinSchema,
+})) {
+  if (!bodySchemas.has(schema as z.ZodType)) bodySchemas.add(schema as z.ZodType, { id: name });
+}

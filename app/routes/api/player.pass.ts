@@ -1,6 +1,6 @@
 // POST /api/players/{id}/pass: the host issues a player's personal pass (a player added by hand gets a sign-up); any
 // older pass of theirs stops working at once (owner or master). docs/decisions/029-sign-up-and-passes.md.
-import { z } from "zod";
+import { issuedPassAnswer } from "~/lib/signup-api.server";
 import type { Route } from "./+types/player.pass";
 import {
   allowOnly,
@@ -44,10 +44,7 @@ export const action = documented(
           "Owner or master. Only the pass's hash is kept, so an existing link cannot be shown again: this makes a new one " +
           "and the old one answers 401 everywhere from now on.",
         answers: {
-          200: ok(
-            "The new pass and link (shown once)",
-            z.object({ playerId: z.int(), pass: z.string(), passUrl: z.string() }),
-          ),
+          200: ok("The new pass and link (shown once)", issuedPassAnswer),
           ...refused.owner,
           ...refused.player,
         },

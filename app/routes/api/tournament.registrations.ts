@@ -12,12 +12,11 @@ import {
   tournamentUserLoader,
 } from "~/lib/api.server";
 import { dbContext, userContext } from "~/lib/context";
-import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
+import { documented, guarded, guards, ok, okList, refused } from "~/lib/openapi.server";
 import { passLink } from "~/lib/pass.server";
 import { clientAddress } from "~/lib/session.server";
 import { readerOf } from "~/lib/share.server";
-import { registrationAnswer, signUpAnswer, toRegistration } from "~/lib/signup-api.server";
-import { z } from "zod";
+import { registrationRowAnswer, signUpAnswer, toRegistration } from "~/lib/signup-api.server";
 import { findReadableTournament } from "~/models/share.server";
 import { joinSchema } from "~/models/signup-input";
 import { listEntries, signUp } from "~/models/signup.server";
@@ -36,7 +35,7 @@ export const loader = tournamentUserLoader(
     description:
       "The owner or a master. Each with its status, waitlist place, the address it came from and whether it holds a pass.",
     answers: {
-      200: ok("The sign-ups", z.array(registrationAnswer.extend({ address: z.string(), hasPass: z.boolean() }))),
+      200: okList("The sign-ups", registrationRowAnswer),
       ...refused.owner,
       ...refused.tournament,
     },

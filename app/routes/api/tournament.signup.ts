@@ -1,36 +1,12 @@
 // GET /api/tournaments/{id}/signup: whether registration is open, how full the tournament and its waitlist are, the
 // schedule; PATCH changes the owner's settings (owner or master). docs/decisions/029-sign-up-and-passes.md.
-import { z } from "zod";
 import { tournamentAction, tournamentLoader } from "~/lib/api.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { windowAnswer } from "~/lib/signup-api.server";
+import { signupInfoAnswer, signupSettingsAnswer } from "~/lib/signup-api.server";
 import { findTournamentOr404 } from "~/models/action.server";
 import { signupSettingsSchema } from "~/models/signup-input";
 import { joinInfo, updateSignupSettings, windowNow } from "~/models/signup.server";
 import type { SignupSettings } from "#db/schema";
-
-const infoAnswer = z.object({
-  open: z.boolean().describe("Whether the join page takes sign-ups now"),
-  requireApproval: z.boolean(),
-  seatsTaken: z.int(),
-  maxPlayers: z.int(),
-  waitlisted: z.int(),
-  waitlistCap: z.int(),
-  startsAt: z.string().nullable().describe("The start, an instant (ISO 8601, UTC)"),
-  timeZone: z.string().describe("The zone the tournament's pages show times in (IANA)"),
-  checkinWindow: windowAnswer,
-});
-
-const settingsAnswer = z.object({
-  isOpen: z.boolean(),
-  requireApproval: z.boolean(),
-  waitlistCap: z.int(),
-  startsAt: z.string().nullable(),
-  timeZone: z.string(),
-  checkinOpensBefore: z.int(),
-  checkinClosesBefore: z.int(),
-  checkinWindow: windowAnswer,
-});
 
 const windowJson = (w: ReturnType<typeof windowNow>) =>
   w ? { opensAt: w.opensAt.toISOString(), closesAt: w.closesAt.toISOString(), state: w.state } : null;
@@ -45,7 +21,7 @@ export const loader = tournamentLoader(
     operationId: "getSignup",
     tag: "Players",
     summary: "Registration, the waitlist and the schedule of a tournament",
-    answers: { 200: ok("What the join page shows", infoAnswer), ...refused.tournament },
+    answers: { 200: ok("What the join page shows", signupInfoAnswer), ...refused.tournament },
   },
 );
 
@@ -77,7 +53,7 @@ export const action = tournamentAction(
           "stored as an instant. Check-in opens `checkinOpensBefore` and closes `checkinClosesBefore` minutes before the " +
           "start, by itself, enforced on the server. Opening registration during setup moves the tournament to " +
           "Registration; free seats are filled from the waitlist.",
-        answers: { 200: ok("The settings", settingsAnswer), ...refused.owner, ...refused.tournament },
+        answers: { 200: ok("The settings", signupSettingsAnswer), ...refused.owner, ...refused.tournament },
       },
     },
   },

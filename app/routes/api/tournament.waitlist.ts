@@ -1,22 +1,17 @@
 // DELETE /api/tournaments/{id}/waitlist {address?}: clears waiting sign-ups in bulk; POST …/waitlist {entryId, decision}
 // approves, declines or removes one sign-up (owner or master). docs/decisions/029-sign-up-and-passes.md.
-import { z } from "zod";
 import type { Registration } from "#db/schema";
 import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { registrationAnswer, toRegistration } from "~/lib/signup-api.server";
-import { clearWaitlistSchema, entryDecisionSchema } from "~/models/signup-input";
+import { clearedAnswer, entryDecisionBody, registrationAnswer, toRegistration } from "~/lib/signup-api.server";
+import { clearWaitlistSchema } from "~/models/signup-input";
 import { clearWaitlist, decideEntry } from "~/models/signup.server";
 
 export const loader = allowOnly("POST", "DELETE");
 
-const decisionBody = entryDecisionSchema.extend({
-  entryId: z.int({ error: "entryId must be a sign-up id" }).min(1, "entryId must be a sign-up id"),
-});
-
 export const action = tournamentAction({
   POST: {
-    body: decisionBody,
+    body: entryDecisionBody,
     run: ({ db, user, id, body }) => decideEntry(db, user, id, body.entryId, body.decision),
     answer: (r: Registration) => toRegistration(r, null),
     openapi: {
@@ -45,7 +40,7 @@ export const action = tournamentAction({
       tag: "Players",
       summary: "Clear waiting sign-ups in bulk: all, or those from one address",
       answers: {
-        200: ok("How many were removed", z.object({ cleared: z.int() })),
+        200: ok("How many were removed", clearedAnswer),
         ...refused.owner,
         ...refused.tournament,
       },
