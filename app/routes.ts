@@ -23,6 +23,7 @@ export default [
   route("tournaments/:tournamentId/join", "routes/join.tsx"),
   route("tournaments/:tournamentId/pass/:pass", "routes/pass-link.tsx"),
   route("tournaments/:tournamentId/me", "routes/my-pass.tsx"),
+  route("tournaments/:tournamentId/calendar.ics", "routes/calendar.ts"),
   // Static help, readable by everyone: the landing page's "Learn More" sends visitors here (docs/rules.md).
   route("guide", "routes/guide.tsx"),
 

@@ -3,6 +3,8 @@
 import { formatInZone, startsIn, type CheckinWindow } from "~/models/signup";
 
 type Props = {
+  /** The tournament, for the calendar link. */
+  tournamentId: number;
   startsAt: Date | string | null;
   timeZone: string;
   window: (CheckinWindow & { state: "before" | "open" | "after" }) | null;
@@ -12,7 +14,7 @@ type Props = {
 
 const asDate = (v: Date | string) => (typeof v === "string" ? new Date(v) : v);
 
-export function ScheduleLine({ startsAt, timeZone, window, now }: Props) {
+export function ScheduleLine({ tournamentId, startsAt, timeZone, window, now }: Props) {
   if (!startsAt) return null;
   const start = asDate(startsAt);
   const soon = startsIn(new Date(now), start);
@@ -48,6 +50,11 @@ export function ScheduleLine({ startsAt, timeZone, window, now }: Props) {
           )}
         </p>
       ) : null}
+      <p style={{ margin: 0 }}>
+        <a href={`/tournaments/${tournamentId}/calendar.ics`} download>
+          Add to calendar (.ics)
+        </a>
+      </p>
     </section>
   );
 }

@@ -191,3 +191,54 @@ export function formatInZone(at: Date, zone: string): string {
   }).format(at);
   return `${text} (${zone})`;
 }
+
+/** "20261205T170000Z": an instant as iCalendar writes it in UTC. */
+function icsInstant(at: Date): string {
+  return at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+}
+
+/** iCalendar text escapes backslash, semicolon, comma and newlines (RFC 5545 §3.3.11). */
+function icsText(text: string): string {
+  return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
+}
+
+/**
+ * The tournament's start as an iCalendar event (RFC 5545), with an alarm when check-in opens; lines end in CRLF.
+ * `hours` is how long the event is expected to last.
+ */
+export function calendarEvent(args: {
+  uid: string;
+  name: string;
+  startsAt: Date;
+  url: string;
+  checkinOpensBefore: number;
+  now: Date;
+  hours?: number;
+}): string {
+  const end = new Date(args.startsAt.getTime() + (args.hours ?? 4) * 3600_000);
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Tournament Manager//Sign-up//EN",
+    "CALSCALE:GREGORIAN",
+    "BEGIN:VEVENT",
+    `UID:${args.uid}`,
+    `DTSTAMP:${icsInstant(args.now)}`,
+    `DTSTART:${icsInstant(args.startsAt)}`,
+    `DTEND:${icsInstant(end)}`,
+    `SUMMARY:${icsText(args.name)}`,
+    `URL:${args.url}`,
+    `DESCRIPTION:${icsText(`Check-in opens ${args.checkinOpensBefore} minutes before the start: ${args.url}`)}`,
+    "BEGIN:VALARM",
+    "ACTION:DISPLAY",
+    `DESCRIPTION:${icsText(`Check-in is open: ${args.name}`)}`,
+    `TRIGGER:-PT${args.checkinOpensBefore}M`,
+    "END:VALARM",
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+}

@@ -74,7 +74,13 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
           {t.name}
         </p>
       </header>
-      <ScheduleLine startsAt={info.startsAt} timeZone={info.timeZone} window={info.window} now={now} />
+      <ScheduleLine
+        tournamentId={t.id}
+        startsAt={info.startsAt}
+        timeZone={info.timeZone}
+        window={info.window}
+        now={now}
+      />
       <section className="grid cols-2" aria-label="Sign-up status">
         <StatCard label="Registered" value={`${info.seatsTaken}/${info.maxPlayers}`} />
         <StatCard label="Waitlist" value={`${info.waitlisted}/${info.waitlistCap}`} />

@@ -106,6 +106,7 @@ export default function MyPass({ loaderData, actionData }: Route.ComponentProps)
         {player && player.totalPoints > 0 ? <p>Total points: {player.totalPoints}</p> : null}
       </section>
       <ScheduleLine
+        tournamentId={t.id}
         startsAt={view.settings.startsAt}
         timeZone={view.settings.timeZone}
         window={view.window}

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { expect, test } from "vitest";
 import {
   admission,
+  calendarEvent,
   checkinWindow,
   formatInZone,
   instantToZoned,
@@ -175,4 +176,26 @@ test("settings input: closing must come after opening, times must be wall-clock 
   expect(
     signupSettingsSchema.parse({ startsAt: "2026-12-05T18:00", timeZone: "Europe/Paris", isOpen: "on" }),
   ).toMatchObject({ isOpen: true });
+});
+
+test("the calendar event: UTC instants, escaped text, CRLF lines, an alarm when check-in opens", () => {
+  const ics = calendarEvent({
+    uid: "tournament-7@example.test",
+    name: "Cup; with, commas",
+    startsAt: new Date("2026-12-05T17:00:00Z"),
+    url: "https://example.test/tournaments/7/join",
+    checkinOpensBefore: 60,
+    now: new Date("2026-11-26T12:00:00Z"),
+  });
+  expect(ics.split("\r\n")).toEqual(
+    expect.arrayContaining([
+      "BEGIN:VCALENDAR",
+      "DTSTART:20261205T170000Z",
+      "DTEND:20261205T210000Z",
+      "SUMMARY:Cup\\; with\\, commas",
+      "TRIGGER:-PT60M",
+      "END:VCALENDAR",
+    ]),
+  );
+  expect(ics.replace(/\r\n/g, "")).not.toMatch(/\n/);
 });
