@@ -102,6 +102,8 @@ export default [
     route("players/:id/pass", "routes/api/player.pass.ts"),
     route("pass", "routes/api/pass.ts"),
     route("pass/:what", "routes/api/pass.action.ts"),
+    route("tournaments/:id/lobby-details", "routes/api/tournament.lobby-details.ts"),
+    route("lobbies/:id/details", "routes/api/lobby.details.ts"),
     route("players/:id", "routes/api/player.ts"),
     route("players/:id/checkin", "routes/api/player.checkin.ts"),
     route("players/:id/drop", "routes/api/player.drop.ts"),

@@ -191,6 +191,10 @@ export const signupSettings = pgTable(
     // The check-in window, in minutes before the start: it opens and closes by itself.
     checkinOpensBefore: integer("checkin_opens_before").notNull().default(60),
     checkinClosesBefore: integer("checkin_closes_before").notNull().default(10),
+    // Who makes the in-game lobby: the lobby's best seed ("top-seed") or its last ("bottom-seed").
+    lobbyHostRule: text("lobby_host_rule", { enum: ["top-seed", "bottom-seed"] })
+      .notNull()
+      .default("top-seed"),
   },
   (t) => [
     check("signup_waitlist_cap_range", sql`${t.waitlistCap} between 0 and 1024`),
@@ -305,6 +309,16 @@ export const lobbies = pgTable(
     uniqueIndex("lobbies_tournament_round_name_uq").on(t.tournamentId, t.roundNumber, t.name),
   ],
 );
+
+// A drawn lobby's in-game password (docs/decisions/030-lobby-details.md): shown only to that lobby's players (their pass
+// page) and to staff. A table of its own: lobby rows are answered by public pages and the public API.
+export const lobbyDetails = pgTable("lobby_details", {
+  lobbyId: integer("lobby_id")
+    .primaryKey()
+    .references(() => lobbies.id, { onDelete: "cascade" }),
+  password: text("password"),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const matches = pgTable(
   "matches",

@@ -7,6 +7,7 @@ import {
   clearWaitlistSchema,
   entryDecisionSchema,
   joinSchema,
+  lobbyPasswordSchema,
   passCheckinSchema,
   signupSettingsSchema,
 } from "~/models/signup-input";
@@ -66,6 +67,11 @@ export const passViewAnswer = z.object({
       round: z.int(),
       seat: z.int(),
       players: z.array(z.object({ name: z.string(), riotTag: z.string() })),
+      host: z
+        .object({ name: z.string(), riotTag: z.string() })
+        .nullable()
+        .describe("Who makes the in-game lobby, by the owner's rule"),
+      password: z.string().nullable().describe("The in-game lobby's password: only this lobby's players see it"),
     })
     .nullable(),
   startsAt: z.string().nullable(),
@@ -144,7 +150,16 @@ export const signupSettingsAnswer = z.object({
   timeZone: z.string(),
   checkinOpensBefore: z.int(),
   checkinClosesBefore: z.int(),
+  lobbyHostRule: z.enum(["top-seed", "bottom-seed"]),
   checkinWindow: windowAnswer,
+});
+
+export const lobbyDetailAnswer = z.object({
+  lobbyId: z.int(),
+  name: z.string(),
+  round: z.int(),
+  host: z.object({ playerId: z.int(), name: z.string(), riotTag: z.string() }).nullable(),
+  password: z.string().nullable(),
 });
 
 export const clearedAnswer = z.object({ cleared: z.int().describe("How many waiting sign-ups were removed") });
@@ -164,6 +179,7 @@ for (const [name, schema] of Object.entries({
   SignupSettings: signupSettingsAnswer,
   ClearedAnswer: clearedAnswer,
   IssuedPass: issuedPassAnswer,
+  LobbyDetail: lobbyDetailAnswer,
 })) {
   if (!answerSchemas.has(schema)) answerSchemas.add(schema, { id: name });
 }
@@ -173,6 +189,7 @@ for (const [name, schema] of Object.entries({
   RegistrationDecision: entryDecisionBody,
   ClearWaitlist: clearWaitlistSchema,
   PassCheckin: passCheckinSchema,
+  LobbyPassword: lobbyPasswordSchema,
 })) {
   if (!bodySchemas.has(schema as z.ZodType)) bodySchemas.add(schema as z.ZodType, { id: name });
 }

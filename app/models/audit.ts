@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = {
   "registration.removed": "Sign-up removed",
   "registration.cleared": "Waitlist cleared",
   "pass.issued": "Pass issued",
+  "lobby.password_set": "Lobby password changed",
 } as const;
 
 export type BaseAuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,7 +1,7 @@
 // Sign-up's input schemas, shared by the forms and the API (docs/decisions/029-sign-up-and-passes.md).
 import { z } from "zod";
 import { isTimeZone, zonedToInstant } from "./signup";
-import { booleanish, numeric, playerNameSchema, riotTagSchema } from "./validation";
+import { booleanish, NO_CONTROL_CHARACTERS, numeric, playerNameSchema, riotTagSchema } from "./validation";
 
 /** The join page and POST …/registrations: the same name and tag rules as a player the host adds. */
 export const joinSchema = z.object({
@@ -43,6 +43,9 @@ export const signupSettingsSchema = z
       .optional(),
     checkinOpensBefore: minutes("Check-in opening", 1).optional(),
     checkinClosesBefore: minutes("Check-in closing", 0).optional(),
+    lobbyHostRule: z
+      .enum(["top-seed", "bottom-seed"], { error: 'lobbyHostRule must be "top-seed" or "bottom-seed"' })
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.startsAt && zonedToInstant(v.startsAt, v.timeZone ?? "UTC") === null)
@@ -73,4 +76,16 @@ export const entryDecisionSchema = z.object({
 /** A pass's check-in or check-out. */
 export const passCheckinSchema = z.object({
   action: z.enum(["checkin", "checkout"], { error: 'action must be "checkin" or "checkout"' }).default("checkin"),
+});
+
+/** A lobby's password: set (`password`, empty clears it) or generated (`generate: true`). */
+export const lobbyPasswordSchema = z.object({
+  password: z
+    .string({ error: "Password must be text" })
+    .trim()
+    .max(40, "Password must be 40 characters or less")
+    .regex(NO_CONTROL_CHARACTERS, "Password must not contain control characters")
+    .nullable()
+    .optional(),
+  generate: booleanish(z.boolean({ error: "generate must be true or false" })).optional(),
 });

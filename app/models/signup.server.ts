@@ -62,6 +62,7 @@ import {
 } from "./signup";
 import type { JoinInput, SignupSettingsInput } from "./signup-input";
 import { countActiveCheckedIn } from "./tournaments.server";
+import { detailsOf } from "./lobby-details.server";
 
 /** The settings of a tournament that never had any: registration closed, no approval, a waitlist of 64, no start. */
 export function defaultSettings(tournamentId: number): SignupSettings {
@@ -74,6 +75,7 @@ export function defaultSettings(tournamentId: number): SignupSettings {
     timeZone: "UTC",
     checkinOpensBefore: 60,
     checkinClosesBefore: 10,
+    lobbyHostRule: "top-seed",
   };
 }
 
@@ -200,6 +202,7 @@ export async function updateSignupSettings(
         input.startsAt === undefined ? before.startsAt : input.startsAt ? zonedToInstant(input.startsAt, zone) : null,
       checkinOpensBefore: input.checkinOpensBefore ?? before.checkinOpensBefore,
       checkinClosesBefore: input.checkinClosesBefore ?? before.checkinClosesBefore,
+      lobbyHostRule: input.lobbyHostRule ?? before.lobbyHostRule,
     };
     if (next.checkinClosesBefore >= next.checkinOpensBefore)
       throw new ActionError(
@@ -223,6 +226,7 @@ export async function updateSignupSettings(
       timeZone: s.timeZone,
       checkinOpensBefore: s.checkinOpensBefore,
       checkinClosesBefore: s.checkinClosesBefore,
+      lobbyHostRule: s.lobbyHostRule,
     });
     const diff = changedFields(shown(before), shown(saved));
     if (Object.keys(diff.after).length > 0)
@@ -504,7 +508,16 @@ export type PassView = {
   label: string;
   position: number | null;
   player: Pick<Player, "id" | "isCheckedIn" | "isEliminated" | "droppedAt" | "totalPoints"> | null;
-  lobby: { id: number; name: string; round: number; seat: number; players: { name: string; riotTag: string }[] } | null;
+  lobby: {
+    id: number;
+    name: string;
+    round: number;
+    seat: number;
+    players: { name: string; riotTag: string }[];
+    /** Who makes the in-game lobby (the owner's rule), and its password: this lobby's players only. */
+    host: { name: string; riotTag: string } | null;
+    password: string | null;
+  } | null;
   settings: Pick<SignupSettings, "startsAt" | "timeZone">;
   window: WindowNow;
   checkin: Refusal | null;
@@ -544,7 +557,10 @@ export async function passView(
         ? await db.select().from(players).where(inArray(players.id, row.playerIds))
         : [];
       const byId = new Map(seated.map((p) => [p.id, p]));
+      const [detail] = await detailsOf(db, settings.lobbyHostRule, [row]);
       lobby = {
+        host: detail.host ? { name: detail.host.name, riotTag: detail.host.riotTag } : null,
+        password: detail.password,
         id: row.id,
         name: row.name,
         round: row.roundNumber,

@@ -121,6 +121,20 @@ export default function MyPass({ loaderData, actionData }: Route.ComponentProps)
             Your lobby: {lobby.name} (Round {lobby.round})
           </h2>
           <p>Seat {lobby.seat}</p>
+          {lobby.host ? (
+            <p>
+              Lobby host:{" "}
+              <strong>
+                {lobby.host.name}#{lobby.host.riotTag}
+              </strong>{" "}
+              (makes the in-game lobby)
+            </p>
+          ) : null}
+          {lobby.password ? (
+            <p>
+              Lobby password: <code data-testid="lobby-password">{lobby.password}</code>
+            </p>
+          ) : null}
           <ol>
             {lobby.players.map((p) => (
               <li key={`${p.name}#${p.riotTag}`}>

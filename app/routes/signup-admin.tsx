@@ -23,7 +23,14 @@ import { publish } from "~/lib/events.server";
 import { canManage } from "~/models/access.server";
 import { badRequest, isActionError } from "~/models/errors";
 import { instantToZoned, statusLabel } from "~/models/signup";
-import { clearWaitlistSchema, entryDecisionSchema, signupSettingsSchema } from "~/models/signup-input";
+import {
+  clearWaitlistSchema,
+  entryDecisionSchema,
+  lobbyPasswordSchema,
+  signupSettingsSchema,
+} from "~/models/signup-input";
+import { setLobbyPassword, staffLobbyDetails } from "~/models/lobby-details.server";
+import { LOBBY_HOST_LABELS, LOBBY_HOST_RULES } from "~/models/lobby-details";
 import {
   clearWaitlist,
   decideEntry,
@@ -47,10 +54,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const user = pageUser(context);
   if (!canManage(user, t))
     throw data("Only the tournament's owner or a master administrator can manage sign-up", { status: 403 });
-  const [settings, entries, roster] = await Promise.all([
+  const [settings, entries, roster, lobbies] = await Promise.all([
     signupSettingsOf(db, t.id),
     listEntries(db, user, t.id),
     playersWithPasses(db, t.id),
+    staffLobbyDetails(db, user, t.id),
   ]);
   const waiting = entries.filter((e) => e.status === "waitlisted" || e.status === "pending");
   const byAddress = new Map<string, number>();
@@ -65,7 +73,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       timeZone: settings.timeZone,
       checkinOpensBefore: settings.checkinOpensBefore,
       checkinClosesBefore: settings.checkinClosesBefore,
+      lobbyHostRule: settings.lobbyHostRule,
     },
+    lobbies,
     entries: entries.map((e) => ({
       id: e.id,
       name: e.name,
@@ -81,7 +91,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-const INTENTS = ["open", "close", "settings", "decide", "clear", "issue-pass"];
+const INTENTS = ["open", "close", "settings", "decide", "clear", "issue-pass", "lobby-password"];
 
 export async function action({ url, params, context, request }: Route.ActionArgs) {
   const tournamentId = tournamentIdOrThrow(params.tournamentId);
@@ -127,6 +137,18 @@ export async function action({ url, params, context, request }: Route.ActionArgs
   }
   const id = idParam(typeof values.id === "string" ? values.id : undefined);
   if (id === null) return formFailure(input, badRequest("invalid_input", "Invalid ID"));
+  if (intent === "lobby-password") {
+    const parsed = lobbyPasswordSchema.safeParse({ ...values, generate: values.generate === "true" });
+    if (!parsed.success) return invalid(intent, parsed.error, values, "Failed to save the password");
+    return runFormAction(
+      { ...input, failureTitle: "Failed to save the password" },
+      () => setLobbyPassword(db, user, id, parsed.data),
+      (d) => ({
+        redirectTo: `${back}#lobby-${d.lobbyId}`,
+        toast: { title: "Lobby password saved", description: d.name },
+      }),
+    );
+  }
   if (intent === "decide") {
     const parsed = entryDecisionSchema.safeParse(values);
     if (!parsed.success) return invalid(intent, parsed.error, values, "Failed to update sign-up");
@@ -158,9 +180,9 @@ export async function action({ url, params, context, request }: Route.ActionArgs
 export default function SignupAdmin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
   useFailureToast(actionData);
-  const { tournament: t, settings: s, entries, addresses, waiting, roster } = loaderData;
+  const { tournament: t, settings: s, entries, addresses, waiting, roster, lobbies } = loaderData;
   const settingsFailure = failureOf(actionData, "settings");
-  const otherFailure = failureOf(actionData, "open", "close", "decide", "clear", "issue-pass");
+  const otherFailure = failureOf(actionData, "open", "close", "decide", "clear", "issue-pass", "lobby-password");
   const issued = actionData && "issued" in actionData ? actionData.issued : null;
   return (
     <div className="stack host-signup">
@@ -260,11 +282,65 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
             error={settingsFailure?.fieldErrors.checkinClosesBefore}
             errorId="signup-closes-error"
           />
+          <SelectField
+            id="signup-host-rule"
+            name="lobbyHostRule"
+            label="Lobby host (makes the in-game lobby)"
+            defaultValue={typed(settingsFailure, "lobbyHostRule", s.lobbyHostRule)}
+          >
+            {LOBBY_HOST_RULES.map((rule) => (
+              <option key={rule} value={rule}>
+                {LOBBY_HOST_LABELS[rule]}
+              </option>
+            ))}
+          </SelectField>
           <button type="submit" className="btn primary">
             Save sign-up settings
           </button>
         </Form>
       </section>
+
+      {lobbies.length > 0 ? (
+        <section className="card" aria-labelledby="lobby-details-heading">
+          <h2 id="lobby-details-heading">Lobby hosts and passwords (Round {lobbies[0].round})</h2>
+          <p className="small">
+            Each lobby's players see its host and password on their own page; spectators never do.
+          </p>
+          {lobbies.map((l) => (
+            <div key={l.lobbyId} id={`lobby-${l.lobbyId}`} className="stack" style={{ marginBottom: "1rem" }}>
+              <h3 style={{ margin: 0 }}>{l.name}</h3>
+              <p style={{ margin: 0 }}>
+                Host: {l.host ? `${l.host.name}#${l.host.riotTag}` : "—"}. Password:{" "}
+                {l.password ? <code>{l.password}</code> : "none"}
+              </p>
+              <Form method="post" className="row">
+                <input type="hidden" name="intent" value="lobby-password" />
+                <input type="hidden" name="id" value={l.lobbyId} />
+                <InputField
+                  id={`lobby-password-${l.lobbyId}`}
+                  name="password"
+                  label={`${l.name} password`}
+                  maxLength={40}
+                  autoComplete="off"
+                  defaultValue={l.password ?? ""}
+                />
+                <button type="submit" className="btn">
+                  Save password
+                </button>
+                <button
+                  type="submit"
+                  name="generate"
+                  value="true"
+                  className="btn"
+                  aria-label={`Generate a password for ${l.name}`}
+                >
+                  Generate
+                </button>
+              </Form>
+            </div>
+          ))}
+        </section>
+      ) : null}
 
       <section className="card" aria-labelledby="entries-heading">
         <h2 id="entries-heading">Sign-ups</h2>

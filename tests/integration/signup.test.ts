@@ -1,7 +1,7 @@
 // Sign-up with a waitlist and the player's pass on both databases: seats then the waitlist in order, promotion on a
 // withdrawal or a removal (in the history), approval, taken tags, the per-address limit and the bulk clear, passes
 // (revoked → 401, guessed → 429), and check-in inside the window only (docs/decisions/029-sign-up-and-passes.md).
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { auditEntries, players, signupSettings, tournaments } from "#db/schema";
 import { deletePlayer, getPlayer } from "~/models/players.server";
@@ -32,6 +32,8 @@ import {
 } from "~/models/signup.server";
 import { startCheckin } from "~/models/tournaments.server";
 import { generateLobbies } from "~/models/lobbies.server";
+import { setLobbyPassword, staffLobbyDetails } from "~/models/lobby-details.server";
+import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser } from "./model-fixtures";
 
@@ -193,6 +195,30 @@ describeEachDriver("sign-up and passes", (getDb) => {
     expect(view.lobby?.players.map((p) => p.name)).toContain("Me");
     expect(view.lobby?.seat).toBeGreaterThan(0);
     await expectRefused(passWithdraw(db, me.pass, addr(), t.id), 409, WITHDRAW_LOCKED);
+
+    // Lobby details: the host by the owner's rule (best seed by default), a password only this lobby's players see.
+    const details = await staffLobbyDetails(db, owner, t.id);
+    const mine = details.find((d) => d.lobbyId === view.lobby!.id)!;
+    const seated = await db
+      .select()
+      .from(players)
+      .where(inArray(players.id, mine.host ? [mine.host.playerId] : []));
+    const lobbySeeds = (await db.select().from(players).where(eq(players.tournamentId, t.id))).filter((p) =>
+      view.lobby!.players.some((q) => q.name === p.name),
+    );
+    expect(seated[0].seed).toBe(Math.min(...lobbySeeds.map((p) => p.seed ?? Infinity)));
+    expect(view.lobby?.host?.name).toBe(mine.host?.name);
+    expect(view.lobby?.password).toBeNull();
+    const { password } = (await setLobbyPassword(db, owner, mine.lobbyId, { generate: true })).result;
+    expect(password).toMatch(/^[a-z2-9]{8}$/);
+    expect((await passView(db, me.pass, addr(), t.id)).lobby?.password).toBe(password);
+    await expectRefused(staffLobbyDetails(db, await makeUser(db), t.id), 403);
+    await expectRefused(setLobbyPassword(db, await makeUser(db), mine.lobbyId, { password: "x" }), 403);
+    // Never in the public snapshot (public pages and the public API read it).
+    expect(JSON.stringify((await tournamentSnapshot(db, t.id))!.data)).not.toContain(password!);
+    await updateSignupSettings(db, owner, t.id, signupSettingsSchema.parse({ lobbyHostRule: "bottom-seed" }));
+    const last = (await staffLobbyDetails(db, owner, t.id)).find((d) => d.lobbyId === mine.lobbyId)!;
+    expect(last.host?.playerId).not.toBe(mine.host?.playerId);
     const rows = await db.select().from(players).where(eq(players.tournamentId, t.id));
     expect(rows).toHaveLength(16);
   });

@@ -34,6 +34,7 @@ function toSettings(s: SignupSettings) {
     timeZone: s.timeZone,
     checkinOpensBefore: s.checkinOpensBefore,
     checkinClosesBefore: s.checkinClosesBefore,
+    lobbyHostRule: s.lobbyHostRule,
     checkinWindow: windowJson(windowNow(s)),
   };
 }
