@@ -8,8 +8,18 @@ import { canManage, requireActor } from "./access.server";
 import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { forbidden, notFound } from "./errors";
-import { generatePassword, lobbyHost, type LobbyHostRule } from "./lobby-details";
+import { randomInt } from "node:crypto";
+import { lobbyHost, type LobbyHostRule } from "./lobby-details";
 import { signupSettingsOf } from "./signup.server";
+
+const PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+/** A password easy to read out and type in the game: 8 characters without look-alikes. */
+export function generatePassword(): string {
+  let out = "";
+  for (let i = 0; i < 8; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return out;
+}
 
 export type LobbyDetail = {
   lobbyId: number;

@@ -131,6 +131,24 @@ test("without JavaScript at 360 px: sign up, be waitlisted, be promoted, check i
   await expect(bob.getByText(/^Seat \d+$/)).toBeVisible();
   await expect(bob.getByRole("button", { name: "Withdraw" })).toHaveCount(0);
   await expect(bob.getByRole("listitem").filter({ hasText: "Bob#EUW" })).toBeVisible();
+  await expect(bob.getByText(/^Lobby host:/)).toBeVisible();
+
+  // The owner generates the lobby's password: Bob sees it on his page; the public view never shows it.
+  await host.goto(`/tournaments/${t.id}/signup`);
+  const lobbyName = (await bob.getByRole("heading", { name: /Your lobby:/ }).textContent())!.match(
+    /Your lobby: (.*) \(Round 1\)/,
+  )![1];
+  await host.getByRole("button", { name: `Generate a password for ${lobbyName}` }).click();
+  await expect(host.getByRole("status").filter({ hasText: "Lobby password saved" }).first()).toBeVisible();
+  await bob.reload();
+  const password = (await bob.getByTestId("lobby-password").textContent())!.trim();
+  expect(password).toMatch(/^[a-z2-9]{8}$/);
+  const spectator = await phone(browser, baseURL);
+  await spectator.goto(`/tournaments/${t.id}/public`);
+  expect(await spectator.content()).not.toContain(password);
+  const ics = await request.get(`/tournaments/${t.id}/calendar.ics`);
+  expect(ics.headers()["content-type"]).toContain("text/calendar");
+  expect(await ics.text()).toContain("BEGIN:VEVENT");
 
   // axe on the new pages, at 360 and 1280 px (JavaScript on, for axe itself).
   const axeContext = await browser.newContext({
