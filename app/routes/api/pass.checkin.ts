@@ -1,7 +1,7 @@
 // POST /api/pass/checkin {action?} and POST /api/pass/withdraw: what a pass holder does for themselves, authenticated by
 // `Authorization: Pass <secret>`. docs/decisions/029-sign-up-and-passes.md.
-import type { Route } from "./+types/pass.action";
-import { allowOnly, committed, emptyBodySchema, handleApi, json, methodNotAllowed, readJson } from "~/lib/api.server";
+import type { Route } from "./+types/pass.checkin";
+import { allowOnly, committed, handleApi, json, methodNotAllowed, readJson } from "~/lib/api.server";
 import { dbContext } from "~/lib/context";
 import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
 import { passFromHeader } from "~/lib/pass.server";
@@ -10,7 +10,7 @@ import { PASS_AUTH, passViewAnswer, toPassView } from "~/lib/signup-api.server";
 import { ActionError } from "~/models/errors";
 import { INVALID_PASS } from "~/models/signup";
 import { passCheckinSchema } from "~/models/signup-input";
-import { passCheckin, passHolder, passView, passWithdraw } from "~/models/signup.server";
+import { passCheckin, passHolder, passView } from "~/models/signup.server";
 
 export const loader = allowOnly("POST");
 
@@ -20,44 +20,33 @@ const passAnswers = {
 };
 
 export const action = documented(
-  async ({ request, params, context }: Route.ActionArgs) =>
+  async ({ request, context }: Route.ActionArgs) =>
     handleApi(async () => {
       if (request.method !== "POST") return methodNotAllowed(["POST"]);
       const db = context.get(dbContext);
       const address = await clientAddress(request, context);
+      // The body first: a malformed one is 400 whoever calls.
+      const body = await readJson(request, passCheckinSchema);
       const pass = passFromHeader(request);
       if (!pass) throw new ActionError(401, "invalid_pass", INVALID_PASS);
-      if (params.what === "checkin") {
-        const body = await readJson(request, passCheckinSchema);
-        const holder = await passHolder(db, pass, address);
-        await committed(passCheckin(db, pass, address, holder.tournamentId, body.action));
-        return json(toPassView(await passView(db, pass, address)));
-      }
-      if (params.what === "withdraw") {
-        await readJson(request, emptyBodySchema);
-        const holder = await passHolder(db, pass, address);
-        await committed(passWithdraw(db, pass, address, holder.tournamentId));
-        return json(toPassView(await passView(db, pass, address)));
-      }
-      return json({ message: "Not found" }, 404);
+      const holder = await passHolder(db, pass, address);
+      await committed(passCheckin(db, pass, address, holder.tournamentId, body.action));
+      return json(toPassView(await passView(db, pass, address)));
     }),
   {
     post: guarded(
       {
-        operationId: "passAction",
+        operationId: "passCheckin",
         tag: "Players",
         summary:
-          "The pass holder checks in or out (`/api/pass/checkin`, body `{action}`) or withdraws (`/api/pass/withdraw`)",
-        description:
-          PASS_AUTH +
-          " Check-in is taken while the schedule's check-in window is open (or the host opened self check-in), before " +
-          "lobbies are drawn. Withdrawing gives a seat back to the first waitlisted player; refused once lobbies are drawn.",
+          "The pass holder checks in or out (inside the check-in window, or while the host has self check-in open)",
+        description: PASS_AUTH,
         answers: {
           200: ok("The player's view after the action", passViewAnswer),
           ...refused.badInput,
           ...passAnswers,
           ...refused.conflict(
-            '"Check-in is not open for your pass", "Only a registered player can check in", lobbies drawn, a full tournament, a sign-up no longer active',
+            '"Check-in is not open for your pass", "Only a registered player can check in", lobbies drawn, a full tournament',
           ),
         },
       },
