@@ -167,7 +167,10 @@ export const issuedPassAnswer = z.object({ playerId: z.int(), pass: z.string(), 
 
 /** Deciding on one sign-up: POST …/waitlist. */
 export const entryDecisionBody = entryDecisionSchema.extend({
-  entryId: z.int({ error: "entryId must be a sign-up id" }).min(1, "entryId must be a sign-up id"),
+  entryId: z
+    .int({ error: "entryId must be a sign-up id" })
+    .min(1, "entryId must be a sign-up id")
+    .max(2_147_483_647, "entryId must be a sign-up id"),
 });
 
 for (const [name, schema] of Object.entries({
