@@ -19,6 +19,11 @@ export default [
   // Player self check-in with the code read out on stream, and the stream overlay (docs/rules.md).
   route("tournaments/:tournamentId/check-in", "routes/self-checkin.tsx"),
   route("tournaments/:tournamentId/overlay", "routes/overlay.ts"),
+  // Sign-up with a waitlist and the player's own page, opened with their pass (docs/decisions/029).
+  route("tournaments/:tournamentId/join", "routes/join.tsx"),
+  route("tournaments/:tournamentId/pass/:pass", "routes/pass-link.tsx"),
+  route("tournaments/:tournamentId/me", "routes/my-pass.tsx"),
+  route("tournaments/:tournamentId/calendar.ics", "routes/calendar.ts"),
   // Static help, readable by everyone: the landing page's "Learn More" sends visitors here (docs/rules.md).
   route("guide", "routes/guide.tsx"),
 
@@ -45,6 +50,8 @@ export default [
     route("tournaments/:tournamentId/history", "routes/history.tsx"),
     // The owner and masters only: webhook endpoints and their delivery log (docs/rules.md, "Webhooks").
     route("tournaments/:tournamentId/webhooks", "routes/webhooks.tsx"),
+    // The owner and masters only: registration, the waitlist and players' personal links (docs/decisions/029).
+    route("tournaments/:tournamentId/signup", "routes/signup-admin.tsx"),
     // Master only: the page's own guard sends everyone else to /.
     route("tournaments/:tournamentId/master-override", "routes/master-override.tsx"),
   ]),
@@ -90,6 +97,15 @@ export default [
     route("webhooks/:id/test", "routes/api/webhook.send-test.ts"),
     route("webhooks/:id/rotate-secret", "routes/api/webhook.rotate-secret.ts"),
     route("webhooks/:id/deliveries", "routes/api/webhook.deliveries.ts"),
+    route("tournaments/:id/registrations", "routes/api/tournament.registrations.ts"),
+    route("tournaments/:id/signup", "routes/api/tournament.signup.ts"),
+    route("tournaments/:id/waitlist", "routes/api/tournament.waitlist.ts"),
+    route("players/:id/pass", "routes/api/player.pass.ts"),
+    route("pass", "routes/api/pass.ts"),
+    route("pass/checkin", "routes/api/pass.checkin.ts"),
+    route("pass/withdraw", "routes/api/pass.withdraw.ts"),
+    route("tournaments/:id/lobby-details", "routes/api/tournament.lobby-details.ts"),
+    route("lobbies/:id/details", "routes/api/lobby.details.ts"),
     route("players/:id", "routes/api/player.ts"),
     route("players/:id/checkin", "routes/api/player.checkin.ts"),
     route("players/:id/drop", "routes/api/player.drop.ts"),

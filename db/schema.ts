@@ -177,6 +177,80 @@ export const shareKeys = pgTable("tournament_share_keys", {
   rotatedAt: timestamp("rotated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+// Sign-up of a tournament (docs/decisions/029-sign-up-and-passes.md): whether the public join page takes registrations,
+// the owner's approval, the waitlist's cap, and the schedule. A table of its own: tournament rows are answered whole.
+export const signupSettings = pgTable(
+  "signup_settings",
+  {
+    tournamentId: integer("tournament_id")
+      .primaryKey()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    isOpen: boolean("is_open").notNull().default(false),
+    requireApproval: boolean("require_approval").notNull().default(false),
+    waitlistCap: integer("waitlist_cap").notNull().default(64),
+    // The start, an instant, and the zone the tournament's pages show it in (IANA name).
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    // The check-in window, in minutes before the start: it opens and closes by itself.
+    checkinOpensBefore: integer("checkin_opens_before").notNull().default(60),
+    checkinClosesBefore: integer("checkin_closes_before").notNull().default(10),
+    // Who makes the in-game lobby: the lobby's best seed ("top-seed") or its last ("bottom-seed").
+    lobbyHostRule: text("lobby_host_rule", { enum: ["top-seed", "bottom-seed"] })
+      .notNull()
+      .default("top-seed"),
+  },
+  (t) => [
+    check("signup_waitlist_cap_range", sql`${t.waitlistCap} between 0 and 1024`),
+    check(
+      "signup_checkin_window",
+      sql`${t.checkinOpensBefore} between 1 and 1440 and ${t.checkinClosesBefore} between 0 and ${t.checkinOpensBefore} - 1`,
+    ),
+  ],
+);
+
+// One sign-up (or a pass the host issued for a player added by hand): its place in the queue is its id. `playerId` is
+// the player row while registered (a plain column: the row goes when the player withdraws or is removed); `passHash`
+// is the sha256 of the player's pass, never the pass itself (docs/decisions/029).
+export const registrations = pgTable(
+  "registrations",
+  {
+    id: serial("id").primaryKey(),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    playerId: integer("player_id"),
+    name: text("name").notNull(),
+    riotTag: text("riot_tag").notNull(),
+    status: text("status", { enum: ["pending", "waitlisted", "registered", "withdrawn", "removed", "declined"] })
+      .notNull()
+      .default("registered"),
+    // How the player got their seat: "direct", "promoted" from the waitlist, "approved", or "host" (added by hand).
+    via: text("via", { enum: ["direct", "promoted", "approved", "host"] })
+      .notNull()
+      .default("direct"),
+    address: text("address").notNull().default(""),
+    passHash: text("pass_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("registrations_tournament_idx").on(t.tournamentId, t.status, t.id),
+    uniqueIndex("registrations_pass_hash_uq").on(t.passHash),
+    index("registrations_player_idx").on(t.playerId),
+  ],
+);
+
+// Wrong passes, per address, for the limit on guessing them (docs/decisions/029).
+export const passAttempts = pgTable(
+  "pass_attempts",
+  {
+    id: serial("id").primaryKey(),
+    address: text("address").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pass_attempts_address_idx").on(t.address, t.at)],
+);
+
 export const players = pgTable(
   "players",
   {
@@ -238,6 +312,16 @@ export const lobbies = pgTable(
     uniqueIndex("lobbies_tournament_round_name_uq").on(t.tournamentId, t.roundNumber, t.name),
   ],
 );
+
+// A drawn lobby's in-game password (docs/decisions/030-lobby-details.md): shown only to that lobby's players (their pass
+// page) and to staff. A table of its own: lobby rows are answered by public pages and the public API.
+export const lobbyDetails = pgTable("lobby_details", {
+  lobbyId: integer("lobby_id")
+    .primaryKey()
+    .references(() => lobbies.id, { onDelete: "cascade" }),
+  password: text("password"),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const matches = pgTable(
   "matches",
@@ -304,7 +388,8 @@ export const auditEntries = pgTable(
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorUsername: text("actor_username").notNull(),
     // "system": the server itself, e.g. the webhook worker disabling an endpoint that kept failing.
-    actorRole: text("actor_role", { enum: ["owner", "master", "scorekeeper", "system"] }).notNull(),
+    // "player": a player acting with their pass (sign-up, check-in, withdrawal), named by Name#Tag (docs/decisions/029).
+    actorRole: text("actor_role", { enum: ["owner", "master", "scorekeeper", "system", "player"] }).notNull(),
     action: text("action").notNull(),
     summary: text("summary").notNull(),
     // The round the tournament was in when the action ran (the History page filters by it).
@@ -416,3 +501,5 @@ export type AuditEntry = typeof auditEntries.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type WebhookAttempt = typeof webhookAttempts.$inferSelect;
+export type SignupSettings = typeof signupSettings.$inferSelect;
+export type Registration = typeof registrations.$inferSelect;

@@ -399,8 +399,8 @@ export const auditEntryAnswer = z
     actorId: id.nullable().describe("null once the account is gone; actorUsername stays"),
     actorUsername: z.string(),
     actorRole: z
-      .enum(["owner", "master", "scorekeeper", "system"])
-      .describe('"system": the server itself (a webhook disabled after failures)'),
+      .enum(["owner", "master", "scorekeeper", "system", "player"])
+      .describe('"system": the server itself (a webhook disabled after failures); "player": a player with their pass'),
     action: z
       .string()
       .describe(

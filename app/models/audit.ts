@@ -42,6 +42,16 @@ export const AUDIT_ACTIONS = {
   "webhook.disabled": "Webhook disabled after failures",
   "selfcheckin.code_rotated": "Self check-in code changed",
   "sharelink.rotated": "Share link changed",
+  "signup.updated": "Sign-up updated",
+  "registration.added": "Signed up",
+  "registration.promoted": "Promoted from the waitlist",
+  "registration.withdrawn": "Withdrew",
+  "registration.approved": "Sign-up approved",
+  "registration.declined": "Sign-up declined",
+  "registration.removed": "Sign-up removed",
+  "registration.cleared": "Waitlist cleared",
+  "pass.issued": "Pass issued",
+  "lobby.password_set": "Lobby password changed",
 } as const;
 
 export type BaseAuditAction = keyof typeof AUDIT_ACTIONS;

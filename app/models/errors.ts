@@ -37,6 +37,7 @@ export const REFUSAL_TITLES = {
   auth_required: null,
   forbidden: null,
   master_only: null,
+  invalid_pass: "Pass not valid",
   // 404: what is asked about
   tournament_not_found: null,
   player_not_found: null,
@@ -76,6 +77,12 @@ export const REFUSAL_TITLES = {
   drop_final: "Drop cannot be undone",
   lobby_scored: null,
   stage_started: null,
+  registration_closed: "Registration closed",
+  waitlist_full: "Waitlist full",
+  tag_taken: "Already registered",
+  withdraw_locked: null,
+  not_active: null,
+  not_pending: null,
   // 429
   too_many_attempts: "Too many attempts",
 } as const satisfies Record<string, string | null>;

@@ -21,6 +21,7 @@ import { recomputeStats } from "./stats.server";
 import { belowCheckinsMessage, countActiveCheckedIn } from "./tournaments.server";
 import type { PlayerCreateInput, PlayerUpdateInput } from "./validation";
 import { dropFields, type DropFields } from "./policy";
+import { seatFreed } from "./signup.server";
 
 export const PLAYER_NOT_FOUND = "Player not found";
 export const CHECKIN_LOCKED = "Check-ins cannot be modified after lobby generation has started";
@@ -320,6 +321,8 @@ export async function deletePlayer(
         .where(eq(lobbies.id, lobby.id));
     }
     await tx.delete(players).where(eq(players.id, player.id));
+    // A signed-up player's seat goes to the first waitlisted one (docs/decisions/029-sign-up-and-passes.md).
+    await seatFreed(tx, t, player.id);
     await recordAudit(tx, {
       tournament: t,
       actor: user,

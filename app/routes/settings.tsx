@@ -301,6 +301,11 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
             Webhooks
           </Link>
         ) : null}
+        {canManage ? (
+          <Link to={`/tournaments/${t.id}/signup`} className="btn">
+            Sign-up
+          </Link>
+        ) : null}
         <Link to="/dashboard" className="btn">
           Back to Dashboard
         </Link>

@@ -121,6 +121,12 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
       StaffAdd: { username: "sweep_user" },
       WebhookCreate: { url: "https://hooks.example.com/sweep", events: ["score.saved"] },
       WebhookUpdate: { events: ["score.saved"] },
+      SignUp: { name: "Sweep Joiner", riotTag: "SW" },
+      SignupSettingsInput: { waitlistCap: 10 },
+      RegistrationDecision: { entryId: 1, decision: "approve" },
+      ClearWaitlist: {},
+      PassCheckin: { action: "checkin" },
+      LobbyPassword: { password: "sweep" },
     };
     const body = bodies[name];
     if (!body) throw new Error(`No valid ${name} body in the sweep: add one`);

@@ -145,6 +145,12 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       StaffAdd: { username: SWEEP_USER.username },
       WebhookCreate: { url: "https://hooks.example.com/sweep", events: ["score.saved"] },
       WebhookUpdate: { events: ["score.saved"] },
+      SignUp: { name: "Sweep Joiner", riotTag: "SW" },
+      SignupSettingsInput: { waitlistCap: 10 },
+      RegistrationDecision: { entryId: 1, decision: "approve" },
+      ClearWaitlist: {},
+      PassCheckin: { action: "checkin" },
+      LobbyPassword: { password: "sweep" },
     };
     const body = bodies[name];
     if (!body) throw new Error(`No valid ${name} body in the hostile sweep: add one`);

@@ -336,6 +336,68 @@ const CASES: Case[] = [
     }),
     success: 200,
   },
+  // Sign-up (docs/decisions/029): the owner's settings, decisions, bulk clear and players' links; lobby passwords (030).
+  {
+    method: "PATCH",
+    path: "/api/tournaments/{id}/signup",
+    setup: async (app, owner) => ({ tournament: await createTournament(app, owner) }),
+    request: (f) => ({ path: `/api/tournaments/${t(f)}/signup`, body: { isOpen: true } }),
+    success: 200,
+  },
+  {
+    method: "DELETE",
+    path: "/api/tournaments/{id}/waitlist",
+    setup: async (app, owner) => ({ tournament: await createTournament(app, owner) }),
+    request: (f) => ({ path: `/api/tournaments/${t(f)}/waitlist`, body: {} }),
+    success: 200,
+  },
+  {
+    method: "POST",
+    path: "/api/tournaments/{id}/waitlist",
+    setup: async (app, owner) => {
+      const tournament = await createTournament(app, owner);
+      expectOk(
+        await app.call("PATCH", `/api/tournaments/${tournament.id}/signup`, {
+          token: owner,
+          body: { isOpen: true, requireApproval: true },
+        }),
+        "open registration",
+      );
+      const joined = expectOk(
+        await app.call("POST", `/api/tournaments/${tournament.id}/registrations`, {
+          body: { name: unique("m"), riotTag: "EUW" },
+        }),
+        "sign up",
+      );
+      return { tournament, helperId: joined.registration.id };
+    },
+    request: (f) => ({
+      path: `/api/tournaments/${t(f)}/waitlist`,
+      body: { entryId: f.helperId, decision: "approve" },
+    }),
+    success: 200,
+  },
+  {
+    method: "POST",
+    path: "/api/players/{id}/pass",
+    setup: async (app, owner) => {
+      const tournament = await createTournament(app, owner);
+      const [player] = await addPlayers(app, owner, tournament.id, 1);
+      return { tournament, helperId: player.id };
+    },
+    request: (f) => ({ path: `/api/players/${f.helperId}/pass` }),
+    success: 200,
+  },
+  {
+    method: "PATCH",
+    path: "/api/lobbies/{id}/details",
+    setup: async (app, owner) => {
+      const drawn = await drawnTournament(app, owner);
+      return { ...drawn, helperId: drawn.lobbies[0].id };
+    },
+    request: (f) => ({ path: `/api/lobbies/${f.helperId}/details`, body: { generate: true } }),
+    success: 200,
+  },
   ...(["PATCH", "DELETE", "POST test", "POST rotate-secret"] as const).map((call): Case => ({
     method: call.split(" ")[0],
     path: call.includes(" ") ? `/api/webhooks/{id}/${call.split(" ")[1]}` : "/api/webhooks/{id}",

@@ -1,0 +1,60 @@
+// A tournament's start and check-in window as its pages show them: `<time datetime>` in the tournament's zone (no
+// JavaScript needed); the live script may re-render them in the reader's own zone.
+import { formatInZone, startsIn, type CheckinWindow } from "~/models/signup";
+
+type Props = {
+  /** The tournament, for the calendar link. */
+  tournamentId: number;
+  startsAt: Date | string | null;
+  timeZone: string;
+  window: (CheckinWindow & { state: "before" | "open" | "after" }) | null;
+  /** The server's "now" when the page was made (ISO), so a cached page and its countdown agree. */
+  now: string;
+};
+
+const asDate = (v: Date | string) => (typeof v === "string" ? new Date(v) : v);
+
+export function ScheduleLine({ tournamentId, startsAt, timeZone, window, now }: Props) {
+  if (!startsAt) return null;
+  const start = asDate(startsAt);
+  const soon = startsIn(new Date(now), start);
+  const closes = window ? asDate(window.closesAt) : null;
+  const opens = window ? asDate(window.opensAt) : null;
+  return (
+    <section className="card schedule" aria-label="Schedule">
+      <p style={{ margin: 0 }}>
+        Starts{" "}
+        <time dateTime={start.toISOString()} data-zoned="">
+          {formatInZone(start, timeZone)}
+        </time>
+        {soon ? ` (starts ${soon})` : null}
+      </p>
+      {window && opens && closes ? (
+        <p style={{ margin: 0 }} className="muted">
+          {window.state === "open" ? (
+            <>
+              Check-in open until{" "}
+              <time dateTime={closes.toISOString()} data-zoned="">
+                {formatInZone(closes, timeZone)}
+              </time>
+            </>
+          ) : window.state === "before" ? (
+            <>
+              Check-in opens{" "}
+              <time dateTime={opens.toISOString()} data-zoned="">
+                {formatInZone(opens, timeZone)}
+              </time>
+            </>
+          ) : (
+            "Check-in has closed"
+          )}
+        </p>
+      ) : null}
+      <p style={{ margin: 0 }}>
+        <a href={`/tournaments/${tournamentId}/calendar.ics`} download>
+          Add to calendar (.ics)
+        </a>
+      </p>
+    </section>
+  );
+}

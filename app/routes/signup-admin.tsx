@@ -1,0 +1,458 @@
+// Settings → Sign-up: the owner opens or closes registration, sets approval, the waitlist's size and the schedule, decides
+// on sign-ups, clears the waitlist in bulk, and issues players' personal links; plain forms (docs/decisions/029).
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/signup-admin";
+import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
+import { InputField, SelectField } from "~/components/form-fields";
+import { TournamentHeader } from "~/components/tournament-header";
+import { EmptyState, useKeptActionData } from "~/components/ui";
+import { dbContext } from "~/lib/context";
+import { samePage } from "~/lib/host-actions.server";
+import {
+  formFailure,
+  invalid,
+  loadTournamentFromParams,
+  pageUser,
+  readForm,
+  runFormAction,
+  tournamentIdOrThrow,
+  unknownAction,
+} from "~/lib/page.server";
+import { passLink } from "~/lib/pass.server";
+import { publish } from "~/lib/events.server";
+import { canManage } from "~/models/access.server";
+import { badRequest, isActionError } from "~/models/errors";
+import { instantToZoned, statusLabel } from "~/models/signup";
+import {
+  clearWaitlistSchema,
+  entryDecisionSchema,
+  lobbyPasswordSchema,
+  signupSettingsSchema,
+} from "~/models/signup-input";
+import { setLobbyPassword, staffLobbyDetails } from "~/models/lobby-details.server";
+import { LOBBY_HOST_LABELS, LOBBY_HOST_RULES } from "~/models/lobby-details";
+import {
+  clearWaitlist,
+  decideEntry,
+  issuePass,
+  listEntries,
+  playersWithPasses,
+  signupSettingsOf,
+  updateSignupSettings,
+} from "~/models/signup.server";
+import { idParam } from "~/models/validation";
+
+export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Sign-up - ${data.tournament.name} | Tournament Manager` : "Sign-up | Tournament Manager" },
+];
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
+  const user = pageUser(context);
+  if (!canManage(user, t))
+    throw data("Only the tournament's owner or a master administrator can manage sign-up", { status: 403 });
+  const [settings, entries, roster, lobbies] = await Promise.all([
+    signupSettingsOf(db, t.id),
+    listEntries(db, user, t.id),
+    playersWithPasses(db, t.id),
+    staffLobbyDetails(db, user, t.id),
+  ]);
+  const waiting = entries.filter((e) => e.status === "waitlisted" || e.status === "pending");
+  const byAddress = new Map<string, number>();
+  for (const e of waiting) if (e.address) byAddress.set(e.address, (byAddress.get(e.address) ?? 0) + 1);
+  return {
+    tournament: { id: t.id, name: t.name, status: t.status },
+    settings: {
+      isOpen: settings.isOpen,
+      requireApproval: settings.requireApproval,
+      waitlistCap: settings.waitlistCap,
+      startsAt: settings.startsAt ? instantToZoned(settings.startsAt, settings.timeZone) : "",
+      timeZone: settings.timeZone,
+      checkinOpensBefore: settings.checkinOpensBefore,
+      checkinClosesBefore: settings.checkinClosesBefore,
+      lobbyHostRule: settings.lobbyHostRule,
+    },
+    lobbies,
+    entries: entries.map((e) => ({
+      id: e.id,
+      name: e.name,
+      riotTag: e.riotTag,
+      status: e.status,
+      label: statusLabel(e.status, e.position, null),
+      via: e.via,
+      address: e.address,
+    })),
+    addresses: [...byAddress.entries()].sort((a, b) => b[1] - a[1]),
+    waiting: waiting.length,
+    roster,
+  };
+}
+
+const INTENTS = ["open", "close", "settings", "decide", "clear", "issue-pass", "lobby-password"];
+
+export async function action({ url, params, context, request }: Route.ActionArgs) {
+  const tournamentId = tournamentIdOrThrow(params.tournamentId);
+  const { intent, values } = readForm(context);
+  const input = { intent, values };
+  if (!intent || !INTENTS.includes(intent)) return unknownAction(input);
+  const db = context.get(dbContext);
+  const user = pageUser(context);
+  const back = samePage(url);
+  if (intent === "open" || intent === "close") {
+    return runFormAction(
+      { ...input, failureTitle: "Failed to update sign-up" },
+      () => updateSignupSettings(db, user, tournamentId, { isOpen: intent === "open" }),
+      () => ({
+        redirectTo: back,
+        toast: { title: intent === "open" ? "Registration opened" : "Registration closed" },
+      }),
+    );
+  }
+  if (intent === "settings") {
+    const parsed = signupSettingsSchema.safeParse(values);
+    if (!parsed.success) return invalid(intent, parsed.error, values, "Failed to update sign-up");
+    return runFormAction(
+      { ...input, failureTitle: "Failed to update sign-up" },
+      () => updateSignupSettings(db, user, tournamentId, parsed.data),
+      () => ({ redirectTo: back, toast: { title: "Sign-up updated" } }),
+    );
+  }
+  if (intent === "clear") {
+    const parsed = clearWaitlistSchema.safeParse(values);
+    if (!parsed.success) return invalid(intent, parsed.error, values, "Failed to clear the waitlist");
+    return runFormAction(
+      { ...input, failureTitle: "Failed to clear the waitlist" },
+      () => clearWaitlist(db, user, tournamentId, parsed.data.address || undefined),
+      ({ cleared }) => ({
+        redirectTo: back,
+        toast: {
+          title: "Waitlist cleared",
+          description: `${cleared} waiting sign-up${cleared === 1 ? "" : "s"} removed.`,
+        },
+      }),
+    );
+  }
+  const id = idParam(typeof values.id === "string" ? values.id : undefined);
+  if (id === null) return formFailure(input, badRequest("invalid_input", "Invalid ID"));
+  if (intent === "lobby-password") {
+    const parsed = lobbyPasswordSchema.safeParse({ ...values, generate: values.generate === "true" });
+    if (!parsed.success) return invalid(intent, parsed.error, values, "Failed to save the password");
+    return runFormAction(
+      { ...input, failureTitle: "Failed to save the password" },
+      () => setLobbyPassword(db, user, id, parsed.data),
+      (d) => ({
+        redirectTo: `${back}#lobby-${d.lobbyId}`,
+        toast: { title: "Lobby password saved", description: d.name },
+      }),
+    );
+  }
+  if (intent === "decide") {
+    const parsed = entryDecisionSchema.safeParse(values);
+    if (!parsed.success) return invalid(intent, parsed.error, values, "Failed to update sign-up");
+    return runFormAction(
+      { ...input, failureTitle: "Failed to update sign-up" },
+      () => decideEntry(db, user, tournamentId, id, parsed.data.decision),
+      (e) => ({ redirectTo: back, toast: { title: "Sign-up updated", description: `${e.name}: ${e.status}` } }),
+    );
+  }
+  // A new link is shown once, in this answer (never in an address): only its hash is kept.
+  try {
+    const { result, events } = await issuePass(db, user, id);
+    await publish(events);
+    if (result.player.tournamentId !== tournamentId)
+      return formFailure(input, badRequest("invalid_input", "Invalid ID"));
+    return {
+      issued: {
+        playerId: result.player.id,
+        name: `${result.player.name}#${result.player.riotTag}`,
+        link: await passLink(request, context, tournamentId, result.pass),
+      },
+    };
+  } catch (error) {
+    if (isActionError(error)) return formFailure(input, error, { title: "Failed to issue link" });
+    throw error;
+  }
+}
+
+export default function SignupAdmin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(latestActionData);
+  useFailureToast(actionData);
+  const { tournament: t, settings: s, entries, addresses, waiting, roster, lobbies } = loaderData;
+  const settingsFailure = failureOf(actionData, "settings");
+  const otherFailure = failureOf(actionData, "open", "close", "decide", "clear", "issue-pass", "lobby-password");
+  const issued = actionData && "issued" in actionData ? actionData.issued : null;
+  return (
+    <div className="stack host-signup">
+      <TournamentHeader title="Sign-up" tournament={t} canManage>
+        <Link to={`/tournaments/${t.id}/settings`} className="btn">
+          Tournament Settings
+        </Link>
+      </TournamentHeader>
+      <FailureAlert failure={otherFailure} />
+      {issued ? (
+        <div className="alert success" role="status">
+          <strong>Personal link for {issued.name}</strong>
+          <div className="small">Give it to the player; any older link of theirs stops working now.</div>
+          <p style={{ overflowWrap: "anywhere", margin: 0 }}>
+            <code data-testid="issued-link">{issued.link}</code>
+          </p>
+        </div>
+      ) : null}
+
+      <section className="card" aria-labelledby="registration-heading">
+        <h2 id="registration-heading">Registration</h2>
+        <p>
+          Registration is <strong>{s.isOpen ? "open" : "closed"}</strong>. Players sign up at{" "}
+          <Link to={`/tournaments/${t.id}/join`}>/tournaments/{t.id}/join</Link>.
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value={s.isOpen ? "close" : "open"} />
+          <button type="submit" className={s.isOpen ? "btn" : "btn primary"}>
+            {s.isOpen ? "Close registration" : "Open registration"}
+          </button>
+        </Form>
+      </section>
+
+      <section className="card" aria-labelledby="signup-settings-heading">
+        <h2 id="signup-settings-heading">Sign-up settings and schedule</h2>
+        <FailureAlert failure={settingsFailure} />
+        <Form method="post" noValidate>
+          <input type="hidden" name="intent" value="settings" />
+          <SelectField
+            id="signup-approval"
+            name="requireApproval"
+            label="Approve each sign-up"
+            defaultValue={typed(settingsFailure, "requireApproval", String(s.requireApproval))}
+          >
+            <option value="false">No: sign-ups count at once</option>
+            <option value="true">Yes: I approve each one</option>
+          </SelectField>
+          <InputField
+            id="signup-waitlist"
+            name="waitlistCap"
+            type="number"
+            min={0}
+            max={1024}
+            label="Waitlist size"
+            defaultValue={typed(settingsFailure, "waitlistCap", String(s.waitlistCap))}
+            error={settingsFailure?.fieldErrors.waitlistCap}
+            errorId="signup-waitlist-error"
+          />
+          <InputField
+            id="signup-starts"
+            name="startsAt"
+            type="datetime-local"
+            label="Start (in the time zone below; empty for none)"
+            defaultValue={typed(settingsFailure, "startsAt", s.startsAt)}
+            error={settingsFailure?.fieldErrors.startsAt}
+            errorId="signup-starts-error"
+          />
+          <InputField
+            id="signup-zone"
+            name="timeZone"
+            label="Time zone"
+            hint="A name like Europe/Paris, America/New_York or UTC"
+            hintId="signup-zone-hint"
+            defaultValue={typed(settingsFailure, "timeZone", s.timeZone)}
+            error={settingsFailure?.fieldErrors.timeZone}
+            errorId="signup-zone-error"
+          />
+          <InputField
+            id="signup-opens"
+            name="checkinOpensBefore"
+            type="number"
+            min={1}
+            max={1440}
+            label="Check-in opens (minutes before the start)"
+            defaultValue={typed(settingsFailure, "checkinOpensBefore", String(s.checkinOpensBefore))}
+            error={settingsFailure?.fieldErrors.checkinOpensBefore}
+            errorId="signup-opens-error"
+          />
+          <InputField
+            id="signup-closes"
+            name="checkinClosesBefore"
+            type="number"
+            min={0}
+            max={1439}
+            label="Check-in closes (minutes before the start)"
+            defaultValue={typed(settingsFailure, "checkinClosesBefore", String(s.checkinClosesBefore))}
+            error={settingsFailure?.fieldErrors.checkinClosesBefore}
+            errorId="signup-closes-error"
+          />
+          <SelectField
+            id="signup-host-rule"
+            name="lobbyHostRule"
+            label="Lobby host (makes the in-game lobby)"
+            defaultValue={typed(settingsFailure, "lobbyHostRule", s.lobbyHostRule)}
+          >
+            {LOBBY_HOST_RULES.map((rule) => (
+              <option key={rule} value={rule}>
+                {LOBBY_HOST_LABELS[rule]}
+              </option>
+            ))}
+          </SelectField>
+          <button type="submit" className="btn primary">
+            Save sign-up settings
+          </button>
+        </Form>
+      </section>
+
+      {lobbies.length > 0 ? (
+        <section className="card" aria-labelledby="lobby-details-heading">
+          <h2 id="lobby-details-heading">Lobby hosts and passwords (Round {lobbies[0].round})</h2>
+          <p className="small">
+            Each lobby's players see its host and password on their own page; spectators never do.
+          </p>
+          {lobbies.map((l) => (
+            <div key={l.lobbyId} id={`lobby-${l.lobbyId}`} className="stack" style={{ marginBottom: "1rem" }}>
+              <h3 style={{ margin: 0 }}>{l.name}</h3>
+              <p style={{ margin: 0 }}>
+                Host: {l.host ? `${l.host.name}#${l.host.riotTag}` : "—"}. Password:{" "}
+                {l.password ? <code>{l.password}</code> : "none"}
+              </p>
+              <Form method="post" className="row">
+                <input type="hidden" name="intent" value="lobby-password" />
+                <input type="hidden" name="id" value={l.lobbyId} />
+                <InputField
+                  id={`lobby-password-${l.lobbyId}`}
+                  name="password"
+                  label={`${l.name} password`}
+                  maxLength={40}
+                  autoComplete="off"
+                  defaultValue={l.password ?? ""}
+                />
+                <button type="submit" className="btn">
+                  Save password
+                </button>
+                <button
+                  type="submit"
+                  name="generate"
+                  value="true"
+                  className="btn"
+                  aria-label={`Generate a password for ${l.name}`}
+                >
+                  Generate
+                </button>
+              </Form>
+            </div>
+          ))}
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="entries-heading">
+        <h2 id="entries-heading">Sign-ups</h2>
+        {entries.length === 0 ? (
+          <EmptyState title="No sign-ups yet">Players who sign up appear here, in order.</EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Player</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Address</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => (
+                  <tr key={e.id}>
+                    <td>
+                      {e.name}#{e.riotTag}
+                    </td>
+                    <td>
+                      {e.label}
+                      {e.via === "promoted" && e.status === "registered" ? " (promoted)" : ""}
+                    </td>
+                    <td>{e.address || "—"}</td>
+                    <td>
+                      <div className="row">
+                        {e.status === "pending" ? (
+                          <>
+                            <DecideButton id={e.id} decision="approve" label={`Approve ${e.name}`} text="Approve" />
+                            <DecideButton id={e.id} decision="decline" label={`Decline ${e.name}`} text="Decline" />
+                          </>
+                        ) : null}
+                        {e.status === "pending" || e.status === "waitlisted" || e.status === "registered" ? (
+                          <DecideButton id={e.id} decision="remove" label={`Remove ${e.name}`} text="Remove" />
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="clear-heading">
+        <h2 id="clear-heading">Clear the waitlist</h2>
+        <p className="small">
+          {waiting} sign-up{waiting === 1 ? "" : "s"} waiting (waitlisted or awaiting approval).
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="clear" />
+          <SelectField id="clear-address" name="address" label="Which sign-ups" defaultValue="">
+            <option value="">All waiting sign-ups</option>
+            {addresses.map(([address, n]) => (
+              <option key={address} value={address}>
+                From {address} ({n})
+              </option>
+            ))}
+          </SelectField>
+          <button type="submit" className="btn danger">
+            Clear
+          </button>
+        </Form>
+      </section>
+
+      <section className="card" aria-labelledby="passes-heading">
+        <h2 id="passes-heading">Players' personal links</h2>
+        <p className="small">
+          A link is shown once, when it is made: only its hash is kept. Making a new one stops the old one at once.
+        </p>
+        {roster.length === 0 ? (
+          <EmptyState title="No players yet" />
+        ) : (
+          <ul className="stack" style={{ listStyle: "none", padding: 0 }}>
+            {roster.map((p) => (
+              <li key={p.id} className="row between">
+                <span>
+                  {p.name}#{p.riotTag}
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="issue-pass" />
+                  <input type="hidden" name="id" value={p.id} />
+                  <button
+                    type="submit"
+                    className="btn"
+                    aria-label={`${p.hasPass ? "Replace link" : "Make link"} for ${p.name}`}
+                  >
+                    {p.hasPass ? "Replace link" : "Make link"}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function DecideButton({ id, decision, label, text }: { id: number; decision: string; label: string; text: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="decide" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="decision" value={decision} />
+      <button type="submit" className={decision === "approve" ? "btn primary" : "btn"} aria-label={label}>
+        {text}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,143 @@
+// Sign-up, the waitlist and the pass over HTTP against PostgreSQL: a sign-up answers a pass, the waitlist fills in order
+// and a withdrawal promotes, `Authorization: Pass` acts for its own player only, a replaced pass is 401 everywhere,
+// refusals change nothing, the documented shapes hold (docs/decisions/029-sign-up-and-passes.md).
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { passViewAnswer, signUpAnswer } from "~/lib/signup-api.server";
+import { startApp, unavailableReason, unique, type App } from "./support/app";
+import { expectRefusal, expectShape, expectStatus } from "./support/expect";
+import { addPlayers, createTournament, expectOk } from "./support/fixtures";
+
+const reason = unavailableReason();
+
+describe.skipIf(reason !== undefined && process.env.CI !== "true")("sign-up and passes over HTTP", () => {
+  let app: App;
+  let owner: string;
+  let stranger: string;
+
+  beforeAll(async () => {
+    app = await startApp();
+    owner = await app.login(unique("host"));
+    stranger = await app.login(unique("stranger"));
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  /** 16 seats, `free` of them left, registration open with a waitlist of `cap`. */
+  async function openTournament(free: number, cap = 2) {
+    const t = await createTournament(app, owner, { maxPlayers: 16 });
+    await addPlayers(app, owner, t.id, 16 - free);
+    expectOk(
+      await app.call("PATCH", `/api/tournaments/${t.id}/signup`, {
+        token: owner,
+        body: { isOpen: true, waitlistCap: cap },
+      }),
+      "open registration",
+    );
+    return t;
+  }
+  const join = (id: number, name: string, headers: Record<string, string> = {}) =>
+    app.call("POST", `/api/tournaments/${id}/registrations`, { body: { name, riotTag: "EUW" }, headers });
+  const asPass = (pass: string) => ({ Authorization: `Pass ${pass}` });
+
+  test("sign-up answers a pass; seats, then the waitlist in order; a full waitlist refuses and changes nothing; withdrawing promotes", async () => {
+    const t = await openTournament(1, 2);
+    const first = expectShape(signUpAnswer, expectOk(await join(t.id, "Seat"), "sign up"));
+    expect(first.registration.status).toBe("registered");
+    expect(first.pass).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.passUrl).toContain(`/tournaments/${t.id}/pass/${first.pass}`);
+    const second = expectShape(signUpAnswer, expectOk(await join(t.id, "Wait1"), "waitlist"));
+    expect(second.registration).toMatchObject({ status: "waitlisted", position: 1 });
+    expectOk(await join(t.id, "Wait2"), "waitlist 2");
+    const before = await app.snapshot();
+    expectRefusal(await join(t.id, "Wait3"), 409, "The tournament and its waitlist are full");
+    expectRefusal(await join(t.id, "seat"), 409, "This name and game tag are already registered");
+    expectRefusal(
+      await app.call("POST", `/api/tournaments/${t.id}/registrations`, { body: { name: "", riotTag: "EUW" } }),
+      400,
+    );
+    expect(await app.snapshot()).toEqual(before);
+
+    const view = expectShape(
+      passViewAnswer,
+      expectOk(await app.call("GET", "/api/pass", { headers: asPass(second.pass) }), "view"),
+    );
+    expect(view.statusLabel).toBe("Waitlisted #1");
+    expectOk(await app.call("POST", "/api/pass/withdraw", { headers: asPass(first.pass) }), "withdraw");
+    const promoted = expectOk(await app.call("GET", "/api/pass", { headers: asPass(second.pass) }), "promoted");
+    expect(promoted).toMatchObject({ statusLabel: "Registered", registration: { via: "promoted" } });
+
+    // The owner sees the queue with addresses; others do not.
+    const list = expectOk(await app.call("GET", `/api/tournaments/${t.id}/registrations`, { token: owner }), "list");
+    expect(list.map((e: { status: string }) => e.status)).toEqual(["withdrawn", "registered", "waitlisted"]);
+    expectRefusal(await app.call("GET", `/api/tournaments/${t.id}/registrations`, { token: stranger }), 403);
+    expectRefusal(await app.call("GET", `/api/tournaments/${t.id}/registrations`), 401);
+    // The public answer of the tournament never carries a pass or its hash.
+    const publicText = (await app.call("GET", `/api/tournaments/${t.id}/signup`)).text;
+    expect(publicText).not.toContain(second.pass);
+  });
+
+  test("a replaced pass is 401 on every pass call; no pass or a malformed one too; check-in outside the window is refused", async () => {
+    const t = await openTournament(4, 2);
+    const players = expectOk(await app.call("GET", `/api/tournaments/${t.id}/players`), "players");
+    const hand = players[0];
+    expectRefusal(await app.call("POST", `/api/players/${hand.id}/pass`, { token: stranger }), 403);
+    const old = expectOk(await app.call("POST", `/api/players/${hand.id}/pass`, { token: owner }), "issue").pass;
+    const fresh = expectOk(await app.call("POST", `/api/players/${hand.id}/pass`, { token: owner }), "reissue").pass;
+    for (const [method, path] of [
+      ["GET", "/api/pass"],
+      ["POST", "/api/pass/checkin"],
+      ["POST", "/api/pass/withdraw"],
+    ] as const) {
+      expectRefusal(await app.call(method, path, { headers: asPass(old) }), 401);
+      expectRefusal(await app.call(method, path), 401);
+    }
+    expectOk(await app.call("GET", "/api/pass", { headers: asPass(fresh) }), "fresh pass works");
+    // No start set and self check-in not open: refused, nothing changed.
+    const before = await app.snapshot();
+    expectRefusal(
+      await app.call("POST", "/api/pass/checkin", { headers: asPass(fresh), body: { action: "checkin" } }),
+      409,
+      "Check-in is not open for your pass",
+    );
+    expectRefusal(
+      await app.call("POST", "/api/pass/checkin", { headers: asPass(fresh), body: { action: "dance" } }),
+      400,
+    );
+    expect(await app.snapshot()).toEqual(before);
+
+    // A start 30 minutes away opens the 60-to-10-minute window: the check-in goes through.
+    const start = new Date(Date.now() + 30 * 60_000).toISOString().slice(0, 16);
+    expectOk(
+      await app.call("PATCH", `/api/tournaments/${t.id}/signup`, {
+        token: owner,
+        body: { startsAt: start, timeZone: "UTC" },
+      }),
+      "schedule",
+    );
+    const done = expectOk(
+      await app.call("POST", "/api/pass/checkin", { headers: asPass(fresh), body: { action: "checkin" } }),
+      "check in",
+    );
+    expect(done).toMatchObject({ statusLabel: "Checked in", canCheckIn: true });
+    const info = expectOk(await app.call("GET", `/api/tournaments/${t.id}/signup`), "signup info");
+    expect(info.checkinWindow.state).toBe("open");
+  });
+
+  test("the owner clears one address's waiting sign-ups in bulk; an address past its sign-ups gets 429", async () => {
+    const t = await openTournament(0, 50);
+    const flood = { "X-Forwarded-For": "203.0.113.9" };
+    for (let i = 0; i < 4; i++) expectStatus(await join(t.id, `Fake ${i}`, flood), 200);
+    // Behind no trusted proxy the header is ignored: every call comes from the test's loopback address.
+    const fifth = await join(t.id, "Fake 5", flood);
+    expectRefusal(fifth, 429, "Too many sign-ups from this address. Please wait or ask the host to add you.");
+    expect(fifth.headers.get("retry-after")).toBe("3600");
+    const cleared = expectOk(
+      await app.call("DELETE", `/api/tournaments/${t.id}/waitlist`, { token: owner, body: {} }),
+      "clear",
+    );
+    expect(cleared).toEqual({ cleared: 4 });
+    expectRefusal(await app.call("DELETE", `/api/tournaments/${t.id}/waitlist`, { token: stranger, body: {} }), 403);
+  });
+});
