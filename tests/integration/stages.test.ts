@@ -89,9 +89,10 @@ describeEachDriver("stages and a checkmate final through the API", (getDb) => {
       (await call(leaderboardLoader, db, null, "GET", `${path}/leaderboard${query}`, ids)).body;
 
     /** Draws the current round and scores it with `order` (player ids best first, within each lobby). */
-    const playRound = async (rank: (playerIds: number[]) => number[]) => {
+    const playRound = async (rank: (playerIds: number[]) => number[], beforeScores?: () => Promise<void>) => {
       const drawn = await call(generateAction, db, owner, "POST", `${path}/lobbies/generate`, ids, {});
       expect(drawn.status).toBe(200);
+      await beforeScores?.();
       for (const lobby of drawn.body.lobbies as { id: number; playerIds: number[] }[]) {
         const order = rank(lobby.playerIds);
         const saved = await call(
@@ -122,7 +123,13 @@ describeEachDriver("stages and a checkmate final through the API", (getDb) => {
     expect((await get()).gameInStage).toBe(1);
     await advance();
     expect((await get()).gameInStage).toBe(2);
-    await playRound(byIdAscending);
+    // Day 1's last game ends in a cut to 32: every active row says what its player needs (docs/rules.md).
+    await playRound(byIdAscending, async () => {
+      const rows = await board();
+      for (const row of rows) expect(row.need?.kind, `player ${row.id}`).toBe("cut");
+      const leader = rows[0];
+      expect(leader.need.safe).toBeGreaterThan(0);
+    });
     const day1 = await board();
     const cutLine = day1.slice(0, 32).map((r: { id: number }) => r.id);
     const afterDay1 = await advance();
@@ -181,7 +188,17 @@ describeEachDriver("stages and a checkmate final through the API", (getDb) => {
     const grown = await get();
     expect(grown.stages[2].games).toBe(4);
     expect(grown.totalRounds).toBe(8);
-    await playRound((list) => [low, hero, ...list.filter((p) => p !== hero && p !== low)]);
+    await playRound(
+      (list) => [low, hero, ...list.filter((p) => p !== hero && p !== low)],
+      async () => {
+        // Before a checkmate game: the hero is told a win now wins it; the others how far they are from 20.
+        const rows = await board();
+        const heroRow = rows.find((r: { id: number }) => r.id === hero);
+        expect(heroRow.need).toMatchObject({ kind: "checkmate", winsNow: true });
+        const lowRow = rows.find((r: { id: number }) => r.id === low);
+        expect(lowRow.need).toMatchObject({ kind: "checkmate", winsNow: false });
+      },
+    );
     await advance();
     await playRound(heroFirst);
     const done = await advance();
