@@ -104,6 +104,15 @@ function StageSelector({ id, names, shown }: { id: number; names: string[]; show
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { tournament: t, rows, here, backTo, playerBase, rules, shownStage, needsHeading } = loaderData;
+  const row = (r: (typeof rows)[number]) => (
+    <StandingsRow
+      key={r.id}
+      row={r}
+      href={`${playerBase}/${r.id}`}
+      full
+      note={r.need ? <NeedNote need={r.need} /> : null}
+    />
+  );
   // Standings order already puts the active players first, then the dropped, then the eliminated (a cut).
   const active = rows.filter((r) => !r.isEliminated && !r.isDropped);
   const dropped = rows.filter((r) => !r.isEliminated && r.isDropped);
@@ -175,35 +184,11 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <StandingsTable caption="Standings" full className="leaderboard-table">
-          {active.map((r) => (
-            <StandingsRow
-              key={r.id}
-              row={r}
-              href={`${playerBase}/${r.id}`}
-              full
-              note={r.need ? <NeedNote need={r.need} /> : null}
-            />
-          ))}
+          {active.map(row)}
           {dropped.length > 0 ? <StandingsSeparator label={DROPPED_LABEL} full /> : null}
-          {dropped.map((r) => (
-            <StandingsRow
-              key={r.id}
-              row={r}
-              href={`${playerBase}/${r.id}`}
-              full
-              note={r.need ? <NeedNote need={r.need} /> : null}
-            />
-          ))}
+          {dropped.map(row)}
           {eliminated.length > 0 ? <StandingsSeparator label="Eliminated" full /> : null}
-          {eliminated.map((r) => (
-            <StandingsRow
-              key={r.id}
-              row={r}
-              href={`${playerBase}/${r.id}`}
-              full
-              note={r.need ? <NeedNote need={r.need} /> : null}
-            />
-          ))}
+          {eliminated.map(row)}
         </StandingsTable>
       )}
 
