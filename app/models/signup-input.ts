@@ -1,7 +1,15 @@
 // Sign-up's input schemas, shared by the forms and the API (docs/decisions/029-sign-up-and-passes.md).
 import { z } from "zod";
 import { isTimeZone, zonedToInstant } from "./signup";
-import { booleanish, NO_CONTROL_CHARACTERS, numeric, playerNameSchema, riotTagSchema } from "./validation";
+import {
+  booleanish,
+  isWellFormedText,
+  LONE_SURROGATE_MESSAGE,
+  NO_CONTROL_CHARACTERS,
+  numeric,
+  playerNameSchema,
+  riotTagSchema,
+} from "./validation";
 
 /** The join page and POST …/registrations: the same name and tag rules as a player the host adds. */
 export const joinSchema = z.object({
@@ -65,7 +73,13 @@ export type SignupSettingsInput = z.infer<typeof signupSettingsSchema>;
 
 /** Clearing the waitlist: every waitlisted or pending entry, or only those from one address. */
 export const clearWaitlistSchema = z.object({
-  address: z.string().trim().max(100).optional(),
+  address: z
+    .string({ error: "Address must be text" })
+    .regex(NO_CONTROL_CHARACTERS, "Address must not contain control characters")
+    .refine(isWellFormedText, LONE_SURROGATE_MESSAGE)
+    .trim()
+    .max(100, "Address must be 100 characters or less")
+    .optional(),
 });
 
 /** The owner's decision on one entry. */
@@ -82,9 +96,10 @@ export const passCheckinSchema = z.object({
 export const lobbyPasswordSchema = z.object({
   password: z
     .string({ error: "Password must be text" })
+    // Checked before the trim, so a line break at either end is refused rather than quietly cut off.
+    .regex(NO_CONTROL_CHARACTERS, "Password must not contain control characters")
     .trim()
     .max(40, "Password must be 40 characters or less")
-    .regex(NO_CONTROL_CHARACTERS, "Password must not contain control characters")
     .nullable()
     .optional(),
   generate: booleanish(z.boolean({ error: "generate must be true or false" })).optional(),

@@ -227,7 +227,13 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       const t = await createTournament(app, owner);
       const reply = await app.call("GET", `/api/tournaments/${t.id}`);
       expectStatus(reply, 200);
-      expect(expectShape(answers.tournamentAnswer, reply.body)).toEqual(t);
+      // The stored row, with its stages read as a list (one stage of totalRounds games when none is stored).
+      expect(expectShape(answers.tournamentDetailAnswer, reply.body)).toMatchObject({
+        ...t,
+        stages: [{ name: "Main", games: t.totalRounds, draw: t.lobbyMethod, points: "carry", end: null }],
+        currentStage: { index: 0, number: 1, name: "Main" },
+        gameInStage: 1,
+      });
       expectRefusal(await app.call("GET", "/api/tournaments/2147483647"), 404, "Tournament not found");
       expectRefusal(await app.call("GET", "/api/tournaments/abc"), 400, "Invalid tournament ID");
       expectRefusal(await app.call("GET", "/api/tournaments/-3"), 400, "Invalid tournament ID");

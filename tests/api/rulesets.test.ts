@@ -21,7 +21,7 @@ describe.skipIf(skip)(`rulesets through the API${skip ? ` (skipped: ${skip})` : 
 
   test("POST with a preset, PATCH with a chain, GET answers the stored chain and its preset", async () => {
     const created = await createTournament(app, owner, { ruleset: { preset: "riot" } });
-    const got = expectShape(answers.tournamentAnswer, await getTournament(app, created.id));
+    const got = expectShape(answers.tournamentDetailAnswer, await getTournament(app, created.id));
     expect(got.ruleset).toEqual({
       preset: "riot",
       tiebreakers: ["totalPoints", "riotScore", "placementCounts", "recentGames", "registration"],
