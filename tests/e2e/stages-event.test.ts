@@ -4,6 +4,7 @@
 // lobby scored on the score entry page, the stage ends applied by Advance, and the winner decided by checkmate.
 import type { Locator, Page } from "@playwright/test";
 import { expect, login, PASSWORD, test, uniqueName } from "./fixtures";
+import { axe, describeViolations } from "./axe";
 
 /** The player's number in "S07" style names (the bulk order, so also registration order). */
 function numberOf(label: string): number {
@@ -185,4 +186,53 @@ test("64 players, three stages, JavaScript off: cuts at the stage ends, a reset 
   expect(state.status).toBe("completed");
   expect(state.checkmateWinnerId).not.toBeNull();
   await spectator.close();
+});
+
+test("axe: 0 violations on the score page at a stage end (the stage line and what its end does) at 360 and 1280 px", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, bypassCSP: true });
+  const page = await context.newPage();
+  const organizer = uniqueName("stax_");
+  await login(page, organizer, PASSWORD);
+  const api = page.request;
+  const created = await api.post("/api/tournaments", {
+    data: {
+      name: `Stage axe ${organizer}`,
+      maxPlayers: 16,
+      stages: [
+        { name: "Day 1", games: 1, draw: "snake", points: "carry", end: { cutTo: 8 } },
+        {
+          name: "Final",
+          games: 2,
+          draw: "snake",
+          points: "reset",
+          end: { checkmate: { threshold: 20, maxGames: null } },
+        },
+      ],
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const { id } = (await created.json()) as { id: number };
+  const list = Array.from({ length: 16 }, (_, i) => ({ name: `X${i + 1}`, riotTag: `T${i + 1}`, lp: 100 - i }));
+  const bulk = await api.post(`/api/tournaments/${id}/players/bulk`, { data: { players: list } });
+  expect(bulk.ok(), await bulk.text()).toBeTruthy();
+  for (const p of (await bulk.json()) as { id: number }[]) {
+    const r = await api.post(`/api/players/${p.id}/checkin`, { data: { checkedIn: true } });
+    expect(r.ok(), await r.text()).toBeTruthy();
+  }
+  const drawn = await api.post(`/api/tournaments/${id}/lobbies/generate`, { data: {} });
+  expect(drawn.ok(), await drawn.text()).toBeTruthy();
+  await page.goto(`/scores/${id}`);
+  await expect(page.locator(".scores-round-header")).toContainText("Day 1 · Game 1 of 1");
+  await expect(page.getByText("Day 1 ends here: the best 8 go through to Final.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cut Players" })).toHaveCount(0);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    await page.reload();
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  }
+  await context.close();
 });
