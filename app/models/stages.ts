@@ -261,3 +261,54 @@ export function stageInfo(t: {
     stageCount: stages.length,
   };
 }
+
+/** Where the score page's round sits among the stages, and what advancing after it does (docs/rules.md "Stages"). */
+export type StageRoundNote = {
+  /** "Day 1 · Game 2 of 2". */
+  label: string;
+  /** At a stage's last game (cut or best K) and in every game of a checkmate stage: what the stage end does. */
+  end: string | null;
+  /** The stage's end decides who goes through: the manual cut dialog's count would be ignored, so it is not offered. */
+  endsWithCut: boolean;
+  /** A checkmate stage's planned last game is not the tournament's end: advancing plays one more game without a winner. */
+  playsOn: boolean;
+};
+
+/** The score page's stage line for `round`; null for a tournament without stages (one stage, no change). */
+export function stageRoundNote(
+  t: { stages?: readonly Stage[] | null; totalRounds: number; lobbyMethod: LobbyMethod },
+  round: number,
+): StageRoundNote | null {
+  if (!t.stages || t.stages.length === 0) return null;
+  const stages = stagesOf(t);
+  const at = stageAt(stages, round);
+  const name = at.stage.name;
+  const game = round - at.firstRound + 1;
+  const label = `${name} · Game ${game} of ${at.stage.games}`;
+  const end = at.stage.end;
+  if (isCheckmateEnd(end)) {
+    const { threshold, maxGames } = end.checkmate;
+    const capped = maxGames !== null && game >= maxGames;
+    const after = capped
+      ? "this is its last game: without a winner, the leader on points wins"
+      : maxGames !== null
+        ? `without a winner the final plays one more game at a time, up to ${maxGames}`
+        : "without a winner the final plays one more game at a time";
+    return {
+      label,
+      end: `Checkmate final: a player on ${threshold} points or more who places 1st wins the tournament; ${after}.`,
+      endsWithCut: false,
+      playsOn: !capped,
+    };
+  }
+  const last = round === at.lastRound && at.index < stages.length - 1;
+  if (!last) return { label, end: null, endsWithCut: false, playsOn: false };
+  const next = stages[at.index + 1]!.name;
+  const words =
+    end === null
+      ? `everyone goes through to ${next}`
+      : "cutTo" in end
+        ? `the best ${end.cutTo} go through to ${next}`
+        : `the best ${end.topPerLobby} of each lobby go through to ${next}`;
+  return { label, end: `${name} ends here: ${words}.`, endsWithCut: end !== null, playsOn: false };
+}

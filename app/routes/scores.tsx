@@ -354,7 +354,9 @@ export default function ScoreEntry({ loaderData: loaded, actionData: latestActio
       )
     : allLobbies;
   const completed = isReadOnly(t);
-  const isLastRound = t.currentRound >= t.totalRounds;
+  const stage = loaderData.stage;
+  // A checkmate final's planned last game is not the end: advancing plays one more game until a checkmate.
+  const isLastRound = t.currentRound >= t.totalRounds && !stage?.playsOn;
   const roundFailure = failure && !["save", "cut", "draw", "swap"].includes(failure.intent ?? "") ? failure : undefined;
 
   return (
@@ -376,6 +378,7 @@ export default function ScoreEntry({ loaderData: loaded, actionData: latestActio
           <strong className="scores-round-title">
             {completed ? "Completed" : `Round ${t.currentRound} of ${t.totalRounds}`}
           </strong>
+          {stage && !completed ? <span className="scores-stage">{stage.label}</span> : null}
           <span className="badge">{FORMAT_LABELS[t.format]}</span>
           {current.lobbyCount > 0 ? (
             <span className={`badge ${current.scored === current.lobbyCount ? "success" : "warning"}`}>
@@ -431,6 +434,8 @@ export default function ScoreEntry({ loaderData: loaded, actionData: latestActio
           unchecked={loaderData.counts.notCheckedIn}
           active={loaderData.counts.active}
           isLastRound={isLastRound}
+          stageEnd={stage?.end ?? null}
+          endsWithCut={stage?.endsWithCut ?? false}
           failure={roundFailure}
           drawFailure={failure?.intent === "draw" ? failure : null}
           swapFailure={failure?.intent === "swap" ? failure : null}
@@ -564,6 +569,8 @@ function RoundActions({
   unchecked,
   active,
   isLastRound,
+  stageEnd,
+  endsWithCut,
   failure,
   drawFailure,
   swapFailure,
@@ -576,6 +583,10 @@ function RoundActions({
   unchecked: number;
   active: number;
   isLastRound: boolean;
+  /** What the current stage's end does, said above the buttons (null: no stage end ahead). */
+  stageEnd: string | null;
+  /** The stage's end decides the cut: no manual cut dialog. */
+  endsWithCut: boolean;
   failure: FormFailure | undefined;
   drawFailure: FormFailure | null;
   swapFailure: FormFailure | null;
@@ -596,6 +607,7 @@ function RoundActions({
       <h2 id={ROUND_ACTIONS_ANCHOR} tabIndex={-1}>
         Round {round}
       </h2>
+      {stageEnd ? <p className="alert warning scores-stage-end">{stageEnd}</p> : null}
       <FormError title={failure?.title} message={failure?.error} />
       <div className="row" style={{ marginTop: failure ? "0.75rem" : 0 }}>
         {!hasLobbies ? (
@@ -629,9 +641,11 @@ function RoundActions({
                 </button>
               </Form>
             ) : null}
-            <Link to={`${base}?cut=1#cut`} className="btn" preventScrollReset>
-              Cut Players
-            </Link>
+            {endsWithCut ? null : (
+              <Link to={`${base}?cut=1#cut`} className="btn" preventScrollReset>
+                Cut Players
+              </Link>
+            )}
             {isLastRound ? (
               // Completing asks once, as the dashboard's Complete does (docs/rules.md "Host flows").
               <CompleteTournamentConfirm

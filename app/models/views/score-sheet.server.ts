@@ -7,6 +7,7 @@ import { eligibleForRound } from "../lobbies";
 import { sortLobbies } from "../lobbies.server";
 import { canEditRound, playerCounts, type Abilities, type Role } from "../policy";
 import { currentStageStandings } from "../stage-standings";
+import { stageRoundNote } from "../stages";
 import { readRuleset } from "../ruleset";
 import { lobbyState, type LobbyState } from "../score-sheet";
 import { toEnginePlayer } from "../stats.server";
@@ -87,8 +88,10 @@ export async function scoreSheetView(
   const currentLobbies = allLobbies.filter((l) => l.roundNumber === current);
   const completed = t.status === "completed";
 
+  // The current round's stage, and what its end does (docs/rules.md "Stages"); a stage end's cut replaces the dialog.
+  const stage = stageRoundNote(t, current);
   let cut: CutPreview | null = null;
-  if (query.cut && access.can.manage && !completed && currentLobbies.length > 0) {
+  if (query.cut && access.can.manage && !completed && currentLobbies.length > 0 && !stage?.endsWithCut) {
     const chain = readRuleset(t.ruleset).tiebreakers;
     const active = currentStageStandings(eligibleForRound(playerRows.map(toEnginePlayer)), matchRows, t, chain);
     cut = previewCut(t, active, playerRows, currentLobbies, query.cut.count);
@@ -119,6 +122,7 @@ export async function scoreSheetView(
     // Soft-removed players are out of every count.
     counts: playerCounts(playerRows.filter((p) => p.removedAt === null)),
     cut,
+    stage,
     // The "Enter lobbies by hand" form, before the current round is drawn: who must be in the draw.
     drawPlayers:
       access.can.manage && !completed && currentLobbies.length === 0
