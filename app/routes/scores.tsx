@@ -45,7 +45,7 @@ import { swapPlayers } from "~/models/manual-draw.server";
 import { lobbyState, needsScores, nextUnscored, type LobbyState } from "~/models/score-sheet";
 import { isScriptedRequest } from "~/lib/answered";
 import { publish } from "~/lib/events.server";
-import { tournamentPlayers, type ScoreSheetLobby } from "~/models/views/score-sheet.server";
+import { tournamentPlayers, type ScoreSheetLobby, type StageTie } from "~/models/views/score-sheet.server";
 import { scoreSheetView } from "~/models/views/score-sheet.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -258,7 +258,8 @@ export async function action({ params, context, url, request }: Route.ActionArgs
     case "advance":
     case "cut": {
       const isCut = intent === "cut";
-      const parsed = isCut ? advanceSchema.safeParse(values) : advanceSchema.safeParse({});
+      // Advancing sends no cut amount; at a stage end that cuts it may carry the picks of a tie at the line.
+      const parsed = advanceSchema.safeParse(isCut ? values : { tiebreakerPlayerIds: values.tiebreakerPlayerIds });
       const failureTitle = isCut ? "Failed to eliminate players" : "Error advancing round";
       if (!parsed.success) return invalid(intent, parsed.error, values, failureTitle);
       const completedTo = `/leaderboard/${id}`;
@@ -436,6 +437,7 @@ export default function ScoreEntry({ loaderData: loaded, actionData: latestActio
           isLastRound={isLastRound}
           stageEnd={stage?.end ?? null}
           endsWithCut={stage?.endsWithCut ?? false}
+          stageTie={loaderData.stageTie}
           failure={roundFailure}
           drawFailure={failure?.intent === "draw" ? failure : null}
           swapFailure={failure?.intent === "swap" ? failure : null}
@@ -571,6 +573,7 @@ function RoundActions({
   isLastRound,
   stageEnd,
   endsWithCut,
+  stageTie,
   failure,
   drawFailure,
   swapFailure,
@@ -587,6 +590,7 @@ function RoundActions({
   stageEnd: string | null;
   /** The stage's end decides the cut: no manual cut dialog. */
   endsWithCut: boolean;
+  stageTie: StageTie | null;
   failure: FormFailure | undefined;
   drawFailure: FormFailure | null;
   swapFailure: FormFailure | null;
@@ -654,8 +658,22 @@ function RoundActions({
                 primary={step === "complete"}
               />
             ) : (
-              <Form method="post" className="inline-form">
+              <Form method="post" className={stageTie ? "stack" : "inline-form"}>
                 <input type="hidden" name="intent" value="advance" />
+                {stageTie ? (
+                  <fieldset className="scores-stage-tie">
+                    <legend>
+                      Tie at the cut line: select exactly {stageTie.needed} of the {stageTie.players.length} tied
+                      players to eliminate
+                    </legend>
+                    {stageTie.players.map((p) => (
+                      <label key={p.id} className="checkbox-row">
+                        <input type="checkbox" name="tiebreakerPlayerIds" value={p.id} /> {p.name}
+                        {p.riotTag ? <span className="muted small"> #{p.riotTag}</span> : null}
+                      </label>
+                    ))}
+                  </fieldset>
+                ) : null}
                 <button type="submit" className={`btn${step === "advance" ? " primary" : ""}`} disabled={advancing}>
                   {advancing ? "Advancing..." : `Advance to Round ${round + 1}`}
                 </button>

@@ -6,9 +6,9 @@ import { previewCut, type CutPreview } from "../cuts";
 import { eligibleForRound } from "../lobbies";
 import { sortLobbies } from "../lobbies.server";
 import { canEditRound, playerCounts, type Abilities, type Role } from "../policy";
-import { currentStageStandings } from "../stage-standings";
-import { stageRoundNote } from "../stages";
-import { readRuleset } from "../ruleset";
+import { currentStageStandings, planStageEnd } from "../stage-standings";
+import { stageAt, stageRoundNote, stagesOf } from "../stages";
+import { cutRuleOf, readRuleset } from "../ruleset";
 import { lobbyState, type LobbyState } from "../score-sheet";
 import { toEnginePlayer } from "../stats.server";
 
@@ -97,6 +97,35 @@ export async function scoreSheetView(
     cut = previewCut(t, active, playerRows, currentLobbies, query.cut.count);
   }
 
+  // A stage that ends in a cut has no cut dialog: a tie at its line is picked inside the Advance form (the same
+  // plan advanceRound settles, so the picks it asks for are the ones these checkboxes offer).
+  let stageTie: StageTie | null = null;
+  const position = stageAt(stagesOf(t), current);
+  if (
+    stage?.endsWithCut &&
+    access.can.manage &&
+    !completed &&
+    currentLobbies.length > 0 &&
+    currentLobbies.every((l) => l.isComplete) &&
+    current === position.lastRound
+  ) {
+    const chain = readRuleset(t.ruleset).tiebreakers;
+    const active = currentStageStandings(eligibleForRound(playerRows.map(toEnginePlayer)), matchRows, t, chain);
+    const lastGame = matchRows.filter((m) => m.roundNumber === current);
+    const end = planStageEnd(position.stage.end, active, lastGame, cutRuleOf(readRuleset(t.ruleset)));
+    if (end.kind === "cutTo" && end.plan.needed > 0) {
+      const byId = new Map(playerRows.map((p) => [p.id, p]));
+      stageTie = {
+        needed: end.plan.needed,
+        players: end.plan.tied.map((id) => ({
+          id,
+          name: byId.get(id)?.name ?? `Player #${id}`,
+          riotTag: byId.get(id)?.riotTag ?? "",
+        })),
+      };
+    }
+  }
+
   return {
     tournament: {
       id: t.id,
@@ -123,6 +152,7 @@ export async function scoreSheetView(
     counts: playerCounts(playerRows.filter((p) => p.removedAt === null)),
     cut,
     stage,
+    stageTie,
     // The "Enter lobbies by hand" form, before the current round is drawn: who must be in the draw.
     drawPlayers:
       access.can.manage && !completed && currentLobbies.length === 0
@@ -142,3 +172,6 @@ export async function tournamentPlayers(db: Executor, tournamentId: number) {
     .where(and(eq(playerTable.tournamentId, tournamentId), isNull(playerTable.removedAt)))
     .orderBy(asc(playerTable.id));
 }
+
+/** Players tied at a stage end's cut line, of whom the host picks `needed` to eliminate. */
+export type StageTie = { needed: number; players: { id: number; name: string; riotTag: string }[] };
