@@ -5,7 +5,8 @@ import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError } from "~/models/errors";
 import { addPlayer, setCheckin, substitute } from "~/models/players.server";
 import { generateLobbies } from "~/models/lobbies.server";
-import { IMPORT_FAILED, importTournament } from "~/models/spreadsheet.server";
+import { importTournament } from "~/models/spreadsheet.server";
+import { IMPORT_FAILED } from "~/models/messages";
 import { checkinSchema, idParam, playerCreateSchema, substituteSchema } from "~/models/validation";
 
 /** Where a form comes back to after its action: the page it was posted from, search included (the route's normalized `url`, never the `.data` request). */

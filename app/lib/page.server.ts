@@ -7,7 +7,7 @@ import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError, refusalTitle, type ActionError, type RefusalCode } from "~/models/errors";
 import { fieldErrors, FormFieldError, formToObject } from "~/models/validation";
 import { tournamentAccess } from "~/models/staff.server";
-import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
+import { TOURNAMENT_NOT_FOUND } from "~/models/messages";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import { dbContext, formContext, userContext } from "./context";
 import { publish } from "./events.server";

@@ -2,7 +2,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { players, tournaments, type Tournament } from "#db/schema";
-import { lockForMutation, type ActionResult } from "./action.server";
+import { lockForMutation, type ActionResult, findTournamentOr404 } from "./action.server";
 import { playerLabel, type AuditValues } from "./audit";
 import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
@@ -10,13 +10,13 @@ import { planCut, previewCut, resolveCut, validateCutCount, type CutPlan, type C
 import { checkmateOutcome, planStageEnd } from "./stage-standings";
 import { isCheckmateEnd, stageAt, stagesOf } from "./stages";
 import { toEnginePlayer } from "./stats.server";
-import { badRequest, COMPLETED_MESSAGE, conflict } from "./errors";
+import { badRequest, conflict } from "./errors";
+import { COMPLETED_MESSAGE, CUT_WHOLE, tieAtCutMessage } from "./messages";
 import { event } from "./events";
 import { assertRoundScored, roundLobbies } from "./lobbies.server";
 import { LATER_ROUND_MINIMUM } from "./policy";
 import { activeStandings } from "./standings.server";
 import { cutRuleOf, readRuleset } from "./ruleset";
-import { findTournamentOr404 } from "./action.server";
 
 export type AdvanceInput = { eliminationCount?: number; tiebreakerPlayerIds?: number[] };
 
@@ -58,10 +58,7 @@ export async function advanceRound(
     const tieRefusal = (plan: CutPlan) => {
       const byId = new Map(rows.map((p) => [p.id, p]));
       const names = plan.tied.map((id) => byId.get(id)?.name ?? `#${id}`).join(", ");
-      return conflict(
-        "tie_at_cut",
-        `Tie-break needed at the cut line: select exactly ${plan.needed} of the ${plan.tied.length} tied players to eliminate (${names})`,
-      );
+      return conflict("tie_at_cut", tieAtCutMessage(plan.needed, plan.tied.length, names));
     };
     const settle = (plan: CutPlan) => {
       if (plan.needed === 0) return plan.sure;
@@ -86,7 +83,7 @@ export async function advanceRound(
       if (invalid) throw badRequest("invalid_cut", invalid, "eliminationCount");
       eliminated = settle(planCut(active, count, rule));
     } else if (count < 0 || !Number.isInteger(count)) {
-      throw badRequest("invalid_cut", "Cut amount must be a whole number of at least 0", "eliminationCount");
+      throw badRequest("invalid_cut", CUT_WHOLE, "eliminationCount");
     }
     if (eliminated.length > 0)
       await tx.update(players).set({ isEliminated: true }).where(inArray(players.id, eliminated));

@@ -20,9 +20,9 @@ import { event } from "./events";
 import { enqueueAudited } from "./outbox.server";
 import { recomputeStats, staleTotals, type TotalsDifference } from "./stats.server";
 import type { HistoryFilters } from "./validation";
+import { HISTORY_FORBIDDEN, UNKNOWN_AUDIT_ACTION } from "./messages";
 
 export const HISTORY_PAGE_SIZE = 50;
-export const HISTORY_FORBIDDEN = "Only the tournament's owner or a master administrator can see its history";
 
 export type AuditInput = {
   tournament: Pick<Tournament, "id" | "ownerId" | "currentRound">;
@@ -113,7 +113,7 @@ export async function listHistory(
 ): Promise<HistoryPage> {
   const t = await requireHistoryReader(db, user, tournamentId);
   if (filters.action !== undefined && !isAuditAction(filters.action))
-    throw badRequest("unknown_audit_action", "Unknown action kind", "action");
+    throw badRequest("unknown_audit_action", UNKNOWN_AUDIT_ACTION, "action");
   const where: SQL[] = [eq(auditEntries.tournamentId, t.id)];
   if (filters.action) where.push(eq(auditEntries.action, filters.action));
   if (filters.actor) where.push(eq(auditEntries.actorUsername, filters.actor));

@@ -8,7 +8,8 @@ import type { PublicUser } from "./auth.server";
 import type { ActionResult } from "./action.server";
 import { conflictOf, notFound } from "./errors";
 import { event } from "./events";
-import { lockPlayer, PLAYER_NOT_FOUND } from "./players.server";
+import { lockPlayer } from "./players.server";
+import { PLAYER_NOT_FOUND } from "./messages";
 import { dropRefusal, undoDropRefusal } from "./policy";
 
 async function lockPlayerWithin(tx: AppTx, user: PublicUser | null, playerId: number, within?: number) {

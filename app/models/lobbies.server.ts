@@ -2,24 +2,41 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournaments, type Lobby, type Tournament } from "#db/schema";
-import { lockForMutation, type LockNeeds, type ActionResult, type MutationOptions } from "./action.server";
+import {
+  lockForMutation,
+  type LockNeeds,
+  type ActionResult,
+  type MutationOptions,
+  findTournamentOr404,
+} from "./action.server";
 import { requireActor } from "./access.server";
 import { auditAction, changedFields, playerLabel, type AuditValues } from "./audit";
 import { lobbyResultsOf, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
-import { badRequest, COMPLETED_MESSAGE, conflict, notFound } from "./errors";
+import { badRequest, conflict, notFound } from "./errors";
+import {
+  COMPLETED_MESSAGE,
+  ROUND_ONE_MESSAGE,
+  lobbiesExistMessage,
+  lobbiesFinalizedMessage,
+  LOBBY_NOT_FOUND,
+  noLobbiesMessage,
+  noLobbiesToUndoMessage,
+  NOT_ENOUGH_PLAYERS,
+  roundNotScoredMessage,
+  TOO_MANY_PLAYERS,
+  UNDO_FINALIZED_MESSAGE,
+  wrongRoundGenerateMessage,
+  wrongRoundUndoMessage,
+} from "./messages";
 import { event, type DomainEvent } from "./events";
 import { assignSeeds, eligibleForRound, lobbyName, planRoundLobbies } from "./lobbies";
 import { checkGivenDraw } from "./manual-draw";
 import { readRuleset } from "./ruleset";
 import { drawInputs } from "./stage-standings";
-import { LATER_ROUND_MINIMUM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "./policy";
+import { LATER_ROUND_MINIMUM, ROUND_ONE_MINIMUM } from "./policy";
 import { stopSelfCheckin } from "./self-checkin-state.server";
 import { recomputeStats, toEnginePlayer } from "./stats.server";
-import { findTournamentOr404 } from "./action.server";
-
-export const LOBBY_NOT_FOUND = "Lobby not found";
-export const UNDO_FINALIZED_MESSAGE = "Cannot undo after finalization";
 
 /** Lobbies of one round (default: the tournament's current round), in name order. 404 for an unknown tournament. */
 export async function listLobbies(db: Executor, tournamentId: number, roundNumber?: number): Promise<Lobby[]> {
@@ -45,8 +62,8 @@ export type GenerateResult =
  * 16 players must be checked in to generate lobbies"), assigns missing seeds, soft-removes the
  * players neither checked in nor eliminated, sets status active and locks. Later rounds need 4
  * active players: with fewer an Elimination tournament completes (answer status "completed",
- * event tournament_completed) and a Standard one answers 409 "Not enough players". More than
- * maxPlayers answers 409 "Too many players". Event: lobbies_generated {roundNumber}.
+ * event tournament_completed) and a Standard one answers 409 NOT_ENOUGH_PLAYERS. More than
+ * maxPlayers answers 409 TOO_MANY_PLAYERS. Event: lobbies_generated {roundNumber}.
  */
 export async function generateLobbies(
   db: AppDb,
@@ -60,10 +77,9 @@ export async function generateLobbies(
     const t = await lockForMutation(tx, user, tournamentId);
     const round = t.currentRound;
     if (roundNumber !== undefined && roundNumber !== round) {
-      throw conflict("wrong_round", `Lobbies can only be generated for the current round (Round ${round})`);
+      throw conflict("wrong_round", wrongRoundGenerateMessage(round));
     }
-    if ((await roundLobbies(tx, t.id, round)).length > 0)
-      throw conflict("lobbies_exist", `Lobbies already exist for Round ${round}`);
+    if ((await roundLobbies(tx, t.id, round)).length > 0) throw conflict("lobbies_exist", lobbiesExistMessage(round));
 
     const rows = await tx.select().from(players).where(eq(players.tournamentId, t.id));
     let engine = rows.map(toEnginePlayer);
@@ -73,7 +89,7 @@ export async function generateLobbies(
 
     if (round === 1) {
       if (eligible.length < ROUND_ONE_MINIMUM) throw conflict("round_one_minimum", ROUND_ONE_MESSAGE);
-      if (eligible.length > t.maxPlayers) throw conflict("too_many_players", "Too many players");
+      if (eligible.length > t.maxPlayers) throw conflict("too_many_players", TOO_MANY_PLAYERS);
       const seeds = assignSeeds(eligible);
       const seedChanges = eligible.filter((p) => seeds.get(p.id) !== p.seed);
       if (seedChanges.length > 0) {
@@ -119,9 +135,9 @@ export async function generateLobbies(
             events: [event("tournament_completed", t.id, { name: t.name })],
           };
         }
-        throw conflict("not_enough_players", "Not enough players");
+        throw conflict("not_enough_players", NOT_ENOUGH_PLAYERS);
       }
-      if (eligible.length > t.maxPlayers) throw conflict("too_many_players", "Too many players");
+      if (eligible.length > t.maxPlayers) throw conflict("too_many_players", TOO_MANY_PLAYERS);
     }
 
     const previous = await tx
@@ -199,10 +215,7 @@ export async function deleteLobby(
   return db.transaction(async (tx) => {
     const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, undefined, options);
     if (t.finalizedRound >= lobby.roundNumber && !options.override) {
-      throw conflict(
-        "round_finalized",
-        `Round ${lobby.roundNumber} has been finalized: its lobbies can no longer be deleted`,
-      );
+      throw conflict("round_finalized", lobbiesFinalizedMessage(lobby.roundNumber));
     }
     const before = await lobbyResultsOf(tx, lobby);
     await tx.delete(lobbies).where(eq(lobbies.id, lobby.id));
@@ -247,11 +260,11 @@ export async function undoRound(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
     if (roundNumber !== t.currentRound) {
-      throw conflict("wrong_round", `Only the current round (Round ${t.currentRound}) can be undone`);
+      throw conflict("wrong_round", wrongRoundUndoMessage(t.currentRound));
     }
     if (t.finalizedRound >= roundNumber) throw conflict("undo_finalized", UNDO_FINALIZED_MESSAGE);
     const drawn = await roundLobbies(tx, t.id, roundNumber);
-    if (drawn.length === 0) throw conflict("no_lobbies", `No lobbies to undo for Round ${roundNumber}`);
+    if (drawn.length === 0) throw conflict("no_lobbies", noLobbiesToUndoMessage(roundNumber));
 
     await tx.delete(lobbies).where(and(eq(lobbies.tournamentId, t.id), eq(lobbies.roundNumber, roundNumber)));
     await recomputeStats(tx, t.id, [...new Set(drawn.flatMap((l) => l.playerIds))]);
@@ -302,13 +315,10 @@ export async function roundLobbies(db: Executor, tournamentId: number, roundNumb
 /** 409 unless the current round has lobbies and every one is scored ("x/y scores submitted"). */
 export async function assertRoundScored(tx: Executor, t: Tournament) {
   const drawn = await roundLobbies(tx, t.id, t.currentRound);
-  if (drawn.length === 0) throw conflict("no_lobbies", `No lobbies have been generated for Round ${t.currentRound}`);
+  if (drawn.length === 0) throw conflict("no_lobbies", noLobbiesMessage(t.currentRound));
   const done = drawn.filter((l) => l.isComplete).length;
   if (done < drawn.length) {
-    throw conflict(
-      "round_not_scored",
-      `All lobby scores must be submitted first: ${done}/${drawn.length} scores submitted`,
-    );
+    throw conflict("round_not_scored", roundNotScoredMessage(done, drawn.length));
   }
 }
 

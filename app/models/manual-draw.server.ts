@@ -12,6 +12,7 @@ import { eligibleForRound } from "./lobbies";
 import { roundLobbies } from "./lobbies.server";
 import { isRefusal, planSwap } from "./manual-draw";
 import { toEnginePlayer } from "./stats.server";
+import { drawFinalizedMessage } from "./messages";
 
 export type SwapResult = {
   roundNumber: number;
@@ -35,7 +36,7 @@ export async function swapPlayers(
     const t = await lockForMutation(tx, user, tournamentId);
     const round = t.currentRound;
     if (t.finalizedRound >= round) {
-      throw conflict("round_finalized", `Round ${round} has been finalized: its lobbies can no longer change`);
+      throw conflict("round_finalized", drawFinalizedMessage(round));
     }
     const [drawn, rows] = await Promise.all([
       roundLobbies(tx, t.id, round),

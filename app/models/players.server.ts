@@ -18,19 +18,29 @@ import { badRequest, conflict, forbidden, notFound } from "./errors";
 import { event } from "./events";
 import { adjustmentsFor, computePlayerStats } from "./stats";
 import { recomputeStats } from "./stats.server";
-import { belowCheckinsMessage, countActiveCheckedIn } from "./tournaments.server";
+import { countActiveCheckedIn } from "./tournaments.server";
+import {
+  belowCheckinsMessage,
+  capacityLeftMessage,
+  capacityMessage,
+  CHECKIN_LOCKED,
+  checkinMaxMessage,
+  ELIMINATED_CHECKIN,
+  LOCKED_ADD_MESSAGE,
+  MASTER_FIELDS_MESSAGE,
+  MAX_PLAYERS_AFTER_LOBBIES,
+  MAX_PLAYERS_MAXIMUM,
+  MAX_PLAYERS_MINIMUM,
+  NO_PLAYERS_SELECTED,
+  NO_VALID_PLAYERS,
+  notActiveCheckedInMessage,
+  notEliminatedMessage,
+  PLAYER_NOT_FOUND,
+  SAME_PLAYER,
+} from "./messages";
 import type { PlayerCreateInput, PlayerUpdateInput } from "./validation";
 import { dropFields, type DropFields } from "./policy";
 import { seatFreed } from "./signup.server";
-
-export const PLAYER_NOT_FOUND = "Player not found";
-export const CHECKIN_LOCKED = "Check-ins cannot be modified after lobby generation has started";
-export const capacityMessage = (max: number) =>
-  `Tournament is at maximum capacity (${max} players). Remove a player first.`;
-export const checkinMaxMessage = (max: number) => `Maximum ${max} players can be checked in`;
-export const ELIMINATED_CHECKIN = "Eliminated players cannot be checked in";
-const MASTER_FIELDS_MESSAGE = "Only a master administrator can change seeds, check-ins, stats or un-eliminate players";
-const LOCKED_ADD_MESSAGE = "The tournament is locked: unlock it to add players";
 
 /**
  * A player as the API answers it and the host's lists show it: docs/rules.md's fields, and whether (and why) they
@@ -189,16 +199,14 @@ export async function bulkAddPlayers(
 ): Promise<ActionResult<Player[]>> {
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
-    if (list.length === 0) throw badRequest("no_valid_players", "No Valid Players");
+    if (list.length === 0) throw badRequest("no_valid_players", NO_VALID_PLAYERS);
     if (t.isLocked && !isMaster(user)) throw conflict("tournament_locked", LOCKED_ADD_MESSAGE);
     const registered = await countRegistered(tx, t.id);
     if (!manualOverride && registered + list.length > t.maxPlayers) {
       const free = Math.max(0, t.maxPlayers - registered);
       throw conflict(
         "tournament_at_capacity",
-        free === 0
-          ? capacityMessage(t.maxPlayers)
-          : `Only ${free} more player${free === 1 ? "" : "s"} can be added (maximum ${t.maxPlayers} players)`,
+        free === 0 ? capacityMessage(t.maxPlayers) : capacityLeftMessage(free, t.maxPlayers),
       );
     }
     const created = await tx
@@ -399,7 +407,7 @@ export async function setCheckins(
     const t = await lockForMutation(tx, user, tournamentId, {}, "checkIn");
     if (await hasLobbies(tx, t.id)) throw conflict("checkin_locked", CHECKIN_LOCKED);
     const ids = [...new Set(playerIds)];
-    if (ids.length === 0) throw badRequest("no_players_selected", "Select at least one player");
+    if (ids.length === 0) throw badRequest("no_players_selected", NO_PLAYERS_SELECTED);
     const rows = await tx
       .select()
       .from(players)
@@ -439,7 +447,7 @@ export async function setCheckins(
 }
 
 /**
- * The manage-players max-players edit: at least 4 (400 "Max players must be at least 4"), at
+ * The manage-players max-players edit: at least 4 (400 MAX_PLAYERS_MINIMUM), at
  * most 256, not below the current check-ins (400), only before lobbies exist (409).
  * Event: tournament_updated.
  */
@@ -452,10 +460,9 @@ export async function setMaxPlayers(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
     if (!Number.isInteger(maxPlayers) || maxPlayers < 4)
-      throw badRequest("max_players_out_of_range", "Max players must be at least 4", "maxPlayers");
-    if (maxPlayers > 256) throw badRequest("max_players_out_of_range", "Cannot exceed 256 players", "maxPlayers");
-    if (await hasLobbies(tx, t.id))
-      throw conflict("settings_locked", "Max players cannot be changed after lobby generation has started");
+      throw badRequest("max_players_out_of_range", MAX_PLAYERS_MINIMUM, "maxPlayers");
+    if (maxPlayers > 256) throw badRequest("max_players_out_of_range", MAX_PLAYERS_MAXIMUM, "maxPlayers");
+    if (await hasLobbies(tx, t.id)) throw conflict("settings_locked", MAX_PLAYERS_AFTER_LOBBIES);
     const checkedIn = await countActiveCheckedIn(tx, t.id);
     if (maxPlayers < checkedIn) {
       throw badRequest("max_players_below_checkins", belowCheckinsMessage(checkedIn), "maxPlayers");
@@ -495,7 +502,7 @@ export async function substitute(
 ): Promise<ActionResult<SubstitutionResult>> {
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
-    if (oldPlayerId === newPlayerId) throw badRequest("same_player", "Please select two different players");
+    if (oldPlayerId === newPlayerId) throw badRequest("same_player", SAME_PLAYER);
     const load = async (id: number) => {
       const [row] = await tx
         .select()
@@ -507,10 +514,10 @@ export async function substitute(
     const oldPlayer = await load(oldPlayerId);
     const newPlayer = await load(newPlayerId);
     if (oldPlayer.isEliminated || !oldPlayer.isCheckedIn || oldPlayer.removedAt || oldPlayer.droppedAt) {
-      throw conflict("not_substitutable", `${oldPlayer.name} is not an active checked-in player`);
+      throw conflict("not_substitutable", notActiveCheckedInMessage(oldPlayer.name));
     }
     if (!newPlayer.isEliminated || newPlayer.removedAt) {
-      throw conflict("not_substitutable", `${newPlayer.name} is not an eliminated player`);
+      throw conflict("not_substitutable", notEliminatedMessage(newPlayer.name));
     }
 
     const roundLobbies = await tx

@@ -2,7 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { lobbies, matches, type Lobby, type Match, type Tournament } from "#db/schema";
-import { lockForMutation, type ActionResult } from "./action.server";
+import { lockForMutation, type ActionResult, findTournamentOr404 } from "./action.server";
 import { isMaster } from "./access.server";
 import { lobbyResults } from "./audit";
 import { changeTournament, playerLabels, recordAudit } from "./audit.server";
@@ -13,8 +13,8 @@ import { assertRoundScored, lockLobby } from "./lobbies.server";
 import { scoresLocked } from "./policy";
 import { resultFor } from "./scoring";
 import { recomputeStats } from "./stats.server";
-import { findTournamentOr404 } from "./action.server";
 import { validateLobbyScores, type ScoreEntry } from "./validation";
+import { roundFinalizedMessage, scoresFinalizedMessage } from "./messages";
 
 /** Placed results first, 1st to 8th, then the DNPs. */
 export function byPlacement(a: Pick<Match, "placement">, b: Pick<Match, "placement">): number {
@@ -48,10 +48,7 @@ export async function saveScores(
   return db.transaction(async (tx) => {
     const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, within, {}, "saveScores");
     if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
-      throw conflict(
-        "round_finalized",
-        `Round ${lobby.roundNumber} has been finalized: its scores can no longer be edited`,
-      );
+      throw conflict("round_finalized", scoresFinalizedMessage(lobby.roundNumber));
     }
     const error = validateLobbyScores(lobby.playerIds, scores);
     if (error) throw badRequest("invalid_scores", error, "scores");
@@ -145,7 +142,7 @@ export async function finalizeRound(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
     const round = t.currentRound;
-    if (t.finalizedRound >= round) throw conflict("round_finalized", `Round ${round} has already been finalized`);
+    if (t.finalizedRound >= round) throw conflict("round_finalized", roundFinalizedMessage(round));
     await assertRoundScored(tx, t);
     const updated = await changeTournament(
       tx,

@@ -16,40 +16,34 @@ import {
 import { findTournamentOr404, lockForMutation, type ActionResult } from "./action.server";
 import { assertCanManage, assertCanMutate, canManage } from "./access.server";
 import type { PublicUser } from "./auth.server";
+import { badRequest, conflict, conflictOf, notFound, tooManyRequests, type ActionError, type Refusal } from "./errors";
 import {
-  badRequest,
   COMPLETED_MESSAGE,
-  conflict,
-  conflictOf,
-  notFound,
-  tooManyRequests,
-  type ActionError,
-  type Refusal,
-} from "./errors";
-import { event } from "./events";
-import {
   CHECKIN_LOCKED,
-  checkinEntry,
   checkinMaxMessage,
   ELIMINATED_CHECKIN,
-  hasLobbies,
   PLAYER_NOT_FOUND,
-} from "./players.server";
-import { playerLabel } from "./audit";
-import { enqueueEvents } from "./outbox.server";
-import {
   CHECKIN_CLOSED,
-  CODE_ALPHABET,
-  CODE_LENGTH,
-  SELF_CHECKIN_LIMIT,
-  type SelfCheckinAction,
   SELF_CHECKIN_NOT_OPEN,
-  tagMatches,
   TOO_MANY_CHECKINS,
   TOO_MANY_CODES,
   TOO_MANY_FOR_PLAYER,
   WRONG_CODE,
   WRONG_TAG,
+  AMBIGUOUS_PLAYER,
+  LOCKED_SELF_CHECKIN_MESSAGE,
+  SELF_CHECKIN_WRONG_STATUS,
+} from "./messages";
+import { event } from "./events";
+import { checkinEntry, hasLobbies } from "./players.server";
+import { playerLabel } from "./audit";
+import { enqueueEvents } from "./outbox.server";
+import {
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  SELF_CHECKIN_LIMIT,
+  type SelfCheckinAction,
+  tagMatches,
   type PlayerProof,
 } from "./self-checkin";
 import { type SelfCheckinInput } from "./validation";
@@ -103,10 +97,9 @@ export function closedRefusal(t: Pick<Tournament, "status">, lobbiesDrawn: boole
 /** Why self check-in cannot be opened now, or null when it can: the server's refusal and the page's offer, one rule. */
 export function openRefusal(t: Pick<Tournament, "status" | "isLocked">, lobbiesDrawn: boolean): Refusal | null {
   if (t.status !== "checkin") {
-    return { code: "wrong_status", message: "Self check-in can only be opened while the tournament is in check-in" };
+    return { code: "wrong_status", message: SELF_CHECKIN_WRONG_STATUS };
   }
-  if (t.isLocked)
-    return { code: "tournament_locked", message: "The tournament is locked: unlock it to open self check-in" };
+  if (t.isLocked) return { code: "tournament_locked", message: LOCKED_SELF_CHECKIN_MESSAGE };
   if (lobbiesDrawn) return { code: "checkin_locked", message: CHECKIN_LOCKED };
   return null;
 }
@@ -450,7 +443,6 @@ async function findPlayer(tx: AppTx, tournamentId: number, ref: SelfCheckinInput
           .from(players)
           .where(and(mine, sql`lower(${players.name}) = lower(${ref.name})`));
   if (rows.length === 0) throw notFound("player_not_found", PLAYER_NOT_FOUND);
-  if (rows.length > 1)
-    throw conflict("ambiguous_player", "More than one player has this name: choose yours from the list");
+  if (rows.length > 1) throw conflict("ambiguous_player", AMBIGUOUS_PLAYER);
   return rows[0];
 }

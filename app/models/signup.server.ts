@@ -24,38 +24,41 @@ import type { PublicUser } from "./auth.server";
 import { completed, conflict, conflictOf, notFound, tooManyRequests, ActionError, type Refusal } from "./errors";
 import { event } from "./events";
 import { enqueueEvents } from "./outbox.server";
+import { checkinEntry, hasLobbies } from "./players.server";
 import {
   CHECKIN_LOCKED,
-  checkinEntry,
   checkinMaxMessage,
   ELIMINATED_CHECKIN,
-  hasLobbies,
   PLAYER_NOT_FOUND,
-} from "./players.server";
+  INVALID_PASS,
+  NOT_A_PLAYER,
+  NOT_PENDING,
+  NOT_WITHDRAWABLE,
+  PASS_CHECKIN_CLOSED,
+  REGISTRATION_CLOSED,
+  TAG_TAKEN,
+  TOO_MANY_PASSES,
+  TOO_MANY_SIGNUPS,
+  WITHDRAW_LOCKED,
+  CHECKIN_WINDOW_ORDER,
+  COMPLETED_MESSAGE,
+  HOST_WITHDRAW_LOCKED,
+  SIGNUP_NOT_FOUND,
+} from "./messages";
 import { activeSelfCheckin } from "./self-checkin-state.server";
 import {
   admission,
   approvedStatus,
   checkinWindow,
-  INVALID_PASS,
   isActive,
-  NOT_A_PLAYER,
-  NOT_PENDING,
-  NOT_WITHDRAWABLE,
   PASS_BYTES,
-  PASS_CHECKIN_CLOSED,
   PASS_GUESS_LIMIT,
   PASS_PATTERN,
   promotionsFor,
-  REGISTRATION_CLOSED,
   SIGNUPS_PER_ADDRESS,
   statusLabel,
-  TAG_TAKEN,
-  TOO_MANY_PASSES,
-  TOO_MANY_SIGNUPS,
   waitlistPosition,
   windowState,
-  WITHDRAW_LOCKED,
   zonedToInstant,
   type CheckinWindow,
   type EntryStatus,
@@ -205,11 +208,7 @@ export async function updateSignupSettings(
       lobbyHostRule: input.lobbyHostRule ?? before.lobbyHostRule,
     };
     if (next.checkinClosesBefore >= next.checkinOpensBefore)
-      throw new ActionError(
-        400,
-        "invalid_input",
-        "Check-in must close after it opens (fewer minutes before the start)",
-      );
+      throw new ActionError(400, "invalid_input", CHECKIN_WINDOW_ORDER);
     const [saved] = await tx
       .insert(signupSettings)
       .values(next)
@@ -394,7 +393,7 @@ export function passCheckinRefusal(args: {
   player: Pick<Player, "isEliminated" | "removedAt"> | null;
 }): Refusal | null {
   const { tournament: t } = args;
-  if (t.status === "completed") return { code: "tournament_completed", message: "Tournament has been completed" };
+  if (t.status === "completed") return { code: "tournament_completed", message: COMPLETED_MESSAGE };
   if (args.lobbiesDrawn) return { code: "checkin_locked", message: CHECKIN_LOCKED };
   if (args.entry.status !== "registered" || !args.player || args.player.removedAt)
     return { code: "not_active", message: NOT_A_PLAYER };
@@ -650,13 +649,13 @@ export async function decideEntry(
       .select()
       .from(registrations)
       .where(and(eq(registrations.id, entryId), eq(registrations.tournamentId, t.id)));
-    if (!entry) throw notFound("player_not_found", "Sign-up not found");
+    if (!entry) throw notFound("player_not_found", SIGNUP_NOT_FOUND);
     let status: EntryStatus;
     let playerId = entry.playerId;
     if (decision === "remove") {
       if (!isActive(entry.status)) throw conflict("not_active", NOT_WITHDRAWABLE);
       if (entry.status === "registered" && (await registrationEnded(tx, t)))
-        throw conflict("withdraw_locked", "Lobbies are drawn: drop the player instead");
+        throw conflict("withdraw_locked", HOST_WITHDRAW_LOCKED);
       if (entry.playerId) await tx.delete(players).where(eq(players.id, entry.playerId));
       status = "removed";
       playerId = null;

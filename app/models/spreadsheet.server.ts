@@ -29,9 +29,8 @@ import { FORMAT_LABELS, FORMATS, LOBBY_METHODS, statusLabel } from "./types";
 import { playerNameSchema, riotTagSchema, tournamentCreateSchema } from "./validation";
 import { endText, plannedRounds, stagesProblem } from "./stages";
 import { streamWorkbook } from "./workbook.server";
+import { IMPORT_FAILED } from "./messages";
 
-/** docs/rules.md's import failure message, for every way a workbook can be unusable. */
-export const IMPORT_FAILED = "Failed to import tournament. Please check your Excel file format.";
 /** A base64 workbook of about 10 MB; bigger bodies are refused before parsing (the workbook's own parts are limited by WORKBOOK_LIMITS). */
 export const IMPORT_BODY_LIMIT = 14_000_000;
 /** New tournaments need 16 places (docs/rules.md creation rule), whatever the sheet says. */

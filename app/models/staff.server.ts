@@ -9,11 +9,7 @@ import { assertCan, canManage, requireActor } from "./access.server";
 import { findUser, type PublicUser } from "./auth.server";
 import { badRequest, conflict, notFound } from "./errors";
 import { abilities, roleFor, type Abilities, type Role } from "./policy";
-
-export const STAFF_NOT_FOUND = "Staff member not found";
-export const unknownUsernameMessage = (username: string) => `No account has the username "${username}"`;
-export const OWNER_AS_STAFF_MESSAGE = "The owner already runs this tournament and cannot be added as a scorekeeper";
-export const alreadyStaffMessage = (username: string) => `${username} is already a scorekeeper of this tournament`;
+import { alreadyStaffMessage, OWNER_AS_STAFF_MESSAGE, STAFF_NOT_FOUND, unknownUsernameMessage } from "./messages";
 
 /** The user's role for the tournament and what it lets them do: what a screen asks before showing a control. */
 export async function tournamentAccess(

@@ -4,7 +4,19 @@ import type { AppDb, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournamentStaff, tournaments, type Tournament } from "#db/schema";
 import { plannedRounds, sameStages, stageEditProblem, stagesOf, stagesProblem } from "./stages";
 import { lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
-import { assertCanManage, canManage, isMaster, MASTER_ONLY, requireActor } from "./access.server";
+import { assertCanManage, canManage, isMaster, requireActor } from "./access.server";
+import {
+  MASTER_ONLY,
+  belowCheckinsMessage,
+  checkinNotStartableMessage,
+  currentRoundRangeMessage,
+  LOCK_MESSAGE,
+  MASTER_SETTINGS_MESSAGE,
+  MAX_PLAYERS_SETUP_ONLY,
+  STAGE_MESSAGES,
+  TOTAL_ROUNDS_SETUP_ONLY,
+  totalRoundsBelowCurrentMessage,
+} from "./messages";
 import { auditAction, changedFields } from "./audit";
 import { changeTournament, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
@@ -38,9 +50,6 @@ export type DashboardStats = {
 export const LIVE_STATUSES = ["active", "registration", "checkin"] as const;
 
 export const LOCK_MINIMUM = 8;
-export const LOCK_MESSAGE = "Need at least 8 checked-in players to lock tournament";
-export const belowCheckinsMessage = (checkedIn: number) =>
-  `Max players cannot be below the current check-ins (${checkedIn})`;
 
 const newestFirst = [desc(tournaments.createdAt), desc(tournaments.id)];
 
@@ -182,20 +191,12 @@ export async function updateTournament(
 
     for (const key of ["status", "currentRound", "isLocked"] as const) {
       if (differs(key) && !master) {
-        throw forbidden(
-          "master_only",
-          "Only a master administrator can change the status, current round or lock directly",
-        );
+        throw forbidden("master_only", MASTER_SETTINGS_MESSAGE);
       }
     }
     for (const key of ["maxPlayers", "totalRounds"] as const) {
       if (differs(key) && !sizeEditable(t) && !master) {
-        throw conflict(
-          "settings_locked",
-          key === "maxPlayers"
-            ? "Max players can only be changed while the tournament is in setup"
-            : "Total rounds can only be changed while the tournament is in setup",
-        );
+        throw conflict("settings_locked", key === "maxPlayers" ? MAX_PLAYERS_SETUP_ONLY : TOTAL_ROUNDS_SETUP_ONLY);
       }
     }
 
@@ -220,8 +221,8 @@ export async function updateTournament(
         throw badRequest(
           "rounds_out_of_range",
           differs("currentRound")
-            ? `Current round must be between 1 and ${totalRounds}`
-            : `Total rounds cannot be below the current round (${currentRound})`,
+            ? currentRoundRangeMessage(totalRounds)
+            : totalRoundsBelowCurrentMessage(currentRound),
           differs("currentRound") ? "currentRound" : "totalRounds",
         );
       }
@@ -256,11 +257,7 @@ export async function updateTournament(
         if (problem) throw badRequest("invalid_stages", problem.message, problem.field);
         const totalRounds = plannedRounds(next);
         if (totalRounds < t.currentRound)
-          throw badRequest(
-            "invalid_stages",
-            `The stages must plan at least the ${t.currentRound} rounds already under way`,
-            "stages",
-          );
+          throw badRequest("invalid_stages", STAGE_MESSAGES.belowCurrentRound(t.currentRound), "stages");
         changes.stages = next;
         changes.totalRounds = totalRounds;
         if (drawnRound === 0) changes.lobbyMethod = next[0].draw;
@@ -342,10 +339,7 @@ export async function startCheckin(
   return db.transaction(async (tx) => {
     const t = await lockForMutation(tx, user, tournamentId);
     if (!checkinStartable(t)) {
-      throw conflict(
-        "wrong_status",
-        `Check-in can only be started from Setup or Registration (the tournament is in ${statusLabel(t.status)})`,
-      );
+      throw conflict("wrong_status", checkinNotStartableMessage(statusLabel(t.status)));
     }
     const updated = await changeTournament(
       tx,

@@ -16,12 +16,23 @@ import {
   normalizeCode,
   parseNameTag,
   TAG_REQUIRED,
-  WRONG_CODE,
-  WRONG_TAG,
   type PlayerProof,
   type PlayerRef,
   type SelfCheckinAction,
 } from "./self-checkin";
+import {
+  WRONG_CODE,
+  WRONG_TAG,
+  ALL_DNP,
+  DNP_WITH_PLACEMENT,
+  DUPLICATE_PLACEMENTS,
+  INCOMPLETE_SCORES,
+  INVALID_PLACEMENTS,
+  LONE_SURROGATE_MESSAGE,
+  NO_SCORES,
+  presentPlacementsMessage,
+  UNKNOWN_AUDIT_ACTION,
+} from "./messages";
 import { MATCHES_MAX, POINTS_MAX } from "./stats";
 import { PRESET_NAMES, TIEBREAKERS, tiebreakersProblem } from "./ruleset";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "./types";
@@ -183,7 +194,6 @@ export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
  * carry them. In a `u` regex a pair is one code point, so only a lone half matches \p{Cs}.
  */
 const LONE_SURROGATE = /\p{Cs}/u;
-export const LONE_SURROGATE_MESSAGE = "Text must be valid Unicode: a lone surrogate (half of a UTF-16 pair) is not";
 
 /** Whether a string is well-formed UTF-16: no lone surrogate. */
 export function isWellFormedText(value: string): boolean {
@@ -534,7 +544,7 @@ export const scoresSchema = z.object({
         playerId: id("Invalid player ID"),
         placement: numeric(
           z
-            .union([z.int({ error: "Invalid placements" }), z.literal(DNP_VALUE)], { error: "Invalid placements" })
+            .union([z.int({ error: INVALID_PLACEMENTS }), z.literal(DNP_VALUE)], { error: INVALID_PLACEMENTS })
             .optional(),
         ),
         dnp: booleanish(bool("dnp must be true or false").optional()),
@@ -542,50 +552,44 @@ export const scoresSchema = z.object({
       .transform((entry, ctx): ScoreEntry => {
         const dnp = entry.dnp === true || entry.placement === DNP_VALUE;
         if (entry.placement === DNP_VALUE && entry.dnp === false) {
-          ctx.addIssue({ code: "custom", message: "Invalid placements", path: ["placement"] });
+          ctx.addIssue({ code: "custom", message: INVALID_PLACEMENTS, path: ["placement"] });
           return z.NEVER;
         }
         if (entry.placement === undefined && !dnp) {
-          ctx.addIssue({ code: "custom", message: "Invalid placements", path: ["placement"] });
+          ctx.addIssue({ code: "custom", message: INVALID_PLACEMENTS, path: ["placement"] });
           return z.NEVER;
         }
         const placement = typeof entry.placement === "number" ? entry.placement : 0;
         return dnp ? { playerId: entry.playerId, placement, dnp } : { playerId: entry.playerId, placement };
       }),
-    { error: "No scores entered" },
+    { error: NO_SCORES },
   ),
 });
 /** One player's result as entered: a placement 1..8 (0: unscored), or a DNP ("did not play") with none. */
 export type ScoreEntry = { playerId: number; placement: number; dnp?: boolean };
 
-export const DNP_WITH_PLACEMENT = "A DNP player cannot have a placement";
-export const ALL_DNP = "At least one player of the lobby must have played: every player cannot be DNP";
-/** With a DNP, the k players present take exactly the placements 1st to kth (docs/decisions/019-dnp-and-drops.md). */
-export const presentPlacementsMessage = (present: number) =>
-  `With a DNP, the ${present} players present take placements 1st to ${ordinal(present)}, each once`;
-
 /**
- * docs/rules.md's score-save messages, checked in this order: "No scores entered" (nothing, or only
- * unscored 0s), a DNP with a placement, "Invalid placements" (outside 1..8), "Duplicate placements", then
- * "Incomplete scores" (not exactly every lobby player once, placed or DNP: missing, unknown or repeated
+ * docs/rules.md's score-save messages, checked in this order: NO_SCORES (nothing, or only
+ * unscored 0s), a DNP with a placement, INVALID_PLACEMENTS (outside 1..8), DUPLICATE_PLACEMENTS, then
+ * INCOMPLETE_SCORES (not exactly every lobby player once, placed or DNP: missing, unknown or repeated
  * players); then, with a DNP, at least one player present and the players present placed exactly 1…k.
  * A wrong value is reported before a missing one so the host fixes what they typed first. Without a DNP the
  * spec's rule stands unchanged: each placement 1 to 8 once (a short lobby may leave places out).
  */
 export function validateLobbyScores(lobbyPlayerIds: readonly number[], scores: readonly ScoreEntry[]): string | null {
   const entered = scores.filter((s) => s.placement !== 0 || s.dnp);
-  if (entered.length === 0) return "No scores entered";
+  if (entered.length === 0) return NO_SCORES;
   if (entered.some((s) => s.dnp && s.placement !== 0)) return DNP_WITH_PLACEMENT;
   const placed = entered.filter((s) => !s.dnp);
   if (placed.some((s) => !Number.isInteger(s.placement) || s.placement < 1 || s.placement > 8)) {
-    return "Invalid placements";
+    return INVALID_PLACEMENTS;
   }
-  if (new Set(placed.map((s) => s.placement)).size !== placed.length) return "Duplicate placements";
+  if (new Set(placed.map((s) => s.placement)).size !== placed.length) return DUPLICATE_PLACEMENTS;
   const lobby = new Set(lobbyPlayerIds);
   const scored = new Set(entered.map((s) => s.playerId));
   const complete =
     entered.length === lobby.size && scored.size === entered.length && entered.every((s) => lobby.has(s.playerId));
-  if (!complete) return "Incomplete scores";
+  if (!complete) return INCOMPLETE_SCORES;
   if (placed.length === entered.length) return null;
   if (placed.length === 0) return ALL_DNP;
   // Distinct placements in 1..8, so "exactly 1..k" is "none above k".
@@ -627,7 +631,7 @@ export const overrideReasonSchema = z.object({
 /** A drop's reason (POST /api/players/{id}/drop and the player page's form): one line, required, at most 500 characters. */
 export const dropSchema = overrideReasonSchema;
 
-const HISTORY_FILTER_MESSAGE = "Unknown action kind";
+const HISTORY_FILTER_MESSAGE = UNKNOWN_AUDIT_ACTION;
 
 /** The History page's and GET /api/tournaments/{id}/history's filters; blank means "any". */
 export const historyFiltersSchema = z.object({

@@ -22,14 +22,13 @@ import {
   chosenEvents,
   endpointRefusal,
   MAX_ENDPOINTS,
-  MESSAGES,
   parseUrl,
   TEST_EVENT,
   type WebhookEvent,
   type WebhookKind,
 } from "./webhooks";
+import { WEBHOOK_MESSAGES, WEBHOOKS_FORBIDDEN } from "./messages";
 
-export const WEBHOOKS_FORBIDDEN = "Only the tournament's owner or a master administrator can manage its webhooks";
 export const DELIVERY_LOG_SIZE = 50;
 
 /** An endpoint as its owner sees it (the API's `WebhookEndpoint`), secret included. */
@@ -89,7 +88,7 @@ async function requireManager(db: Executor, user: PublicUser | null, tournamentI
 async function lockEndpoint(tx: AppTx, user: PublicUser | null, webhookId: number) {
   requireActor(user);
   const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, webhookId)).for("update");
-  if (!endpoint) throw notFound("webhook_not_found", MESSAGES.notFound);
+  if (!endpoint) throw notFound("webhook_not_found", WEBHOOK_MESSAGES.notFound);
   const t = await lockTournamentRow(tx, endpoint.tournamentId);
   if (!canManage(user, t)) throw forbidden("forbidden", WEBHOOKS_FORBIDDEN);
   return { endpoint, tournament: t };
@@ -129,7 +128,7 @@ export async function listWebhooks(
 export async function getWebhook(db: Executor, user: PublicUser | null, webhookId: number): Promise<WebhookView> {
   requireActor(user);
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, webhookId));
-  if (!endpoint) throw notFound("webhook_not_found", MESSAGES.notFound);
+  if (!endpoint) throw notFound("webhook_not_found", WEBHOOK_MESSAGES.notFound);
   await requireManager(db, user, endpoint.tournamentId);
   return webhookView(endpoint);
 }
@@ -157,7 +156,8 @@ export async function createWebhook(
       .select({ n: count() })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.tournamentId, t.id));
-    if (Number(n) >= MAX_ENDPOINTS) throw conflict("too_many_webhooks", MESSAGES.tooMany);
+    if (Number(n) >= MAX_ENDPOINTS)
+      throw conflict("too_many_webhooks", WEBHOOK_WEBHOOK_MESSAGES.tooMany(MAX_ENDPOINTS));
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
@@ -307,7 +307,7 @@ export async function sendTestEvent(
 ): Promise<ActionResult<TestQueued>> {
   return db.transaction(async (tx) => {
     const { endpoint, tournament: t } = await lockEndpoint(tx, user, webhookId);
-    if (!endpoint.enabled) throw conflict("webhook_disabled", MESSAGES.disabled);
+    if (!endpoint.enabled) throw conflict("webhook_disabled", WEBHOOK_MESSAGES.disabled);
     const [row] = await enqueueEvents(
       tx,
       t.id,

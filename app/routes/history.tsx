@@ -6,7 +6,8 @@ import { EmptyState } from "~/components/ui";
 import { loadTournamentFromParams, pageUser } from "~/lib/page.server";
 import { canManage, canSeeHistory, isMaster } from "~/models/access.server";
 import { auditActionLabel, changeLines, isAuditAction } from "~/models/audit";
-import { HISTORY_FORBIDDEN, historyChoices, listHistory } from "~/models/audit.server";
+import { historyChoices, listHistory } from "~/models/audit.server";
+import { HISTORY_FORBIDDEN } from "~/models/messages";
 import { firstError, historyFiltersSchema, type HistoryFilters } from "~/models/validation";
 import { dbContext } from "~/lib/context";
 

@@ -35,7 +35,8 @@ import { playerListQuery } from "~/lib/player-list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { PublicUser } from "~/models/auth.server";
 import { setCheckins } from "~/models/players.server";
-import { isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "~/models/policy";
+import { isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MINIMUM } from "~/models/policy";
+import { ROUND_ONE_MESSAGE } from "~/models/messages";
 import {
   closeSelfCheckin,
   openRefusal,

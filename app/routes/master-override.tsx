@@ -22,14 +22,13 @@ import { getUsername } from "~/models/auth.server";
 import { badRequest, notFound } from "~/models/errors";
 import {
   addPlayer,
-  capacityMessage,
   deletePlayer,
   getPlayer,
   listPlayers,
-  PLAYER_NOT_FOUND,
   toPlayerSummary,
   updatePlayer,
 } from "~/models/players.server";
+import { capacityMessage, PLAYER_NOT_FOUND } from "~/models/messages";
 import { listAllLobbies } from "~/models/lobbies.server";
 import { listMatches } from "~/models/scores.server";
 import { playerCounts } from "~/models/policy";

@@ -37,8 +37,8 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
   updateWebhook,
-  WEBHOOKS_FORBIDDEN,
 } from "~/models/webhooks.server";
+import { WEBHOOKS_FORBIDDEN } from "~/models/messages";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

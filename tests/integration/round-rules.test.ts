@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { tournaments } from "#db/schema";
-import { COMPLETED_MESSAGE } from "~/models/errors";
+import { COMPLETED_MESSAGE } from "~/models/messages";
 import { updatePlayer } from "~/models/players.server";
 import { advanceRound } from "~/models/advance.server";
 import { generateLobbies } from "~/models/lobbies.server";

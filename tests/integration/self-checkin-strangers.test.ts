@@ -5,14 +5,8 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { players, tournaments } from "#db/schema";
 import { getPlayer } from "~/models/players.server";
-import {
-  SELF_CHECKIN_LIMIT,
-  TOO_MANY_CHECKINS,
-  TOO_MANY_CODES,
-  TOO_MANY_FOR_PLAYER,
-  WRONG_CODE,
-  WRONG_TAG,
-} from "~/models/self-checkin";
+import { SELF_CHECKIN_LIMIT } from "~/models/self-checkin";
+import { TOO_MANY_CHECKINS, TOO_MANY_CODES, TOO_MANY_FOR_PLAYER, WRONG_CODE, WRONG_TAG } from "~/models/messages";
 import {
   openSelfCheckin,
   rotateSelfCheckinCode,

@@ -2,23 +2,20 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { matches, players, tournamentStaff } from "#db/schema";
-import { COMPLETED_MESSAGE } from "~/models/errors";
-import { NOT_ALLOWED } from "~/models/access.server";
+import {
+  COMPLETED_MESSAGE,
+  NOT_ALLOWED,
+  alreadyStaffMessage,
+  OWNER_AS_STAFF_MESSAGE,
+  STAFF_NOT_FOUND,
+  unknownUsernameMessage,
+} from "~/models/messages";
 import { addPlayer, deletePlayer, setCheckin, setCheckins, updatePlayer } from "~/models/players.server";
 import { advanceRound } from "~/models/advance.server";
 import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
 import { getLeaderboard } from "~/models/standings.server";
-import {
-  addScorekeeper,
-  alreadyStaffMessage,
-  listStaff,
-  OWNER_AS_STAFF_MESSAGE,
-  removeScorekeeper,
-  STAFF_NOT_FOUND,
-  tournamentAccess,
-  unknownUsernameMessage,
-} from "~/models/staff.server";
+import { addScorekeeper, listStaff, removeScorekeeper, tournamentAccess } from "~/models/staff.server";
 import {
   completeTournament,
   deleteTournament,

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { lobbies, matches, players, tournaments } from "#db/schema";
 import { findTournamentOr404, type ActionResult } from "~/models/action.server";
-import { COMPLETED_MESSAGE } from "~/models/errors";
+import { COMPLETED_MESSAGE } from "~/models/messages";
 import type { DomainEvent } from "~/models/events";
 import {
   addPlayer,

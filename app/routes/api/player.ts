@@ -6,7 +6,7 @@ import { deletePlayer, getPlayer, updatePlayer, toPlayerSummary } from "~/models
 import { playerUpdateSchema } from "~/models/validation";
 import { canReadById } from "~/models/share.server";
 import { notFound } from "~/models/errors";
-import { PLAYER_NOT_FOUND } from "~/models/players.server";
+import { PLAYER_NOT_FOUND } from "~/models/messages";
 
 export const loader = playerLoader(
   async ({ db, id, reader }) => {
