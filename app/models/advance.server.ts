@@ -2,9 +2,8 @@
 import { eq, inArray } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { players, tournaments, type Tournament } from "#db/schema";
-import { lockForMutation, type ActionResult, findTournamentOr404 } from "./action.server";
+import { type ActionResult, findTournamentOr404 } from "./action.server";
 import { playerLabel, type AuditValues } from "./audit";
-import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { planCut, previewCut, resolveCut, validateCutCount, type CutPlan, type CutPreview } from "./cuts";
 import { checkmateOutcome, planStageEnd } from "./stage-standings";
@@ -17,6 +16,7 @@ import { assertRoundScored, roundLobbies } from "./lobbies.server";
 import { LATER_ROUND_MINIMUM } from "./policy";
 import { activeStandings } from "./standings.server";
 import { cutRuleOf, readRuleset } from "./ruleset";
+import { mutate } from "./mutate.server";
 
 export type AdvanceInput = { eliminationCount?: number; tiebreakerPlayerIds?: number[] };
 
@@ -44,8 +44,7 @@ export async function advanceRound(
   tournamentId: number,
   input: AdvanceInput = {},
 ): Promise<ActionResult<AdvanceResult>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const round = t.currentRound;
     await assertRoundScored(tx, t);
 
@@ -130,9 +129,7 @@ export async function advanceRound(
     const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
     const cut: AuditValues =
       eliminated.length > 0 ? { eliminated: eliminated.map((id) => byId.get(id) ?? `#${id}`).join(", ") } : {};
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: completes ? "tournament.completed" : "round.advanced",
       summary: completes
         ? `Round ${round} ended and the tournament completed${eliminated.length > 0 ? ` (${eliminated.length} players cut)` : ""}${checkmate?.winnerId != null ? ` (checkmate: ${byId.get(checkmate.winnerId) ?? `#${checkmate.winnerId}`} wins)` : ""}`
@@ -157,21 +154,17 @@ export async function advanceRound(
       },
     });
     if (completes) {
-      return {
-        result: { status: updated.status, currentRound: updated.currentRound, eliminated, message: COMPLETED_MESSAGE },
-        events: [event("tournament_completed", t.id, { name: t.name })],
-      };
+      emit(event("tournament_completed", t.id, { name: t.name }));
+      return { status: updated.status, currentRound: updated.currentRound, eliminated, message: COMPLETED_MESSAGE };
     }
-    return {
-      result: { status: updated.status, currentRound: updated.currentRound, eliminated },
-      events: [
-        event("round_advanced", t.id, {
-          name: t.name,
-          newRound: updated.currentRound,
-          ...(next ? { stage: { index: at.index + 1, name: next.name } } : {}),
-        }),
-      ],
-    };
+    emit(
+      event("round_advanced", t.id, {
+        name: t.name,
+        newRound: updated.currentRound,
+        ...(next ? { stage: { index: at.index + 1, name: next.name } } : {}),
+      }),
+    );
+    return { status: updated.status, currentRound: updated.currentRound, eliminated };
   });
 }
 

@@ -11,7 +11,7 @@ import {
 } from "./action.server";
 import { requireActor } from "./access.server";
 import { auditAction, changedFields, playerLabel, type AuditValues } from "./audit";
-import { lobbyResultsOf, recordAudit } from "./audit.server";
+import { lobbyResultsOf } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { badRequest, conflict, notFound } from "./errors";
 import {
@@ -29,7 +29,7 @@ import {
   wrongRoundGenerateMessage,
   wrongRoundUndoMessage,
 } from "./messages";
-import { event, type DomainEvent } from "./events";
+import { event } from "./events";
 import { assignSeeds, eligibleForRound, lobbyName, planRoundLobbies } from "./lobbies";
 import { checkGivenDraw } from "./manual-draw";
 import { readRuleset } from "./ruleset";
@@ -37,6 +37,7 @@ import { drawInputs } from "./stage-standings";
 import { LATER_ROUND_MINIMUM, ROUND_ONE_MINIMUM } from "./policy";
 import { stopSelfCheckin } from "./self-checkin-state.server";
 import { recomputeStats, toEnginePlayer } from "./stats.server";
+import { mutate } from "./mutate.server";
 
 /** Lobbies of one round (default: the tournament's current round), in name order. 404 for an unknown tournament. */
 export async function listLobbies(db: Executor, tournamentId: number, roundNumber?: number): Promise<Lobby[]> {
@@ -73,8 +74,7 @@ export async function generateLobbies(
   /** A draw made elsewhere (docs/decisions/027-manual-draw-and-score-sheet.md): player ids per lobby, used as given. */
   given?: readonly (readonly number[])[],
 ): Promise<ActionResult<GenerateResult>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const round = t.currentRound;
     if (roundNumber !== undefined && roundNumber !== round) {
       throw conflict("wrong_round", wrongRoundGenerateMessage(round));
@@ -84,7 +84,6 @@ export async function generateLobbies(
     const rows = await tx.select().from(players).where(eq(players.tournamentId, t.id));
     let engine = rows.map(toEnginePlayer);
     const eligible = eligibleForRound(engine);
-    const events: DomainEvent[] = [];
     let removedPlayers = 0;
 
     if (round === 1) {
@@ -117,22 +116,18 @@ export async function generateLobbies(
       if (eligible.length < LATER_ROUND_MINIMUM) {
         if (t.format === "elimination") {
           await tx.update(tournaments).set({ status: "completed" }).where(eq(tournaments.id, t.id));
-          await recordAudit(tx, {
-            tournament: t,
-            actor: user,
+          await audit({
             action: "tournament.completed",
             summary: `Tournament completed: fewer than ${LATER_ROUND_MINIMUM} active players left for Round ${round}`,
             ...changedFields(t, { status: "completed" }),
           });
+          emit(event("tournament_completed", t.id, { name: t.name }));
           return {
-            result: {
-              status: "completed",
-              roundNumber: round,
-              lobbies: [],
-              removedPlayers: 0,
-              message: COMPLETED_MESSAGE,
-            },
-            events: [event("tournament_completed", t.id, { name: t.name })],
+            status: "completed",
+            roundNumber: round,
+            lobbies: [],
+            removedPlayers: 0,
+            message: COMPLETED_MESSAGE,
           };
         }
         throw conflict("not_enough_players", NOT_ENOUGH_PLAYERS);
@@ -172,18 +167,13 @@ export async function generateLobbies(
     const drawnLobbies: AuditValues = Object.fromEntries(
       plan.map((l) => [l.name, l.playerIds.map((id) => names.get(id) ?? `#${id}`).join(", ")]),
     );
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "lobbies.generated",
       summary: `Round ${round} lobbies ${given ? "entered by hand" : "generated"} (${plan.length} lobbies${removedPlayers > 0 ? `, ${removedPlayers} players not checked in set aside` : ""})`,
       after: drawnLobbies,
     });
-    events.push(event("lobbies_generated", t.id, { name: t.name, roundNumber: round }));
-    return {
-      result: { status: "generated", roundNumber: round, lobbies: sortLobbies(created), removedPlayers },
-      events,
-    };
+    emit(event("lobbies_generated", t.id, { name: t.name, roundNumber: round }));
+    return { status: "generated", roundNumber: round, lobbies: sortLobbies(created), removedPlayers };
   });
 }
 
@@ -212,28 +202,28 @@ export async function deleteLobby(
   lobbyId: number,
   options: MutationOptions = {},
 ): Promise<ActionResult<{ lobbyId: number; tournamentId: number; roundNumber: number }>> {
-  return db.transaction(async (tx) => {
-    const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, undefined, options);
-    if (t.finalizedRound >= lobby.roundNumber && !options.override) {
-      throw conflict("round_finalized", lobbiesFinalizedMessage(lobby.roundNumber));
-    }
-    const before = await lobbyResultsOf(tx, lobby);
-    await tx.delete(lobbies).where(eq(lobbies.id, lobby.id));
-    await recomputeStats(tx, t.id, lobby.playerIds);
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: auditAction("lobby.deleted", options.override),
-      summary: `Round ${lobby.roundNumber} ${lobby.name} deleted`,
-      roundNumber: lobby.roundNumber,
-      before,
-      reason: options.reason,
-    });
-    return {
-      result: { lobbyId: lobby.id, tournamentId: t.id, roundNumber: lobby.roundNumber },
-      events: [event("tournament_updated", t.id, { name: t.name, roundNumber: lobby.roundNumber, lobbyId: lobby.id })],
-    };
-  });
+  return mutate(
+    db,
+    user,
+    (tx) => lockLobby(tx, user, lobbyId, undefined, options),
+    async ({ tx, tournament: t, lobby, audit, emit }) => {
+      if (t.finalizedRound >= lobby.roundNumber && !options.override) {
+        throw conflict("round_finalized", lobbiesFinalizedMessage(lobby.roundNumber));
+      }
+      const before = await lobbyResultsOf(tx, lobby);
+      await tx.delete(lobbies).where(eq(lobbies.id, lobby.id));
+      await recomputeStats(tx, t.id, lobby.playerIds);
+      await audit({
+        action: auditAction("lobby.deleted", options.override),
+        summary: `Round ${lobby.roundNumber} ${lobby.name} deleted`,
+        roundNumber: lobby.roundNumber,
+        before,
+        reason: options.reason,
+      });
+      emit(event("tournament_updated", t.id, { name: t.name, roundNumber: lobby.roundNumber, lobbyId: lobby.id }));
+      return { lobbyId: lobby.id, tournamentId: t.id, roundNumber: lobby.roundNumber };
+    },
+  );
 }
 
 export type UndoResult = {
@@ -257,8 +247,7 @@ export async function undoRound(
   tournamentId: number,
   roundNumber: number,
 ): Promise<ActionResult<UndoResult>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     if (roundNumber !== t.currentRound) {
       throw conflict("wrong_round", wrongRoundUndoMessage(t.currentRound));
     }
@@ -280,19 +269,15 @@ export async function undoRound(
       restoredPlayers = restored.length;
       await tx.update(tournaments).set({ status: "checkin", isLocked: false }).where(eq(tournaments.id, t.id));
     }
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "round.undone",
       summary: `Round ${roundNumber} lobbies undone (${drawn.length} lobbies deleted${resetToCheckIn ? `, back to check-in, ${restoredPlayers} players restored` : ""})`,
       roundNumber,
       before: Object.fromEntries(drawn.map((l) => [l.name, l.isComplete ? "scored" : "not scored"])),
       after: resetToCheckIn ? { status: "checkin", restoredPlayers } : null,
     });
-    return {
-      result: { roundNumber, deletedLobbies: drawn.length, resetToCheckIn, restoredPlayers },
-      events: [event("tournament_updated", t.id, { name: t.name, roundNumber, undone: true })],
-    };
+    emit(event("tournament_updated", t.id, { name: t.name, roundNumber, undone: true }));
+    return { roundNumber, deletedLobbies: drawn.length, resetToCheckIn, restoredPlayers };
   });
 }
 

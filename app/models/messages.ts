@@ -22,7 +22,8 @@ export const DRAW_MESSAGES = {
   twice: (label: string) => `${label} is in the draw more than once`,
   lobbySize: (min: number, max: number, lobby: number, size: number) =>
     `Lobbies must have ${min} to ${max} players: Lobby ${lobby} has ${size}`,
-  missing: (count: number, shown: string) => `Every active player must be in exactly one lobby: ${count} missing (${shown})`,
+  missing: (count: number, shown: string) =>
+    `Every active player must be in exactly one lobby: ${count} missing (${shown})`,
   unknownName: (line: number, entry: string) => `Line ${line}: no player is named "${entry}"`,
   sameName: (entry: string) => `More than one player is named "${entry}": write it as name#tag`,
 } as const;

@@ -11,7 +11,6 @@ import {
 } from "./action.server";
 import { isMaster, requireActor } from "./access.server";
 import { auditAction, changedFields, playerLabel as label } from "./audit";
-import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import type { BulkPlayer } from "./bulk";
 import { badRequest, conflict, forbidden, notFound } from "./errors";
@@ -41,6 +40,7 @@ import {
 import type { PlayerCreateInput, PlayerUpdateInput } from "./validation";
 import { dropFields, type DropFields } from "./policy";
 import { seatFreed } from "./signup.server";
+import { mutate, tournamentLock } from "./mutate.server";
 
 /**
  * A player as the API answers it and the host's lists show it: docs/rules.md's fields, and whether (and why) they
@@ -128,8 +128,7 @@ export async function addPlayer(
   input: PlayerCreateInput,
   options: MutationOptions = {},
 ): Promise<ActionResult<Player>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId, options);
+  return mutate(db, user, tournamentLock(tournamentId, options), async ({ tx, tournament: t, audit, emit }) => {
     const master = isMaster(user);
     const masterFields =
       (input.seed !== undefined && input.seed !== null) ||
@@ -174,15 +173,14 @@ export async function addPlayer(
         averagePlacement: stats.averagePlacement,
       })
       .returning();
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: auditAction("player.added", options.override),
       summary: `${label(created)} added`,
       after: changedFields({}, shownFields(created)).after,
       reason: options.reason,
     });
-    return { result: created, events: [event("tournament_updated", t.id, { name: t.name, playerId: created.id })] };
+    emit(event("tournament_updated", t.id, { name: t.name, playerId: created.id }));
+    return created;
   });
 }
 
@@ -197,8 +195,7 @@ export async function bulkAddPlayers(
   list: readonly BulkPlayer[],
   manualOverride = false,
 ): Promise<ActionResult<Player[]>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     if (list.length === 0) throw badRequest("no_valid_players", NO_VALID_PLAYERS);
     if (t.isLocked && !isMaster(user)) throw conflict("tournament_locked", LOCKED_ADD_MESSAGE);
     const registered = await countRegistered(tx, t.id);
@@ -214,17 +211,13 @@ export async function bulkAddPlayers(
       .values(list.map((p) => ({ tournamentId: t.id, name: p.name, riotTag: p.riotTag, lp: p.lp })))
       .returning();
     created.sort((a, b) => a.id - b.id);
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "players.added",
       summary: `${created.length} player${created.length === 1 ? "" : "s"} added`,
       after: Object.fromEntries(created.map((p) => [label(p), `LP ${p.lp}`])),
     });
-    return {
-      result: created,
-      events: [event("tournament_updated", t.id, { name: t.name, addedPlayers: created.length })],
-    };
+    emit(event("tournament_updated", t.id, { name: t.name, addedPlayers: created.length }));
+    return created;
   });
 }
 
@@ -242,68 +235,71 @@ export async function updatePlayer(
   patch: PlayerUpdateInput,
   options: MutationOptions = {},
 ): Promise<ActionResult<Player>> {
-  return db.transaction(async (tx) => {
-    const { tournament: t, player } = await lockPlayer(tx, user, playerId, options);
-    const master = isMaster(user);
+  return mutate(
+    db,
+    user,
+    (tx) => lockPlayer(tx, user, playerId, options),
+    async ({ tx, tournament: t, player, audit, emit }) => {
+      const master = isMaster(user);
 
-    const seedChanged = patch.seed !== undefined && patch.seed !== player.seed;
-    const checkinChanged = patch.isCheckedIn !== undefined && patch.isCheckedIn !== player.isCheckedIn;
-    const uneliminate = patch.isEliminated === false && player.isEliminated;
-    const pointsChanged = patch.totalPoints !== undefined && patch.totalPoints !== player.totalPoints;
-    const matchesChanged = patch.matchesPlayed !== undefined && patch.matchesPlayed !== player.matchesPlayed;
-    const averageChanged =
-      patch.averagePlacement !== undefined && Math.abs(patch.averagePlacement - player.averagePlacement) >= 0.05;
-    if (
-      (seedChanged || checkinChanged || uneliminate || pointsChanged || matchesChanged || averageChanged) &&
-      !master
-    ) {
-      throw forbidden("master_only", MASTER_FIELDS_MESSAGE);
-    }
+      const seedChanged = patch.seed !== undefined && patch.seed !== player.seed;
+      const checkinChanged = patch.isCheckedIn !== undefined && patch.isCheckedIn !== player.isCheckedIn;
+      const uneliminate = patch.isEliminated === false && player.isEliminated;
+      const pointsChanged = patch.totalPoints !== undefined && patch.totalPoints !== player.totalPoints;
+      const matchesChanged = patch.matchesPlayed !== undefined && patch.matchesPlayed !== player.matchesPlayed;
+      const averageChanged =
+        patch.averagePlacement !== undefined && Math.abs(patch.averagePlacement - player.averagePlacement) >= 0.05;
+      if (
+        (seedChanged || checkinChanged || uneliminate || pointsChanged || matchesChanged || averageChanged) &&
+        !master
+      ) {
+        throw forbidden("master_only", MASTER_FIELDS_MESSAGE);
+      }
 
-    const changes: Partial<typeof players.$inferInsert> = {};
-    if (patch.name !== undefined) changes.name = patch.name;
-    if (patch.riotTag !== undefined) changes.riotTag = patch.riotTag;
-    if (patch.lp !== undefined) changes.lp = patch.lp;
-    if (patch.isEliminated !== undefined) changes.isEliminated = patch.isEliminated;
-    if (seedChanged) changes.seed = patch.seed ?? null;
-    if (checkinChanged) changes.isCheckedIn = patch.isCheckedIn;
+      const changes: Partial<typeof players.$inferInsert> = {};
+      if (patch.name !== undefined) changes.name = patch.name;
+      if (patch.riotTag !== undefined) changes.riotTag = patch.riotTag;
+      if (patch.lp !== undefined) changes.lp = patch.lp;
+      if (patch.isEliminated !== undefined) changes.isEliminated = patch.isEliminated;
+      if (seedChanged) changes.seed = patch.seed ?? null;
+      if (checkinChanged) changes.isCheckedIn = patch.isCheckedIn;
 
-    const statsChanged = pointsChanged || matchesChanged || averageChanged;
-    if (statsChanged) {
-      const own = await tx
-        .select({ placement: matches.placement, points: matches.points })
-        .from(matches)
-        .where(eq(matches.playerId, player.id));
-      const adjustments = adjustmentsFor(
-        { adjustPoints: player.adjustPoints, adjustMatches: player.adjustMatches, adjustAvg: player.adjustAverage },
-        own,
-        {
-          totalPoints: pointsChanged ? patch.totalPoints : undefined,
-          matchesPlayed: matchesChanged ? patch.matchesPlayed : undefined,
-          averagePlacement: averageChanged ? patch.averagePlacement : undefined,
-        },
-      );
-      changes.adjustPoints = adjustments.adjustPoints;
-      changes.adjustMatches = adjustments.adjustMatches;
-      changes.adjustAverage = adjustments.adjustAvg;
-    }
+      const statsChanged = pointsChanged || matchesChanged || averageChanged;
+      if (statsChanged) {
+        const own = await tx
+          .select({ placement: matches.placement, points: matches.points })
+          .from(matches)
+          .where(eq(matches.playerId, player.id));
+        const adjustments = adjustmentsFor(
+          { adjustPoints: player.adjustPoints, adjustMatches: player.adjustMatches, adjustAvg: player.adjustAverage },
+          own,
+          {
+            totalPoints: pointsChanged ? patch.totalPoints : undefined,
+            matchesPlayed: matchesChanged ? patch.matchesPlayed : undefined,
+            averagePlacement: averageChanged ? patch.averagePlacement : undefined,
+          },
+        );
+        changes.adjustPoints = adjustments.adjustPoints;
+        changes.adjustMatches = adjustments.adjustMatches;
+        changes.adjustAverage = adjustments.adjustAvg;
+      }
 
-    if (Object.keys(changes).length === 0) return { result: player, events: [] };
-    let [updated] = await tx.update(players).set(changes).where(eq(players.id, player.id)).returning();
-    if (statsChanged) {
-      await recomputeStats(tx, t.id, [player.id]);
-      [updated] = await tx.select().from(players).where(eq(players.id, player.id));
-    }
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: auditAction("player.updated", options.override),
-      summary: `${label(player)} updated`,
-      ...changedFields(shownFields(player), shownFields(updated)),
-      reason: options.reason,
-    });
-    return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id })] };
-  });
+      if (Object.keys(changes).length === 0) return player;
+      let [updated] = await tx.update(players).set(changes).where(eq(players.id, player.id)).returning();
+      if (statsChanged) {
+        await recomputeStats(tx, t.id, [player.id]);
+        [updated] = await tx.select().from(players).where(eq(players.id, player.id));
+      }
+      await audit({
+        action: auditAction("player.updated", options.override),
+        summary: `${label(player)} updated`,
+        ...changedFields(shownFields(player), shownFields(updated)),
+        reason: options.reason,
+      });
+      emit(event("tournament_updated", t.id, { name: t.name, playerId: player.id }));
+      return updated;
+    },
+  );
 }
 
 /**
@@ -316,34 +312,34 @@ export async function deletePlayer(
   playerId: number,
   options: MutationOptions = {},
 ): Promise<ActionResult<{ id: number; tournamentId: number }>> {
-  return db.transaction(async (tx) => {
-    const { tournament: t, player } = await lockPlayer(tx, user, playerId, options);
-    const containing = await tx
-      .select({ id: lobbies.id, playerIds: lobbies.playerIds })
-      .from(lobbies)
-      .where(and(eq(lobbies.tournamentId, t.id), sql`${lobbies.playerIds} @> ${JSON.stringify([player.id])}::jsonb`));
-    for (const lobby of containing) {
-      await tx
-        .update(lobbies)
-        .set({ playerIds: lobby.playerIds.filter((id) => id !== player.id) })
-        .where(eq(lobbies.id, lobby.id));
-    }
-    await tx.delete(players).where(eq(players.id, player.id));
-    // A signed-up player's seat goes to the first waitlisted one (docs/decisions/029-sign-up-and-passes.md).
-    await seatFreed(tx, t, player.id);
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: auditAction("player.deleted", options.override),
-      summary: `${label(player)} deleted`,
-      before: changedFields({}, shownFields(player)).after,
-      reason: options.reason,
-    });
-    return {
-      result: { id: player.id, tournamentId: t.id },
-      events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id, deleted: true })],
-    };
-  });
+  return mutate(
+    db,
+    user,
+    (tx) => lockPlayer(tx, user, playerId, options),
+    async ({ tx, tournament: t, player, audit, emit }) => {
+      const containing = await tx
+        .select({ id: lobbies.id, playerIds: lobbies.playerIds })
+        .from(lobbies)
+        .where(and(eq(lobbies.tournamentId, t.id), sql`${lobbies.playerIds} @> ${JSON.stringify([player.id])}::jsonb`));
+      for (const lobby of containing) {
+        await tx
+          .update(lobbies)
+          .set({ playerIds: lobby.playerIds.filter((id) => id !== player.id) })
+          .where(eq(lobbies.id, lobby.id));
+      }
+      await tx.delete(players).where(eq(players.id, player.id));
+      // A signed-up player's seat goes to the first waitlisted one (docs/decisions/029-sign-up-and-passes.md).
+      await seatFreed(tx, t, player.id);
+      await audit({
+        action: auditAction("player.deleted", options.override),
+        summary: `${label(player)} deleted`,
+        before: changedFields({}, shownFields(player)).after,
+        reason: options.reason,
+      });
+      emit(event("tournament_updated", t.id, { name: t.name, playerId: player.id, deleted: true }));
+      return { id: player.id, tournamentId: t.id };
+    },
+  );
 }
 
 /**
@@ -362,33 +358,33 @@ export async function setCheckin(
   playerId: number,
   checkedIn: boolean,
 ): Promise<ActionResult<Player>> {
-  return db.transaction(async (tx) => {
-    const { tournament: t, player } = await lockPlayer(tx, user, playerId, {}, "checkIn");
-    if (await hasLobbies(tx, t.id)) throw conflict("checkin_locked", CHECKIN_LOCKED);
-    if (player.isCheckedIn === checkedIn) return { result: player, events: [] };
-    if (checkedIn) {
-      if (player.isEliminated) throw conflict("player_eliminated", ELIMINATED_CHECKIN);
-      if ((await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers)
-        throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
-    }
-    const [updated] = await tx
-      .update(players)
-      .set({ isCheckedIn: checkedIn })
-      .where(eq(players.id, player.id))
-      .returning();
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: checkedIn ? "player.checked_in" : "player.checked_out",
-      summary: `${label(player)} ${checkedIn ? "checked in" : "checked out"}`,
-      ...changedFields(player, { isCheckedIn: checkedIn }),
-      webhook: { checkedIn, players: [checkinEntry(player)] },
-    });
-    return {
-      result: updated,
-      events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id, checkedIn })],
-    };
-  });
+  return mutate(
+    db,
+    user,
+    (tx) => lockPlayer(tx, user, playerId, {}, "checkIn"),
+    async ({ tx, tournament: t, player, audit, emit }) => {
+      if (await hasLobbies(tx, t.id)) throw conflict("checkin_locked", CHECKIN_LOCKED);
+      if (player.isCheckedIn === checkedIn) return player;
+      if (checkedIn) {
+        if (player.isEliminated) throw conflict("player_eliminated", ELIMINATED_CHECKIN);
+        if ((await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers)
+          throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
+      }
+      const [updated] = await tx
+        .update(players)
+        .set({ isCheckedIn: checkedIn })
+        .where(eq(players.id, player.id))
+        .returning();
+      await audit({
+        action: checkedIn ? "player.checked_in" : "player.checked_out",
+        summary: `${label(player)} ${checkedIn ? "checked in" : "checked out"}`,
+        ...changedFields(player, { isCheckedIn: checkedIn }),
+        webhook: { checkedIn, players: [checkinEntry(player)] },
+      });
+      emit(event("tournament_updated", t.id, { name: t.name, playerId: player.id, checkedIn }));
+      return updated;
+    },
+  );
 }
 
 /**
@@ -403,8 +399,7 @@ export async function setCheckins(
   tournamentId: number,
   playerIds: number[],
 ): Promise<ActionResult<{ checkedIn: Player[] }>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId, {}, "checkIn");
+  return mutate(db, user, tournamentLock(tournamentId, {}, "checkIn"), async ({ tx, tournament: t, audit, emit }) => {
     if (await hasLobbies(tx, t.id)) throw conflict("checkin_locked", CHECKIN_LOCKED);
     const ids = [...new Set(playerIds)];
     if (ids.length === 0) throw badRequest("no_players_selected", NO_PLAYERS_SELECTED);
@@ -417,7 +412,7 @@ export async function setCheckins(
     const toCheck = rows.filter((p) => !p.isCheckedIn);
     if ((await countActiveCheckedIn(tx, t.id)) + toCheck.length > t.maxPlayers)
       throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
-    if (toCheck.length === 0) return { result: { checkedIn: [] }, events: [] };
+    if (toCheck.length === 0) return { checkedIn: [] };
     const updated = await tx
       .update(players)
       .set({ isCheckedIn: true })
@@ -428,21 +423,15 @@ export async function setCheckins(
         ),
       )
       .returning();
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "players.checked_in",
       summary: `${updated.length} player${updated.length === 1 ? "" : "s"} checked in`,
       before: Object.fromEntries(toCheck.map((p) => [label(p), false])),
       after: Object.fromEntries(toCheck.map((p) => [label(p), true])),
       webhook: { checkedIn: true, players: toCheck.map(checkinEntry) },
     });
-    return {
-      result: { checkedIn: updated },
-      events: [
-        event("tournament_updated", t.id, { name: t.name, checkedIn: true, playerIds: updated.map((p) => p.id) }),
-      ],
-    };
+    emit(event("tournament_updated", t.id, { name: t.name, checkedIn: true, playerIds: updated.map((p) => p.id) }));
+    return { checkedIn: updated };
   });
 }
 
@@ -457,8 +446,7 @@ export async function setMaxPlayers(
   tournamentId: number,
   maxPlayers: number,
 ): Promise<ActionResult<{ maxPlayers: number }>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     if (!Number.isInteger(maxPlayers) || maxPlayers < 4)
       throw badRequest("max_players_out_of_range", MAX_PLAYERS_MINIMUM, "maxPlayers");
     if (maxPlayers > 256) throw badRequest("max_players_out_of_range", MAX_PLAYERS_MAXIMUM, "maxPlayers");
@@ -467,16 +455,15 @@ export async function setMaxPlayers(
     if (maxPlayers < checkedIn) {
       throw badRequest("max_players_below_checkins", belowCheckinsMessage(checkedIn), "maxPlayers");
     }
-    if (maxPlayers === t.maxPlayers) return { result: { maxPlayers }, events: [] };
+    if (maxPlayers === t.maxPlayers) return { maxPlayers };
     await tx.update(tournaments).set({ maxPlayers }).where(eq(tournaments.id, t.id));
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "settings.updated",
       summary: "Max players changed",
       ...changedFields(t, { maxPlayers }),
     });
-    return { result: { maxPlayers }, events: [event("tournament_updated", t.id, { name: t.name, maxPlayers })] };
+    emit(event("tournament_updated", t.id, { name: t.name, maxPlayers }));
+    return { maxPlayers };
   });
 }
 
@@ -500,8 +487,7 @@ export async function substitute(
   oldPlayerId: number,
   newPlayerId: number,
 ): Promise<ActionResult<SubstitutionResult>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     if (oldPlayerId === newPlayerId) throw badRequest("same_player", SAME_PLAYER);
     const load = async (id: number) => {
       const [row] = await tx
@@ -542,25 +528,21 @@ export async function substitute(
       .where(eq(players.id, newPlayer.id))
       .returning();
     const state = (p: Player) => (p.isEliminated ? "eliminated" : "active");
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "player.substituted",
       summary: `${label(newPlayer)} replaced ${label(oldPlayer)}${slot && lobbyId !== null ? ` in ${slot.name}` : ""}`,
       before: { [label(oldPlayer)]: state(oldPlayer), [label(newPlayer)]: state(newPlayer) },
       after: { [label(oldPlayer)]: state(out), [label(newPlayer)]: state(into) },
     });
-    return {
-      result: { oldPlayer: out, newPlayer: into, lobbyId },
-      events: [
-        event("tournament_updated", t.id, {
-          name: t.name,
-          oldPlayerId: oldPlayer.id,
-          newPlayerId: newPlayer.id,
-          ...(lobbyId !== null ? { lobbyId } : {}),
-        }),
-      ],
-    };
+    emit(
+      event("tournament_updated", t.id, {
+        name: t.name,
+        oldPlayerId: oldPlayer.id,
+        newPlayerId: newPlayer.id,
+        ...(lobbyId !== null ? { lobbyId } : {}),
+      }),
+    );
+    return { oldPlayer: out, newPlayer: into, lobbyId };
   });
 }
 

@@ -66,6 +66,7 @@ import {
 import type { JoinInput, SignupSettingsInput } from "./signup-input";
 import { countActiveCheckedIn } from "./tournaments.server";
 import { detailsOf } from "./lobby-details.server";
+import { mutate } from "./mutate.server";
 
 /** The settings of a tournament that never had any: registration closed, no approval, a waitlist of 64, no start. */
 export function defaultSettings(tournamentId: number): SignupSettings {
@@ -191,8 +192,7 @@ export async function updateSignupSettings(
   tournamentId: number,
   input: SignupSettingsInput,
 ): Promise<ActionResult<SignupSettings>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const before = await signupSettingsOf(tx, t.id);
     const zone = input.timeZone ?? before.timeZone;
     const next: SignupSettings = {
@@ -229,15 +229,14 @@ export async function updateSignupSettings(
     });
     const diff = changedFields(shown(before), shown(saved));
     if (Object.keys(diff.after).length > 0)
-      await recordAudit(tx, {
-        tournament: t,
-        actor: user,
+      await audit({
         action: "signup.updated",
         summary: "Sign-up updated",
         ...diff,
       });
     await fillFromWaitlist(tx, t);
-    return { result: saved, events: [event("tournament_updated", t.id, { name: t.name, signup: true })] };
+    emit(event("tournament_updated", t.id, { name: t.name, signup: true }));
+    return saved;
   });
 }
 
@@ -643,8 +642,7 @@ export async function decideEntry(
   entryId: number,
   decision: "approve" | "decline" | "remove",
 ): Promise<ActionResult<Registration>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const [entry] = await tx
       .select()
       .from(registrations)
@@ -681,14 +679,13 @@ export async function decideEntry(
         : decision === "decline"
           ? "registration.declined"
           : "registration.removed";
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action,
       summary: `${playerLabel(entry)}: ${statusLabel(status, waitlistPosition(await queueOf(tx, t.id), entry.id), null).toLowerCase()}`,
     });
     if (entry.status === "registered") await fillFromWaitlist(tx, t);
-    return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, signup: true })] };
+    emit(event("tournament_updated", t.id, { name: t.name, signup: true }));
+    return updated;
   });
 }
 
@@ -702,8 +699,7 @@ export async function clearWaitlist(
   tournamentId: number,
   address?: string,
 ): Promise<ActionResult<{ cleared: number }>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const cleared = await tx
       .update(registrations)
       .set({ status: "removed", changedAt: new Date() })
@@ -716,16 +712,12 @@ export async function clearWaitlist(
       )
       .returning({ id: registrations.id });
     if (cleared.length > 0)
-      await recordAudit(tx, {
-        tournament: t,
-        actor: user,
+      await audit({
         action: "registration.cleared",
         summary: `${cleared.length} waiting sign-up${cleared.length === 1 ? "" : "s"} cleared${address ? ` (from ${address})` : ""}`,
       });
-    return {
-      result: { cleared: cleared.length },
-      events: cleared.length ? [event("tournament_updated", t.id, { name: t.name, signup: true })] : [],
-    };
+    if (cleared.length) emit(event("tournament_updated", t.id, { name: t.name, signup: true }));
+    return { cleared: cleared.length };
   });
 }
 

@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm
 import type { AppDb, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournamentStaff, tournaments, type Tournament } from "#db/schema";
 import { plannedRounds, sameStages, stageEditProblem, stagesOf, stagesProblem } from "./stages";
-import { lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
+import { lockTournament, type ActionResult, type MutationOptions } from "./action.server";
 import { assertCanManage, canManage, isMaster, requireActor } from "./access.server";
 import {
   MASTER_ONLY,
@@ -22,13 +22,14 @@ import { changeTournament, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { checkinStartable, roleFor, sizeEditable, type Role } from "./policy";
 import { badRequest, conflict, forbidden } from "./errors";
-import { event, type DomainEvent } from "./events";
+import { event } from "./events";
 import { SCORING_KEYS, pointsFor, type Scoring } from "./scoring";
 import { readRuleset, rulesetChangeProblem, rulesetFromInput, sameRuleset } from "./ruleset";
 import { stopSelfCheckin } from "./self-checkin-state.server";
 import { recomputeStats } from "./stats.server";
 import { statusLabel } from "./types";
 import type { TournamentCreateInput, TournamentUpdateInput } from "./validation";
+import { mutate, tournamentLock } from "./mutate.server";
 
 /**
  * A dashboard row: the tournament plus whether the viewer may manage it (false shows "View Only",
@@ -182,8 +183,7 @@ export async function updateTournament(
   patch: TournamentUpdateInput,
   options: MutationOptions = {},
 ): Promise<ActionResult<Tournament>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId, options);
+  return mutate(db, user, tournamentLock(tournamentId, options), async ({ tx, tournament: t, audit, emit }) => {
     const master = isMaster(user);
     const changes: Partial<typeof tournaments.$inferInsert> = {};
     const differs = <K extends keyof TournamentUpdateInput & keyof Tournament>(key: K) =>
@@ -264,14 +264,12 @@ export async function updateTournament(
       }
     }
 
-    if (Object.keys(changes).length === 0) return { result: t, events: [] };
+    if (Object.keys(changes).length === 0) return t;
 
     const [updated] = await tx.update(tournaments).set(changes).where(eq(tournaments.id, t.id)).returning();
     if (updated.status !== "checkin" || updated.isLocked) await stopSelfCheckin(tx, t.id);
     if (scoringChanged) await rescoreMatches(tx, t.id, scoring!);
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: auditAction("settings.updated", options.override),
       summary: scoringChanged ? "Settings updated (scores recomputed with the new scoring table)" : "Settings updated",
       ...changedFields(t, changes),
@@ -280,9 +278,9 @@ export async function updateTournament(
 
     // Made private: streams opened while it was public are closed, and reconnect only for its readers.
     const accessChanged = changes.isPublic === false ? { accessChanged: true } : {};
-    const events: DomainEvent[] = [event("tournament_updated", t.id, { name: updated.name, ...accessChanged })];
-    if (changes.status === "completed") events.push(event("tournament_completed", t.id, { name: updated.name }));
-    return { result: updated, events };
+    emit(event("tournament_updated", t.id, { name: updated.name, ...accessChanged }));
+    if (changes.status === "completed") emit(event("tournament_completed", t.id, { name: updated.name }));
+    return updated;
   });
 }
 
@@ -316,8 +314,7 @@ export async function completeTournament(
   user: PublicUser | null,
   tournamentId: number,
 ): Promise<ActionResult<Tournament>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, emit }) => {
     await stopSelfCheckin(tx, t.id);
     const updated = await changeTournament(
       tx,
@@ -326,7 +323,8 @@ export async function completeTournament(
       { status: "completed" },
       { action: "tournament.completed", summary: "Tournament completed" },
     );
-    return { result: updated, events: [event("tournament_completed", t.id, { name: t.name })] };
+    emit(event("tournament_completed", t.id, { name: t.name }));
+    return updated;
   });
 }
 
@@ -336,8 +334,7 @@ export async function startCheckin(
   user: PublicUser | null,
   tournamentId: number,
 ): Promise<ActionResult<Tournament>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, emit }) => {
     if (!checkinStartable(t)) {
       throw conflict("wrong_status", checkinNotStartableMessage(statusLabel(t.status)));
     }
@@ -348,7 +345,8 @@ export async function startCheckin(
       { status: "checkin" },
       { action: "checkin.started", summary: "Check-in started" },
     );
-    return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, status: "checkin" })] };
+    emit(event("tournament_updated", t.id, { name: t.name, status: "checkin" }));
+    return updated;
   });
 }
 
@@ -362,12 +360,11 @@ export async function setLocked(
   tournamentId: number,
   locked: boolean,
 ): Promise<ActionResult<Tournament>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, emit }) => {
     if (locked && !t.isLocked && (await countActiveCheckedIn(tx, t.id)) < LOCK_MINIMUM) {
       throw conflict("lock_minimum", LOCK_MESSAGE);
     }
-    if (t.isLocked === locked) return { result: t, events: [] };
+    if (t.isLocked === locked) return t;
     // Locking stops self check-in for good: unlocking later does not reopen it.
     if (locked) await stopSelfCheckin(tx, t.id);
     const updated = await changeTournament(
@@ -380,7 +377,8 @@ export async function setLocked(
         summary: locked ? "Tournament locked" : "Tournament unlocked",
       },
     );
-    return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, isLocked: locked })] };
+    emit(event("tournament_updated", t.id, { name: t.name, isLocked: locked }));
+    return updated;
   });
 }
 
