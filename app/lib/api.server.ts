@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppDb } from "#db/client.server";
 import type { ActionResult } from "~/models/action.server";
 import { badRequest, isActionError } from "~/models/errors";
-import { hasLoneSurrogate } from "~/models/validation";
+import { hasLoneSurrogate } from "~/models/fields";
 import { LONE_SURROGATE_MESSAGE } from "~/models/messages";
 import type { DomainEvent } from "~/models/events";
 import type { PublicUser } from "~/models/auth.server";

@@ -5,7 +5,7 @@ import { canRead, findReadableTournament } from "~/models/share.server";
 import type { ActionResult } from "~/models/action.server";
 import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError, refusalTitle, type ActionError, type RefusalCode } from "~/models/errors";
-import { fieldErrors, FormFieldError, formToObject } from "~/models/validation";
+import { fieldErrors, FormFieldError, formToObject } from "~/lib/form";
 import { tournamentAccess } from "~/models/staff.server";
 import { TOURNAMENT_NOT_FOUND } from "~/models/messages";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";

@@ -19,7 +19,7 @@ import { badRequest, forbidden } from "./errors";
 import { event } from "./events";
 import { enqueueAudited } from "./outbox.server";
 import { recomputeStats, staleTotals, type TotalsDifference } from "./stats.server";
-import type { HistoryFilters } from "./validation";
+import type { HistoryFilters } from "./audit-input";
 import { HISTORY_FORBIDDEN, UNKNOWN_AUDIT_ACTION } from "./messages";
 import { mutate, tournamentLock } from "./mutate.server";
 

@@ -6,7 +6,7 @@ import type { Executor } from "#db/client.server";
 import { sessions, users, type User } from "#db/schema";
 import { clearAttempts, forgetAttempt, recordAttempt, trimAttempts, type AttemptLimit } from "./attempts.server";
 import type { RefusalCode } from "./errors";
-import { USERNAME_PATTERN } from "./validation";
+import { USERNAME_PATTERN } from "./account-input";
 import { INVALID_CREDENTIALS, MISSING_CREDENTIALS_MESSAGE, TOO_MANY_ATTEMPTS } from "./messages";
 
 const scrypt = promisify(crypto.scrypt) as (

@@ -7,7 +7,7 @@ import type { PublicUser } from "./auth.server";
 import type { ActionResult } from "./action.server";
 import { conflictOf, notFound } from "./errors";
 import { event } from "./events";
-import { lockPlayer } from "./players.server";
+import { lockPlayer } from "./roster.server";
 import { PLAYER_NOT_FOUND } from "./messages";
 import { dropRefusal, undoDropRefusal } from "./policy";
 import { mutate } from "./mutate.server";

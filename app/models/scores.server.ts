@@ -13,7 +13,7 @@ import { assertRoundScored, lockLobby } from "./lobbies.server";
 import { scoresLocked } from "./policy";
 import { resultFor } from "./scoring";
 import { recomputeStats } from "./stats.server";
-import { validateLobbyScores, type ScoreEntry } from "./validation";
+import { validateLobbyScores, type ScoreEntry } from "./round-input";
 import { roundFinalizedMessage, scoresFinalizedMessage } from "./messages";
 import { mutate } from "./mutate.server";
 

@@ -34,7 +34,8 @@ import {
   SELF_CHECKIN_WRONG_STATUS,
 } from "./messages";
 import { event } from "./events";
-import { checkinEntry, hasLobbies } from "./players.server";
+import { checkinEntry } from "./checkin.server";
+import { hasLobbies } from "./roster.server";
 import { playerLabel } from "./audit";
 import { enqueueEvents } from "./outbox.server";
 import {
@@ -45,7 +46,7 @@ import {
   tagMatches,
   type PlayerProof,
 } from "./self-checkin";
-import { type SelfCheckinInput } from "./validation";
+import { type SelfCheckinInput } from "./self-checkin-input";
 import { activeSelfCheckin, stopSelfCheckin } from "./self-checkin-state.server";
 import { countActiveCheckedIn } from "./tournaments.server";
 import { mutate } from "./mutate.server";

@@ -1,5 +1,5 @@
 // Player self check-in's pure rules: the code's alphabet and comparison form, "Name#Tag" parsing, the messages (no zod: the
-// public page's client code reads these; the input schema is `selfCheckinSchema` in validation.ts).
+// public page's client code reads these; the input schema is `selfCheckinSchema` in self-checkin-input.ts).
 
 /** 6 characters read out on stream: no 0/O, 1/I/L, so nobody mishears or mistypes one (31 symbols, about 30 bits). */
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";

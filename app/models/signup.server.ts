@@ -24,7 +24,8 @@ import type { PublicUser } from "./auth.server";
 import { completed, conflict, conflictOf, notFound, tooManyRequests, ActionError, type Refusal } from "./errors";
 import { event } from "./events";
 import { enqueueEvents } from "./outbox.server";
-import { checkinEntry, hasLobbies } from "./players.server";
+import { checkinEntry } from "./checkin.server";
+import { hasLobbies } from "./roster.server";
 import {
   CHECKIN_LOCKED,
   checkinMaxMessage,

@@ -10,7 +10,7 @@ import { historyForExport, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { badRequest, isActionError } from "./errors";
 import { event } from "./events";
-import { listPlayers } from "./players.server";
+import { listPlayers } from "./roster.server";
 import { listAllLobbies } from "./lobbies.server";
 import { listMatches } from "./scores.server";
 import { DNP_LABEL, SCORING_KEYS, ordinal } from "./scoring";
@@ -26,7 +26,8 @@ import {
   type Tiebreaker,
 } from "./ruleset";
 import { FORMAT_LABELS, FORMATS, LOBBY_METHODS, statusLabel } from "./types";
-import { playerNameSchema, riotTagSchema, tournamentCreateSchema } from "./validation";
+import { playerNameSchema, riotTagSchema } from "./player-input";
+import { tournamentCreateSchema } from "./tournament-input";
 import { endText, plannedRounds, stagesProblem } from "./stages";
 import { streamWorkbook } from "./workbook.server";
 import { IMPORT_FAILED } from "./messages";
@@ -210,7 +211,7 @@ export async function exportTournament(
 
 type ImportedPlayer = { name: string; riotTag: string; lp: number; seed: number | null };
 
-// The name and tag follow the same rules as the forms and the API (validation.ts).
+// The name and tag follow the same rules as the forms and the API (player-input.ts).
 const importedPlayerSchema = z.object({
   name: playerNameSchema,
   riotTag: riotTagSchema,

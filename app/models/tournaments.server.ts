@@ -28,7 +28,7 @@ import { readRuleset, rulesetChangeProblem, rulesetFromInput, sameRuleset } from
 import { stopSelfCheckin } from "./self-checkin-state.server";
 import { recomputeStats } from "./stats.server";
 import { statusLabel } from "./types";
-import type { TournamentCreateInput, TournamentUpdateInput } from "./validation";
+import type { TournamentCreateInput, TournamentUpdateInput } from "./tournament-input";
 import { mutate, tournamentLock } from "./mutate.server";
 
 /**

@@ -8,7 +8,8 @@ import { canManage, canSeeHistory, isMaster } from "~/models/access.server";
 import { auditActionLabel, changeLines, isAuditAction } from "~/models/audit";
 import { historyChoices, listHistory } from "~/models/audit.server";
 import { HISTORY_FORBIDDEN } from "~/models/messages";
-import { firstError, historyFiltersSchema, type HistoryFilters } from "~/models/validation";
+import { firstError } from "~/lib/form";
+import { historyFiltersSchema, type HistoryFilters } from "~/models/audit-input";
 import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -34,7 +34,7 @@ import {
 import { playerListQuery } from "~/lib/player-list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { PublicUser } from "~/models/auth.server";
-import { setCheckins } from "~/models/players.server";
+import { setCheckins } from "~/models/checkin.server";
 import { isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MINIMUM } from "~/models/policy";
 import { ROUND_ONE_MESSAGE } from "~/models/messages";
 import {
@@ -46,7 +46,7 @@ import {
   selfCheckinTries,
 } from "~/models/self-checkin.server";
 import { setLocked } from "~/models/tournaments.server";
-import { lockSchema } from "~/models/validation";
+import { lockSchema } from "~/models/round-input";
 import { playerListView, type PlayerListFilter } from "~/models/views/player-list.server";
 import type { AppDb } from "#db/client.server";
 

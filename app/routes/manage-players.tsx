@@ -27,9 +27,11 @@ import {
 } from "~/lib/page.server";
 import { badRequest } from "~/models/errors";
 import { parseBulkPlayers } from "~/models/bulk";
-import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/players.server";
+import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/roster.server";
 import { formatAverage } from "~/models/stats";
-import { bulkPlayersSchema, idParam, maxPlayersEditSchema } from "~/models/validation";
+import { bulkPlayersSchema } from "~/models/player-input";
+import { idParam } from "~/models/ids";
+import { maxPlayersEditSchema } from "~/models/tournament-input";
 import { dbContext } from "~/lib/context";
 import { isReadOnly, outLabel, substitutionOpen } from "~/models/policy";
 import { playerListView, type PlayerListFilter } from "~/models/views/player-list.server";

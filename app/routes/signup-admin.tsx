@@ -40,7 +40,7 @@ import {
   signupSettingsOf,
   updateSignupSettings,
 } from "~/models/signup.server";
-import { idParam } from "~/models/validation";
+import { idParam } from "~/models/ids";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

@@ -21,7 +21,8 @@ import {
 import { wakeWebhookWorker } from "~/lib/webhook-worker.server";
 import { canManage } from "~/models/access.server";
 import { badRequest } from "~/models/errors";
-import { idParam, webhookCreateSchema, webhookUpdateSchema } from "~/models/validation";
+import { idParam } from "~/models/ids";
+import { webhookCreateSchema, webhookUpdateSchema } from "~/models/webhook-input";
 import {
   MAX_ENDPOINTS,
   WEBHOOK_EVENT_NAMES,

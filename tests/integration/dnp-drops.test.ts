@@ -12,7 +12,7 @@ import { saveScores } from "~/models/scores.server";
 import { exportTournament, importTournament } from "~/models/spreadsheet.server";
 import { getLeaderboard } from "~/models/standings.server";
 import { updateTournament } from "~/models/tournaments.server";
-import { tournamentUpdateSchema } from "~/models/validation";
+import { tournamentUpdateSchema } from "~/models/tournament-input";
 import { ALL_DNP, DNP_WITH_PLACEMENT, presentPlacementsMessage } from "~/models/messages";
 import type { AppDb } from "#db/client.server";
 import type { PublicUser } from "~/models/auth.server";

@@ -4,7 +4,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { auditEntries, players, signupSettings, tournaments } from "#db/schema";
-import { deletePlayer, getPlayer } from "~/models/players.server";
+import { deletePlayer, getPlayer } from "~/models/roster.server";
 import { openSelfCheckin } from "~/models/self-checkin.server";
 import { PASS_GUESS_LIMIT, SIGNUPS_PER_ADDRESS } from "~/models/signup";
 import {

@@ -10,7 +10,8 @@ import {
   STAFF_NOT_FOUND,
   unknownUsernameMessage,
 } from "~/models/messages";
-import { addPlayer, deletePlayer, setCheckin, setCheckins, updatePlayer } from "~/models/players.server";
+import { addPlayer, deletePlayer, updatePlayer } from "~/models/roster.server";
+import { setCheckin, setCheckins } from "~/models/checkin.server";
 import { advanceRound } from "~/models/advance.server";
 import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
@@ -23,7 +24,8 @@ import {
   startCheckin,
   updateTournament,
 } from "~/models/tournaments.server";
-import { playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
+import { playerCreateSchema, playerUpdateSchema } from "~/models/player-input";
+import { tournamentUpdateSchema } from "~/models/tournament-input";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 

@@ -1,5 +1,5 @@
-// Players: registration, bulk import, check-in, max players, edits, deletion and substitution.
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+// The roster: registering players (one or in bulk), their edits and deletion, the maximum, and the lookups and lock the other player modules share.
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournaments, type Player } from "#db/schema";
 import {
@@ -22,23 +22,17 @@ import {
   belowCheckinsMessage,
   capacityLeftMessage,
   capacityMessage,
-  CHECKIN_LOCKED,
   checkinMaxMessage,
-  ELIMINATED_CHECKIN,
   LOCKED_ADD_MESSAGE,
   MASTER_FIELDS_MESSAGE,
   MAX_PLAYERS_AFTER_LOBBIES,
   MAX_PLAYERS_MAXIMUM,
   MAX_PLAYERS_MINIMUM,
-  NO_PLAYERS_SELECTED,
   NO_VALID_PLAYERS,
-  notActiveCheckedInMessage,
-  notEliminatedMessage,
   PLAYER_NOT_FOUND,
-  SAME_PLAYER,
 } from "./messages";
-import type { PlayerCreateInput, PlayerUpdateInput } from "./validation";
-import { dropFields, type DropFields } from "./policy";
+import type { PlayerCreateInput, PlayerUpdateInput } from "./player-input";
+import { type DropFields } from "./policy";
 import { seatFreed } from "./signup.server";
 import { mutate, tournamentLock } from "./mutate.server";
 
@@ -343,99 +337,6 @@ export async function deletePlayer(
 }
 
 /**
- * Checks a player in or out. 409 once lobbies exist ("Check-ins cannot be modified after lobby
- * generation has started"), above max ("Maximum {max} players can be checked in"), and for an
- * eliminated player ("Eliminated players cannot be checked in"). Event: tournament_updated.
- */
-/** A player as a check-in webhook event names them. */
-export function checkinEntry(p: Pick<Player, "id" | "name" | "riotTag">) {
-  return { playerId: p.id, name: p.name, riotTag: p.riotTag };
-}
-
-export async function setCheckin(
-  db: AppDb,
-  user: PublicUser | null,
-  playerId: number,
-  checkedIn: boolean,
-): Promise<ActionResult<Player>> {
-  return mutate(
-    db,
-    user,
-    (tx) => lockPlayer(tx, user, playerId, {}, "checkIn"),
-    async ({ tx, tournament: t, player, audit, emit }) => {
-      if (await hasLobbies(tx, t.id)) throw conflict("checkin_locked", CHECKIN_LOCKED);
-      if (player.isCheckedIn === checkedIn) return player;
-      if (checkedIn) {
-        if (player.isEliminated) throw conflict("player_eliminated", ELIMINATED_CHECKIN);
-        if ((await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers)
-          throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
-      }
-      const [updated] = await tx
-        .update(players)
-        .set({ isCheckedIn: checkedIn })
-        .where(eq(players.id, player.id))
-        .returning();
-      await audit({
-        action: checkedIn ? "player.checked_in" : "player.checked_out",
-        summary: `${label(player)} ${checkedIn ? "checked in" : "checked out"}`,
-        ...changedFields(player, { isCheckedIn: checkedIn }),
-        webhook: { checkedIn, players: [checkinEntry(player)] },
-      });
-      emit(event("tournament_updated", t.id, { name: t.name, playerId: player.id, checkedIn }));
-      return updated;
-    },
-  );
-}
-
-/**
- * "Check in selected": checks in the listed players of one tournament in one transaction, under the
- * same rules as one tap (no change after lobbies exist, no eliminated player, at most maxPlayers
- * checked in); any refusal changes nothing. Players already checked in are left as they are.
- * Event: one tournament_updated {checkedIn: true, playerIds}.
- */
-export async function setCheckins(
-  db: AppDb,
-  user: PublicUser | null,
-  tournamentId: number,
-  playerIds: number[],
-): Promise<ActionResult<{ checkedIn: Player[] }>> {
-  return mutate(db, user, tournamentLock(tournamentId, {}, "checkIn"), async ({ tx, tournament: t, audit, emit }) => {
-    if (await hasLobbies(tx, t.id)) throw conflict("checkin_locked", CHECKIN_LOCKED);
-    const ids = [...new Set(playerIds)];
-    if (ids.length === 0) throw badRequest("no_players_selected", NO_PLAYERS_SELECTED);
-    const rows = await tx
-      .select()
-      .from(players)
-      .where(and(eq(players.tournamentId, t.id), inArray(players.id, ids), isNull(players.removedAt)));
-    if (rows.length !== ids.length) throw notFound("player_not_found", PLAYER_NOT_FOUND);
-    if (rows.some((p) => p.isEliminated)) throw conflict("player_eliminated", ELIMINATED_CHECKIN);
-    const toCheck = rows.filter((p) => !p.isCheckedIn);
-    if ((await countActiveCheckedIn(tx, t.id)) + toCheck.length > t.maxPlayers)
-      throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
-    if (toCheck.length === 0) return { checkedIn: [] };
-    const updated = await tx
-      .update(players)
-      .set({ isCheckedIn: true })
-      .where(
-        inArray(
-          players.id,
-          toCheck.map((p) => p.id),
-        ),
-      )
-      .returning();
-    await audit({
-      action: "players.checked_in",
-      summary: `${updated.length} player${updated.length === 1 ? "" : "s"} checked in`,
-      before: Object.fromEntries(toCheck.map((p) => [label(p), false])),
-      after: Object.fromEntries(toCheck.map((p) => [label(p), true])),
-      webhook: { checkedIn: true, players: toCheck.map(checkinEntry) },
-    });
-    emit(event("tournament_updated", t.id, { name: t.name, checkedIn: true, playerIds: updated.map((p) => p.id) }));
-    return { checkedIn: updated };
-  });
-}
-
-/**
  * The manage-players max-players edit: at least 4 (400 MAX_PLAYERS_MINIMUM), at
  * most 256, not below the current check-ins (400), only before lobbies exist (409).
  * Event: tournament_updated.
@@ -464,85 +365,6 @@ export async function setMaxPlayers(
     });
     emit(event("tournament_updated", t.id, { name: t.name, maxPlayers }));
     return { maxPlayers };
-  });
-}
-
-export type SubstitutionResult = {
-  oldPlayer: Player;
-  newPlayer: Player;
-  /** The current-round lobby where the substitute took the old player's slot, if any. */
-  lobbyId: number | null;
-};
-
-/**
- * Swaps an eliminated player in for an active one: the old player (checked in, not eliminated)
- * becomes eliminated; the new one (eliminated) is un-eliminated and checked in. When the current
- * round's lobby of the old player is not scored yet, the substitute takes that slot.
- * Event: tournament_updated.
- */
-export async function substitute(
-  db: AppDb,
-  user: PublicUser | null,
-  tournamentId: number,
-  oldPlayerId: number,
-  newPlayerId: number,
-): Promise<ActionResult<SubstitutionResult>> {
-  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
-    if (oldPlayerId === newPlayerId) throw badRequest("same_player", SAME_PLAYER);
-    const load = async (id: number) => {
-      const [row] = await tx
-        .select()
-        .from(players)
-        .where(and(eq(players.id, id), eq(players.tournamentId, t.id)));
-      if (!row) throw notFound("player_not_found", PLAYER_NOT_FOUND);
-      return row;
-    };
-    const oldPlayer = await load(oldPlayerId);
-    const newPlayer = await load(newPlayerId);
-    if (oldPlayer.isEliminated || !oldPlayer.isCheckedIn || oldPlayer.removedAt || oldPlayer.droppedAt) {
-      throw conflict("not_substitutable", notActiveCheckedInMessage(oldPlayer.name));
-    }
-    if (!newPlayer.isEliminated || newPlayer.removedAt) {
-      throw conflict("not_substitutable", notEliminatedMessage(newPlayer.name));
-    }
-
-    const roundLobbies = await tx
-      .select()
-      .from(lobbies)
-      .where(and(eq(lobbies.tournamentId, t.id), eq(lobbies.roundNumber, t.currentRound)));
-    const slot = roundLobbies.find((l) => !l.isComplete && l.playerIds.includes(oldPlayer.id));
-    // A substitute already drawn into this round (eliminated mid-round) cannot take a second seat.
-    const alreadyDrawn = roundLobbies.some((l) => l.playerIds.includes(newPlayer.id));
-    let lobbyId: number | null = null;
-    if (slot && !alreadyDrawn) {
-      await tx
-        .update(lobbies)
-        .set({ playerIds: slot.playerIds.map((id) => (id === oldPlayer.id ? newPlayer.id : id)) })
-        .where(eq(lobbies.id, slot.id));
-      lobbyId = slot.id;
-    }
-    const [out] = await tx.update(players).set({ isEliminated: true }).where(eq(players.id, oldPlayer.id)).returning();
-    const [into] = await tx
-      .update(players)
-      .set({ isEliminated: false, isCheckedIn: true })
-      .where(eq(players.id, newPlayer.id))
-      .returning();
-    const state = (p: Player) => (p.isEliminated ? "eliminated" : "active");
-    await audit({
-      action: "player.substituted",
-      summary: `${label(newPlayer)} replaced ${label(oldPlayer)}${slot && lobbyId !== null ? ` in ${slot.name}` : ""}`,
-      before: { [label(oldPlayer)]: state(oldPlayer), [label(newPlayer)]: state(newPlayer) },
-      after: { [label(oldPlayer)]: state(out), [label(newPlayer)]: state(into) },
-    });
-    emit(
-      event("tournament_updated", t.id, {
-        name: t.name,
-        oldPlayerId: oldPlayer.id,
-        newPlayerId: newPlayer.id,
-        ...(lobbyId !== null ? { lobbyId } : {}),
-      }),
-    );
-    return { oldPlayer: out, newPlayer: into, lobbyId };
   });
 }
 
