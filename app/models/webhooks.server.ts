@@ -158,7 +158,7 @@ export async function createWebhook(
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.tournamentId, t.id));
     if (Number(n) >= MAX_ENDPOINTS)
-      throw conflict("too_many_webhooks", WEBHOOK_WEBHOOK_MESSAGES.tooMany(MAX_ENDPOINTS));
+      throw conflict("too_many_webhooks", WEBHOOK_MESSAGES.tooMany(MAX_ENDPOINTS));
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
@@ -196,7 +196,7 @@ export async function updateWebhook(
     db,
     user,
     (tx) => lockEndpoint(tx, user, webhookId),
-    async ({ tx, endpoint, tournament: t, audit }) => {
+    async ({ tx, endpoint, audit }) => {
       const next = {
         url: patch.url !== undefined ? patch.url.trim() : endpoint.url,
         kind: patch.kind ?? endpoint.kind,
@@ -264,7 +264,7 @@ export async function deleteWebhook(
     db,
     user,
     (tx) => lockEndpoint(tx, user, webhookId),
-    async ({ tx, endpoint, tournament: t, audit }) => {
+    async ({ tx, endpoint, audit }) => {
       await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
       await audit({
         action: "webhook.deleted",
@@ -289,7 +289,7 @@ export async function rotateWebhookSecret(
     db,
     user,
     (tx) => lockEndpoint(tx, user, webhookId),
-    async ({ tx, endpoint, tournament: t, audit }) => {
+    async ({ tx, endpoint, audit }) => {
       const [row] = await tx
         .update(webhookEndpoints)
         .set({ secret: newSecret() })

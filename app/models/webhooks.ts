@@ -118,7 +118,7 @@ export function endpointRefusal(
   const url = input.url.trim();
   if (url === "") return { code: "invalid_webhook_url", field: "url", message: WEBHOOK_MESSAGES.urlRequired };
   if (url.length > URL_MAX)
-    return { code: "invalid_webhook_url", field: "url", message: WEBHOOK_WEBHOOK_MESSAGES.urlTooLong(URL_MAX) };
+    return { code: "invalid_webhook_url", field: "url", message: WEBHOOK_MESSAGES.urlTooLong(URL_MAX) };
   const parsed = parseUrl(url);
   if (!parsed) return { code: "invalid_webhook_url", field: "url", message: WEBHOOK_MESSAGES.urlInvalid };
   const host = hostOf(parsed);
