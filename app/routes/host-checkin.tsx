@@ -25,11 +25,10 @@ import {
   loadTournamentFromParams,
   pageAccess,
   pageUser,
-  readForm,
   runFormAction,
-  tournamentIdOrThrow,
   unknownAction,
   type FormInput,
+  screenAction,
 } from "~/lib/page.server";
 import { playerListQuery } from "~/lib/player-list.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -118,15 +117,8 @@ export async function loader({ params, context, url, request }: Route.LoaderArgs
 type IntentArgs = { db: AppDb; user: PublicUser | null; tournamentId: number; input: FormInput; url: URL };
 
 export async function action({ url, params, context }: Route.ActionArgs) {
-  const tournamentId = tournamentIdOrThrow(params.tournamentId);
-  const { intent, values } = readForm(context);
-  const args: IntentArgs = {
-    db: context.get(dbContext),
-    user: pageUser(context),
-    tournamentId,
-    input: { intent, values },
-    url,
-  };
+  const { tournamentId, intent, input, db, user } = screenAction({ params, context });
+  const args: IntentArgs = { db, user, tournamentId, input, url };
   const screen = screenOf(url);
   switch (intent) {
     case "toggle-checkin":

@@ -5,18 +5,15 @@ import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/fo
 import { InputField, SelectField, SubmitButton } from "~/components/form-fields";
 import { TournamentHeader } from "~/components/tournament-header";
 import { EmptyState, FieldError, useKeptActionData } from "~/components/ui";
-import { dbContext } from "~/lib/context";
 import { samePage } from "~/lib/host-actions.server";
 import {
   formFailure,
   invalid,
-  loadTournamentFromParams,
-  pageUser,
-  readForm,
   runFormAction,
-  tournamentIdOrThrow,
   unknownAction,
   type FormFailure,
+  screenAction,
+  screenLoad,
 } from "~/lib/page.server";
 import { wakeWebhookWorker } from "~/lib/webhook-worker.server";
 import { canManage } from "~/models/access.server";
@@ -53,10 +50,11 @@ export const meta: Route.MetaFunction = ({ data }) => [
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const db = context.get(dbContext);
-  const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
-  const user = pageUser(context);
-  if (!canManage(user, t)) throw data(WEBHOOKS_FORBIDDEN, { status: 403 });
+  const {
+    tournament: t,
+    user,
+    db,
+  } = await screenLoad({ params, context, request }, { may: canManage, message: WEBHOOKS_FORBIDDEN });
   const endpoints = await listWebhooks(db, user, t.id);
   const logs = await Promise.all(endpoints.map((e) => deliveryLogOf(db, e.id, PAGE_LOG)));
   return {
@@ -97,12 +95,8 @@ const INTENTS = [
 ];
 
 export async function action({ url, params, context }: Route.ActionArgs) {
-  const tournamentId = tournamentIdOrThrow(params.tournamentId);
-  const { intent, values } = readForm(context);
-  const input = { intent, values };
+  const { tournamentId, intent, values, input, db, user } = screenAction({ params, context });
   if (!intent || !INTENTS.includes(intent)) return unknownAction(input);
-  const db = context.get(dbContext);
-  const user = pageUser(context);
   const back = samePage(url);
   if (intent === "add-webhook") {
     const title = "Failed to add webhook";
