@@ -2,7 +2,7 @@
 // On pages served without React, the `data-copy` and `data-export` attributes are what the inline script acts on (app/lib/live-script.server.ts).
 import { useServerDocumentWithoutReact } from "~/lib/lite-page";
 import { fillToast, useToast } from "./toast";
-import { ACTION_TOASTS, type ToastMessage } from "~/lib/live-constants";
+import { ACTION_TOASTS } from "~/lib/live-constants";
 import { useHydrated } from "./ui";
 
 async function copyText(text: string): Promise<boolean> {

@@ -84,7 +84,7 @@ export function blankToUndefined(value: unknown): unknown {
 }
 
 // Only plain decimal strings become numbers; "0x10" or "1e3" stay strings and fail with the field's message.
-function toNumber(value: unknown): unknown {
+export function toNumber(value: unknown): unknown {
   const v = blankToUndefined(value);
   if (typeof v === "string" && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(v)) return Number(v);
   return v;

@@ -3,7 +3,7 @@
 import type { Tournament } from "#db/schema";
 import type { PublicUser } from "./auth.server";
 import { completed, forbidden, unauthorized } from "./errors";
-import { AUTH_REQUIRED, NOT_ALLOWED, MASTER_ONLY } from "./messages";
+import { MASTER_ONLY, NOT_ALLOWED } from "./messages";
 import type { MutationOptions } from "./action.server";
 import { can, isReadOnly, roleFor, type Capability } from "./policy";
 

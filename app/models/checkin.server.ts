@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { AppDb } from "#db/client.server";
 import { players, type Player } from "#db/schema";
 import { type ActionResult } from "./action.server";
-import { playerLabel as label } from "./audit";
+import { changedFields, playerLabel as label } from "./audit";
 import type { PublicUser } from "./auth.server";
 import { badRequest, conflict, notFound } from "./errors";
 import { event } from "./events";

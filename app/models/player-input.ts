@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MAX_ID as INT_MAX } from "./ids";
 import { MATCHES_MAX, POINTS_MAX } from "./stats";
-import { booleanish, numeric } from "~/lib/form";
+import { booleanish, numeric, toNumber } from "~/lib/form";
 import { bool, idField, text } from "./fields";
 
 /** Also the spreadsheet import's rule for a player's name and tag. */

@@ -32,7 +32,7 @@ import {
   PLAYER_NOT_FOUND,
 } from "./messages";
 import type { PlayerCreateInput, PlayerUpdateInput } from "./player-input";
-import { type DropFields } from "./policy";
+import { dropFields, type DropFields } from "./policy";
 import { seatFreed } from "./signup.server";
 import { mutate, tournamentLock } from "./mutate.server";
 

@@ -1,6 +1,6 @@
 // A tournament's input: creation, settings, the scoring table, the ruleset and the maximum of players.
 import { z } from "zod";
-import { SCORING_MAX, scoringFromArray, scoringShape } from "./scoring";
+import { DEFAULT_SCORING, SCORING_MAX, scoringFromArray, scoringShape } from "./scoring";
 import { PRESET_NAMES, TIEBREAKERS, tiebreakersProblem } from "./ruleset";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "./types";
 import { stageListSchema } from "./stage-input";

@@ -1,5 +1,5 @@
 // History: the tournament's audit trail for its owner and masters, newest first, with filters in a GET form (works without JavaScript) and pages.
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/history";
 import { TournamentHeader } from "~/components/tournament-header";
 import { EmptyState } from "~/components/ui";

@@ -1,6 +1,6 @@
 // Settings → Sign-up: the owner opens or closes registration, sets approval, the waitlist's size and the schedule, decides
 // on sign-ups, clears the waitlist in bulk, and issues players' personal links; plain forms (docs/decisions/029).
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/signup-admin";
 import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
 import { InputField, SelectField } from "~/components/form-fields";

@@ -1,5 +1,5 @@
 // Settings → Webhooks: the tournament's endpoints (add, edit, enable or disable, delete, rotate the secret, send a test event) and each one's delivery log; plain forms that work without JavaScript.
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/webhooks";
 import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
 import { InputField, SelectField, SubmitButton } from "~/components/form-fields";
