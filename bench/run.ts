@@ -6,7 +6,7 @@ import { openDatabase, type Database } from "#db/client.server";
 import { players, users } from "#db/schema";
 import { toPublicUser } from "~/models/auth.server";
 import { planRoundLobbies } from "~/models/lobbies";
-import { bulkAddPlayers } from "~/models/players.server";
+import { bulkAddPlayers } from "~/models/roster.server";
 import { generateLobbies } from "~/models/lobbies.server";
 import { saveScores } from "~/models/scores.server";
 import { DEFAULT_SCORING, pointsFor } from "~/models/scoring";
@@ -15,7 +15,7 @@ import { RIOT_TIEBREAKERS, STANDARD_TIEBREAKERS } from "~/models/ruleset";
 import { tournamentNeeds, type NeedsData } from "~/models/views/needs";
 import { createTournament } from "~/models/tournaments.server";
 import type { EngineLobby, EngineMatch, EnginePlayer, LobbyMethod } from "~/models/types";
-import { tournamentCreateSchema } from "~/models/validation";
+import { tournamentCreateSchema } from "~/models/tournament-input";
 import startTestPostgres from "../tests/setup/postgres-global";
 
 const migrationsDir = fileURLToPath(new URL("../db/migrations", import.meta.url));

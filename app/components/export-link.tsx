@@ -1,6 +1,6 @@
 // The one spreadsheet export link: a plain download without JavaScript; with it, fetched and saved here so a failure is docs/rules.md's toast, not an error page.
 import type { MouseEvent, ReactNode } from "react";
-import { ACTION_TOASTS } from "./public-actions";
+import { ACTION_TOASTS } from "~/lib/live-constants";
 import { fillToast, useToast } from "./toast";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

@@ -1,7 +1,8 @@
 // A refused form on the page: whether the answer is this form's, what the user typed, the alert and docs/rules.md's toast.
 import { useEffect } from "react";
 import type { FormFailure } from "~/lib/page.server";
-import { useToast, type ToastMessage } from "./toast";
+import { useToast } from "./toast";
+import type { ToastMessage } from "~/lib/live-constants";
 import { FormError } from "./ui";
 
 /** The refused action's answer when it belongs to this form (several forms share a page). */

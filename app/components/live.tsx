@@ -4,17 +4,8 @@ import { useEffect, useEffectEvent } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { withoutReactHandle } from "~/lib/lite-page";
 import type { DomainEvent } from "~/models/events";
-import { fillToast, useToast, type ToastMessage } from "./toast";
-
-/** docs/rules.md's event toasts by event type; `{key}` is filled from the event's data (see `fillToast`). */
-export const EVENT_TOASTS: Partial<Record<DomainEvent["type"], ToastMessage>> = {
-  tournament_created: { title: "New Tournament Created", description: "{name} has been created" },
-  lobbies_generated: { title: "Lobbies Generated", description: "Round {roundNumber} lobbies are ready" },
-  // docs/rules.md: a lobby is named by its name ("Lobby 5"), never by its database id.
-  matches_saved: { title: "Scores Updated", description: "{lobbyName} scores have been saved" },
-  round_advanced: { title: "Round Advanced", description: "Tournament advanced to Round {newRound}" },
-  tournament_completed: { title: "Tournament Completed", description: "{name} has finished!" },
-};
+import { fillToast, useToast } from "./toast";
+import { EVENT_TOASTS, SAFETY_REVALIDATE_MS, type ToastMessage } from "~/lib/live-constants";
 
 export function eventToast(event: DomainEvent): ToastMessage | null {
   const template = EVENT_TOASTS[event.type];
@@ -38,9 +29,6 @@ function isAnsweredEvent(event: DomainEvent): boolean {
   return at >= 0;
 }
 
-/** A slow safety net in case an event was missed while the connection was down. */
-export const SAFETY_REVALIDATE_MS = 60_000;
-
 /**
  * How long after an event this page waits before re-fetching, at random within a window that grows
  * with the audience the server reported (streams per process): 5,000 spectators spread over 2 s,
@@ -52,9 +40,6 @@ export function refetchDelay(audience: unknown, random = Math.random()): number 
   const window = Math.min(15_000, Math.max(1_000, streams * 0.4));
   return 150 + random * (window - 150);
 }
-
-/** Spectator pages without JavaScript reload every 30 s while the tournament runs (cheap: a 304 when nothing changed). */
-export const NOSCRIPT_REFRESH_SECONDS = 30;
 
 type LiveData = { tournament?: { status?: string } } | undefined;
 

@@ -1,7 +1,7 @@
 // Master panel, Player Data tab: every player with edit and delete, and the add-player form, each behind a confirmation.
 import { useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
-import type { PlayerSummary } from "~/models/players.server";
+import type { PlayerSummary } from "~/models/roster.server";
 import { outLabel } from "~/models/policy";
 import { formatAverage, MATCHES_MAX, POINTS_MAX } from "~/models/stats";
 import { MasterConfirm, ReasonField } from "./master-confirm";

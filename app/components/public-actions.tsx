@@ -1,16 +1,9 @@
 // The spectator pages' JavaScript enhancements: copy to clipboard and export download, each also usable as plain HTML.
 // On pages served without React, the `data-copy` and `data-export` attributes are what the inline script acts on (app/lib/live-script.server.ts).
 import { useServerDocumentWithoutReact } from "~/lib/lite-page";
-import { fillToast, useToast, type ToastMessage } from "./toast";
+import { fillToast, useToast } from "./toast";
+import { ACTION_TOASTS } from "~/lib/live-constants";
 import { useHydrated } from "./ui";
-
-/** The copy and export toasts; `{what}` and `{message}` are filled in (see `fillToast`). */
-export const ACTION_TOASTS = {
-  copied: { type: "success", title: "Copied!", description: "{what} copied to clipboard" },
-  copyFailed: { type: "error", title: "Copy failed", description: "Could not copy to clipboard" },
-  downloadStarted: { type: "success", title: "Download started" },
-  exportFailed: { type: "error", title: "Export failed", description: "{message}" },
-} satisfies Record<string, ToastMessage>;
 
 async function copyText(text: string): Promise<boolean> {
   try {

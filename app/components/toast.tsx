@@ -1,8 +1,7 @@
 // One toast at a time: the server's flash message or a live event, shown at the bottom of the screen; it leaves after 5 s (CSS without JavaScript) or when dismissed.
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-
-export type ToastMessage = { title: string; description?: string; type?: "success" | "error" | "info" };
+import { TOAST_DURATION_MS, TOAST_FALLBACKS, type ToastMessage } from "~/lib/live-constants";
 
 const ToastContext = createContext<(toast: ToastMessage) => void>(() => {});
 type ToastState = { toast: ToastMessage | null; serial: number; dismiss: () => void };
@@ -11,11 +10,6 @@ const ToastStateContext = createContext<ToastState>({ toast: null, serial: 0, di
 export function useToast() {
   return useContext(ToastContext);
 }
-
-export const TOAST_DURATION_MS = 5000;
-
-/** Placeholders that read as a word when the value is not a string ("Lobby scores have been saved"). */
-export const TOAST_FALLBACKS: Record<string, string> = { lobbyName: "Lobby" };
 
 /** A toast whose `{key}` placeholders are filled from `values` (app/lib/live-script.server.ts fills them the same way). */
 export function fillToast(template: ToastMessage, values: Record<string, unknown>): ToastMessage {

@@ -5,7 +5,19 @@ import { TIEBREAKERS } from "~/models/ruleset";
 import { CRITERION_LABELS, type Criterion } from "~/models/standings";
 import { spreadsheetImportSchema } from "~/models/spreadsheet.server";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "~/models/types";
-import * as v from "~/models/validation";
+import { loginSchema, staffAddSchema } from "~/models/account-input";
+import { dropSchema } from "~/models/audit-input";
+import {
+  bulkPlayersSchema,
+  checkinSchema,
+  playerCreateSchema,
+  playerUpdateSchema,
+  substituteSchema,
+} from "~/models/player-input";
+import { advanceSchema, generateSchema, lockSchema, scoresSchema } from "~/models/round-input";
+import { selfCheckinSchema } from "~/models/self-checkin-input";
+import { rulesetInputSchema, tournamentCreateSchema, tournamentUpdateSchema } from "~/models/tournament-input";
+import { webhookCreateSchema, webhookUpdateSchema } from "~/models/webhook-input";
 import { TEST_EVENT, WEBHOOK_EVENT_NAMES, WEBHOOK_KINDS } from "~/models/webhooks";
 
 // ---------- answers (what the routes send) ----------
@@ -525,25 +537,25 @@ for (const [name, schema] of Object.entries({
 /** The request bodies, under their component names: an operation whose handler parses one of these gets a $ref to it. */
 export const bodySchemas = z.registry<{ id: string }>();
 for (const [name, schema] of Object.entries({
-  LoginBody: v.loginSchema,
-  TournamentCreate: v.tournamentCreateSchema,
-  TournamentUpdate: v.tournamentUpdateSchema,
-  RulesetInput: v.rulesetInputSchema,
-  PlayerCreate: v.playerCreateSchema,
-  PlayerUpdate: v.playerUpdateSchema,
-  BulkPlayers: v.bulkPlayersSchema,
-  Checkin: v.checkinSchema,
-  Drop: v.dropSchema,
-  SelfCheckin: v.selfCheckinSchema,
-  StaffAdd: v.staffAddSchema,
-  Lock: v.lockSchema,
-  Substitute: v.substituteSchema,
-  Advance: v.advanceSchema,
-  Generate: v.generateSchema,
-  Scores: v.scoresSchema,
+  LoginBody: loginSchema,
+  TournamentCreate: tournamentCreateSchema,
+  TournamentUpdate: tournamentUpdateSchema,
+  RulesetInput: rulesetInputSchema,
+  PlayerCreate: playerCreateSchema,
+  PlayerUpdate: playerUpdateSchema,
+  BulkPlayers: bulkPlayersSchema,
+  Checkin: checkinSchema,
+  Drop: dropSchema,
+  SelfCheckin: selfCheckinSchema,
+  StaffAdd: staffAddSchema,
+  Lock: lockSchema,
+  Substitute: substituteSchema,
+  Advance: advanceSchema,
+  Generate: generateSchema,
+  Scores: scoresSchema,
   Import: spreadsheetImportSchema,
-  WebhookCreate: v.webhookCreateSchema,
-  WebhookUpdate: v.webhookUpdateSchema,
+  WebhookCreate: webhookCreateSchema,
+  WebhookUpdate: webhookUpdateSchema,
 })) {
   bodySchemas.add(schema as z.ZodType, { id: name });
 }

@@ -3,10 +3,14 @@ import type { AppDb } from "#db/client.server";
 import { formFailure, invalid, runFormAction, type FormInput } from "~/lib/page.server";
 import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError } from "~/models/errors";
-import { addPlayer, setCheckin, substitute } from "~/models/players.server";
+import { addPlayer } from "~/models/roster.server";
+import { setCheckin } from "~/models/checkin.server";
+import { substitute } from "~/models/substitution.server";
 import { generateLobbies } from "~/models/lobbies.server";
-import { IMPORT_FAILED, importTournament } from "~/models/spreadsheet.server";
-import { checkinSchema, idParam, playerCreateSchema, substituteSchema } from "~/models/validation";
+import { importTournament } from "~/models/spreadsheet.server";
+import { IMPORT_FAILED } from "~/models/messages";
+import { checkinSchema, playerCreateSchema, substituteSchema } from "~/models/player-input";
+import { idParam } from "~/models/ids";
 
 /** Where a form comes back to after its action: the page it was posted from, search included (the route's normalized `url`, never the `.data` request). */
 export function samePage(url: URL): string {

@@ -1,8 +1,12 @@
 // The inline script of the pages served without React (docs/decisions/013-public-pages-without-react.md): live updates,
 // toasts, copy and export in about 3 KB, no bundle. The stream overlay (app/lib/overlay.server.ts) shares its re-fetch delay.
-import { EVENT_TOASTS, SAFETY_REVALIDATE_MS } from "~/components/live";
-import { ACTION_TOASTS } from "~/components/public-actions";
-import { TOAST_DURATION_MS, TOAST_FALLBACKS } from "~/components/toast";
+import {
+  EVENT_TOASTS,
+  SAFETY_REVALIDATE_MS,
+  ACTION_TOASTS,
+  TOAST_DURATION_MS,
+  TOAST_FALLBACKS,
+} from "~/lib/live-constants";
 
 /**
  * `delay(audience)`: components/live.tsx's `refetchDelay` in plain JavaScript, for the scripts that are

@@ -1,5 +1,5 @@
 // The stream overlay's document: a small, complete HTML page (no React, no header or footer) for an OBS browser source.
-import { NOSCRIPT_REFRESH_SECONDS } from "~/components/live";
+import { NOSCRIPT_REFRESH_SECONDS } from "~/lib/live-constants";
 import type { OverlayView } from "~/models/views/overlay";
 import { REFETCH_DELAY_JS } from "./live-script.server";
 

@@ -1,13 +1,14 @@
 // Plumbing for screen loaders and actions: the tournament id of the URL, form parsing, refusals as 4xx with the user's input, events after commit.
 import { data, type RouterContextProvider } from "react-router";
+import type { Tournament } from "#db/schema";
 import type { z } from "zod";
 import { canRead, findReadableTournament } from "~/models/share.server";
 import type { ActionResult } from "~/models/action.server";
 import type { PublicUser } from "~/models/auth.server";
 import { badRequest, isActionError, refusalTitle, type ActionError, type RefusalCode } from "~/models/errors";
-import { fieldErrors, FormFieldError, formToObject } from "~/models/validation";
+import { fieldErrors, FormFieldError, formToObject } from "~/lib/form";
 import { tournamentAccess } from "~/models/staff.server";
-import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
+import { TOURNAMENT_NOT_FOUND } from "~/models/messages";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import { dbContext, formContext, userContext } from "./context";
 import { publish } from "./events.server";
@@ -83,6 +84,40 @@ export async function loadTournamentFromParams(page: PageRequest, raw: string | 
     if (isActionError(error)) throw data(error.message, { status: error.status });
     throw error;
   }
+}
+
+/** Who may read a screen that is not for every reader of the tournament, and the 403 message for anyone else. */
+export type ScreenGuard = { may: (user: PublicUser | null, tournament: Tournament) => boolean; message: string };
+
+/**
+ * The head of a tournament screen's loader: the tournament of the URL (400 / 404 as `loadTournamentFromParams`), the
+ * signed-in user and the database; with a guard, a reader it refuses gets 403 with its message.
+ */
+export async function screenLoad(
+  { params, context, request }: PageRequest & { params: { tournamentId?: string } },
+  guard?: ScreenGuard,
+) {
+  const tournament = await loadTournamentFromParams({ context, request }, params.tournamentId);
+  const user = pageUser(context);
+  if (guard && !guard.may(user, tournament)) throw data(guard.message, { status: 403 });
+  return { tournament, user, db: context.get(dbContext) };
+}
+
+/**
+ * The head of a tournament screen's action: the URL's tournament id (400 when missing or malformed), the posted form
+ * (its intent and values, also as the `FormInput` failures keep), the signed-in user and the database.
+ */
+export function screenAction({
+  params,
+  context,
+}: {
+  params: { tournamentId?: string };
+  context: Readonly<RouterContextProvider>;
+}) {
+  const tournamentId = tournamentIdOrThrow(params.tournamentId);
+  const { form, intent, values } = readForm(context);
+  const input: FormInput = { intent, values };
+  return { tournamentId, form, intent, values, input, user: pageUser(context), db: context.get(dbContext) };
 }
 
 /** The signed-in user's role for the tournament and its capabilities (app/models/policy.ts), for the screen to show only what they may use. */

@@ -6,7 +6,8 @@ import { bearerToken, isApiPath } from "./cors.server";
 import { getApp } from "./db.server";
 import { forwardedHost, headersOf } from "./forwarded.server";
 import { getUser } from "./session.server";
-import { hasLoneSurrogate, LONE_SURROGATE_MESSAGE } from "~/models/validation";
+import { hasLoneSurrogate } from "~/models/fields";
+import { LONE_SURROGATE_MESSAGE } from "~/models/messages";
 import { shareCookieFor } from "./share.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

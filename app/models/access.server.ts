@@ -2,12 +2,10 @@
 // completed tournaments only through the master override.
 import type { Tournament } from "#db/schema";
 import type { PublicUser } from "./auth.server";
-import { AUTH_REQUIRED, completed, forbidden, NOT_ALLOWED, unauthorized } from "./errors";
+import { completed, forbidden, unauthorized } from "./errors";
+import { MASTER_ONLY, NOT_ALLOWED } from "./messages";
 import type { MutationOptions } from "./action.server";
 import { can, isReadOnly, roleFor, type Capability } from "./policy";
-
-export { AUTH_REQUIRED, NOT_ALLOWED };
-export const MASTER_ONLY = "Only a master administrator can do this";
 
 export function isMaster(user: PublicUser | null | undefined): boolean {
   return user?.role === "master";

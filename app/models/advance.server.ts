@@ -2,21 +2,21 @@
 import { eq, inArray } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { players, tournaments, type Tournament } from "#db/schema";
-import { lockForMutation, type ActionResult } from "./action.server";
+import { type ActionResult, findTournamentOr404 } from "./action.server";
 import { playerLabel, type AuditValues } from "./audit";
-import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { planCut, previewCut, resolveCut, validateCutCount, type CutPlan, type CutPreview } from "./cuts";
 import { checkmateOutcome, planStageEnd } from "./stage-standings";
 import { isCheckmateEnd, stageAt, stagesOf } from "./stages";
 import { toEnginePlayer } from "./stats.server";
-import { badRequest, COMPLETED_MESSAGE, conflict } from "./errors";
+import { badRequest, conflict } from "./errors";
+import { COMPLETED_MESSAGE, CUT_WHOLE, tieAtCutMessage } from "./messages";
 import { event } from "./events";
 import { assertRoundScored, roundLobbies } from "./lobbies.server";
 import { LATER_ROUND_MINIMUM } from "./policy";
 import { activeStandings } from "./standings.server";
 import { cutRuleOf, readRuleset } from "./ruleset";
-import { findTournamentOr404 } from "./action.server";
+import { mutate } from "./mutate.server";
 
 export type AdvanceInput = { eliminationCount?: number; tiebreakerPlayerIds?: number[] };
 
@@ -44,8 +44,7 @@ export async function advanceRound(
   tournamentId: number,
   input: AdvanceInput = {},
 ): Promise<ActionResult<AdvanceResult>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const round = t.currentRound;
     await assertRoundScored(tx, t);
 
@@ -58,10 +57,7 @@ export async function advanceRound(
     const tieRefusal = (plan: CutPlan) => {
       const byId = new Map(rows.map((p) => [p.id, p]));
       const names = plan.tied.map((id) => byId.get(id)?.name ?? `#${id}`).join(", ");
-      return conflict(
-        "tie_at_cut",
-        `Tie-break needed at the cut line: select exactly ${plan.needed} of the ${plan.tied.length} tied players to eliminate (${names})`,
-      );
+      return conflict("tie_at_cut", tieAtCutMessage(plan.needed, plan.tied.length, names));
     };
     const settle = (plan: CutPlan) => {
       if (plan.needed === 0) return plan.sure;
@@ -86,7 +82,7 @@ export async function advanceRound(
       if (invalid) throw badRequest("invalid_cut", invalid, "eliminationCount");
       eliminated = settle(planCut(active, count, rule));
     } else if (count < 0 || !Number.isInteger(count)) {
-      throw badRequest("invalid_cut", "Cut amount must be a whole number of at least 0", "eliminationCount");
+      throw badRequest("invalid_cut", CUT_WHOLE, "eliminationCount");
     }
     if (eliminated.length > 0)
       await tx.update(players).set({ isEliminated: true }).where(inArray(players.id, eliminated));
@@ -133,9 +129,7 @@ export async function advanceRound(
     const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
     const cut: AuditValues =
       eliminated.length > 0 ? { eliminated: eliminated.map((id) => byId.get(id) ?? `#${id}`).join(", ") } : {};
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: completes ? "tournament.completed" : "round.advanced",
       summary: completes
         ? `Round ${round} ended and the tournament completed${eliminated.length > 0 ? ` (${eliminated.length} players cut)` : ""}${checkmate?.winnerId != null ? ` (checkmate: ${byId.get(checkmate.winnerId) ?? `#${checkmate.winnerId}`} wins)` : ""}`
@@ -160,21 +154,17 @@ export async function advanceRound(
       },
     });
     if (completes) {
-      return {
-        result: { status: updated.status, currentRound: updated.currentRound, eliminated, message: COMPLETED_MESSAGE },
-        events: [event("tournament_completed", t.id, { name: t.name })],
-      };
+      emit(event("tournament_completed", t.id, { name: t.name }));
+      return { status: updated.status, currentRound: updated.currentRound, eliminated, message: COMPLETED_MESSAGE };
     }
-    return {
-      result: { status: updated.status, currentRound: updated.currentRound, eliminated },
-      events: [
-        event("round_advanced", t.id, {
-          name: t.name,
-          newRound: updated.currentRound,
-          ...(next ? { stage: { index: at.index + 1, name: next.name } } : {}),
-        }),
-      ],
-    };
+    emit(
+      event("round_advanced", t.id, {
+        name: t.name,
+        newRound: updated.currentRound,
+        ...(next ? { stage: { index: at.index + 1, name: next.name } } : {}),
+      }),
+    );
+    return { status: updated.status, currentRound: updated.currentRound, eliminated };
   });
 }
 

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
 import { auditEntries, matches, players, tournaments, type AuditEntry, type Lobby, type Tournament } from "#db/schema";
-import { findTournamentOr404, lockForMutation, type ActionResult } from "./action.server";
+import { findTournamentOr404, type ActionResult } from "./action.server";
 import { actorRole, assertMaster, canSeeHistory, requireActor } from "./access.server";
 import type { PublicUser } from "./auth.server";
 import {
@@ -19,10 +19,11 @@ import { badRequest, forbidden } from "./errors";
 import { event } from "./events";
 import { enqueueAudited } from "./outbox.server";
 import { recomputeStats, staleTotals, type TotalsDifference } from "./stats.server";
-import type { HistoryFilters } from "./validation";
+import type { HistoryFilters } from "./audit-input";
+import { HISTORY_FORBIDDEN, UNKNOWN_AUDIT_ACTION } from "./messages";
+import { mutate, tournamentLock } from "./mutate.server";
 
 export const HISTORY_PAGE_SIZE = 50;
-export const HISTORY_FORBIDDEN = "Only the tournament's owner or a master administrator can see its history";
 
 export type AuditInput = {
   tournament: Pick<Tournament, "id" | "ownerId" | "currentRound">;
@@ -113,7 +114,7 @@ export async function listHistory(
 ): Promise<HistoryPage> {
   const t = await requireHistoryReader(db, user, tournamentId);
   if (filters.action !== undefined && !isAuditAction(filters.action))
-    throw badRequest("unknown_audit_action", "Unknown action kind", "action");
+    throw badRequest("unknown_audit_action", UNKNOWN_AUDIT_ACTION, "action");
   const where: SQL[] = [eq(auditEntries.tournamentId, t.id)];
   if (filters.action) where.push(eq(auditEntries.action, filters.action));
   if (filters.actor) where.push(eq(auditEntries.actorUsername, filters.actor));
@@ -191,25 +192,25 @@ export async function repairTotals(
   options: { reason?: string } = {},
 ): Promise<ActionResult<{ repaired: TotalsDifference[] }>> {
   assertMaster(user);
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId, { override: true });
-    const repaired = await recomputeStats(tx, t.id);
-    if (repaired.length === 0) return { result: { repaired }, events: [] };
-    const label = (d: TotalsDifference) => `${d.name}#${d.riotTag}`;
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: auditAction("integrity.repaired"),
-      summary: `Stored totals repaired for ${repaired.length} player${repaired.length === 1 ? "" : "s"}`,
-      before: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.stored)])),
-      after: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.computed)])),
-      reason: options.reason,
-    });
-    return {
-      result: { repaired },
-      events: [event("tournament_updated", t.id, { name: t.name, repaired: repaired.length })],
-    };
-  });
+  return mutate(
+    db,
+    user,
+    tournamentLock(tournamentId, { override: true }),
+    async ({ tx, tournament: t, audit, emit }) => {
+      const repaired = await recomputeStats(tx, t.id);
+      if (repaired.length === 0) return { repaired };
+      const label = (d: TotalsDifference) => `${d.name}#${d.riotTag}`;
+      await audit({
+        action: auditAction("integrity.repaired"),
+        summary: `Stored totals repaired for ${repaired.length} player${repaired.length === 1 ? "" : "s"}`,
+        before: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.stored)])),
+        after: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.computed)])),
+        reason: options.reason,
+      });
+      emit(event("tournament_updated", t.id, { name: t.name, repaired: repaired.length }));
+      return { repaired };
+    },
+  );
 }
 
 /** "Name#Tag" of the given players, for the audit trail. */

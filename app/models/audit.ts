@@ -1,7 +1,7 @@
 // The audit trail's vocabulary, with no database: the stable action codes, their labels, and how a before → after pair reads (docs/rules.md, "Audit trail").
 import { SCORING_KEYS, isScoring, placementText } from "./scoring";
 
-/** The longest reason a master may give for an override (validation.ts checks it; the form says it). */
+/** The longest reason a master may give for an override (audit-input.ts checks it; the form says it). */
 export const REASON_MAX = 500;
 
 /** Every action the trail records, by a stable code (API consumers filter by it); an override by a master is prefixed "override.". */

@@ -6,7 +6,8 @@ import type { Executor } from "#db/client.server";
 import { sessions, users, type User } from "#db/schema";
 import { clearAttempts, forgetAttempt, recordAttempt, trimAttempts, type AttemptLimit } from "./attempts.server";
 import type { RefusalCode } from "./errors";
-import { USERNAME_PATTERN } from "./validation";
+import { USERNAME_PATTERN } from "./account-input";
+import { INVALID_CREDENTIALS, MISSING_CREDENTIALS_MESSAGE, TOO_MANY_ATTEMPTS } from "./messages";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -30,8 +31,6 @@ export const LOGIN_LIMIT: AttemptLimit = {
 };
 /** How long a known device waits before its password is checked while its username is locked for unknown devices. */
 export const DEVICE_SLOWDOWN_MS = 1000;
-export const TOO_MANY_ATTEMPTS = "Too many failed login attempts. Please wait 15 minutes and try again.";
-export const INVALID_CREDENTIALS = "Invalid username or password";
 
 export type PublicUser = { id: number; username: string; role: User["role"]; createdAt: Date };
 
@@ -68,7 +67,7 @@ export const MISSING_CREDENTIALS = {
   ok: false,
   status: 400,
   code: "missing_credentials",
-  message: "Missing credentials",
+  message: MISSING_CREDENTIALS_MESSAGE,
 } as const;
 
 /** Longer input cannot be an account's (usernames 3-30, passwords 6-100 characters); the API refuses it the same way. */

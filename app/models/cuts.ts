@@ -3,6 +3,7 @@ import { cutRuleOf, readRuleset, type CutRule } from "./ruleset";
 import type { StandingRow } from "./standings";
 import { averageRankKey } from "./stats";
 import type { Format } from "./types";
+import { CUT_MINIMUM_REMAINING, CUT_MULTIPLE, CUT_WHOLE } from "./messages";
 
 export const CUT_STEP = 8;
 export const MIN_REMAINING = 8;
@@ -35,10 +36,10 @@ export function defaultCut(activeCount: number): number {
  * always fine, even when fewer than 8 players are left.
  */
 export function validateCutCount(count: number, activeCount: number): string | null {
-  if (!Number.isInteger(count) || count < 0) return "Cut amount must be a whole number of at least 0";
+  if (!Number.isInteger(count) || count < 0) return CUT_WHOLE;
   if (count === 0) return null;
-  if (count % CUT_STEP !== 0) return "Cut amount must be a multiple of 8";
-  if (activeCount - count < MIN_REMAINING) return "At least 8 players must remain";
+  if (count % CUT_STEP !== 0) return CUT_MULTIPLE;
+  if (activeCount - count < MIN_REMAINING) return CUT_MINIMUM_REMAINING;
   return null;
 }
 

@@ -3,13 +3,14 @@ import { eq, max } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
 import { lobbies, players, type Player } from "#db/schema";
 import { playerLabel } from "./audit";
-import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import type { ActionResult } from "./action.server";
 import { conflictOf, notFound } from "./errors";
 import { event } from "./events";
-import { lockPlayer, PLAYER_NOT_FOUND } from "./players.server";
+import { lockPlayer } from "./roster.server";
+import { PLAYER_NOT_FOUND } from "./messages";
 import { dropRefusal, undoDropRefusal } from "./policy";
+import { mutate } from "./mutate.server";
 
 async function lockPlayerWithin(tx: AppTx, user: PublicUser | null, playerId: number, within?: number) {
   const locked = await lockPlayer(tx, user, playerId);
@@ -40,35 +41,35 @@ export async function dropPlayer(
   /** The tournament the page's form was posted to: a player of another one is "Player not found". */
   within?: number,
 ): Promise<ActionResult<Player>> {
-  return db.transaction(async (tx) => {
-    const { tournament: t, player } = await lockPlayerWithin(tx, user, playerId, within);
-    const refusal = dropRefusal(t, player);
-    if (refusal) throw conflictOf(refusal);
-    const [updated] = await tx
-      .update(players)
-      .set({
-        droppedAt: new Date(),
-        dropReason: reason,
-        dropRound: t.currentRound,
-        dropLobbyMark: await latestLobbyId(tx, t.id),
-      })
-      .where(eq(players.id, player.id))
-      .returning();
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: "player.dropped",
-      summary: `${playerLabel(player)} dropped in Round ${t.currentRound}`,
-      roundNumber: t.currentRound,
-      before: { status: "active" },
-      after: { status: "dropped", dropReason: reason },
-      reason,
-    });
-    return {
-      result: updated,
-      events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id, dropped: true })],
-    };
-  });
+  return mutate(
+    db,
+    user,
+    (tx) => lockPlayerWithin(tx, user, playerId, within),
+    async ({ tx, tournament: t, player, audit, emit }) => {
+      const refusal = dropRefusal(t, player);
+      if (refusal) throw conflictOf(refusal);
+      const [updated] = await tx
+        .update(players)
+        .set({
+          droppedAt: new Date(),
+          dropReason: reason,
+          dropRound: t.currentRound,
+          dropLobbyMark: await latestLobbyId(tx, t.id),
+        })
+        .where(eq(players.id, player.id))
+        .returning();
+      await audit({
+        action: "player.dropped",
+        summary: `${playerLabel(player)} dropped in Round ${t.currentRound}`,
+        roundNumber: t.currentRound,
+        before: { status: "active" },
+        after: { status: "dropped", dropReason: reason },
+        reason,
+      });
+      emit(event("tournament_updated", t.id, { name: t.name, playerId: player.id, dropped: true }));
+      return updated;
+    },
+  );
 }
 
 /**
@@ -81,27 +82,27 @@ export async function undoDrop(
   playerId: number,
   within?: number,
 ): Promise<ActionResult<Player>> {
-  return db.transaction(async (tx) => {
-    const { tournament: t, player } = await lockPlayerWithin(tx, user, playerId, within);
-    const refusal = undoDropRefusal(player, await latestLobbyId(tx, t.id));
-    if (refusal) throw conflictOf(refusal);
-    const [updated] = await tx
-      .update(players)
-      .set({ droppedAt: null, dropReason: null, dropRound: null, dropLobbyMark: null })
-      .where(eq(players.id, player.id))
-      .returning();
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: "player.drop_undone",
-      summary: `${playerLabel(player)}'s drop undone`,
-      roundNumber: t.currentRound,
-      before: { status: "dropped", dropReason: player.dropReason },
-      after: { status: "active" },
-    });
-    return {
-      result: updated,
-      events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id, dropped: false })],
-    };
-  });
+  return mutate(
+    db,
+    user,
+    (tx) => lockPlayerWithin(tx, user, playerId, within),
+    async ({ tx, tournament: t, player, audit, emit }) => {
+      const refusal = undoDropRefusal(player, await latestLobbyId(tx, t.id));
+      if (refusal) throw conflictOf(refusal);
+      const [updated] = await tx
+        .update(players)
+        .set({ droppedAt: null, dropReason: null, dropRound: null, dropLobbyMark: null })
+        .where(eq(players.id, player.id))
+        .returning();
+      await audit({
+        action: "player.drop_undone",
+        summary: `${playerLabel(player)}'s drop undone`,
+        roundNumber: t.currentRound,
+        before: { status: "dropped", dropReason: player.dropReason },
+        after: { status: "active" },
+      });
+      emit(event("tournament_updated", t.id, { name: t.name, playerId: player.id, dropped: false }));
+      return updated;
+    },
+  );
 }

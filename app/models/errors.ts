@@ -1,4 +1,5 @@
 // The one error type the models throw for a refused action: its status, its code (what screens and clients decide on) and its message.
+import { AUTH_REQUIRED, COMPLETED_MESSAGE, NOT_ALLOWED, TOURNAMENT_NOT_FOUND } from "./messages";
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
 
 /**
@@ -112,11 +113,6 @@ export class ActionError extends Error {
     this.name = "ActionError";
   }
 }
-
-export const TOURNAMENT_NOT_FOUND = "Tournament not found";
-export const COMPLETED_MESSAGE = "Tournament has been completed";
-export const AUTH_REQUIRED = "Authentication required";
-export const NOT_ALLOWED = "You do not have permission to change this tournament";
 
 export const badRequest = (code: RefusalCode, message: string, field?: string) =>
   new ActionError(400, code, message, field);

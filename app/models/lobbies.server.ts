@@ -2,24 +2,42 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournaments, type Lobby, type Tournament } from "#db/schema";
-import { lockForMutation, type LockNeeds, type ActionResult, type MutationOptions } from "./action.server";
+import {
+  lockForMutation,
+  type LockNeeds,
+  type ActionResult,
+  type MutationOptions,
+  findTournamentOr404,
+} from "./action.server";
 import { requireActor } from "./access.server";
 import { auditAction, changedFields, playerLabel, type AuditValues } from "./audit";
-import { lobbyResultsOf, recordAudit } from "./audit.server";
+import { lobbyResultsOf } from "./audit.server";
 import type { PublicUser } from "./auth.server";
-import { badRequest, COMPLETED_MESSAGE, conflict, notFound } from "./errors";
-import { event, type DomainEvent } from "./events";
+import { badRequest, conflict, notFound } from "./errors";
+import {
+  COMPLETED_MESSAGE,
+  ROUND_ONE_MESSAGE,
+  lobbiesExistMessage,
+  lobbiesFinalizedMessage,
+  LOBBY_NOT_FOUND,
+  noLobbiesMessage,
+  noLobbiesToUndoMessage,
+  NOT_ENOUGH_PLAYERS,
+  roundNotScoredMessage,
+  TOO_MANY_PLAYERS,
+  UNDO_FINALIZED_MESSAGE,
+  wrongRoundGenerateMessage,
+  wrongRoundUndoMessage,
+} from "./messages";
+import { event } from "./events";
 import { assignSeeds, eligibleForRound, lobbyName, planRoundLobbies } from "./lobbies";
 import { checkGivenDraw } from "./manual-draw";
 import { readRuleset } from "./ruleset";
 import { drawInputs } from "./stage-standings";
-import { LATER_ROUND_MINIMUM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "./policy";
+import { LATER_ROUND_MINIMUM, ROUND_ONE_MINIMUM } from "./policy";
 import { stopSelfCheckin } from "./self-checkin-state.server";
 import { recomputeStats, toEnginePlayer } from "./stats.server";
-import { findTournamentOr404 } from "./action.server";
-
-export const LOBBY_NOT_FOUND = "Lobby not found";
-export const UNDO_FINALIZED_MESSAGE = "Cannot undo after finalization";
+import { mutate } from "./mutate.server";
 
 /** Lobbies of one round (default: the tournament's current round), in name order. 404 for an unknown tournament. */
 export async function listLobbies(db: Executor, tournamentId: number, roundNumber?: number): Promise<Lobby[]> {
@@ -45,8 +63,8 @@ export type GenerateResult =
  * 16 players must be checked in to generate lobbies"), assigns missing seeds, soft-removes the
  * players neither checked in nor eliminated, sets status active and locks. Later rounds need 4
  * active players: with fewer an Elimination tournament completes (answer status "completed",
- * event tournament_completed) and a Standard one answers 409 "Not enough players". More than
- * maxPlayers answers 409 "Too many players". Event: lobbies_generated {roundNumber}.
+ * event tournament_completed) and a Standard one answers 409 NOT_ENOUGH_PLAYERS. More than
+ * maxPlayers answers 409 TOO_MANY_PLAYERS. Event: lobbies_generated {roundNumber}.
  */
 export async function generateLobbies(
   db: AppDb,
@@ -56,24 +74,21 @@ export async function generateLobbies(
   /** A draw made elsewhere (docs/decisions/027-manual-draw-and-score-sheet.md): player ids per lobby, used as given. */
   given?: readonly (readonly number[])[],
 ): Promise<ActionResult<GenerateResult>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const round = t.currentRound;
     if (roundNumber !== undefined && roundNumber !== round) {
-      throw conflict("wrong_round", `Lobbies can only be generated for the current round (Round ${round})`);
+      throw conflict("wrong_round", wrongRoundGenerateMessage(round));
     }
-    if ((await roundLobbies(tx, t.id, round)).length > 0)
-      throw conflict("lobbies_exist", `Lobbies already exist for Round ${round}`);
+    if ((await roundLobbies(tx, t.id, round)).length > 0) throw conflict("lobbies_exist", lobbiesExistMessage(round));
 
     const rows = await tx.select().from(players).where(eq(players.tournamentId, t.id));
     let engine = rows.map(toEnginePlayer);
     const eligible = eligibleForRound(engine);
-    const events: DomainEvent[] = [];
     let removedPlayers = 0;
 
     if (round === 1) {
       if (eligible.length < ROUND_ONE_MINIMUM) throw conflict("round_one_minimum", ROUND_ONE_MESSAGE);
-      if (eligible.length > t.maxPlayers) throw conflict("too_many_players", "Too many players");
+      if (eligible.length > t.maxPlayers) throw conflict("too_many_players", TOO_MANY_PLAYERS);
       const seeds = assignSeeds(eligible);
       const seedChanges = eligible.filter((p) => seeds.get(p.id) !== p.seed);
       if (seedChanges.length > 0) {
@@ -101,27 +116,23 @@ export async function generateLobbies(
       if (eligible.length < LATER_ROUND_MINIMUM) {
         if (t.format === "elimination") {
           await tx.update(tournaments).set({ status: "completed" }).where(eq(tournaments.id, t.id));
-          await recordAudit(tx, {
-            tournament: t,
-            actor: user,
+          await audit({
             action: "tournament.completed",
             summary: `Tournament completed: fewer than ${LATER_ROUND_MINIMUM} active players left for Round ${round}`,
             ...changedFields(t, { status: "completed" }),
           });
+          emit(event("tournament_completed", t.id, { name: t.name }));
           return {
-            result: {
-              status: "completed",
-              roundNumber: round,
-              lobbies: [],
-              removedPlayers: 0,
-              message: COMPLETED_MESSAGE,
-            },
-            events: [event("tournament_completed", t.id, { name: t.name })],
+            status: "completed",
+            roundNumber: round,
+            lobbies: [],
+            removedPlayers: 0,
+            message: COMPLETED_MESSAGE,
           };
         }
-        throw conflict("not_enough_players", "Not enough players");
+        throw conflict("not_enough_players", NOT_ENOUGH_PLAYERS);
       }
-      if (eligible.length > t.maxPlayers) throw conflict("too_many_players", "Too many players");
+      if (eligible.length > t.maxPlayers) throw conflict("too_many_players", TOO_MANY_PLAYERS);
     }
 
     const previous = await tx
@@ -156,18 +167,13 @@ export async function generateLobbies(
     const drawnLobbies: AuditValues = Object.fromEntries(
       plan.map((l) => [l.name, l.playerIds.map((id) => names.get(id) ?? `#${id}`).join(", ")]),
     );
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "lobbies.generated",
       summary: `Round ${round} lobbies ${given ? "entered by hand" : "generated"} (${plan.length} lobbies${removedPlayers > 0 ? `, ${removedPlayers} players not checked in set aside` : ""})`,
       after: drawnLobbies,
     });
-    events.push(event("lobbies_generated", t.id, { name: t.name, roundNumber: round }));
-    return {
-      result: { status: "generated", roundNumber: round, lobbies: sortLobbies(created), removedPlayers },
-      events,
-    };
+    emit(event("lobbies_generated", t.id, { name: t.name, roundNumber: round }));
+    return { status: "generated", roundNumber: round, lobbies: sortLobbies(created), removedPlayers };
   });
 }
 
@@ -196,31 +202,28 @@ export async function deleteLobby(
   lobbyId: number,
   options: MutationOptions = {},
 ): Promise<ActionResult<{ lobbyId: number; tournamentId: number; roundNumber: number }>> {
-  return db.transaction(async (tx) => {
-    const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, undefined, options);
-    if (t.finalizedRound >= lobby.roundNumber && !options.override) {
-      throw conflict(
-        "round_finalized",
-        `Round ${lobby.roundNumber} has been finalized: its lobbies can no longer be deleted`,
-      );
-    }
-    const before = await lobbyResultsOf(tx, lobby);
-    await tx.delete(lobbies).where(eq(lobbies.id, lobby.id));
-    await recomputeStats(tx, t.id, lobby.playerIds);
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: auditAction("lobby.deleted", options.override),
-      summary: `Round ${lobby.roundNumber} ${lobby.name} deleted`,
-      roundNumber: lobby.roundNumber,
-      before,
-      reason: options.reason,
-    });
-    return {
-      result: { lobbyId: lobby.id, tournamentId: t.id, roundNumber: lobby.roundNumber },
-      events: [event("tournament_updated", t.id, { name: t.name, roundNumber: lobby.roundNumber, lobbyId: lobby.id })],
-    };
-  });
+  return mutate(
+    db,
+    user,
+    (tx) => lockLobby(tx, user, lobbyId, undefined, options),
+    async ({ tx, tournament: t, lobby, audit, emit }) => {
+      if (t.finalizedRound >= lobby.roundNumber && !options.override) {
+        throw conflict("round_finalized", lobbiesFinalizedMessage(lobby.roundNumber));
+      }
+      const before = await lobbyResultsOf(tx, lobby);
+      await tx.delete(lobbies).where(eq(lobbies.id, lobby.id));
+      await recomputeStats(tx, t.id, lobby.playerIds);
+      await audit({
+        action: auditAction("lobby.deleted", options.override),
+        summary: `Round ${lobby.roundNumber} ${lobby.name} deleted`,
+        roundNumber: lobby.roundNumber,
+        before,
+        reason: options.reason,
+      });
+      emit(event("tournament_updated", t.id, { name: t.name, roundNumber: lobby.roundNumber, lobbyId: lobby.id }));
+      return { lobbyId: lobby.id, tournamentId: t.id, roundNumber: lobby.roundNumber };
+    },
+  );
 }
 
 export type UndoResult = {
@@ -244,14 +247,13 @@ export async function undoRound(
   tournamentId: number,
   roundNumber: number,
 ): Promise<ActionResult<UndoResult>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     if (roundNumber !== t.currentRound) {
-      throw conflict("wrong_round", `Only the current round (Round ${t.currentRound}) can be undone`);
+      throw conflict("wrong_round", wrongRoundUndoMessage(t.currentRound));
     }
     if (t.finalizedRound >= roundNumber) throw conflict("undo_finalized", UNDO_FINALIZED_MESSAGE);
     const drawn = await roundLobbies(tx, t.id, roundNumber);
-    if (drawn.length === 0) throw conflict("no_lobbies", `No lobbies to undo for Round ${roundNumber}`);
+    if (drawn.length === 0) throw conflict("no_lobbies", noLobbiesToUndoMessage(roundNumber));
 
     await tx.delete(lobbies).where(and(eq(lobbies.tournamentId, t.id), eq(lobbies.roundNumber, roundNumber)));
     await recomputeStats(tx, t.id, [...new Set(drawn.flatMap((l) => l.playerIds))]);
@@ -267,19 +269,15 @@ export async function undoRound(
       restoredPlayers = restored.length;
       await tx.update(tournaments).set({ status: "checkin", isLocked: false }).where(eq(tournaments.id, t.id));
     }
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "round.undone",
       summary: `Round ${roundNumber} lobbies undone (${drawn.length} lobbies deleted${resetToCheckIn ? `, back to check-in, ${restoredPlayers} players restored` : ""})`,
       roundNumber,
       before: Object.fromEntries(drawn.map((l) => [l.name, l.isComplete ? "scored" : "not scored"])),
       after: resetToCheckIn ? { status: "checkin", restoredPlayers } : null,
     });
-    return {
-      result: { roundNumber, deletedLobbies: drawn.length, resetToCheckIn, restoredPlayers },
-      events: [event("tournament_updated", t.id, { name: t.name, roundNumber, undone: true })],
-    };
+    emit(event("tournament_updated", t.id, { name: t.name, roundNumber, undone: true }));
+    return { roundNumber, deletedLobbies: drawn.length, resetToCheckIn, restoredPlayers };
   });
 }
 
@@ -302,13 +300,10 @@ export async function roundLobbies(db: Executor, tournamentId: number, roundNumb
 /** 409 unless the current round has lobbies and every one is scored ("x/y scores submitted"). */
 export async function assertRoundScored(tx: Executor, t: Tournament) {
   const drawn = await roundLobbies(tx, t.id, t.currentRound);
-  if (drawn.length === 0) throw conflict("no_lobbies", `No lobbies have been generated for Round ${t.currentRound}`);
+  if (drawn.length === 0) throw conflict("no_lobbies", noLobbiesMessage(t.currentRound));
   const done = drawn.filter((l) => l.isComplete).length;
   if (done < drawn.length) {
-    throw conflict(
-      "round_not_scored",
-      `All lobby scores must be submitted first: ${done}/${drawn.length} scores submitted`,
-    );
+    throw conflict("round_not_scored", roundNotScoredMessage(done, drawn.length));
   }
 }
 

@@ -11,6 +11,7 @@ import { forbidden, notFound } from "./errors";
 import { randomInt } from "node:crypto";
 import { lobbyHost, type LobbyHostRule } from "./lobby-details";
 import { signupSettingsOf } from "./signup.server";
+import { LOBBY_NOT_FOUND } from "./messages";
 
 const PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
@@ -97,7 +98,7 @@ export async function setLobbyPassword(
 ): Promise<ActionResult<LobbyDetail>> {
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(lobbies).where(eq(lobbies.id, lobbyId));
-    if (!found) throw notFound("lobby_not_found", "Lobby not found");
+    if (!found) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
     const t = await lockForMutation(tx, user, found.tournamentId);
     const password = input.generate ? generatePassword() : input.password?.trim() || null;
     await tx

@@ -2,9 +2,8 @@
 import { eq } from "drizzle-orm";
 import type { AppDb } from "#db/client.server";
 import { lobbies, players } from "#db/schema";
-import { lockForMutation, type ActionResult } from "./action.server";
+import { type ActionResult } from "./action.server";
 import { playerLabel } from "./audit";
-import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { badRequest, conflict } from "./errors";
 import { event } from "./events";
@@ -12,6 +11,8 @@ import { eligibleForRound } from "./lobbies";
 import { roundLobbies } from "./lobbies.server";
 import { isRefusal, planSwap } from "./manual-draw";
 import { toEnginePlayer } from "./stats.server";
+import { drawFinalizedMessage } from "./messages";
+import { mutate } from "./mutate.server";
 
 export type SwapResult = {
   roundNumber: number;
@@ -31,11 +32,10 @@ export async function swapPlayers(
   a: number,
   b: number,
 ): Promise<ActionResult<SwapResult>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const round = t.currentRound;
     if (t.finalizedRound >= round) {
-      throw conflict("round_finalized", `Round ${round} has been finalized: its lobbies can no longer change`);
+      throw conflict("round_finalized", drawFinalizedMessage(round));
     }
     const [drawn, rows] = await Promise.all([
       roundLobbies(tx, t.id, round),
@@ -53,25 +53,21 @@ export async function swapPlayers(
         tx.update(lobbies).set({ playerIds: side.playerIds }).where(eq(lobbies.id, side.lobby.id)),
       ),
     );
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "lobbies.swapped",
       summary: `${label(a)} (${plan.first.lobby.name}) and ${label(b)} (${plan.second.lobby.name}) swapped`,
       roundNumber: round,
       before: { [label(a)]: plan.first.lobby.name, [label(b)]: plan.second.lobby.name },
       after: { [label(a)]: plan.second.lobby.name, [label(b)]: plan.first.lobby.name },
     });
+    emit(event("tournament_updated", t.id, { name: t.name, roundNumber: round, swapped: true }));
     return {
-      result: {
-        roundNumber: round,
-        lobbies: [plan.first, plan.second].map((side) => ({
-          id: side.lobby.id,
-          name: side.lobby.name,
-          playerIds: side.playerIds,
-        })),
-      },
-      events: [event("tournament_updated", t.id, { name: t.name, roundNumber: round, swapped: true })],
+      roundNumber: round,
+      lobbies: [plan.first, plan.second].map((side) => ({
+        id: side.lobby.id,
+        name: side.lobby.name,
+        playerIds: side.playerIds,
+      })),
     };
   });
 }

@@ -2,6 +2,7 @@
 // (typed on the score screen or sent to the API) and a swap of two players between unscored lobbies.
 import type { Refusal } from "./errors";
 import { LOBBY_SIZE } from "./policy";
+import { DRAW_MESSAGES, SAME_PLAYER, SWAP_MESSAGES } from "./messages";
 
 /** A given lobby holds 2 to 8 players. */
 export const GIVEN_LOBBY_MIN = 2;
@@ -19,28 +20,24 @@ export function checkGivenDraw(
   label: (id: number) => string = hash,
 ): Refusal | null {
   const refuse = (message: string): Refusal => ({ code: "invalid_draw", message });
-  if (given.length === 0) return refuse("Enter at least one lobby");
+  if (given.length === 0) return refuse(DRAW_MESSAGES.noLobby);
   const eligible = new Set(eligibleIds);
   const seen = new Set<number>();
   for (const lobby of given) {
     for (const id of lobby) {
-      if (!eligible.has(id)) return refuse(`${label(id)} is not an active player of this tournament`);
-      if (seen.has(id)) return refuse(`${label(id)} is in the draw more than once`);
+      if (!eligible.has(id)) return refuse(DRAW_MESSAGES.notActive(label(id)));
+      if (seen.has(id)) return refuse(DRAW_MESSAGES.twice(label(id)));
       seen.add(id);
     }
   }
   const badSize = given.findIndex((l) => l.length < GIVEN_LOBBY_MIN || l.length > GIVEN_LOBBY_MAX);
   if (badSize >= 0) {
-    return refuse(
-      `Lobbies must have ${GIVEN_LOBBY_MIN} to ${GIVEN_LOBBY_MAX} players: Lobby ${badSize + 1} has ${given[badSize].length}`,
-    );
+    return refuse(DRAW_MESSAGES.lobbySize(GIVEN_LOBBY_MIN, GIVEN_LOBBY_MAX, badSize + 1, given[badSize].length));
   }
   const missing = eligibleIds.filter((id) => !seen.has(id));
   if (missing.length > 0) {
     const shown = missing.slice(0, 5).map(label).join(", ");
-    return refuse(
-      `Every active player must be in exactly one lobby: ${missing.length} missing (${shown}${missing.length > 5 ? ", …" : ""})`,
-    );
+    return refuse(DRAW_MESSAGES.missing(missing.length, `${shown}${missing.length > 5 ? ", …" : ""}`));
   }
   return null;
 }
@@ -74,10 +71,10 @@ export function parseDrawText(text: string, players: readonly DrawPlayer[]): num
       if (entry === "") continue;
       const key = entry.toLowerCase();
       const named = byName.get(key) ?? [];
-      if (named.length > 1) return refuse(`More than one player is named "${entry}": write it as name#tag`);
+      if (named.length > 1) return refuse(DRAW_MESSAGES.sameName(entry));
       const player =
         named[0] ?? byFull.get(key.replace(/\s*#\s*/, "#")) ?? (/^\d+$/.test(entry) ? byId.get(Number(entry)) : null);
-      if (!player) return refuse(`Line ${index + 1}: no player is named "${entry}"`);
+      if (!player) return refuse(DRAW_MESSAGES.unknownName(index + 1, entry));
       lobby.push(player.id);
     }
     lobbies.push(lobby);
@@ -103,10 +100,9 @@ export function planSwap(
   activeIds: ReadonlySet<number>,
   label: (id: number) => string = hash,
 ): SwapPlan | Refusal {
-  if (a === b) return { code: "same_player", message: "Please select two different players" };
+  if (a === b) return { code: "same_player", message: SAME_PLAYER };
   for (const id of [a, b]) {
-    if (!activeIds.has(id))
-      return { code: "invalid_swap", message: `${label(id)} is not an active player of this tournament` };
+    if (!activeIds.has(id)) return { code: "invalid_swap", message: SWAP_MESSAGES.notActive(label(id)) };
   }
   const lobbyOf = (id: number) => lobbies.find((l) => l.playerIds.includes(id));
   const first = lobbyOf(a);
@@ -115,17 +111,17 @@ export function planSwap(
     [a, first],
     [b, second],
   ] as const) {
-    if (!lobby) return { code: "invalid_swap", message: `${label(id)} is not in a lobby of this round` };
+    if (!lobby) return { code: "invalid_swap", message: SWAP_MESSAGES.notInLobby(label(id)) };
   }
   if (!first || !second) throw new Error("unreachable");
   if (first.id === second.id) {
-    return { code: "invalid_swap", message: `${label(a)} and ${label(b)} are both in ${first.name}` };
+    return { code: "invalid_swap", message: SWAP_MESSAGES.sameLobby(label(a), label(b), first.name) };
   }
   const scored = [first, second].find((l) => l.isComplete);
   if (scored) {
     return {
       code: "lobby_scored",
-      message: `${scored.name} is already scored: players can only be swapped between unscored lobbies`,
+      message: SWAP_MESSAGES.lobbyScored(scored.name),
     };
   }
   return {

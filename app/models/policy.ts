@@ -4,6 +4,14 @@
 // when substitution is possible (docs/rules.md, "Host flows"). Pure: no database.
 import type { Tournament } from "#db/schema";
 import type { Refusal } from "./errors";
+import {
+  alreadyDroppedMessage,
+  DROP_WRONG_STATUS,
+  dropFinalMessage,
+  eliminatedNoDropMessage,
+  notDroppedMessage,
+  setAsideMessage,
+} from "./messages";
 
 /** A signed-in user's relation to one tournament; "visitor" is nobody signed in. */
 export type Role = "visitor" | "organizer" | "scorekeeper" | "owner" | "master";
@@ -126,9 +134,6 @@ export const ROUND_ONE_BUTTON_FROM = 4;
 export const LATER_ROUND_MINIMUM = 4;
 /** Players per lobby, at most. */
 export const LOBBY_SIZE = 8;
-
-/** The first round's refusal below ROUND_ONE_MINIMUM; check-in shows it beside the disabled button. */
-export const ROUND_ONE_MESSAGE = `At least ${ROUND_ONE_MINIMUM} players must be checked in to generate lobbies`;
 
 /** Whether the tournament is over: its standings are final. */
 export function isCompleted(tournament: { status: string }): boolean {
@@ -367,14 +372,13 @@ type DropSubject = Pick<PlayerFlags, "isEliminated" | "droppedAt"> & {
  */
 export function dropRefusal(tournament: Pick<Tournament, "status">, player: DropSubject): Refusal | null {
   if (tournament.status !== "active") {
-    return { code: "wrong_status", message: "Players can only be dropped while rounds are played (from Round 1 on)" };
+    return { code: "wrong_status", message: DROP_WRONG_STATUS };
   }
-  if (player.isEliminated)
-    return { code: "player_eliminated", message: `${player.name} is eliminated and cannot be dropped` };
+  if (player.isEliminated) return { code: "player_eliminated", message: eliminatedNoDropMessage(player.name) };
   if (player.removedAt) {
-    return { code: "player_removed", message: `${player.name} was set aside at Round 1 and is not in play` };
+    return { code: "player_removed", message: setAsideMessage(player.name) };
   }
-  if (isDropped(player)) return { code: "player_dropped", message: `${player.name} has already dropped` };
+  if (isDropped(player)) return { code: "player_dropped", message: alreadyDroppedMessage(player.name) };
   return null;
 }
 
@@ -383,11 +387,11 @@ export function dropRefusal(tournament: Pick<Tournament, "status">, player: Drop
  * drop (`latestLobbyId`, the tournament's highest lobby id, above the one recorded at the drop).
  */
 export function undoDropRefusal(player: DropSubject, latestLobbyId: number): Refusal | null {
-  if (!isDropped(player)) return { code: "not_dropped", message: `${player.name} has not dropped` };
+  if (!isDropped(player)) return { code: "not_dropped", message: notDroppedMessage(player.name) };
   if (latestLobbyId > (player.dropLobbyMark ?? 0)) {
     return {
       code: "drop_final",
-      message: `Lobbies have been drawn since ${player.name} dropped: the drop can no longer be undone`,
+      message: dropFinalMessage(player.name),
     };
   }
   return null;

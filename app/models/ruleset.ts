@@ -1,4 +1,5 @@
 // A tournament's ruleset: its tiebreak chain (presets standard and riot, or a custom order), each criterion a pure
+import { rulesetLockedMessage } from "./messages";
 // comparison with its own words, and the cut rule that follows from it (docs/rules.md "Rulesets and tiebreaks").
 
 /** Every criterion a tiebreak chain may name, in the order forms list them. */
@@ -308,7 +309,7 @@ export function rulesetFromInput(input: { preset?: string; tiebreakers?: readonl
 /** Why the chain may no longer change, or null: once a round is finalized, standings and cuts were decided by it. */
 export function rulesetChangeProblem(t: { finalizedRound: number }): string | null {
   if (t.finalizedRound <= 0) return null;
-  return `The tiebreak order cannot be changed after a round is finalized (Round ${t.finalizedRound} is)`;
+  return rulesetLockedMessage(t.finalizedRound);
 }
 
 /** The chain in plain words: "Total points, then Average placement, then …". */

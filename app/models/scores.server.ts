@@ -2,7 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { lobbies, matches, type Lobby, type Match, type Tournament } from "#db/schema";
-import { lockForMutation, type ActionResult } from "./action.server";
+import { type ActionResult, findTournamentOr404 } from "./action.server";
 import { isMaster } from "./access.server";
 import { lobbyResults } from "./audit";
 import { changeTournament, playerLabels, recordAudit } from "./audit.server";
@@ -13,8 +13,9 @@ import { assertRoundScored, lockLobby } from "./lobbies.server";
 import { scoresLocked } from "./policy";
 import { resultFor } from "./scoring";
 import { recomputeStats } from "./stats.server";
-import { findTournamentOr404 } from "./action.server";
-import { validateLobbyScores, type ScoreEntry } from "./validation";
+import { validateLobbyScores, type ScoreEntry } from "./round-input";
+import { roundFinalizedMessage, scoresFinalizedMessage } from "./messages";
+import { mutate } from "./mutate.server";
 
 /** Placed results first, 1st to 8th, then the DNPs. */
 export function byPlacement(a: Pick<Match, "placement">, b: Pick<Match, "placement">): number {
@@ -45,92 +46,91 @@ export async function saveScores(
   /** The tournament the score screen's form was posted to: a lobby of another one is "Lobby not found". */
   within?: number,
 ): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
-  return db.transaction(async (tx) => {
-    const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, within, {}, "saveScores");
-    if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
-      throw conflict(
-        "round_finalized",
-        `Round ${lobby.roundNumber} has been finalized: its scores can no longer be edited`,
-      );
-    }
-    const error = validateLobbyScores(lobby.playerIds, scores);
-    if (error) throw badRequest("invalid_scores", error, "scores");
+  return mutate(
+    db,
+    user,
+    (tx) => lockLobby(tx, user, lobbyId, within, {}, "saveScores"),
+    async ({ tx, tournament: t, lobby, emit }) => {
+      if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
+        throw conflict("round_finalized", scoresFinalizedMessage(lobby.roundNumber));
+      }
+      const error = validateLobbyScores(lobby.playerIds, scores);
+      if (error) throw badRequest("invalid_scores", error, "scores");
 
-    // Every statement below runs under the tournament's row lock, and each round trip to the database
-    // lengthens the wait of the saves queued behind this one (a round's 32 lobbies saved at once), so
-    // statements that do not depend on each other go together (postgres.js pipelines them on the
-    // transaction's connection); docs/BENCHMARKS.md, "Saves answered on time".
-    // Replace, never add: the delete answers the earlier results (for the audit trail) as it removes them,
-    // so a second save of the same lobby leaves exactly one set of matches.
-    const [previous, labelOf] = await Promise.all([
-      tx
-        .delete(matches)
-        .where(eq(matches.lobbyId, lobby.id))
-        .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points }),
-      playerLabels(tx, lobby.playerIds),
-    ]);
-    // A player substituted out since the earlier save is named too (rare: one more read).
-    const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
-    const label = missing.length === 0 ? labelOf : await playerLabels(tx, lobby.playerIds.concat(missing));
-    const before = previous.length === 0 ? null : lobbyResults(previous, label);
-    const [saved, [updated]] = await Promise.all([
-      tx
-        .insert(matches)
-        .values(
-          scores
-            .filter((s) => s.placement !== 0 || s.dnp)
-            .map((s) => ({
-              tournamentId: t.id,
-              lobbyId: lobby.id,
-              roundNumber: lobby.roundNumber,
-              playerId: s.playerId,
-              // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
-              ...resultFor(t.scoring, s),
+      // Every statement below runs under the tournament's row lock, and each round trip to the database
+      // lengthens the wait of the saves queued behind this one (a round's 32 lobbies saved at once), so
+      // statements that do not depend on each other go together (postgres.js pipelines them on the
+      // transaction's connection); docs/BENCHMARKS.md, "Saves answered on time".
+      // Replace, never add: the delete answers the earlier results (for the audit trail) as it removes them,
+      // so a second save of the same lobby leaves exactly one set of matches.
+      const [previous, labelOf] = await Promise.all([
+        tx
+          .delete(matches)
+          .where(eq(matches.lobbyId, lobby.id))
+          .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points }),
+        playerLabels(tx, lobby.playerIds),
+      ]);
+      // A player substituted out since the earlier save is named too (rare: one more read).
+      const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
+      const label = missing.length === 0 ? labelOf : await playerLabels(tx, lobby.playerIds.concat(missing));
+      const before = previous.length === 0 ? null : lobbyResults(previous, label);
+      const [saved, [updated]] = await Promise.all([
+        tx
+          .insert(matches)
+          .values(
+            scores
+              .filter((s) => s.placement !== 0 || s.dnp)
+              .map((s) => ({
+                tournamentId: t.id,
+                lobbyId: lobby.id,
+                roundNumber: lobby.roundNumber,
+                playerId: s.playerId,
+                // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
+                ...resultFor(t.scoring, s),
+              })),
+          )
+          .returning(),
+        lobby.isComplete
+          ? Promise.resolve([lobby])
+          : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning(),
+      ]);
+      saved.sort(byPlacement);
+      // The totals (read after the insert above has answered) and the audit row do not depend on each other.
+      await Promise.all([
+        recomputeStats(tx, t.id, lobby.playerIds),
+        recordAudit(tx, {
+          tournament: t,
+          actor: user,
+          action: "scores.saved",
+          summary: `${lobby.name} scores ${before ? "edited" : "saved"}`,
+          roundNumber: lobby.roundNumber,
+          before,
+          after: lobbyResults(saved, label),
+          webhook: {
+            lobbyId: lobby.id,
+            lobbyName: lobby.name,
+            edited: before !== null,
+            results: saved.map((m) => ({
+              playerId: m.playerId,
+              player: label(m.playerId),
+              placement: m.placement,
+              dnp: m.dnp,
+              points: m.points,
             })),
-        )
-        .returning(),
-      lobby.isComplete
-        ? Promise.resolve([lobby])
-        : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning(),
-    ]);
-    saved.sort(byPlacement);
-    // The totals (read after the insert above has answered) and the audit row do not depend on each other.
-    await Promise.all([
-      recomputeStats(tx, t.id, lobby.playerIds),
-      recordAudit(tx, {
-        tournament: t,
-        actor: user,
-        action: "scores.saved",
-        summary: `${lobby.name} scores ${before ? "edited" : "saved"}`,
-        roundNumber: lobby.roundNumber,
-        before,
-        after: lobbyResults(saved, label),
-        webhook: {
-          lobbyId: lobby.id,
-          lobbyName: lobby.name,
-          edited: before !== null,
-          results: saved.map((m) => ({
-            playerId: m.playerId,
-            player: label(m.playerId),
-            placement: m.placement,
-            dnp: m.dnp,
-            points: m.points,
-          })),
-        },
-      }),
-    ]);
-    return {
-      result: { lobby: updated, matches: saved },
-      events: [
+          },
+        }),
+      ]);
+      emit(
         event("matches_saved", t.id, {
           name: t.name,
           lobbyId: lobby.id,
           lobbyName: lobby.name,
           roundNumber: lobby.roundNumber,
         }),
-      ],
-    };
-  });
+      );
+      return { lobby: updated, matches: saved };
+    },
+  );
 }
 
 /**
@@ -142,10 +142,9 @@ export async function finalizeRound(
   user: PublicUser | null,
   tournamentId: number,
 ): Promise<ActionResult<Tournament>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, emit }) => {
     const round = t.currentRound;
-    if (t.finalizedRound >= round) throw conflict("round_finalized", `Round ${round} has already been finalized`);
+    if (t.finalizedRound >= round) throw conflict("round_finalized", roundFinalizedMessage(round));
     await assertRoundScored(tx, t);
     const updated = await changeTournament(
       tx,
@@ -154,9 +153,7 @@ export async function finalizeRound(
       { finalizedRound: round },
       { action: "round.finalized", summary: `Round ${round} finalized` },
     );
-    return {
-      result: updated,
-      events: [event("tournament_updated", t.id, { name: t.name, roundNumber: round, finalized: true })],
-    };
+    emit(event("tournament_updated", t.id, { name: t.name, roundNumber: round, finalized: true }));
+    return updated;
   });
 }

@@ -1,6 +1,5 @@
 // Player self check-in: the owner opens, rotates and closes it; a registered player checks in or out as themselves (the
 // code plus their proof), every try recorded and limited per address and per player (docs/decisions/021).
-import { recordAudit } from "./audit.server";
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
@@ -13,48 +12,44 @@ import {
   type SelfCheckinAttempt,
   type Tournament,
 } from "#db/schema";
-import { findTournamentOr404, lockForMutation, type ActionResult } from "./action.server";
+import { findTournamentOr404, type ActionResult } from "./action.server";
 import { assertCanManage, assertCanMutate, canManage } from "./access.server";
 import type { PublicUser } from "./auth.server";
+import { badRequest, conflict, conflictOf, notFound, tooManyRequests, type ActionError, type Refusal } from "./errors";
 import {
-  badRequest,
   COMPLETED_MESSAGE,
-  conflict,
-  conflictOf,
-  notFound,
-  tooManyRequests,
-  type ActionError,
-  type Refusal,
-} from "./errors";
-import { event } from "./events";
-import {
   CHECKIN_LOCKED,
-  checkinEntry,
   checkinMaxMessage,
   ELIMINATED_CHECKIN,
-  hasLobbies,
   PLAYER_NOT_FOUND,
-} from "./players.server";
-import { playerLabel } from "./audit";
-import { enqueueEvents } from "./outbox.server";
-import {
   CHECKIN_CLOSED,
-  CODE_ALPHABET,
-  CODE_LENGTH,
-  SELF_CHECKIN_LIMIT,
-  type SelfCheckinAction,
   SELF_CHECKIN_NOT_OPEN,
-  tagMatches,
   TOO_MANY_CHECKINS,
   TOO_MANY_CODES,
   TOO_MANY_FOR_PLAYER,
   WRONG_CODE,
   WRONG_TAG,
+  AMBIGUOUS_PLAYER,
+  LOCKED_SELF_CHECKIN_MESSAGE,
+  SELF_CHECKIN_WRONG_STATUS,
+} from "./messages";
+import { event } from "./events";
+import { checkinEntry } from "./checkin.server";
+import { hasLobbies } from "./roster.server";
+import { playerLabel } from "./audit";
+import { enqueueEvents } from "./outbox.server";
+import {
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  SELF_CHECKIN_LIMIT,
+  type SelfCheckinAction,
+  tagMatches,
   type PlayerProof,
 } from "./self-checkin";
-import { type SelfCheckinInput } from "./validation";
+import { type SelfCheckinInput } from "./self-checkin-input";
 import { activeSelfCheckin, stopSelfCheckin } from "./self-checkin-state.server";
 import { countActiveCheckedIn } from "./tournaments.server";
+import { mutate } from "./mutate.server";
 
 /** What the owner's check-in page shows: whether players can check themselves in, and the code to read out. */
 export type SelfCheckinStatus = { open: boolean; code: string | null };
@@ -103,10 +98,9 @@ export function closedRefusal(t: Pick<Tournament, "status">, lobbiesDrawn: boole
 /** Why self check-in cannot be opened now, or null when it can: the server's refusal and the page's offer, one rule. */
 export function openRefusal(t: Pick<Tournament, "status" | "isLocked">, lobbiesDrawn: boolean): Refusal | null {
   if (t.status !== "checkin") {
-    return { code: "wrong_status", message: "Self check-in can only be opened while the tournament is in check-in" };
+    return { code: "wrong_status", message: SELF_CHECKIN_WRONG_STATUS };
   }
-  if (t.isLocked)
-    return { code: "tournament_locked", message: "The tournament is locked: unlock it to open self check-in" };
+  if (t.isLocked) return { code: "tournament_locked", message: LOCKED_SELF_CHECKIN_MESSAGE };
   if (lobbiesDrawn) return { code: "checkin_locked", message: CHECKIN_LOCKED };
   return null;
 }
@@ -128,24 +122,19 @@ export async function openSelfCheckin(
     assertCanMutate(user, current);
     return { result: { open: true, code: already.code }, events: [] };
   }
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const refusal = openRefusal(t, await hasLobbies(tx, t.id));
     if (refusal) throw conflictOf(refusal);
     const existing = await activeSelfCheckin(tx, t);
-    if (existing) return { result: { open: true, code: existing.code }, events: [] };
+    if (existing) return { open: true, code: existing.code };
     const [row] = await tx.insert(selfCheckins).values({ tournamentId: t.id, code: generateCode() }).returning();
     // The code itself stays out of the trail (History is shown to masters and exported).
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "selfcheckin.opened",
       summary: "Self check-in opened",
     });
-    return {
-      result: { open: true, code: row.code },
-      events: [event("tournament_updated", t.id, { name: t.name, selfCheckin: true })],
-    };
+    emit(event("tournament_updated", t.id, { name: t.name, selfCheckin: true }));
+    return { open: true, code: row.code };
   });
 }
 
@@ -159,23 +148,18 @@ export async function rotateSelfCheckinCode(
   user: PublicUser | null,
   tournamentId: number,
 ): Promise<ActionResult<SelfCheckinStatus>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const existing = await activeSelfCheckin(tx, t);
     if (!existing) throw conflict("checkin_closed", SELF_CHECKIN_NOT_OPEN);
     let code = generateCode();
     while (code === existing.code) code = generateCode();
     await tx.update(selfCheckins).set({ code, openedAt: new Date() }).where(eq(selfCheckins.tournamentId, t.id));
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "selfcheckin.code_rotated",
       summary: "Self check-in code changed",
     });
-    return {
-      result: { open: true, code },
-      events: [event("tournament_updated", t.id, { name: t.name, selfCheckin: true })],
-    };
+    emit(event("tournament_updated", t.id, { name: t.name, selfCheckin: true }));
+    return { open: true, code };
   });
 }
 
@@ -185,20 +169,12 @@ export async function closeSelfCheckin(
   user: PublicUser | null,
   tournamentId: number,
 ): Promise<ActionResult<SelfCheckinStatus>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
-    const stopped = await stopSelfCheckin(tx, t.id);
-    if (stopped)
-      await recordAudit(tx, {
-        tournament: t,
-        actor: user,
-        action: "selfcheckin.closed",
-        summary: "Self check-in closed",
-      });
-    return {
-      result: { open: false, code: null },
-      events: stopped ? [event("tournament_updated", t.id, { name: t.name, selfCheckin: false })] : [],
-    };
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
+    if (await stopSelfCheckin(tx, t.id)) {
+      await audit({ action: "selfcheckin.closed", summary: "Self check-in closed" });
+      emit(event("tournament_updated", t.id, { name: t.name, selfCheckin: false }));
+    }
+    return { open: false, code: null };
   });
 }
 
@@ -450,7 +426,6 @@ async function findPlayer(tx: AppTx, tournamentId: number, ref: SelfCheckinInput
           .from(players)
           .where(and(mine, sql`lower(${players.name}) = lower(${ref.name})`));
   if (rows.length === 0) throw notFound("player_not_found", PLAYER_NOT_FOUND);
-  if (rows.length > 1)
-    throw conflict("ambiguous_player", "More than one player has this name: choose yours from the list");
+  if (rows.length > 1) throw conflict("ambiguous_player", AMBIGUOUS_PLAYER);
   return rows[0];
 }

@@ -1,24 +1,15 @@
 // Player self check-in's pure rules: the code's alphabet and comparison form, "Name#Tag" parsing, the messages (no zod: the
-// public page's client code reads these; the input schema is `selfCheckinSchema` in validation.ts).
+// public page's client code reads these; the input schema is `selfCheckinSchema` in self-checkin-input.ts).
 
 /** 6 characters read out on stream: no 0/O, 1/I/L, so nobody mishears or mistypes one (31 symbols, about 30 bits). */
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const CODE_LENGTH = 6;
 
-export const WRONG_CODE = "Wrong check-in code";
-export const SELF_CHECKIN_NOT_OPEN = "Self check-in is not open";
-export const CHECKIN_CLOSED = "Check-in is closed";
-export const TOO_MANY_CODES = "Too many wrong codes. Please wait 15 minutes and try again.";
 export const NAME_TAG_MESSAGE = "Enter your name as Name#Tag";
 export const CHOOSE_PLAYER = "Choose your name or type it as Name#Tag";
 export const CODE_REQUIRED = "Enter the check-in code";
 
-export const WRONG_TAG = "This game tag does not match the player: type it exactly as registered";
 export const TAG_REQUIRED = "Enter your game tag";
-export const TOO_MANY_FOR_PLAYER =
-  "Too many wrong game tags for this player. Please wait 15 minutes or ask the host to check you in.";
-export const TOO_MANY_CHECKINS =
-  "Too many check-ins from this address. Please wait 15 minutes or ask the host to check you in.";
 
 /**
  * The limits of self check-in, per 15 minutes (docs/decisions/021-check-in-and-share-links.md). None holds for everyone:

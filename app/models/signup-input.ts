@@ -1,15 +1,10 @@
 // Sign-up's input schemas, shared by the forms and the API (docs/decisions/029-sign-up-and-passes.md).
 import { z } from "zod";
 import { isTimeZone, zonedToInstant } from "./signup";
-import {
-  booleanish,
-  isWellFormedText,
-  LONE_SURROGATE_MESSAGE,
-  NO_CONTROL_CHARACTERS,
-  numeric,
-  playerNameSchema,
-  riotTagSchema,
-} from "./validation";
+import { booleanish, numeric } from "../lib/form";
+import { isWellFormedText, NO_CONTROL_CHARACTERS } from "./fields";
+import { playerNameSchema, riotTagSchema } from "./player-input";
+import { LONE_SURROGATE_MESSAGE, CHECKIN_WINDOW_ORDER } from "./messages";
 
 /** The join page and POST …/registrations: the same name and tag rules as a player the host adds. */
 export const joinSchema = z.object({
@@ -66,7 +61,7 @@ export const signupSettingsSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["checkinClosesBefore"],
-        message: "Check-in must close after it opens (fewer minutes before the start)",
+        message: CHECKIN_WINDOW_ORDER,
       });
   });
 export type SignupSettingsInput = z.infer<typeof signupSettingsSchema>;

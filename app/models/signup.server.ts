@@ -24,38 +24,42 @@ import type { PublicUser } from "./auth.server";
 import { completed, conflict, conflictOf, notFound, tooManyRequests, ActionError, type Refusal } from "./errors";
 import { event } from "./events";
 import { enqueueEvents } from "./outbox.server";
+import { checkinEntry } from "./checkin.server";
+import { hasLobbies } from "./roster.server";
 import {
   CHECKIN_LOCKED,
-  checkinEntry,
   checkinMaxMessage,
   ELIMINATED_CHECKIN,
-  hasLobbies,
   PLAYER_NOT_FOUND,
-} from "./players.server";
+  INVALID_PASS,
+  NOT_A_PLAYER,
+  NOT_PENDING,
+  NOT_WITHDRAWABLE,
+  PASS_CHECKIN_CLOSED,
+  REGISTRATION_CLOSED,
+  TAG_TAKEN,
+  TOO_MANY_PASSES,
+  TOO_MANY_SIGNUPS,
+  WITHDRAW_LOCKED,
+  CHECKIN_WINDOW_ORDER,
+  COMPLETED_MESSAGE,
+  HOST_WITHDRAW_LOCKED,
+  SIGNUP_NOT_FOUND,
+} from "./messages";
 import { activeSelfCheckin } from "./self-checkin-state.server";
 import {
   admission,
   approvedStatus,
   checkinWindow,
-  INVALID_PASS,
   isActive,
-  NOT_A_PLAYER,
-  NOT_PENDING,
-  NOT_WITHDRAWABLE,
   PASS_BYTES,
-  PASS_CHECKIN_CLOSED,
   PASS_GUESS_LIMIT,
   PASS_PATTERN,
   promotionsFor,
-  REGISTRATION_CLOSED,
   SIGNUPS_PER_ADDRESS,
   statusLabel,
-  TAG_TAKEN,
-  TOO_MANY_PASSES,
-  TOO_MANY_SIGNUPS,
   waitlistPosition,
   windowState,
-  WITHDRAW_LOCKED,
   zonedToInstant,
   type CheckinWindow,
   type EntryStatus,
@@ -63,6 +67,7 @@ import {
 import type { JoinInput, SignupSettingsInput } from "./signup-input";
 import { countActiveCheckedIn } from "./tournaments.server";
 import { detailsOf } from "./lobby-details.server";
+import { mutate } from "./mutate.server";
 
 /** The settings of a tournament that never had any: registration closed, no approval, a waitlist of 64, no start. */
 export function defaultSettings(tournamentId: number): SignupSettings {
@@ -188,8 +193,7 @@ export async function updateSignupSettings(
   tournamentId: number,
   input: SignupSettingsInput,
 ): Promise<ActionResult<SignupSettings>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const before = await signupSettingsOf(tx, t.id);
     const zone = input.timeZone ?? before.timeZone;
     const next: SignupSettings = {
@@ -205,11 +209,7 @@ export async function updateSignupSettings(
       lobbyHostRule: input.lobbyHostRule ?? before.lobbyHostRule,
     };
     if (next.checkinClosesBefore >= next.checkinOpensBefore)
-      throw new ActionError(
-        400,
-        "invalid_input",
-        "Check-in must close after it opens (fewer minutes before the start)",
-      );
+      throw new ActionError(400, "invalid_input", CHECKIN_WINDOW_ORDER);
     const [saved] = await tx
       .insert(signupSettings)
       .values(next)
@@ -230,15 +230,14 @@ export async function updateSignupSettings(
     });
     const diff = changedFields(shown(before), shown(saved));
     if (Object.keys(diff.after).length > 0)
-      await recordAudit(tx, {
-        tournament: t,
-        actor: user,
+      await audit({
         action: "signup.updated",
         summary: "Sign-up updated",
         ...diff,
       });
     await fillFromWaitlist(tx, t);
-    return { result: saved, events: [event("tournament_updated", t.id, { name: t.name, signup: true })] };
+    emit(event("tournament_updated", t.id, { name: t.name, signup: true }));
+    return saved;
   });
 }
 
@@ -394,7 +393,7 @@ export function passCheckinRefusal(args: {
   player: Pick<Player, "isEliminated" | "removedAt"> | null;
 }): Refusal | null {
   const { tournament: t } = args;
-  if (t.status === "completed") return { code: "tournament_completed", message: "Tournament has been completed" };
+  if (t.status === "completed") return { code: "tournament_completed", message: COMPLETED_MESSAGE };
   if (args.lobbiesDrawn) return { code: "checkin_locked", message: CHECKIN_LOCKED };
   if (args.entry.status !== "registered" || !args.player || args.player.removedAt)
     return { code: "not_active", message: NOT_A_PLAYER };
@@ -644,19 +643,18 @@ export async function decideEntry(
   entryId: number,
   decision: "approve" | "decline" | "remove",
 ): Promise<ActionResult<Registration>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const [entry] = await tx
       .select()
       .from(registrations)
       .where(and(eq(registrations.id, entryId), eq(registrations.tournamentId, t.id)));
-    if (!entry) throw notFound("player_not_found", "Sign-up not found");
+    if (!entry) throw notFound("player_not_found", SIGNUP_NOT_FOUND);
     let status: EntryStatus;
     let playerId = entry.playerId;
     if (decision === "remove") {
       if (!isActive(entry.status)) throw conflict("not_active", NOT_WITHDRAWABLE);
       if (entry.status === "registered" && (await registrationEnded(tx, t)))
-        throw conflict("withdraw_locked", "Lobbies are drawn: drop the player instead");
+        throw conflict("withdraw_locked", HOST_WITHDRAW_LOCKED);
       if (entry.playerId) await tx.delete(players).where(eq(players.id, entry.playerId));
       status = "removed";
       playerId = null;
@@ -682,14 +680,13 @@ export async function decideEntry(
         : decision === "decline"
           ? "registration.declined"
           : "registration.removed";
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action,
       summary: `${playerLabel(entry)}: ${statusLabel(status, waitlistPosition(await queueOf(tx, t.id), entry.id), null).toLowerCase()}`,
     });
     if (entry.status === "registered") await fillFromWaitlist(tx, t);
-    return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, signup: true })] };
+    emit(event("tournament_updated", t.id, { name: t.name, signup: true }));
+    return updated;
   });
 }
 
@@ -703,8 +700,7 @@ export async function clearWaitlist(
   tournamentId: number,
   address?: string,
 ): Promise<ActionResult<{ cleared: number }>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const cleared = await tx
       .update(registrations)
       .set({ status: "removed", changedAt: new Date() })
@@ -717,16 +713,12 @@ export async function clearWaitlist(
       )
       .returning({ id: registrations.id });
     if (cleared.length > 0)
-      await recordAudit(tx, {
-        tournament: t,
-        actor: user,
+      await audit({
         action: "registration.cleared",
         summary: `${cleared.length} waiting sign-up${cleared.length === 1 ? "" : "s"} cleared${address ? ` (from ${address})` : ""}`,
       });
-    return {
-      result: { cleared: cleared.length },
-      events: cleared.length ? [event("tournament_updated", t.id, { name: t.name, signup: true })] : [],
-    };
+    if (cleared.length) emit(event("tournament_updated", t.id, { name: t.name, signup: true }));
+    return { cleared: cleared.length };
   });
 }
 

@@ -1,18 +1,7 @@
 // Sign-up's pure rules (docs/decisions/029-sign-up-and-passes.md): who gets a seat, who waits and in what order, who is
 // promoted when a seat frees, which entries are the same player, the pass's form and the check-in window.
 import type { Refusal } from "./errors";
-
-export const REGISTRATION_CLOSED = "Registration is closed";
-export const WAITLIST_FULL = "The tournament and its waitlist are full";
-export const TAG_TAKEN = "This name and game tag are already registered";
-export const TOO_MANY_SIGNUPS = "Too many sign-ups from this address. Please wait or ask the host to add you.";
-export const INVALID_PASS = "This pass is not valid: it was replaced or never existed. Ask the host for your link.";
-export const TOO_MANY_PASSES = "Too many wrong passes from this address. Please wait 15 minutes and try again.";
-export const WITHDRAW_LOCKED = "Lobbies are drawn: ask the host to drop you";
-export const NOT_WITHDRAWABLE = "This sign-up is no longer active";
-export const NOT_PENDING = "Only a sign-up waiting for approval can be approved or declined";
-export const PASS_CHECKIN_CLOSED = "Check-in is not open for your pass";
-export const NOT_A_PLAYER = "Only a registered player can check in";
+import { WAITLIST_FULL } from "./messages";
 
 /** Sign-ups from one address at one tournament that may be active at once (pending, waitlisted or registered). */
 export const SIGNUPS_PER_ADDRESS = 4;

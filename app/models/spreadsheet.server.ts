@@ -10,7 +10,7 @@ import { historyForExport, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { badRequest, isActionError } from "./errors";
 import { event } from "./events";
-import { listPlayers } from "./players.server";
+import { listPlayers } from "./roster.server";
 import { listAllLobbies } from "./lobbies.server";
 import { listMatches } from "./scores.server";
 import { DNP_LABEL, SCORING_KEYS, ordinal } from "./scoring";
@@ -26,12 +26,12 @@ import {
   type Tiebreaker,
 } from "./ruleset";
 import { FORMAT_LABELS, FORMATS, LOBBY_METHODS, statusLabel } from "./types";
-import { playerNameSchema, riotTagSchema, tournamentCreateSchema } from "./validation";
+import { playerNameSchema, riotTagSchema } from "./player-input";
+import { tournamentCreateSchema } from "./tournament-input";
 import { endText, plannedRounds, stagesProblem } from "./stages";
 import { streamWorkbook } from "./workbook.server";
+import { IMPORT_FAILED } from "./messages";
 
-/** docs/rules.md's import failure message, for every way a workbook can be unusable. */
-export const IMPORT_FAILED = "Failed to import tournament. Please check your Excel file format.";
 /** A base64 workbook of about 10 MB; bigger bodies are refused before parsing (the workbook's own parts are limited by WORKBOOK_LIMITS). */
 export const IMPORT_BODY_LIMIT = 14_000_000;
 /** New tournaments need 16 places (docs/rules.md creation rule), whatever the sheet says. */
@@ -211,7 +211,7 @@ export async function exportTournament(
 
 type ImportedPlayer = { name: string; riotTag: string; lp: number; seed: number | null };
 
-// The name and tag follow the same rules as the forms and the API (validation.ts).
+// The name and tag follow the same rules as the forms and the API (player-input.ts).
 const importedPlayerSchema = z.object({
   name: playerNameSchema,
   riotTag: riotTagSchema,

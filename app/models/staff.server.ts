@@ -1,19 +1,15 @@
 // A tournament's staff: the owner (or a master) adds existing accounts by username as scorekeepers
 // and removes them (docs/rules.md, "Staff"); what a scorekeeper may do is app/models/policy.ts.
-import { recordAudit } from "./audit.server";
 import { and, asc, eq } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { tournamentStaff, users, type TournamentStaff } from "#db/schema";
-import { findTournamentOr404, isScorekeeper, lockForMutation, type ActionResult } from "./action.server";
+import { findTournamentOr404, isScorekeeper, type ActionResult } from "./action.server";
 import { assertCan, canManage, requireActor } from "./access.server";
 import { findUser, type PublicUser } from "./auth.server";
 import { badRequest, conflict, notFound } from "./errors";
 import { abilities, roleFor, type Abilities, type Role } from "./policy";
-
-export const STAFF_NOT_FOUND = "Staff member not found";
-export const unknownUsernameMessage = (username: string) => `No account has the username "${username}"`;
-export const OWNER_AS_STAFF_MESSAGE = "The owner already runs this tournament and cannot be added as a scorekeeper";
-export const alreadyStaffMessage = (username: string) => `${username} is already a scorekeeper of this tournament`;
+import { alreadyStaffMessage, OWNER_AS_STAFF_MESSAGE, STAFF_NOT_FOUND, unknownUsernameMessage } from "./messages";
+import { mutate, tournamentLock } from "./mutate.server";
 
 /** The user's role for the tournament and what it lets them do: what a screen asks before showing a control. */
 export async function tournamentAccess(
@@ -67,8 +63,7 @@ export async function addScorekeeper(
   tournamentId: number,
   username: string,
 ): Promise<ActionResult<StaffMember>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId, {}, "manageStaff");
+  return mutate(db, user, tournamentLock(tournamentId, {}, "manageStaff"), async ({ tx, tournament: t, audit }) => {
     const account = await findUser(tx, username);
     if (!account) throw badRequest("unknown_username", unknownUsernameMessage(username), "username");
     if (account.id === t.ownerId) throw badRequest("owner_as_staff", OWNER_AS_STAFF_MESSAGE, "username");
@@ -78,17 +73,12 @@ export async function addScorekeeper(
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict("already_staff", alreadyStaffMessage(account.username));
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "staff.added",
       summary: `${account.username} added as scorekeeper`,
       after: { scorekeeper: account.username },
     });
-    return {
-      result: { userId: account.id, username: account.username, role: row.role, addedAt: row.addedAt },
-      events: [],
-    };
+    return { userId: account.id, username: account.username, role: row.role, addedAt: row.addedAt };
   });
 }
 
@@ -99,20 +89,17 @@ export async function removeScorekeeper(
   tournamentId: number,
   userId: number,
 ): Promise<ActionResult<StaffMember>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId, {}, "manageStaff");
+  return mutate(db, user, tournamentLock(tournamentId, {}, "manageStaff"), async ({ tx, tournament: t, audit }) => {
     const [member] = (await staffRows(tx, t.id)).filter((m) => m.userId === userId);
     if (!member) throw notFound("staff_not_found", STAFF_NOT_FOUND);
     await tx
       .delete(tournamentStaff)
       .where(and(eq(tournamentStaff.tournamentId, t.id), eq(tournamentStaff.userId, userId)));
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: "staff.removed",
       summary: `${member.username} removed as scorekeeper`,
       before: { scorekeeper: member.username },
     });
-    return { result: member, events: [] };
+    return member;
   });
 }

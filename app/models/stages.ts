@@ -1,6 +1,7 @@
 // A tournament's stages (issue 18): an ordered list, each with its games, its lobby draw, how points enter it and how
 // it ends. These are the shared shapes; the stage rules (transitions, final standings, checkmate) build on them.
 import type { LobbyMethod } from "./types";
+import { STAGE_MESSAGES, stageStartedMessage } from "./messages";
 
 /** How points enter a stage: `carry` the total so far, or `reset` to 0 (earlier stages' standings stay readable). */
 export type StagePoints = "carry" | "reset";
@@ -147,52 +148,50 @@ export type StageProblem = { field: string; message: string };
  * cap (when given) at least its planned games, and only the last stage may be a checkmate.
  */
 export function stagesProblem(stages: readonly Stage[], players: number): StageProblem | null {
-  if (stages.length === 0) return { field: "stages", message: "A tournament needs at least one stage" };
-  if (stages.length > MAX_STAGES) return { field: "stages", message: `At most ${MAX_STAGES} stages` };
+  if (stages.length === 0) return { field: "stages", message: STAGE_MESSAGES.none };
+  if (stages.length > MAX_STAGES) return { field: "stages", message: STAGE_MESSAGES.tooMany(MAX_STAGES) };
   let entering = players;
   let planned = 0;
   for (const [i, s] of stages.entries()) {
     const at = `stages.${i}`;
     const label = s.name.trim() || `Stage ${i + 1}`;
-    if (s.name.trim() === "") return { field: `${at}.name`, message: `Stage ${i + 1} needs a name` };
+    if (s.name.trim() === "") return { field: `${at}.name`, message: STAGE_MESSAGES.nameRequired(i + 1) };
     if (s.name.length > STAGE_NAME_MAX)
-      return { field: `${at}.name`, message: `A stage name is at most ${STAGE_NAME_MAX} characters` };
+      return { field: `${at}.name`, message: STAGE_MESSAGES.nameTooLong(STAGE_NAME_MAX) };
     if (!Number.isInteger(s.games) || s.games < 1 || s.games > MAX_STAGE_GAMES)
-      return { field: `${at}.games`, message: `${label}: a stage has 1 to ${MAX_STAGE_GAMES} games` };
+      return { field: `${at}.games`, message: STAGE_MESSAGES.games(label, MAX_STAGE_GAMES) };
     planned += s.games;
     const end = s.end;
     if (end === null) continue;
     if ("cutTo" in end) {
       const n = end.cutTo;
-      if (!Number.isInteger(n) || n < 1)
-        return { field: `${at}.end`, message: `${label}: the cut keeps a whole number of players` };
+      if (!Number.isInteger(n) || n < 1) return { field: `${at}.end`, message: STAGE_MESSAGES.cutWhole(label) };
       if (n >= entering)
         return {
           field: `${at}.end`,
-          message: `${label}: a cut to ${n} must keep fewer players than the ${entering} who can enter the stage`,
+          message: STAGE_MESSAGES.cutTooLarge(label, n, entering),
         };
-      if (!hasFullLobby(n)) return { field: `${at}.end`, message: `${label}: a cut to ${n} leaves no full lobby of 8` };
+      if (!hasFullLobby(n)) return { field: `${at}.end`, message: STAGE_MESSAGES.cutNoFullLobby(label, n) };
       entering = n;
     } else if ("topPerLobby" in end) {
       const k = end.topPerLobby;
       if (!Number.isInteger(k) || k < 1 || k >= 8)
-        return { field: `${at}.end`, message: `${label}: the best K of each lobby is 1 to 7` };
+        return { field: `${at}.end`, message: STAGE_MESSAGES.topPerLobby(label) };
       entering = Math.min(entering, k * Math.ceil(entering / 8));
     } else {
       const { threshold, maxGames } = end.checkmate;
-      if (i !== stages.length - 1)
-        return { field: `${at}.end`, message: `${label}: only the last stage can be a checkmate` };
+      if (i !== stages.length - 1) return { field: `${at}.end`, message: STAGE_MESSAGES.checkmateNotLast(label) };
       if (!Number.isFinite(threshold) || threshold <= 0)
-        return { field: `${at}.end`, message: `${label}: the checkmate threshold must be above 0` };
+        return { field: `${at}.end`, message: STAGE_MESSAGES.threshold(label) };
       if (maxGames !== null && (!Number.isInteger(maxGames) || maxGames < s.games))
         return {
           field: `${at}.end`,
-          message: `${label}: the game cap must be at least the stage's ${s.games} games`,
+          message: STAGE_MESSAGES.gameCap(label, s.games),
         };
     }
   }
   if (planned > MAX_PLANNED_GAMES)
-    return { field: "stages", message: `The stages plan ${planned} games: at most ${MAX_PLANNED_GAMES}` };
+    return { field: "stages", message: STAGE_MESSAGES.plannedTooMany(planned, MAX_PLANNED_GAMES) };
   return null;
 }
 
@@ -222,7 +221,7 @@ export function stageEditProblem(
     if (!same)
       return {
         field: `stages.${position.index}`,
-        message: `${position.stage.name} has started: its settings can no longer change`,
+        message: stageStartedMessage(position.stage.name),
       };
   }
   return null;

@@ -3,20 +3,33 @@ import { and, count, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm
 import type { AppDb, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournamentStaff, tournaments, type Tournament } from "#db/schema";
 import { plannedRounds, sameStages, stageEditProblem, stagesOf, stagesProblem } from "./stages";
-import { lockForMutation, lockTournament, type ActionResult, type MutationOptions } from "./action.server";
-import { assertCanManage, canManage, isMaster, MASTER_ONLY, requireActor } from "./access.server";
+import { lockTournament, type ActionResult, type MutationOptions } from "./action.server";
+import { assertCanManage, canManage, isMaster, requireActor } from "./access.server";
+import {
+  MASTER_ONLY,
+  belowCheckinsMessage,
+  checkinNotStartableMessage,
+  currentRoundRangeMessage,
+  LOCK_MESSAGE,
+  MASTER_SETTINGS_MESSAGE,
+  MAX_PLAYERS_SETUP_ONLY,
+  STAGE_MESSAGES,
+  TOTAL_ROUNDS_SETUP_ONLY,
+  totalRoundsBelowCurrentMessage,
+} from "./messages";
 import { auditAction, changedFields } from "./audit";
 import { changeTournament, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { checkinStartable, roleFor, sizeEditable, type Role } from "./policy";
 import { badRequest, conflict, forbidden } from "./errors";
-import { event, type DomainEvent } from "./events";
+import { event } from "./events";
 import { SCORING_KEYS, pointsFor, type Scoring } from "./scoring";
 import { readRuleset, rulesetChangeProblem, rulesetFromInput, sameRuleset } from "./ruleset";
 import { stopSelfCheckin } from "./self-checkin-state.server";
 import { recomputeStats } from "./stats.server";
 import { statusLabel } from "./types";
-import type { TournamentCreateInput, TournamentUpdateInput } from "./validation";
+import type { TournamentCreateInput, TournamentUpdateInput } from "./tournament-input";
+import { mutate, tournamentLock } from "./mutate.server";
 
 /**
  * A dashboard row: the tournament plus whether the viewer may manage it (false shows "View Only",
@@ -38,9 +51,6 @@ export type DashboardStats = {
 export const LIVE_STATUSES = ["active", "registration", "checkin"] as const;
 
 export const LOCK_MINIMUM = 8;
-export const LOCK_MESSAGE = "Need at least 8 checked-in players to lock tournament";
-export const belowCheckinsMessage = (checkedIn: number) =>
-  `Max players cannot be below the current check-ins (${checkedIn})`;
 
 const newestFirst = [desc(tournaments.createdAt), desc(tournaments.id)];
 
@@ -173,8 +183,7 @@ export async function updateTournament(
   patch: TournamentUpdateInput,
   options: MutationOptions = {},
 ): Promise<ActionResult<Tournament>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId, options);
+  return mutate(db, user, tournamentLock(tournamentId, options), async ({ tx, tournament: t, audit, emit }) => {
     const master = isMaster(user);
     const changes: Partial<typeof tournaments.$inferInsert> = {};
     const differs = <K extends keyof TournamentUpdateInput & keyof Tournament>(key: K) =>
@@ -182,20 +191,12 @@ export async function updateTournament(
 
     for (const key of ["status", "currentRound", "isLocked"] as const) {
       if (differs(key) && !master) {
-        throw forbidden(
-          "master_only",
-          "Only a master administrator can change the status, current round or lock directly",
-        );
+        throw forbidden("master_only", MASTER_SETTINGS_MESSAGE);
       }
     }
     for (const key of ["maxPlayers", "totalRounds"] as const) {
       if (differs(key) && !sizeEditable(t) && !master) {
-        throw conflict(
-          "settings_locked",
-          key === "maxPlayers"
-            ? "Max players can only be changed while the tournament is in setup"
-            : "Total rounds can only be changed while the tournament is in setup",
-        );
+        throw conflict("settings_locked", key === "maxPlayers" ? MAX_PLAYERS_SETUP_ONLY : TOTAL_ROUNDS_SETUP_ONLY);
       }
     }
 
@@ -220,8 +221,8 @@ export async function updateTournament(
         throw badRequest(
           "rounds_out_of_range",
           differs("currentRound")
-            ? `Current round must be between 1 and ${totalRounds}`
-            : `Total rounds cannot be below the current round (${currentRound})`,
+            ? currentRoundRangeMessage(totalRounds)
+            : totalRoundsBelowCurrentMessage(currentRound),
           differs("currentRound") ? "currentRound" : "totalRounds",
         );
       }
@@ -256,25 +257,19 @@ export async function updateTournament(
         if (problem) throw badRequest("invalid_stages", problem.message, problem.field);
         const totalRounds = plannedRounds(next);
         if (totalRounds < t.currentRound)
-          throw badRequest(
-            "invalid_stages",
-            `The stages must plan at least the ${t.currentRound} rounds already under way`,
-            "stages",
-          );
+          throw badRequest("invalid_stages", STAGE_MESSAGES.belowCurrentRound(t.currentRound), "stages");
         changes.stages = next;
         changes.totalRounds = totalRounds;
         if (drawnRound === 0) changes.lobbyMethod = next[0].draw;
       }
     }
 
-    if (Object.keys(changes).length === 0) return { result: t, events: [] };
+    if (Object.keys(changes).length === 0) return t;
 
     const [updated] = await tx.update(tournaments).set(changes).where(eq(tournaments.id, t.id)).returning();
     if (updated.status !== "checkin" || updated.isLocked) await stopSelfCheckin(tx, t.id);
     if (scoringChanged) await rescoreMatches(tx, t.id, scoring!);
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
+    await audit({
       action: auditAction("settings.updated", options.override),
       summary: scoringChanged ? "Settings updated (scores recomputed with the new scoring table)" : "Settings updated",
       ...changedFields(t, changes),
@@ -283,9 +278,9 @@ export async function updateTournament(
 
     // Made private: streams opened while it was public are closed, and reconnect only for its readers.
     const accessChanged = changes.isPublic === false ? { accessChanged: true } : {};
-    const events: DomainEvent[] = [event("tournament_updated", t.id, { name: updated.name, ...accessChanged })];
-    if (changes.status === "completed") events.push(event("tournament_completed", t.id, { name: updated.name }));
-    return { result: updated, events };
+    emit(event("tournament_updated", t.id, { name: updated.name, ...accessChanged }));
+    if (changes.status === "completed") emit(event("tournament_completed", t.id, { name: updated.name }));
+    return updated;
   });
 }
 
@@ -319,8 +314,7 @@ export async function completeTournament(
   user: PublicUser | null,
   tournamentId: number,
 ): Promise<ActionResult<Tournament>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, emit }) => {
     await stopSelfCheckin(tx, t.id);
     const updated = await changeTournament(
       tx,
@@ -329,7 +323,8 @@ export async function completeTournament(
       { status: "completed" },
       { action: "tournament.completed", summary: "Tournament completed" },
     );
-    return { result: updated, events: [event("tournament_completed", t.id, { name: t.name })] };
+    emit(event("tournament_completed", t.id, { name: t.name }));
+    return updated;
   });
 }
 
@@ -339,13 +334,9 @@ export async function startCheckin(
   user: PublicUser | null,
   tournamentId: number,
 ): Promise<ActionResult<Tournament>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, emit }) => {
     if (!checkinStartable(t)) {
-      throw conflict(
-        "wrong_status",
-        `Check-in can only be started from Setup or Registration (the tournament is in ${statusLabel(t.status)})`,
-      );
+      throw conflict("wrong_status", checkinNotStartableMessage(statusLabel(t.status)));
     }
     const updated = await changeTournament(
       tx,
@@ -354,7 +345,8 @@ export async function startCheckin(
       { status: "checkin" },
       { action: "checkin.started", summary: "Check-in started" },
     );
-    return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, status: "checkin" })] };
+    emit(event("tournament_updated", t.id, { name: t.name, status: "checkin" }));
+    return updated;
   });
 }
 
@@ -368,12 +360,11 @@ export async function setLocked(
   tournamentId: number,
   locked: boolean,
 ): Promise<ActionResult<Tournament>> {
-  return db.transaction(async (tx) => {
-    const t = await lockForMutation(tx, user, tournamentId);
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, emit }) => {
     if (locked && !t.isLocked && (await countActiveCheckedIn(tx, t.id)) < LOCK_MINIMUM) {
       throw conflict("lock_minimum", LOCK_MESSAGE);
     }
-    if (t.isLocked === locked) return { result: t, events: [] };
+    if (t.isLocked === locked) return t;
     // Locking stops self check-in for good: unlocking later does not reopen it.
     if (locked) await stopSelfCheckin(tx, t.id);
     const updated = await changeTournament(
@@ -386,7 +377,8 @@ export async function setLocked(
         summary: locked ? "Tournament locked" : "Tournament unlocked",
       },
     );
-    return { result: updated, events: [event("tournament_updated", t.id, { name: t.name, isLocked: locked })] };
+    emit(event("tournament_updated", t.id, { name: t.name, isLocked: locked }));
+    return updated;
   });
 }
 

@@ -22,14 +22,14 @@ import {
   chosenEvents,
   endpointRefusal,
   MAX_ENDPOINTS,
-  MESSAGES,
   parseUrl,
   TEST_EVENT,
   type WebhookEvent,
   type WebhookKind,
 } from "./webhooks";
+import { WEBHOOK_MESSAGES, WEBHOOKS_FORBIDDEN } from "./messages";
+import { mutate } from "./mutate.server";
 
-export const WEBHOOKS_FORBIDDEN = "Only the tournament's owner or a master administrator can manage its webhooks";
 export const DELIVERY_LOG_SIZE = 50;
 
 /** An endpoint as its owner sees it (the API's `WebhookEndpoint`), secret included. */
@@ -89,7 +89,7 @@ async function requireManager(db: Executor, user: PublicUser | null, tournamentI
 async function lockEndpoint(tx: AppTx, user: PublicUser | null, webhookId: number) {
   requireActor(user);
   const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, webhookId)).for("update");
-  if (!endpoint) throw notFound("webhook_not_found", MESSAGES.notFound);
+  if (!endpoint) throw notFound("webhook_not_found", WEBHOOK_MESSAGES.notFound);
   const t = await lockTournamentRow(tx, endpoint.tournamentId);
   if (!canManage(user, t)) throw forbidden("forbidden", WEBHOOKS_FORBIDDEN);
   return { endpoint, tournament: t };
@@ -129,7 +129,7 @@ export async function listWebhooks(
 export async function getWebhook(db: Executor, user: PublicUser | null, webhookId: number): Promise<WebhookView> {
   requireActor(user);
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, webhookId));
-  if (!endpoint) throw notFound("webhook_not_found", MESSAGES.notFound);
+  if (!endpoint) throw notFound("webhook_not_found", WEBHOOK_MESSAGES.notFound);
   await requireManager(db, user, endpoint.tournamentId);
   return webhookView(endpoint);
 }
@@ -157,7 +157,8 @@ export async function createWebhook(
       .select({ n: count() })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.tournamentId, t.id));
-    if (Number(n) >= MAX_ENDPOINTS) throw conflict("too_many_webhooks", MESSAGES.tooMany);
+    if (Number(n) >= MAX_ENDPOINTS)
+      throw conflict("too_many_webhooks", WEBHOOK_MESSAGES.tooMany(MAX_ENDPOINTS));
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
@@ -191,56 +192,58 @@ export async function updateWebhook(
   webhookId: number,
   patch: WebhookPatch,
 ): Promise<ActionResult<WebhookView>> {
-  return db.transaction(async (tx) => {
-    const { endpoint, tournament: t } = await lockEndpoint(tx, user, webhookId);
-    const next = {
-      url: patch.url !== undefined ? patch.url.trim() : endpoint.url,
-      kind: patch.kind ?? endpoint.kind,
-      events: patch.events !== undefined ? chosenEvents(patch.events) : endpoint.events,
-    };
-    assertValid(next);
-    const enabled = patch.enabled ?? endpoint.enabled;
-    const changes: Partial<typeof webhookEndpoints.$inferInsert> = {
-      url: next.url,
-      kind: next.kind as WebhookKind,
-      events: next.events,
-      enabled,
-    };
-    if (enabled && !endpoint.enabled) {
-      Object.assign(changes, { disabledReason: null, disabledAt: null, failingSince: null, consecutiveFailures: 0 });
-    }
-    if (!enabled && endpoint.enabled) {
-      Object.assign(changes, { disabledReason: "Disabled by the owner", disabledAt: new Date() });
-      await giveUpPending(tx, endpoint.id, "Endpoint disabled");
-    }
-    const [row] = await tx
-      .update(webhookEndpoints)
-      .set(changes)
-      .where(eq(webhookEndpoints.id, endpoint.id))
-      .returning();
-    const before = {
-      url: endpoint.url,
-      kind: endpoint.kind,
-      events: endpoint.events.join(", "),
-      enabled: endpoint.enabled,
-    };
-    const after = { url: row.url, kind: row.kind, events: row.events.join(", "), enabled: row.enabled };
-    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
-    if (changed.length > 0) {
-      await recordAudit(tx, {
-        tournament: t,
-        actor: user,
-        action: "webhook.updated",
-        summary: `Webhook to ${endpointLabel(row.url)} ${
-          changed.length === 1 && changed[0] === "enabled" ? (row.enabled ? "enabled" : "disabled") : "updated"
-        }`,
-        // The URL can hold a credential (Discord's does): the trail names the host only.
-        before: Object.fromEntries(changed.map((k) => [k, k === "url" ? endpointLabel(before.url) : before[k]])),
-        after: Object.fromEntries(changed.map((k) => [k, k === "url" ? endpointLabel(after.url) : after[k]])),
-      });
-    }
-    return { result: webhookView(row), events: [] };
-  });
+  return mutate(
+    db,
+    user,
+    (tx) => lockEndpoint(tx, user, webhookId),
+    async ({ tx, endpoint, audit }) => {
+      const next = {
+        url: patch.url !== undefined ? patch.url.trim() : endpoint.url,
+        kind: patch.kind ?? endpoint.kind,
+        events: patch.events !== undefined ? chosenEvents(patch.events) : endpoint.events,
+      };
+      assertValid(next);
+      const enabled = patch.enabled ?? endpoint.enabled;
+      const changes: Partial<typeof webhookEndpoints.$inferInsert> = {
+        url: next.url,
+        kind: next.kind as WebhookKind,
+        events: next.events,
+        enabled,
+      };
+      if (enabled && !endpoint.enabled) {
+        Object.assign(changes, { disabledReason: null, disabledAt: null, failingSince: null, consecutiveFailures: 0 });
+      }
+      if (!enabled && endpoint.enabled) {
+        Object.assign(changes, { disabledReason: "Disabled by the owner", disabledAt: new Date() });
+        await giveUpPending(tx, endpoint.id, "Endpoint disabled");
+      }
+      const [row] = await tx
+        .update(webhookEndpoints)
+        .set(changes)
+        .where(eq(webhookEndpoints.id, endpoint.id))
+        .returning();
+      const before = {
+        url: endpoint.url,
+        kind: endpoint.kind,
+        events: endpoint.events.join(", "),
+        enabled: endpoint.enabled,
+      };
+      const after = { url: row.url, kind: row.kind, events: row.events.join(", "), enabled: row.enabled };
+      const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
+      if (changed.length > 0) {
+        await audit({
+          action: "webhook.updated",
+          summary: `Webhook to ${endpointLabel(row.url)} ${
+            changed.length === 1 && changed[0] === "enabled" ? (row.enabled ? "enabled" : "disabled") : "updated"
+          }`,
+          // The URL can hold a credential (Discord's does): the trail names the host only.
+          before: Object.fromEntries(changed.map((k) => [k, k === "url" ? endpointLabel(before.url) : before[k]])),
+          after: Object.fromEntries(changed.map((k) => [k, k === "url" ? endpointLabel(after.url) : after[k]])),
+        });
+      }
+      return webhookView(row);
+    },
+  );
 }
 
 /** Marks an endpoint's queued deliveries as given up. */
@@ -257,18 +260,20 @@ export async function deleteWebhook(
   user: PublicUser | null,
   webhookId: number,
 ): Promise<ActionResult<WebhookView>> {
-  return db.transaction(async (tx) => {
-    const { endpoint, tournament: t } = await lockEndpoint(tx, user, webhookId);
-    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: "webhook.deleted",
-      summary: `Webhook to ${endpointLabel(endpoint.url)} deleted`,
-      before: { kind: endpoint.kind, events: endpoint.events.join(", ") },
-    });
-    return { result: webhookView(endpoint), events: [] };
-  });
+  return mutate(
+    db,
+    user,
+    (tx) => lockEndpoint(tx, user, webhookId),
+    async ({ tx, endpoint, audit }) => {
+      await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+      await audit({
+        action: "webhook.deleted",
+        summary: `Webhook to ${endpointLabel(endpoint.url)} deleted`,
+        before: { kind: endpoint.kind, events: endpoint.events.join(", ") },
+      });
+      return webhookView(endpoint);
+    },
+  );
 }
 
 /**
@@ -280,21 +285,23 @@ export async function rotateWebhookSecret(
   user: PublicUser | null,
   webhookId: number,
 ): Promise<ActionResult<WebhookView>> {
-  return db.transaction(async (tx) => {
-    const { endpoint, tournament: t } = await lockEndpoint(tx, user, webhookId);
-    const [row] = await tx
-      .update(webhookEndpoints)
-      .set({ secret: newSecret() })
-      .where(eq(webhookEndpoints.id, endpoint.id))
-      .returning();
-    await recordAudit(tx, {
-      tournament: t,
-      actor: user,
-      action: "webhook.secret_rotated",
-      summary: `Secret of the webhook to ${endpointLabel(row.url)} rotated`,
-    });
-    return { result: webhookView(row), events: [] };
-  });
+  return mutate(
+    db,
+    user,
+    (tx) => lockEndpoint(tx, user, webhookId),
+    async ({ tx, endpoint, audit }) => {
+      const [row] = await tx
+        .update(webhookEndpoints)
+        .set({ secret: newSecret() })
+        .where(eq(webhookEndpoints.id, endpoint.id))
+        .returning();
+      await audit({
+        action: "webhook.secret_rotated",
+        summary: `Secret of the webhook to ${endpointLabel(row.url)} rotated`,
+      });
+      return webhookView(row);
+    },
+  );
 }
 
 export type TestQueued = { deliveryId: number; messageId: string; event: typeof TEST_EVENT };
@@ -305,17 +312,21 @@ export async function sendTestEvent(
   user: PublicUser | null,
   webhookId: number,
 ): Promise<ActionResult<TestQueued>> {
-  return db.transaction(async (tx) => {
-    const { endpoint, tournament: t } = await lockEndpoint(tx, user, webhookId);
-    if (!endpoint.enabled) throw conflict("webhook_disabled", MESSAGES.disabled);
-    const [row] = await enqueueEvents(
-      tx,
-      t.id,
-      [{ type: TEST_EVENT, round: t.currentRound, summary: "Test event", detail: { test: true } }],
-      [endpoint],
-    );
-    return { result: { deliveryId: row.id, messageId: row.messageId, event: TEST_EVENT }, events: [] };
-  });
+  return mutate(
+    db,
+    user,
+    (tx) => lockEndpoint(tx, user, webhookId),
+    async ({ tx, endpoint, tournament: t }) => {
+      if (!endpoint.enabled) throw conflict("webhook_disabled", WEBHOOK_MESSAGES.disabled);
+      const [row] = await enqueueEvents(
+        tx,
+        t.id,
+        [{ type: TEST_EVENT, round: t.currentRound, summary: "Test event", detail: { test: true } }],
+        [endpoint],
+      );
+      return { deliveryId: row.id, messageId: row.messageId, event: TEST_EVENT };
+    },
+  );
 }
 
 /** One line of the delivery log. */

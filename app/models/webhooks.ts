@@ -1,4 +1,5 @@
 // Webhooks with no database (docs/rules.md, "Webhooks"): the event names, what an audited action sends, the endpoint rules, the retry schedule and the Discord message.
+import { WEBHOOK_MESSAGES } from "./messages";
 
 /** The events an owner may choose, by a stable name (the payload's `type`), with the label the settings page shows. */
 export const WEBHOOK_EVENTS = {
@@ -32,21 +33,6 @@ export const MAX_ENDPOINTS = 10;
 export const URL_MAX = 2000;
 /** How many standings rows an event carries (and a Discord message shows). */
 export const STANDINGS_TOP = 8;
-
-export const MESSAGES = {
-  urlRequired: "Webhook URL is required",
-  urlInvalid: "Webhook URL must be a valid http:// or https:// address",
-  urlTooLong: `Webhook URL must be at most ${URL_MAX} characters`,
-  privateAddress:
-    "Webhook URL points to a private, loopback or link-local address (set WEBHOOK_ALLOW_PRIVATE=1 to allow local receivers)",
-  forbiddenAddress: "Webhook URL points to an address that can never receive webhooks",
-  unknownEvent: (name: string) => `Unknown webhook event "${name}"`,
-  noEvents: "Choose at least one event",
-  unknownKind: 'Webhook kind must be "standard" or "discord"',
-  tooMany: `A tournament can have at most ${MAX_ENDPOINTS} webhook endpoints`,
-  notFound: "Webhook endpoint not found",
-  disabled: "This webhook endpoint is disabled: enable it first",
-} as const;
 
 // ---------- what an audited action sends ----------
 
@@ -130,22 +116,28 @@ export function endpointRefusal(
   options: { allowPrivate: boolean; literal: (host: string) => AddressVerdict | null },
 ): EndpointRefusal | null {
   const url = input.url.trim();
-  if (url === "") return { code: "invalid_webhook_url", field: "url", message: MESSAGES.urlRequired };
-  if (url.length > URL_MAX) return { code: "invalid_webhook_url", field: "url", message: MESSAGES.urlTooLong };
+  if (url === "") return { code: "invalid_webhook_url", field: "url", message: WEBHOOK_MESSAGES.urlRequired };
+  if (url.length > URL_MAX)
+    return { code: "invalid_webhook_url", field: "url", message: WEBHOOK_MESSAGES.urlTooLong(URL_MAX) };
   const parsed = parseUrl(url);
-  if (!parsed) return { code: "invalid_webhook_url", field: "url", message: MESSAGES.urlInvalid };
+  if (!parsed) return { code: "invalid_webhook_url", field: "url", message: WEBHOOK_MESSAGES.urlInvalid };
   const host = hostOf(parsed);
   const verdict = options.literal(host) ?? (isLocalName(host) ? "private" : "public");
   if (verdict === "forbidden")
-    return { code: "private_webhook_address", field: "url", message: MESSAGES.forbiddenAddress };
+    return { code: "private_webhook_address", field: "url", message: WEBHOOK_MESSAGES.forbiddenAddress };
   if (verdict === "private" && !options.allowPrivate)
-    return { code: "private_webhook_address", field: "url", message: MESSAGES.privateAddress };
+    return { code: "private_webhook_address", field: "url", message: WEBHOOK_MESSAGES.privateAddress };
   if (!Object.hasOwn(WEBHOOK_KINDS, input.kind))
-    return { code: "invalid_input", field: "kind", message: MESSAGES.unknownKind };
-  if (input.events.length === 0) return { code: "unknown_webhook_event", field: "events", message: MESSAGES.noEvents };
+    return { code: "invalid_input", field: "kind", message: WEBHOOK_MESSAGES.unknownKind };
+  if (input.events.length === 0)
+    return { code: "unknown_webhook_event", field: "events", message: WEBHOOK_MESSAGES.noEvents };
   const unknown = input.events.find((e) => !isWebhookEvent(e));
   if (unknown !== undefined)
-    return { code: "unknown_webhook_event", field: "events", message: MESSAGES.unknownEvent(unknown.slice(0, 50)) };
+    return {
+      code: "unknown_webhook_event",
+      field: "events",
+      message: WEBHOOK_MESSAGES.unknownEvent(unknown.slice(0, 50)),
+    };
   return null;
 }
 

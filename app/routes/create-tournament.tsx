@@ -18,7 +18,7 @@ import { formFailureSummary } from "~/lib/error-screen";
 import { invalid, pageUser, readForm, runFormAction } from "~/lib/page.server";
 import { DEFAULT_SCORING } from "~/models/scoring";
 import { createTournament } from "~/models/tournaments.server";
-import { rulesetFromForm, tournamentCreateSchema } from "~/models/validation";
+import { rulesetFromForm, tournamentCreateSchema } from "~/models/tournament-input";
 import { STANDARD_RULESET } from "~/models/ruleset";
 import { dbContext } from "~/lib/context";
 import { StageBuilder, rowsOfValues } from "~/components/stage-builder";

@@ -17,7 +17,7 @@ import { formFailure, pageUser, readForm, runFormAction, unknownAction } from "~
 import { importSpreadsheetIntent } from "~/lib/host-actions.server";
 import { badRequest } from "~/models/errors";
 import { completeTournament, deleteTournament, startCheckin } from "~/models/tournaments.server";
-import { idParam } from "~/models/validation";
+import { idParam } from "~/models/ids";
 import { dbContext } from "~/lib/context";
 import { dashboardView } from "~/models/views/dashboard.server";
 

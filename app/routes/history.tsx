@@ -1,14 +1,15 @@
 // History: the tournament's audit trail for its owner and masters, newest first, with filters in a GET form (works without JavaScript) and pages.
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/history";
 import { TournamentHeader } from "~/components/tournament-header";
 import { EmptyState } from "~/components/ui";
-import { loadTournamentFromParams, pageUser } from "~/lib/page.server";
+import { screenLoad } from "~/lib/page.server";
 import { canManage, canSeeHistory, isMaster } from "~/models/access.server";
 import { auditActionLabel, changeLines, isAuditAction } from "~/models/audit";
-import { HISTORY_FORBIDDEN, historyChoices, listHistory } from "~/models/audit.server";
-import { firstError, historyFiltersSchema, type HistoryFilters } from "~/models/validation";
-import { dbContext } from "~/lib/context";
+import { historyChoices, listHistory } from "~/models/audit.server";
+import { HISTORY_FORBIDDEN } from "~/models/messages";
+import { firstError } from "~/lib/form";
+import { historyFiltersSchema, type HistoryFilters } from "~/models/audit-input";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -17,9 +18,11 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ params, context, url, request }: Route.LoaderArgs) {
-  const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
-  const user = pageUser(context);
-  if (!canSeeHistory(user, t)) throw data(HISTORY_FORBIDDEN, { status: 403 });
+  const {
+    tournament: t,
+    user,
+    db,
+  } = await screenLoad({ params, context, request }, { may: canSeeHistory, message: HISTORY_FORBIDDEN });
   // A malformed filter (a hand-edited address) shows its message and the unfiltered history.
   const parsed = historyFiltersSchema.safeParse(Object.fromEntries(url.searchParams));
   let filters: HistoryFilters = parsed.success ? parsed.data : {};
@@ -28,7 +31,6 @@ export async function loader({ params, context, url, request }: Route.LoaderArgs
     filterError = "Unknown action kind";
     filters = { ...filters, action: undefined };
   }
-  const db = context.get(dbContext);
   const [history, choices] = await Promise.all([listHistory(db, user, t.id, filters), historyChoices(db, user, t.id)]);
   return {
     tournament: { id: t.id, name: t.name, status: t.status },

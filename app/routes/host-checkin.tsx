@@ -25,17 +25,17 @@ import {
   loadTournamentFromParams,
   pageAccess,
   pageUser,
-  readForm,
   runFormAction,
-  tournamentIdOrThrow,
   unknownAction,
   type FormInput,
+  screenAction,
 } from "~/lib/page.server";
 import { playerListQuery } from "~/lib/player-list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { PublicUser } from "~/models/auth.server";
-import { setCheckins } from "~/models/players.server";
-import { isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MESSAGE, ROUND_ONE_MINIMUM } from "~/models/policy";
+import { setCheckins } from "~/models/checkin.server";
+import { isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MINIMUM } from "~/models/policy";
+import { ROUND_ONE_MESSAGE } from "~/models/messages";
 import {
   closeSelfCheckin,
   openRefusal,
@@ -45,7 +45,7 @@ import {
   selfCheckinTries,
 } from "~/models/self-checkin.server";
 import { setLocked } from "~/models/tournaments.server";
-import { lockSchema } from "~/models/validation";
+import { lockSchema } from "~/models/round-input";
 import { playerListView, type PlayerListFilter } from "~/models/views/player-list.server";
 import type { AppDb } from "#db/client.server";
 
@@ -117,15 +117,8 @@ export async function loader({ params, context, url, request }: Route.LoaderArgs
 type IntentArgs = { db: AppDb; user: PublicUser | null; tournamentId: number; input: FormInput; url: URL };
 
 export async function action({ url, params, context }: Route.ActionArgs) {
-  const tournamentId = tournamentIdOrThrow(params.tournamentId);
-  const { intent, values } = readForm(context);
-  const args: IntentArgs = {
-    db: context.get(dbContext),
-    user: pageUser(context),
-    tournamentId,
-    input: { intent, values },
-    url,
-  };
+  const { tournamentId, intent, input, db, user } = screenAction({ params, context });
+  const args: IntentArgs = { db, user, tournamentId, input, url };
   const screen = screenOf(url);
   switch (intent) {
     case "toggle-checkin":

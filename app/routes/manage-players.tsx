@@ -19,17 +19,17 @@ import {
   invalid,
   loadTournamentFromParams,
   pageAccess,
-  pageUser,
-  readForm,
   runFormAction,
-  tournamentIdOrThrow,
   unknownAction,
+  screenAction,
 } from "~/lib/page.server";
 import { badRequest } from "~/models/errors";
 import { parseBulkPlayers } from "~/models/bulk";
-import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/players.server";
+import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/roster.server";
 import { formatAverage } from "~/models/stats";
-import { bulkPlayersSchema, idParam, maxPlayersEditSchema } from "~/models/validation";
+import { bulkPlayersSchema } from "~/models/player-input";
+import { idParam } from "~/models/ids";
+import { maxPlayersEditSchema } from "~/models/tournament-input";
 import { dbContext } from "~/lib/context";
 import { isReadOnly, outLabel, substitutionOpen } from "~/models/policy";
 import { playerListView, type PlayerListFilter } from "~/models/views/player-list.server";
@@ -74,15 +74,11 @@ export async function loader({ params, context, url, request }: Route.LoaderArgs
 }
 
 export async function action({ url, params, context }: Route.ActionArgs) {
-  const tournamentId = tournamentIdOrThrow(params.tournamentId);
-  const user = pageUser(context);
-  const { intent, values } = readForm(context);
-  const input = { intent, values };
+  const { tournamentId, intent, values, input, db, user } = screenAction({ params, context });
   const back = samePage(url);
-  const db = context.get(dbContext);
   switch (intent) {
     case "add-player":
-      return addPlayerIntent(context.get(dbContext), user, tournamentId, input, back, { allowOverride: true });
+      return addPlayerIntent(db, user, tournamentId, input, back, { allowOverride: true });
     case "bulk-add": {
       const text = typeof values.bulk === "string" ? values.bulk : "";
       const { players, errors } = parseBulkPlayers(text);
@@ -137,7 +133,7 @@ export async function action({ url, params, context }: Route.ActionArgs) {
       );
     }
     case "substitute":
-      return substituteIntent(context.get(dbContext), user, tournamentId, input, back);
+      return substituteIntent(db, user, tournamentId, input, back);
     case "eliminate": {
       const playerId = idParam(values.playerId as string | undefined);
       if (playerId === null)

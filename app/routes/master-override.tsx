@@ -20,27 +20,16 @@ import { requireMaster } from "~/lib/session.server";
 import { checkIntegrity, repairTotals } from "~/models/audit.server";
 import { getUsername } from "~/models/auth.server";
 import { badRequest, notFound } from "~/models/errors";
-import {
-  addPlayer,
-  capacityMessage,
-  deletePlayer,
-  getPlayer,
-  listPlayers,
-  PLAYER_NOT_FOUND,
-  toPlayerSummary,
-  updatePlayer,
-} from "~/models/players.server";
+import { addPlayer, deletePlayer, getPlayer, listPlayers, toPlayerSummary, updatePlayer } from "~/models/roster.server";
+import { capacityMessage, PLAYER_NOT_FOUND } from "~/models/messages";
 import { listAllLobbies } from "~/models/lobbies.server";
 import { listMatches } from "~/models/scores.server";
 import { playerCounts } from "~/models/policy";
 import { updateTournament } from "~/models/tournaments.server";
-import {
-  idParam,
-  overrideReasonSchema,
-  playerCreateSchema,
-  playerUpdateSchema,
-  tournamentUpdateSchema,
-} from "~/models/validation";
+import { idParam } from "~/models/ids";
+import { overrideReasonSchema } from "~/models/audit-input";
+import { playerCreateSchema, playerUpdateSchema } from "~/models/player-input";
+import { tournamentUpdateSchema } from "~/models/tournament-input";
 import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";

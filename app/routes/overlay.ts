@@ -5,7 +5,7 @@ import { dbContext, nonceContext } from "~/lib/context";
 import { overlayDocument } from "~/lib/overlay.server";
 import { parseTournamentParam } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
-import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
+import { TOURNAMENT_NOT_FOUND } from "~/models/messages";
 import { overlayView, parseOverlayQuery } from "~/models/views/overlay";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import { canRead } from "~/models/share.server";

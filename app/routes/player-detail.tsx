@@ -9,11 +9,10 @@ import { invalid, pageUser, readForm, runFormAction, unknownAction } from "~/lib
 import { parsePlayerParams } from "~/lib/params";
 import { canManage } from "~/models/access.server";
 import { dropPlayer, undoDrop } from "~/models/drops.server";
-import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
-import { PLAYER_NOT_FOUND } from "~/models/players.server";
+import { TOURNAMENT_NOT_FOUND, PLAYER_NOT_FOUND } from "~/models/messages";
 import { isReadOnly } from "~/models/policy";
 import { placementText } from "~/models/scoring";
-import { dropSchema } from "~/models/validation";
+import { dropSchema } from "~/models/audit-input";
 import { formatAverage, formatBestFinish } from "~/models/stats";
 import { dbContext } from "~/lib/context";
 import { hostPlayerView } from "~/models/views/player-profile";

@@ -10,7 +10,7 @@ import { liveRefreshHandle } from "~/components/live";
 import { loadSnapshotFromParams } from "~/lib/page.server";
 import { parsePlayerParams } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
-import { PLAYER_NOT_FOUND } from "~/models/players.server";
+import { PLAYER_NOT_FOUND } from "~/models/messages";
 import { playerProfileView } from "~/models/views/player-profile";
 import { placementText } from "~/models/scoring";
 import { formatAverage, formatBestFinish } from "~/models/stats";

@@ -31,22 +31,28 @@ import {
 import { parsePositiveInt } from "~/lib/params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { roundDownToMultipleOf8 } from "~/models/cuts";
-import { badRequest, COMPLETED_MESSAGE, isActionError, notFound } from "~/models/errors";
+import { badRequest, isActionError, notFound } from "~/models/errors";
+import { COMPLETED_MESSAGE, LOBBY_NOT_FOUND } from "~/models/messages";
 import { isReadOnly, nextRoundStep } from "~/models/policy";
 import { FORMAT_LABELS } from "~/models/types";
 import { DNP_VALUE } from "~/models/scoring";
-import { advanceSchema, idParam, scoresSchema, swapSchema } from "~/models/validation";
+import { advanceSchema, scoresSchema, swapSchema } from "~/models/round-input";
+import { idParam } from "~/models/ids";
 import { dbContext } from "~/lib/context";
 import { advanceRound } from "~/models/advance.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
-import { generateLobbies, LOBBY_NOT_FOUND, roundLobbies, undoRound } from "~/models/lobbies.server";
+import { generateLobbies, roundLobbies, undoRound } from "~/models/lobbies.server";
 import { isRefusal, parseDrawText } from "~/models/manual-draw";
 import { swapPlayers } from "~/models/manual-draw.server";
 import { lobbyState, needsScores, nextUnscored, type LobbyState } from "~/models/score-sheet";
 import { isScriptedRequest } from "~/lib/answered";
 import { publish } from "~/lib/events.server";
-import { tournamentPlayers, type ScoreSheetLobby, type StageTie } from "~/models/views/score-sheet.server";
-import { scoreSheetView } from "~/models/views/score-sheet.server";
+import {
+  tournamentPlayers,
+  type ScoreSheetLobby,
+  type StageTie,
+  scoreSheetView,
+} from "~/models/views/score-sheet.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

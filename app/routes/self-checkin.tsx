@@ -11,7 +11,7 @@ import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { clientAddress } from "~/lib/session.server";
 import { CODE_LENGTH } from "~/models/self-checkin";
-import { selfCheckinSchema } from "~/models/validation";
+import { selfCheckinSchema } from "~/models/self-checkin-input";
 import { closedRefusal, selfCheckin } from "~/models/self-checkin.server";
 import { activeSelfCheckin } from "~/models/self-checkin-state.server";
 import { dbContext } from "~/lib/context";

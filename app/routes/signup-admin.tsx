@@ -1,23 +1,13 @@
 // Settings → Sign-up: the owner opens or closes registration, sets approval, the waitlist's size and the schedule, decides
 // on sign-ups, clears the waitlist in bulk, and issues players' personal links; plain forms (docs/decisions/029).
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/signup-admin";
 import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
 import { InputField, SelectField } from "~/components/form-fields";
 import { TournamentHeader } from "~/components/tournament-header";
 import { EmptyState, useKeptActionData } from "~/components/ui";
-import { dbContext } from "~/lib/context";
 import { samePage } from "~/lib/host-actions.server";
-import {
-  formFailure,
-  invalid,
-  loadTournamentFromParams,
-  pageUser,
-  readForm,
-  runFormAction,
-  tournamentIdOrThrow,
-  unknownAction,
-} from "~/lib/page.server";
+import { formFailure, invalid, runFormAction, unknownAction, screenAction, screenLoad } from "~/lib/page.server";
 import { passLink } from "~/lib/pass.server";
 import { publish } from "~/lib/events.server";
 import { canManage } from "~/models/access.server";
@@ -40,7 +30,7 @@ import {
   signupSettingsOf,
   updateSignupSettings,
 } from "~/models/signup.server";
-import { idParam } from "~/models/validation";
+import { idParam } from "~/models/ids";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -49,11 +39,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const db = context.get(dbContext);
-  const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
-  const user = pageUser(context);
-  if (!canManage(user, t))
-    throw data("Only the tournament's owner or a master administrator can manage sign-up", { status: 403 });
+  const {
+    tournament: t,
+    user,
+    db,
+  } = await screenLoad(
+    { params, context, request },
+    { may: canManage, message: "Only the tournament's owner or a master administrator can manage sign-up" },
+  );
   const [settings, entries, roster, lobbies] = await Promise.all([
     signupSettingsOf(db, t.id),
     listEntries(db, user, t.id),
@@ -94,12 +87,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 const INTENTS = ["open", "close", "settings", "decide", "clear", "issue-pass", "lobby-password"];
 
 export async function action({ url, params, context, request }: Route.ActionArgs) {
-  const tournamentId = tournamentIdOrThrow(params.tournamentId);
-  const { intent, values } = readForm(context);
-  const input = { intent, values };
+  const { tournamentId, intent, values, input, db, user } = screenAction({ params, context });
   if (!intent || !INTENTS.includes(intent)) return unknownAction(input);
-  const db = context.get(dbContext);
-  const user = pageUser(context);
   const back = samePage(url);
   if (intent === "open" || intent === "close") {
     return runFormAction(

@@ -1,27 +1,25 @@
 // Settings → Webhooks: the tournament's endpoints (add, edit, enable or disable, delete, rotate the secret, send a test event) and each one's delivery log; plain forms that work without JavaScript.
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/webhooks";
 import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
 import { InputField, SelectField, SubmitButton } from "~/components/form-fields";
 import { TournamentHeader } from "~/components/tournament-header";
 import { EmptyState, FieldError, useKeptActionData } from "~/components/ui";
-import { dbContext } from "~/lib/context";
 import { samePage } from "~/lib/host-actions.server";
 import {
   formFailure,
   invalid,
-  loadTournamentFromParams,
-  pageUser,
-  readForm,
   runFormAction,
-  tournamentIdOrThrow,
   unknownAction,
   type FormFailure,
+  screenAction,
+  screenLoad,
 } from "~/lib/page.server";
 import { wakeWebhookWorker } from "~/lib/webhook-worker.server";
 import { canManage } from "~/models/access.server";
 import { badRequest } from "~/models/errors";
-import { idParam, webhookCreateSchema, webhookUpdateSchema } from "~/models/validation";
+import { idParam } from "~/models/ids";
+import { webhookCreateSchema, webhookUpdateSchema } from "~/models/webhook-input";
 import {
   MAX_ENDPOINTS,
   WEBHOOK_EVENT_NAMES,
@@ -37,8 +35,8 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
   updateWebhook,
-  WEBHOOKS_FORBIDDEN,
 } from "~/models/webhooks.server";
+import { WEBHOOKS_FORBIDDEN } from "~/models/messages";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -52,10 +50,11 @@ export const meta: Route.MetaFunction = ({ data }) => [
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const db = context.get(dbContext);
-  const t = await loadTournamentFromParams({ context, request }, params.tournamentId);
-  const user = pageUser(context);
-  if (!canManage(user, t)) throw data(WEBHOOKS_FORBIDDEN, { status: 403 });
+  const {
+    tournament: t,
+    user,
+    db,
+  } = await screenLoad({ params, context, request }, { may: canManage, message: WEBHOOKS_FORBIDDEN });
   const endpoints = await listWebhooks(db, user, t.id);
   const logs = await Promise.all(endpoints.map((e) => deliveryLogOf(db, e.id, PAGE_LOG)));
   return {
@@ -96,12 +95,8 @@ const INTENTS = [
 ];
 
 export async function action({ url, params, context }: Route.ActionArgs) {
-  const tournamentId = tournamentIdOrThrow(params.tournamentId);
-  const { intent, values } = readForm(context);
-  const input = { intent, values };
+  const { tournamentId, intent, values, input, db, user } = screenAction({ params, context });
   if (!intent || !INTENTS.includes(intent)) return unknownAction(input);
-  const db = context.get(dbContext);
-  const user = pageUser(context);
   const back = samePage(url);
   if (intent === "add-webhook") {
     const title = "Failed to add webhook";

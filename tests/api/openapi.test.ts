@@ -3,7 +3,10 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import routes from "~/routes";
-import * as v from "~/models/validation";
+import { staffAddSchema } from "~/models/account-input";
+import { bulkPlayersSchema, checkinSchema, playerCreateSchema, playerUpdateSchema } from "~/models/player-input";
+import { advanceSchema, generateSchema, lockSchema, scoresSchema } from "~/models/round-input";
+import { tournamentCreateSchema, tournamentUpdateSchema } from "~/models/tournament-input";
 import { spreadsheetImportSchema } from "~/models/spreadsheet.server";
 import { TEST_EVENT, WEBHOOK_EVENT_NAMES } from "~/models/webhooks";
 import { startApp, unavailableReason, type App } from "./support/app";
@@ -99,17 +102,17 @@ describe.skipIf(skip)(`OpenAPI document and docs page${skip ? ` (skipped: ${skip
 
   test("request bodies are the routes' zod schemas converted to JSON Schema", () => {
     const pairs = {
-      TournamentCreate: v.tournamentCreateSchema,
-      TournamentUpdate: v.tournamentUpdateSchema,
-      PlayerCreate: v.playerCreateSchema,
-      PlayerUpdate: v.playerUpdateSchema,
-      BulkPlayers: v.bulkPlayersSchema,
-      Checkin: v.checkinSchema,
-      StaffAdd: v.staffAddSchema,
-      Lock: v.lockSchema,
-      Advance: v.advanceSchema,
-      Generate: v.generateSchema,
-      Scores: v.scoresSchema,
+      TournamentCreate: tournamentCreateSchema,
+      TournamentUpdate: tournamentUpdateSchema,
+      PlayerCreate: playerCreateSchema,
+      PlayerUpdate: playerUpdateSchema,
+      BulkPlayers: bulkPlayersSchema,
+      Checkin: checkinSchema,
+      StaffAdd: staffAddSchema,
+      Lock: lockSchema,
+      Advance: advanceSchema,
+      Generate: generateSchema,
+      Scores: scoresSchema,
       Import: spreadsheetImportSchema,
     };
     for (const [name, schema] of Object.entries(pairs)) {

@@ -1,21 +1,19 @@
 // Phone-first layouts at 360 px (issue 22, docs/decisions/028-phone-first-layouts.md), with JavaScript on and off: a
 // 256-player public view and leaderboard show a standings row in the first 700 px and never scroll sideways inside the
 // standings; opening a header menu moves nothing; history entries are cards with Before → After inside the screen.
-// SCREENS=1 also writes docs/screens/*.png (leaderboard, public view, score entry at 360 px).
+// The pictures in docs/screens are written by `npm run screens` (scripts/screens.ts), not by a test.
 import type { Browser, Page } from "@playwright/test";
 import { seedTournament } from "../../bench/support";
 import { expect, login, PASSWORD, test, tournamentWithCheckedInPlayers, uniqueName } from "./fixtures";
 
 const PHONE = { width: 360, height: 740 };
 let tournamentId = 0;
-let lastLobby = 0;
 const host = { username: uniqueName("sl"), password: PASSWORD };
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const seeded = await seedTournament(process.env.E2E_BASE_URL!, { size: 256, name: uniqueName("Phone 256 "), host });
   tournamentId = seeded.id;
-  lastLobby = seeded.lobbies.length;
 });
 
 async function phone(browser: Browser, javaScriptEnabled: boolean) {
@@ -146,24 +144,5 @@ test("check-in cards at 360 px keep their pill inside and their size when a play
   const after = await box(out.id);
   expect(Math.abs(after.height - before.height), "no jump when checked in").toBeLessThanOrEqual(1);
   expect(Math.abs(after.x - before.x)).toBeLessThanOrEqual(1);
-  await context.close();
-});
-
-test("screenshots at 360 px for docs/screens (SCREENS=1)", async ({ browser }) => {
-  test.skip(!process.env.SCREENS, "writes docs/screens only when asked");
-  test.setTimeout(120_000);
-  const { context, page } = await phone(browser, true);
-  for (const [name, path] of [
-    ["leaderboard-360", `/tournaments/${tournamentId}/leaderboard`],
-    ["public-view-360", `/tournaments/${tournamentId}/public`],
-  ] as const) {
-    await page.goto(path);
-    await page.screenshot({ path: `docs/screens/${name}.png` });
-  }
-  await login(page, host.username, host.password);
-  await page.goto(`/tournaments/${tournamentId}/scores`);
-  await page.screenshot({ path: "docs/screens/score-entry-360.png" });
-  await page.goto(`/tournaments/${tournamentId}/scores#lobby-${lastLobby}`);
-  await page.screenshot({ path: "docs/screens/score-entry-unscored-lobby-360.png" });
   await context.close();
 });

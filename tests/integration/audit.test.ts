@@ -5,16 +5,9 @@ import { expect, test } from "vitest";
 import type { AppDb } from "#db/client.server";
 import { auditEntries, players, users, type AuditEntry } from "#db/schema";
 import { checkIntegrity, historyChoices, listHistory, recordAudit, repairTotals } from "~/models/audit.server";
-import {
-  addPlayer,
-  bulkAddPlayers,
-  deletePlayer,
-  setCheckin,
-  setCheckins,
-  setMaxPlayers,
-  substitute,
-  updatePlayer,
-} from "~/models/players.server";
+import { addPlayer, bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/roster.server";
+import { setCheckin, setCheckins } from "~/models/checkin.server";
+import { substitute } from "~/models/substitution.server";
 import { advanceRound } from "~/models/advance.server";
 import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
@@ -26,7 +19,8 @@ import {
   startCheckin,
   updateTournament,
 } from "~/models/tournaments.server";
-import { playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
+import { playerCreateSchema, playerUpdateSchema } from "~/models/player-input";
+import { tournamentUpdateSchema } from "~/models/tournament-input";
 import { closeSelfCheckin, openSelfCheckin } from "~/models/self-checkin.server";
 import { addScorekeeper, removeScorekeeper } from "~/models/staff.server";
 import { describeEachDriver } from "../setup/databases";

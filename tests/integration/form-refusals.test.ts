@@ -5,7 +5,7 @@ import type { AppDb } from "#db/client.server";
 import { dbContext, formContext, userContext } from "~/lib/context";
 import type { FormFailure } from "~/lib/page.server";
 import type { PublicUser } from "~/models/auth.server";
-import { bulkAddPlayers } from "~/models/players.server";
+import { bulkAddPlayers } from "~/models/roster.server";
 import { advanceRound } from "~/models/advance.server";
 import { generateLobbies, listAllLobbies } from "~/models/lobbies.server";
 import { saveScores } from "~/models/scores.server";

@@ -10,7 +10,7 @@ import type { PublicUser } from "~/models/auth.server";
 import { generateLobbies } from "~/models/lobbies.server";
 import { saveScores } from "~/models/scores.server";
 import { createTournament } from "~/models/tournaments.server";
-import { tournamentCreateSchema } from "~/models/validation";
+import { tournamentCreateSchema } from "~/models/tournament-input";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, makeTournament, makeUser, placements } from "./model-fixtures";
 

@@ -6,9 +6,9 @@ import type { AppDb } from "#db/client.server";
 import { players, users, type Player } from "#db/schema";
 import { toPublicUser, type PublicUser } from "~/models/auth.server";
 import { ActionError } from "~/models/errors";
-import { bulkAddPlayers } from "~/models/players.server";
+import { bulkAddPlayers } from "~/models/roster.server";
 import { createTournament } from "~/models/tournaments.server";
-import { tournamentCreateSchema, type TournamentCreateInput } from "~/models/validation";
+import { tournamentCreateSchema, type TournamentCreateInput } from "~/models/tournament-input";
 
 export async function makeUser(db: AppDb, role: PublicUser["role"] = "user"): Promise<PublicUser> {
   const username = `${role}_${randomBytes(5).toString("hex")}`;

@@ -9,18 +9,17 @@ import {
   getPlayer,
   listCheckedIn,
   listPlayers,
-  setCheckin,
-  setCheckins,
   setMaxPlayers,
-  substitute,
   updatePlayer,
-} from "~/models/players.server";
+} from "~/models/roster.server";
+import { setCheckin, setCheckins } from "~/models/checkin.server";
+import { substitute } from "~/models/substitution.server";
 import { generateLobbies, listLobbies } from "~/models/lobbies.server";
 import { getLeaderboard } from "~/models/standings.server";
 import { saveScores } from "~/models/scores.server";
 import { setLocked } from "~/models/tournaments.server";
 import { findTournamentOr404 } from "~/models/action.server";
-import { playerCreateSchema, playerUpdateSchema } from "~/models/validation";
+import { playerCreateSchema, playerUpdateSchema } from "~/models/player-input";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 

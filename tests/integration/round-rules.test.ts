@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { tournaments } from "#db/schema";
-import { COMPLETED_MESSAGE } from "~/models/errors";
-import { updatePlayer } from "~/models/players.server";
+import { COMPLETED_MESSAGE } from "~/models/messages";
+import { updatePlayer } from "~/models/roster.server";
 import { advanceRound } from "~/models/advance.server";
 import { generateLobbies } from "~/models/lobbies.server";
 import { saveScores } from "~/models/scores.server";

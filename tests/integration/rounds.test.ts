@@ -2,8 +2,8 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { lobbies, matches, players, tournaments } from "#db/schema";
-import { COMPLETED_MESSAGE } from "~/models/errors";
-import { listPlayers } from "~/models/players.server";
+import { COMPLETED_MESSAGE } from "~/models/messages";
+import { listPlayers } from "~/models/roster.server";
 import { advanceRound, cutPreview } from "~/models/advance.server";
 import { deleteLobby, generateLobbies, listAllLobbies, listLobbies, undoRound } from "~/models/lobbies.server";
 import { finalizeRound, listMatches, saveScores } from "~/models/scores.server";

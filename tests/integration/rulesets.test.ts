@@ -12,7 +12,7 @@ import { getLeaderboard } from "~/models/standings.server";
 import { updateTournament } from "~/models/tournaments.server";
 import { generateLobbies } from "~/models/lobbies.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
-import { rulesetFromForm, tournamentCreateSchema, tournamentUpdateSchema } from "~/models/validation";
+import { rulesetFromForm, tournamentCreateSchema, tournamentUpdateSchema } from "~/models/tournament-input";
 import { readTournamentData } from "~/models/views/tournament-data.server";
 import { overlayView } from "~/models/views/overlay";
 import { rulesView } from "~/models/views/public";

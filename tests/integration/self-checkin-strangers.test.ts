@@ -4,15 +4,9 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { players, tournaments } from "#db/schema";
-import { getPlayer } from "~/models/players.server";
-import {
-  SELF_CHECKIN_LIMIT,
-  TOO_MANY_CHECKINS,
-  TOO_MANY_CODES,
-  TOO_MANY_FOR_PLAYER,
-  WRONG_CODE,
-  WRONG_TAG,
-} from "~/models/self-checkin";
+import { getPlayer } from "~/models/roster.server";
+import { SELF_CHECKIN_LIMIT } from "~/models/self-checkin";
+import { TOO_MANY_CHECKINS, TOO_MANY_CODES, TOO_MANY_FOR_PLAYER, WRONG_CODE, WRONG_TAG } from "~/models/messages";
 import {
   openSelfCheckin,
   rotateSelfCheckinCode,
@@ -21,7 +15,7 @@ import {
   selfCheckinTries,
 } from "~/models/self-checkin.server";
 import { startCheckin } from "~/models/tournaments.server";
-import { selfCheckinSchema } from "~/models/validation";
+import { selfCheckinSchema } from "~/models/self-checkin-input";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser } from "./model-fixtures";
 

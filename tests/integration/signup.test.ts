@@ -4,20 +4,19 @@
 import { eq, inArray } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { auditEntries, players, signupSettings, tournaments } from "#db/schema";
-import { deletePlayer, getPlayer } from "~/models/players.server";
+import { deletePlayer, getPlayer } from "~/models/roster.server";
 import { openSelfCheckin } from "~/models/self-checkin.server";
+import { PASS_GUESS_LIMIT, SIGNUPS_PER_ADDRESS } from "~/models/signup";
 import {
   INVALID_PASS,
   PASS_CHECKIN_CLOSED,
-  PASS_GUESS_LIMIT,
   REGISTRATION_CLOSED,
-  SIGNUPS_PER_ADDRESS,
   TAG_TAKEN,
   TOO_MANY_PASSES,
   TOO_MANY_SIGNUPS,
   WAITLIST_FULL,
   WITHDRAW_LOCKED,
-} from "~/models/signup";
+} from "~/models/messages";
 import { joinSchema, signupSettingsSchema } from "~/models/signup-input";
 import {
   clearWaitlist,

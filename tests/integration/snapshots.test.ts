@@ -5,7 +5,7 @@ import { beforeEach, expect, test } from "vitest";
 import { tournaments } from "#db/schema";
 import { generateLobbies, undoRound } from "~/models/lobbies.server";
 import { saveScores } from "~/models/scores.server";
-import { updatePlayer } from "~/models/players.server";
+import { updatePlayer } from "~/models/roster.server";
 import { readTournamentVersion } from "~/models/views/tournament-data.server";
 import {
   clearSnapshots,

@@ -2,23 +2,21 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { matches, players, tournamentStaff } from "#db/schema";
-import { COMPLETED_MESSAGE } from "~/models/errors";
-import { NOT_ALLOWED } from "~/models/access.server";
-import { addPlayer, deletePlayer, setCheckin, setCheckins, updatePlayer } from "~/models/players.server";
+import {
+  COMPLETED_MESSAGE,
+  NOT_ALLOWED,
+  alreadyStaffMessage,
+  OWNER_AS_STAFF_MESSAGE,
+  STAFF_NOT_FOUND,
+  unknownUsernameMessage,
+} from "~/models/messages";
+import { addPlayer, deletePlayer, updatePlayer } from "~/models/roster.server";
+import { setCheckin, setCheckins } from "~/models/checkin.server";
 import { advanceRound } from "~/models/advance.server";
 import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
 import { getLeaderboard } from "~/models/standings.server";
-import {
-  addScorekeeper,
-  alreadyStaffMessage,
-  listStaff,
-  OWNER_AS_STAFF_MESSAGE,
-  removeScorekeeper,
-  STAFF_NOT_FOUND,
-  tournamentAccess,
-  unknownUsernameMessage,
-} from "~/models/staff.server";
+import { addScorekeeper, listStaff, removeScorekeeper, tournamentAccess } from "~/models/staff.server";
 import {
   completeTournament,
   deleteTournament,
@@ -26,7 +24,8 @@ import {
   startCheckin,
   updateTournament,
 } from "~/models/tournaments.server";
-import { playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
+import { playerCreateSchema, playerUpdateSchema } from "~/models/player-input";
+import { tournamentUpdateSchema } from "~/models/tournament-input";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { lobbies, matches, players, tournaments } from "#db/schema";
 import { canManage } from "~/models/access.server";
-import { listPlayers } from "~/models/players.server";
+import { listPlayers } from "~/models/roster.server";
 import { generateLobbies } from "~/models/lobbies.server";
 import { saveScores } from "~/models/scores.server";
 import {
@@ -20,7 +20,7 @@ import {
   updateTournament,
 } from "~/models/tournaments.server";
 import { findTournamentOr404 } from "~/models/action.server";
-import { tournamentCreateSchema, tournamentUpdateSchema } from "~/models/validation";
+import { tournamentCreateSchema, tournamentUpdateSchema } from "~/models/tournament-input";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 

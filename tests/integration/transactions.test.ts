@@ -3,17 +3,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { lobbies, matches, players, tournaments } from "#db/schema";
 import { findTournamentOr404, type ActionResult } from "~/models/action.server";
-import { COMPLETED_MESSAGE } from "~/models/errors";
+import { COMPLETED_MESSAGE } from "~/models/messages";
 import type { DomainEvent } from "~/models/events";
-import {
-  addPlayer,
-  bulkAddPlayers,
-  deletePlayer,
-  setCheckin,
-  setMaxPlayers,
-  substitute,
-  updatePlayer,
-} from "~/models/players.server";
+import { addPlayer, bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/roster.server";
+import { setCheckin } from "~/models/checkin.server";
+import { substitute } from "~/models/substitution.server";
 import { advanceRound } from "~/models/advance.server";
 import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
 import { finalizeRound, saveScores } from "~/models/scores.server";
@@ -25,7 +19,8 @@ import {
   startCheckin,
   updateTournament,
 } from "~/models/tournaments.server";
-import { playerCreateSchema, playerUpdateSchema, tournamentUpdateSchema } from "~/models/validation";
+import { playerCreateSchema, playerUpdateSchema } from "~/models/player-input";
+import { tournamentUpdateSchema } from "~/models/tournament-input";
 import { describeEachDriver, queryRows } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 

@@ -8,10 +8,10 @@ import { startWebhookWorker, postWebhook, type WebhookWorker, type WorkerOptions
 import { recordAudit } from "~/models/audit.server";
 import { advanceRound } from "~/models/advance.server";
 import { generateLobbies } from "~/models/lobbies.server";
-import { setCheckin } from "~/models/players.server";
+import { setCheckin } from "~/models/checkin.server";
 import { openSelfCheckin, selfCheckin } from "~/models/self-checkin.server";
 import { startCheckin } from "~/models/tournaments.server";
-import { selfCheckinSchema } from "~/models/validation";
+import { selfCheckinSchema } from "~/models/self-checkin-input";
 import { saveScores } from "~/models/scores.server";
 import {
   createWebhook,

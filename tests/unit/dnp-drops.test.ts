@@ -16,14 +16,8 @@ import {
 import { computeStandings, statusRank } from "../../app/models/standings";
 import { averageRankKey, computePlayerStats, formatAverage } from "../../app/models/stats";
 import type { EngineMatch } from "../../app/models/types";
-import {
-  ALL_DNP,
-  DNP_WITH_PLACEMENT,
-  presentPlacementsMessage,
-  scoresSchema,
-  validateLobbyScores,
-  type ScoreEntry,
-} from "../../app/models/validation";
+import { scoresSchema, validateLobbyScores, type ScoreEntry } from "../../app/models/round-input";
+import { ALL_DNP, DNP_WITH_PLACEMENT, presentPlacementsMessage } from "../../app/models/messages";
 import { player } from "./fixtures";
 
 const scoringArb: fc.Arbitrary<Scoring> = fc

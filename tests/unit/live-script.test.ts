@@ -1,8 +1,8 @@
 // The inline script of the pages without React says and times what the React pages do: same toasts, same re-fetch delay, valid JavaScript.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { EVENT_TOASTS, eventToast, refetchDelay } from "~/components/live";
-import { ACTION_TOASTS } from "~/components/public-actions";
-import { fillToast, TOAST_FALLBACKS, type ToastMessage } from "~/components/toast";
+import { eventToast, refetchDelay } from "~/components/live";
+import { EVENT_TOASTS, ACTION_TOASTS, TOAST_FALLBACKS, type ToastMessage } from "~/lib/live-constants";
+import { fillToast } from "~/components/toast";
 import { FILL_TOAST_JS, liveScript, REFETCH_DELAY_JS } from "~/lib/live-script.server";
 import type { DomainEvent } from "~/models/events";
 

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import { CODE_ALPHABET, CODE_LENGTH, normalizeCode, parseNameTag, tagMatches } from "~/models/self-checkin";
-import { selfCheckinSchema } from "~/models/validation";
+import { selfCheckinSchema } from "~/models/self-checkin-input";
 import { codesMatch, generateCode } from "~/models/self-checkin.server";
 
 test("codes are 6 characters of an alphabet without look-alikes, and vary", () => {

@@ -4,27 +4,26 @@ import fc from "fast-check";
 import { z } from "zod";
 import {
   advanceSchema,
+  generateSchema,
+  lockSchema,
+  scoresSchema,
+  validateLobbyScores,
+} from "../../app/models/round-input";
+import {
   bulkPlayersSchema,
   checkinSchema,
-  fieldErrors,
-  firstError,
-  FormFieldError,
-  formToObject,
-  generateSchema,
-  idParam,
-  lockSchema,
-  loginSchema,
-  maxPlayersEditSchema,
-  parseIdParam,
   playerCreateSchema,
   playerUpdateSchema,
-  scoresSchema,
   substituteSchema,
+} from "../../app/models/player-input";
+import { fieldErrors, firstError, FormFieldError, formToObject } from "../../app/lib/form";
+import { idParam, parseIdParam } from "../../app/models/ids";
+import { loginSchema, USERNAME_PATTERN } from "../../app/models/account-input";
+import {
+  maxPlayersEditSchema,
   tournamentCreateSchema,
   tournamentUpdateSchema,
-  USERNAME_PATTERN,
-  validateLobbyScores,
-} from "../../app/models/validation";
+} from "../../app/models/tournament-input";
 import { DEFAULT_SCORING } from "../../app/models/scoring";
 
 /** The first message a schema gives for an input, or null when it parses. */

@@ -1,6 +1,6 @@
 // The JSON API's public reads, built from one tournament snapshot: what the cached answers of app/lib/api-cache.server.ts
 // hold. Each gives the same answer as the route's own database read (tests/api/api-cache.test.ts compares them).
-import { toPlayerSummary } from "../players.server";
+import { toPlayerSummary } from "../roster.server";
 import { leaderboardAnswer, stageLeaderboardRows } from "../settled.server";
 import { badRequest } from "../errors";
 import { checkmateOutcome } from "../stage-standings";

@@ -2,7 +2,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { lobbies, players as playerTable, type Player, type Tournament } from "#db/schema";
-import { toPlayerSummary } from "../players.server";
+import { toPlayerSummary } from "../roster.server";
 import { isInPlay, playerCounts, type Abilities, type Role } from "../policy";
 import { playerMatches } from "../search";
 

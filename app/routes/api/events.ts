@@ -5,7 +5,7 @@ import { allowOnly, jsonError } from "~/lib/api.server";
 import { documented, guarded, guards } from "~/lib/openapi.server";
 import { dbContext } from "~/lib/context";
 import { pageReader } from "~/lib/share.server";
-import { TOURNAMENT_NOT_FOUND } from "~/models/errors";
+import { TOURNAMENT_NOT_FOUND } from "~/models/messages";
 import { canReadById } from "~/models/share.server";
 
 // In production the HTTP server answers this path itself (serveEventStream, same stream, lighter);

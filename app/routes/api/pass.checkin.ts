@@ -8,7 +8,7 @@ import { passFromHeader } from "~/lib/pass.server";
 import { clientAddress } from "~/lib/session.server";
 import { PASS_AUTH, passViewAnswer, toPassView } from "~/lib/signup-api.server";
 import { ActionError } from "~/models/errors";
-import { INVALID_PASS } from "~/models/signup";
+import { INVALID_PASS } from "~/models/messages";
 import { passCheckinSchema } from "~/models/signup-input";
 import { passCheckin, passHolder, passView } from "~/models/signup.server";
 

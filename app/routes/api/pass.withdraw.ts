@@ -8,7 +8,7 @@ import { passFromHeader } from "~/lib/pass.server";
 import { clientAddress } from "~/lib/session.server";
 import { PASS_AUTH, passViewAnswer, toPassView } from "~/lib/signup-api.server";
 import { ActionError } from "~/models/errors";
-import { INVALID_PASS } from "~/models/signup";
+import { INVALID_PASS } from "~/models/messages";
 import { passHolder, passView, passWithdraw } from "~/models/signup.server";
 
 export const loader = allowOnly("POST");

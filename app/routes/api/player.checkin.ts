@@ -2,8 +2,9 @@
 import { allowOnly, playerAction } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { setCheckin, toPlayerSummary } from "~/models/players.server";
-import { checkinSchema } from "~/models/validation";
+import { setCheckin } from "~/models/checkin.server";
+import { toPlayerSummary } from "~/models/roster.server";
+import { checkinSchema } from "~/models/player-input";
 
 export const loader = allowOnly("POST");
 

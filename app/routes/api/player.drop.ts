@@ -3,8 +3,8 @@ import { allowOnly, playerAction } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { dropPlayer, undoDrop } from "~/models/drops.server";
-import { toPlayerSummary } from "~/models/players.server";
-import { dropSchema } from "~/models/validation";
+import { toPlayerSummary } from "~/models/roster.server";
+import { dropSchema } from "~/models/audit-input";
 
 export const loader = allowOnly("POST", "DELETE");
 

@@ -2,11 +2,11 @@
 import { playerAction, playerLoader } from "~/lib/api.server";
 import { deletedPlayerAnswer, playerAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { deletePlayer, getPlayer, updatePlayer, toPlayerSummary } from "~/models/players.server";
-import { playerUpdateSchema } from "~/models/validation";
+import { deletePlayer, getPlayer, updatePlayer, toPlayerSummary } from "~/models/roster.server";
+import { playerUpdateSchema } from "~/models/player-input";
 import { canReadById } from "~/models/share.server";
 import { notFound } from "~/models/errors";
-import { PLAYER_NOT_FOUND } from "~/models/players.server";
+import { PLAYER_NOT_FOUND } from "~/models/messages";
 
 export const loader = playerLoader(
   async ({ db, id, reader }) => {

@@ -5,7 +5,7 @@ import { handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId, tournamen
 import { advanceAnswer, cutPreviewAnswer } from "~/lib/api-schemas.server";
 import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
 import { advanceRound, cutPreview } from "~/models/advance.server";
-import { advanceSchema } from "~/models/validation";
+import { advanceSchema } from "~/models/round-input";
 import { dbContext } from "~/lib/context";
 
 export const loader = documented(

@@ -3,7 +3,7 @@ import { allowOnly, jsonError, tournamentUserLoader } from "~/lib/api.server";
 import { auditEntryAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
 import { listHistory } from "~/models/audit.server";
-import { historyFiltersSchema } from "~/models/validation";
+import { historyFiltersSchema } from "~/models/audit-input";
 
 export const loader = tournamentUserLoader(
   async ({ db, id, user, request }) => {

@@ -3,7 +3,7 @@ import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { generateAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { generateLobbies } from "~/models/lobbies.server";
-import { generateSchema } from "~/models/validation";
+import { generateSchema } from "~/models/round-input";
 
 export const loader = allowOnly("POST");
 

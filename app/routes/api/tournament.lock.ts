@@ -3,7 +3,7 @@ import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { tournamentAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { setLocked } from "~/models/tournaments.server";
-import { lockSchema } from "~/models/validation";
+import { lockSchema } from "~/models/round-input";
 
 export const loader = allowOnly("POST");
 

@@ -11,11 +11,11 @@ import {
   readJson,
   requireId,
 } from "~/lib/api.server";
-import { toPlayerSummary } from "~/models/players.server";
+import { toPlayerSummary } from "~/models/roster.server";
 import { selfCheckinAnswer } from "~/lib/api-schemas.server";
 import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
 import { clientAddress } from "~/lib/session.server";
-import { selfCheckinSchema } from "~/models/validation";
+import { selfCheckinSchema } from "~/models/self-checkin-input";
 import { selfCheckin } from "~/models/self-checkin.server";
 import { dbContext, userContext } from "~/lib/context";
 import { readerOf } from "~/lib/share.server";

@@ -3,7 +3,7 @@ import { tournamentAction, tournamentUserLoader } from "~/lib/api.server";
 import { staffMemberAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
 import { addScorekeeper, listStaff } from "~/models/staff.server";
-import { staffAddSchema } from "~/models/validation";
+import { staffAddSchema } from "~/models/account-input";
 
 export const loader = tournamentUserLoader(({ db, user, id }) => listStaff(db, user, id), {
   operationId: "listStaff",

@@ -2,8 +2,9 @@
 import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { substitutionAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { substitute, toPlayerSummary } from "~/models/players.server";
-import { substituteSchema } from "~/models/validation";
+import { substitute } from "~/models/substitution.server";
+import { toPlayerSummary } from "~/models/roster.server";
+import { substituteSchema } from "~/models/player-input";
 
 export const loader = allowOnly("POST");
 

@@ -7,7 +7,7 @@ import { ok, refused } from "~/lib/openapi.server";
 import { findTournamentOr404 } from "~/models/action.server";
 import { tournamentRead as fromSnapshot } from "~/models/views/api-reads.server";
 import { deleteTournament, updateTournament } from "~/models/tournaments.server";
-import { tournamentUpdateSchema } from "~/models/validation";
+import { tournamentUpdateSchema } from "~/models/tournament-input";
 
 export const loader = tournamentRead(
   {

@@ -3,7 +3,7 @@ import { userAction, userLoader } from "~/lib/api.server";
 import { tournamentAnswer, tournamentListItemAnswer } from "~/lib/api-schemas.server";
 import { ok, okList } from "~/lib/openapi.server";
 import { createTournament, listForUser } from "~/models/tournaments.server";
-import { tournamentCreateSchema } from "~/models/validation";
+import { tournamentCreateSchema } from "~/models/tournament-input";
 
 export const loader = userLoader(({ db, user }) => listForUser(db, user), {
   operationId: "listTournaments",

@@ -4,7 +4,7 @@ import { webhookAction, webhookUserLoader } from "~/lib/api.server";
 import { webhookEndpointAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { deleteWebhook, getWebhook, updateWebhook } from "~/models/webhooks.server";
-import { webhookUpdateSchema } from "~/models/validation";
+import { webhookUpdateSchema } from "~/models/webhook-input";
 
 const notFound = { 404: { description: "Webhook endpoint not found" } };
 
