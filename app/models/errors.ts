@@ -31,6 +31,7 @@ export const REFUSAL_TITLES = {
   invalid_draw: null,
   invalid_swap: null,
   invalid_stages: null,
+  invalid_report: "Report not valid",
   // 401, 403: who asks
   missing_credentials: "Missing credentials",
   invalid_credentials: null,
@@ -38,6 +39,7 @@ export const REFUSAL_TITLES = {
   forbidden: null,
   master_only: null,
   invalid_pass: "Pass not valid",
+  not_in_lobby: "Not your lobby",
   // 404: what is asked about
   tournament_not_found: null,
   player_not_found: null,
@@ -83,6 +85,7 @@ export const REFUSAL_TITLES = {
   withdraw_locked: null,
   not_active: null,
   not_pending: null,
+  lobby_saved: "Already saved",
   // 429
   too_many_attempts: "Too many attempts",
 } as const satisfies Record<string, string | null>;

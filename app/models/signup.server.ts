@@ -76,6 +76,7 @@ export function defaultSettings(tournamentId: number): SignupSettings {
     checkinOpensBefore: 60,
     checkinClosesBefore: 10,
     lobbyHostRule: "top-seed",
+    saveAgreedReports: false,
   };
 }
 
@@ -203,6 +204,7 @@ export async function updateSignupSettings(
       checkinOpensBefore: input.checkinOpensBefore ?? before.checkinOpensBefore,
       checkinClosesBefore: input.checkinClosesBefore ?? before.checkinClosesBefore,
       lobbyHostRule: input.lobbyHostRule ?? before.lobbyHostRule,
+      saveAgreedReports: input.saveAgreedReports ?? before.saveAgreedReports,
     };
     if (next.checkinClosesBefore >= next.checkinOpensBefore)
       throw new ActionError(
@@ -227,6 +229,7 @@ export async function updateSignupSettings(
       checkinOpensBefore: s.checkinOpensBefore,
       checkinClosesBefore: s.checkinClosesBefore,
       lobbyHostRule: s.lobbyHostRule,
+      saveAgreedReports: s.saveAgreedReports,
     });
     const diff = changedFields(shown(before), shown(saved));
     if (Object.keys(diff.after).length > 0)
@@ -363,7 +366,7 @@ export async function passHolder(
 }
 
 /** The pass's sign-up again, inside an action's transaction after the tournament's lock (it may have been replaced meanwhile). */
-async function lockedHolder(tx: AppTx, pass: string, tournamentId: number): Promise<Registration> {
+export async function lockedHolder(tx: AppTx, pass: string, tournamentId: number): Promise<Registration> {
   const [row] = await tx
     .select()
     .from(registrations)

@@ -42,7 +42,7 @@ import { finalizeRound, saveScores } from "~/models/scores.server";
 import { generateLobbies, LOBBY_NOT_FOUND, roundLobbies, undoRound } from "~/models/lobbies.server";
 import { isRefusal, parseDrawText } from "~/models/manual-draw";
 import { swapPlayers } from "~/models/manual-draw.server";
-import { lobbyState, needsScores, nextUnscored, type LobbyState } from "~/models/score-sheet";
+import { disputedFirst, lobbyState, needsScores, nextUnscored, type LobbyState } from "~/models/score-sheet";
 import { isScriptedRequest } from "~/lib/answered";
 import { publish } from "~/lib/events.server";
 import { tournamentPlayers, type ScoreSheetLobby, type StageTie } from "~/models/views/score-sheet.server";
@@ -346,14 +346,17 @@ export default function ScoreEntry({ loaderData: loaded, actionData: latestActio
   const editLobby = answer && answer.savedLobbyId === loaderData.editLobby ? null : loaderData.editLobby;
   const editableOf = new Map(allLobbies.map((l, i) => [l.id, loaderData.editable[i]]));
   // The filter keeps a lobby being edited or refused in view, so its form and message stay where the host is.
-  const lobbies = filtering
-    ? allLobbies.filter(
-        (l) =>
-          needsScores(l.state) ||
-          l.id === editLobby ||
-          (failure?.intent === "save" && String(failure.values.lobbyId) === String(l.id)),
-      )
-    : allLobbies;
+  // Disputed lobbies come first: they wait for the staff's decision (docs/rules.md "Reports").
+  const lobbies = disputedFirst(
+    filtering
+      ? allLobbies.filter(
+          (l) =>
+            needsScores(l.state) ||
+            l.id === editLobby ||
+            (failure?.intent === "save" && String(failure.values.lobbyId) === String(l.id)),
+        )
+      : allLobbies,
+  );
   const completed = isReadOnly(t);
   const stage = loaderData.stage;
   // A checkmate final's planned last game is not the end: advancing plays one more game until a checkmate.
