@@ -198,6 +198,8 @@ export const signupSettings = pgTable(
     lobbyHostRule: text("lobby_host_rule", { enum: ["top-seed", "bottom-seed"] })
       .notNull()
       .default("top-seed"),
+    // Players' agreed reports are saved as the lobby's scores at once, without a staff tap (docs/decisions/036).
+    saveAgreedReports: boolean("save_agreed_reports").notNull().default(false),
   },
   (t) => [
     check("signup_waitlist_cap_range", sql`${t.waitlistCap} between 0 and 1024`),
@@ -322,6 +324,34 @@ export const lobbyDetails = pgTable("lobby_details", {
   password: text("password"),
   changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// A player's report of a lobby's result from their pass (docs/decisions/036-player-reports.md): the whole lobby's
+// placements ("full") or only their own ("own"). One row per lobby and reporter: a new report replaces the earlier one
+// (the history keeps every report). `settledAt`: when the staff (or the owner's "save agreed reports") saved the lobby.
+export const playerReports = pgTable(
+  "player_reports",
+  {
+    id: serial("id").primaryKey(),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    lobbyId: integer("lobby_id")
+      .notNull()
+      .references(() => lobbies.id, { onDelete: "cascade" }),
+    roundNumber: integer("round_number").notNull(),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["full", "own"] }).notNull(),
+    placements: jsonb("placements").$type<{ playerId: number; placement: number }[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("player_reports_lobby_reporter_uq").on(t.lobbyId, t.reporterId),
+    index("player_reports_tournament_round_idx").on(t.tournamentId, t.roundNumber),
+  ],
+);
 
 export const matches = pgTable(
   "matches",
@@ -503,3 +533,4 @@ export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type WebhookAttempt = typeof webhookAttempts.$inferSelect;
 export type SignupSettings = typeof signupSettings.$inferSelect;
 export type Registration = typeof registrations.$inferSelect;
+export type PlayerReportRow = typeof playerReports.$inferSelect;

@@ -6,7 +6,12 @@ import type { ScoreSheetLobby } from "~/models/views/score-sheet.server";
 import { lobbyAnchor } from "./scores-lobby";
 
 /** The mark beside a lobby's number (its state is read out in full to screen readers). */
-const STATE_MARKS: Record<ScoreSheetLobby["state"], string> = { pending: "", saved: " ✓", disputed: " !" };
+const STATE_MARKS: Record<ScoreSheetLobby["state"], string> = {
+  pending: "",
+  agreed: " =",
+  saved: " ✓",
+  disputed: " !",
+};
 
 export function LobbyIndex({
   lobbies,

@@ -5,6 +5,7 @@ import { duplicatePlacements, lockedPlacements } from "~/models/policy";
 import { DNP_LABEL, DNP_VALUE, ordinal, pointsFor, type Scoring } from "~/models/scoring";
 import type { ScoreSheetLobby } from "~/models/views/score-sheet.server";
 import { expectAnsweredEvent } from "./live";
+import { LobbyReports, ReportBadge } from "./scores-reports";
 import { FormError } from "./ui";
 
 export type LobbyView = ScoreSheetLobby;
@@ -87,9 +88,10 @@ export function LobbyCard({
         {lobby.isComplete ? (
           <span className="badge success">Complete</span>
         ) : (
-          <span className="badge warning">Pending</span>
+          <ReportBadge state={lobby.reports.state} />
         )}
       </div>
+      {lobby.isComplete ? null : <LobbyReports lobby={lobby} canEdit={canEdit} anchor={anchor} />}
       {showForm ? (
         <LobbyForm
           // A new edit session (or a clear) starts from fresh values.

@@ -361,6 +361,12 @@ export const playerLoader = loaderFor(
   guards.openById,
 );
 
+/** Reads of /api/lobbies/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. */
+export const lobbyUserLoader = loaderFor(
+  ({ params, context }) => ({ id: requireId(params.id, INVALID_LOBBY_ID), user: requireApiUser(context) }),
+  guards.signedInWithInput,
+);
+
 /** Actions on /api/webhooks/{id}/…: `id` is the webhook endpoint's. */
 export const webhookAction = actionFor((params) => ({ id: requireId(params.id, INVALID_WEBHOOK_ID) }));
 /** Reads of /api/webhooks/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. */

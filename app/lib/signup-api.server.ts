@@ -151,6 +151,7 @@ export const signupSettingsAnswer = z.object({
   checkinOpensBefore: z.int(),
   checkinClosesBefore: z.int(),
   lobbyHostRule: z.enum(["top-seed", "bottom-seed"]),
+  saveAgreedReports: z.boolean().describe("Players' agreed reports are saved as the lobby's scores at once"),
   checkinWindow: windowAnswer,
 });
 

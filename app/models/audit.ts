@@ -52,6 +52,10 @@ export const AUDIT_ACTIONS = {
   "registration.cleared": "Waitlist cleared",
   "pass.issued": "Pass issued",
   "lobby.password_set": "Lobby password changed",
+  "report.submitted": "Result reported",
+  "report.agreed": "Reports agreed",
+  "report.disputed": "Reports disputed",
+  "reports.settled": "Reports settled",
 } as const;
 
 export type BaseAuditAction = keyof typeof AUDIT_ACTIONS;

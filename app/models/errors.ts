@@ -32,6 +32,7 @@ export const REFUSAL_TITLES = {
   invalid_draw: null,
   invalid_swap: null,
   invalid_stages: null,
+  invalid_report: "Report not valid",
   // 401, 403: who asks
   missing_credentials: "Missing credentials",
   invalid_credentials: null,
@@ -39,6 +40,7 @@ export const REFUSAL_TITLES = {
   forbidden: null,
   master_only: null,
   invalid_pass: "Pass not valid",
+  not_in_lobby: "Not your lobby",
   // 404: what is asked about
   tournament_not_found: null,
   player_not_found: null,
@@ -84,6 +86,7 @@ export const REFUSAL_TITLES = {
   withdraw_locked: null,
   not_active: null,
   not_pending: null,
+  lobby_saved: "Already saved",
   // 429
   too_many_attempts: "Too many attempts",
 } as const satisfies Record<string, string | null>;

@@ -1,11 +1,11 @@
 // Scores: saving or editing one lobby's placements, and finalizing the round that locks them.
-import { asc, eq } from "drizzle-orm";
-import type { AppDb, Executor } from "#db/client.server";
-import { lobbies, matches, type Lobby, type Match, type Tournament } from "#db/schema";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { AppDb, AppTx, Executor } from "#db/client.server";
+import { lobbies, matches, playerReports, type Lobby, type Match, type Tournament } from "#db/schema";
 import { type ActionResult, findTournamentOr404 } from "./action.server";
 import { isMaster } from "./access.server";
 import { lobbyResults } from "./audit";
-import { changeTournament, playerLabels, recordAudit } from "./audit.server";
+import { changeTournament, playerLabels, type AuditInput } from "./audit.server";
 import type { PublicUser } from "./auth.server";
 import { badRequest, conflict } from "./errors";
 import { event } from "./events";
@@ -50,87 +50,123 @@ export async function saveScores(
     db,
     user,
     (tx) => lockLobby(tx, user, lobbyId, within, {}, "saveScores"),
-    async ({ tx, tournament: t, lobby, emit }) => {
+    async ({ tx, tournament: t, lobby, audit, emit }) => {
       if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
         throw conflict("round_finalized", scoresFinalizedMessage(lobby.roundNumber));
       }
       const error = validateLobbyScores(lobby.playerIds, scores);
       if (error) throw badRequest("invalid_scores", error, "scores");
-
-      // Every statement below runs under the tournament's row lock, and each round trip to the database
-      // lengthens the wait of the saves queued behind this one (a round's 32 lobbies saved at once), so
-      // statements that do not depend on each other go together (postgres.js pipelines them on the
-      // transaction's connection); docs/BENCHMARKS.md, "Saves answered on time".
-      // Replace, never add: the delete answers the earlier results (for the audit trail) as it removes them,
-      // so a second save of the same lobby leaves exactly one set of matches.
-      const [previous, labelOf] = await Promise.all([
-        tx
-          .delete(matches)
-          .where(eq(matches.lobbyId, lobby.id))
-          .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points }),
-        playerLabels(tx, lobby.playerIds),
-      ]);
-      // A player substituted out since the earlier save is named too (rare: one more read).
-      const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
-      const label = missing.length === 0 ? labelOf : await playerLabels(tx, lobby.playerIds.concat(missing));
-      const before = previous.length === 0 ? null : lobbyResults(previous, label);
-      const [saved, [updated]] = await Promise.all([
-        tx
-          .insert(matches)
-          .values(
-            scores
-              .filter((s) => s.placement !== 0 || s.dnp)
-              .map((s) => ({
-                tournamentId: t.id,
-                lobbyId: lobby.id,
-                roundNumber: lobby.roundNumber,
-                playerId: s.playerId,
-                // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
-                ...resultFor(t.scoring, s),
-              })),
-          )
-          .returning(),
-        lobby.isComplete
-          ? Promise.resolve([lobby])
-          : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning(),
-      ]);
-      saved.sort(byPlacement);
-      // The totals (read after the insert above has answered) and the audit row do not depend on each other.
-      await Promise.all([
-        recomputeStats(tx, t.id, lobby.playerIds),
-        recordAudit(tx, {
-          tournament: t,
-          actor: user,
-          action: "scores.saved",
-          summary: `${lobby.name} scores ${before ? "edited" : "saved"}`,
-          roundNumber: lobby.roundNumber,
-          before,
-          after: lobbyResults(saved, label),
-          webhook: {
-            lobbyId: lobby.id,
-            lobbyName: lobby.name,
-            edited: before !== null,
-            results: saved.map((m) => ({
-              playerId: m.playerId,
-              player: label(m.playerId),
-              placement: m.placement,
-              dnp: m.dnp,
-              points: m.points,
-            })),
-          },
-        }),
-      ]);
-      emit(
-        event("matches_saved", t.id, {
-          name: t.name,
-          lobbyId: lobby.id,
-          lobbyName: lobby.name,
-          roundNumber: lobby.roundNumber,
-        }),
-      );
-      return { lobby: updated, matches: saved };
+      const { result, events } = await storeLobbyScores(tx, t, lobby, scores, audit);
+      emit(...events);
+      return result;
     },
   );
+}
+
+/**
+ * Writes one lobby's checked placements in the caller's transaction, under the tournament's lock: the lobby's earlier
+ * matches replaced, the lobby complete, its players' totals recomputed, its open player reports settled, and the
+ * save recorded through `record` (the staff member's entry, or the "save agreed reports" one).
+ */
+export async function storeLobbyScores(
+  tx: AppTx,
+  t: Tournament,
+  lobby: Lobby,
+  scores: readonly ScoreEntry[],
+  record: (entry: Omit<AuditInput, "tournament" | "actor">) => Promise<void>,
+  /** Said after "Lobby n scores saved" in the history ("from the players' agreed reports"). */
+  note = "",
+): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
+  // Every statement below runs under the tournament's row lock, and each round trip to the database
+  // lengthens the wait of the saves queued behind this one (a round's 32 lobbies saved at once), so
+  // statements that do not depend on each other go together (postgres.js pipelines them on the
+  // transaction's connection); docs/BENCHMARKS.md, "Saves answered on time".
+  // Replace, never add: the delete answers the earlier results (for the audit trail) as it removes them,
+  // so a second save of the same lobby leaves exactly one set of matches.
+  const [previous, labelOf] = await Promise.all([
+    tx
+      .delete(matches)
+      .where(eq(matches.lobbyId, lobby.id))
+      .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points }),
+    playerLabels(tx, lobby.playerIds),
+  ]);
+  // A player substituted out since the earlier save is named too (rare: one more read).
+  const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
+  const label = missing.length === 0 ? labelOf : await playerLabels(tx, lobby.playerIds.concat(missing));
+  const before = previous.length === 0 ? null : lobbyResults(previous, label);
+  const [saved, [updated]] = await Promise.all([
+    tx
+      .insert(matches)
+      .values(
+        scores
+          .filter((s) => s.placement !== 0 || s.dnp)
+          .map((s) => ({
+            tournamentId: t.id,
+            lobbyId: lobby.id,
+            roundNumber: lobby.roundNumber,
+            playerId: s.playerId,
+            // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
+            ...resultFor(t.scoring, s),
+          })),
+      )
+      .returning(),
+    lobby.isComplete
+      ? Promise.resolve([lobby])
+      : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning(),
+  ]);
+  saved.sort(byPlacement);
+  // The totals (read after the insert above has answered), the audit row and the reports settled by this save do not
+  // depend on each other.
+  const [, , settled] = await Promise.all([
+    recomputeStats(tx, t.id, lobby.playerIds),
+    record({
+      action: "scores.saved",
+      summary: `${lobby.name} scores ${before ? "edited" : "saved"}${note}`,
+      roundNumber: lobby.roundNumber,
+      before,
+      after: lobbyResults(saved, label),
+      webhook: {
+        lobbyId: lobby.id,
+        lobbyName: lobby.name,
+        edited: before !== null,
+        results: saved.map((m) => ({
+          playerId: m.playerId,
+          player: label(m.playerId),
+          placement: m.placement,
+          dnp: m.dnp,
+          points: m.points,
+        })),
+      },
+    }),
+    settleReports(tx, lobby.id),
+  ]);
+  if (settled > 0)
+    await record({
+      action: "reports.settled",
+      summary: `${lobby.name}: ${settled} player report${settled === 1 ? "" : "s"} settled by the save`,
+      roundNumber: lobby.roundNumber,
+    });
+  return {
+    result: { lobby: updated, matches: saved },
+    events: [
+      event("matches_saved", t.id, {
+        name: t.name,
+        lobbyId: lobby.id,
+        lobbyName: lobby.name,
+        roundNumber: lobby.roundNumber,
+      }),
+    ],
+  };
+}
+
+/** Marks the lobby's open player reports settled (a save decides the lobby); answers how many were. */
+async function settleReports(tx: AppTx, lobbyId: number): Promise<number> {
+  const rows = await tx
+    .update(playerReports)
+    .set({ settledAt: new Date() })
+    .where(and(eq(playerReports.lobbyId, lobbyId), isNull(playerReports.settledAt)))
+    .returning({ id: playerReports.id });
+  return rows.length;
 }
 
 /**

@@ -49,6 +49,8 @@ export const signupSettingsSchema = z
     lobbyHostRule: z
       .enum(["top-seed", "bottom-seed"], { error: 'lobbyHostRule must be "top-seed" or "bottom-seed"' })
       .optional(),
+    /** Players' agreed reports are saved as the lobby's scores at once (docs/decisions/036-player-reports.md). */
+    saveAgreedReports: flag("saveAgreedReports").optional(),
   })
   .superRefine((v, ctx) => {
     if (v.startsAt && zonedToInstant(v.startsAt, v.timeZone ?? "UTC") === null)

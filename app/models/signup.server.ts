@@ -81,6 +81,7 @@ export function defaultSettings(tournamentId: number): SignupSettings {
     checkinOpensBefore: 60,
     checkinClosesBefore: 10,
     lobbyHostRule: "top-seed",
+    saveAgreedReports: false,
   };
 }
 
@@ -207,6 +208,7 @@ export async function updateSignupSettings(
       checkinOpensBefore: input.checkinOpensBefore ?? before.checkinOpensBefore,
       checkinClosesBefore: input.checkinClosesBefore ?? before.checkinClosesBefore,
       lobbyHostRule: input.lobbyHostRule ?? before.lobbyHostRule,
+      saveAgreedReports: input.saveAgreedReports ?? before.saveAgreedReports,
     };
     if (next.checkinClosesBefore >= next.checkinOpensBefore)
       throw new ActionError(400, "invalid_input", CHECKIN_WINDOW_ORDER);
@@ -227,6 +229,7 @@ export async function updateSignupSettings(
       checkinOpensBefore: s.checkinOpensBefore,
       checkinClosesBefore: s.checkinClosesBefore,
       lobbyHostRule: s.lobbyHostRule,
+      saveAgreedReports: s.saveAgreedReports,
     });
     const diff = changedFields(shown(before), shown(saved));
     if (Object.keys(diff.after).length > 0)
@@ -362,7 +365,7 @@ export async function passHolder(
 }
 
 /** The pass's sign-up again, inside an action's transaction after the tournament's lock (it may have been replaced meanwhile). */
-async function lockedHolder(tx: AppTx, pass: string, tournamentId: number): Promise<Registration> {
+export async function lockedHolder(tx: AppTx, pass: string, tournamentId: number): Promise<Registration> {
   const [row] = await tx
     .select()
     .from(registrations)

@@ -5,12 +5,16 @@ import type { Route } from "./+types/my-pass";
 import { FailureAlert, failureOf, failureToast } from "~/components/form-failure";
 import { ScheduleLine } from "~/components/schedule";
 import { dbContext } from "~/lib/context";
-import { readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
+import { invalid, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
 import { clearPassCookie, myPath, passFromCookie, passLink } from "~/lib/pass.server";
 import { clientAddress } from "~/lib/session.server";
 import { withoutReactHandle } from "~/lib/lite-page";
 import { isActionError } from "~/models/errors";
 import { passCheckin, passView, passWithdraw } from "~/models/signup.server";
+import { READING_LABELS } from "~/models/reports";
+import { reportSchema } from "~/models/reports-input";
+import { reportPanel, submitReport } from "~/models/reports.server";
+import { ReportSection } from "~/components/pass-report";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -35,8 +39,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const pass = passFromCookie(request, tournamentId);
   if (!pass) throw data("Open your personal link to see your page", { status: 401 });
   try {
-    const view = await passView(context.get(dbContext), pass, await clientAddress(request, context), tournamentId);
-    return { view, link: await passLink(request, context, tournamentId, pass), now: new Date().toISOString() };
+    const db = context.get(dbContext);
+    const view = await passView(db, pass, await clientAddress(request, context), tournamentId);
+    // Reporting the lobby's result (docs/decisions/036-player-reports.md): the panel of the player's current lobby.
+    const report =
+      view.lobby && view.player ? await reportPanel(db, tournamentId, view.lobby.id, view.player.id) : null;
+    return {
+      view,
+      report,
+      link: await passLink(request, context, tournamentId, pass),
+      now: new Date().toISOString(),
+    };
   } catch (error) {
     if (!isActionError(error)) throw error;
     const headers = new Headers({ "Cache-Control": "no-store" });
@@ -69,6 +82,29 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         }),
       );
     }
+    case "report-own":
+    case "report-full": {
+      const values = { ...input.values };
+      if (input.intent === "report-own") delete values.placements;
+      else delete values.placement;
+      const parsed = reportSchema.safeParse(values);
+      if (!parsed.success) return invalid(input.intent, parsed.error, input.values, "Could not report");
+      return runFormAction(
+        { ...input, failureTitle: "Could not report" },
+        () => submitReport(db, pass, address, tournamentId, parsed.data),
+        ({ lobby, reading, saved, unchanged }) => ({
+          redirectTo: `${back}#report-heading`,
+          toast: {
+            title: "Result reported",
+            description: saved
+              ? `${lobby.name}: the reports agree and the result is saved.`
+              : unchanged
+                ? `${lobby.name}: the same report as before.`
+                : `${lobby.name}: ${READING_LABELS[reading.state].toLowerCase()}.`,
+          },
+        }),
+      );
+    }
     case "withdraw":
       return runFormAction(
         { ...input, failureTitle: "Could not withdraw" },
@@ -84,7 +120,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function MyPass({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, link, now } = loaderData;
+  const { view, link, now, report } = loaderData;
   const { tournament: t, entry, lobby, player } = view;
   const failure = failureOf(actionData);
   return (
@@ -144,6 +180,8 @@ export default function MyPass({ loaderData, actionData }: Route.ComponentProps)
           </ol>
         </section>
       ) : null}
+
+      {lobby && report ? <ReportSection lobby={lobby} panel={report} failure={failure} /> : null}
 
       {entry.status === "registered" && player && !lobby ? (
         <section className="card" aria-labelledby="checkin-heading">

@@ -44,7 +44,7 @@ import { finalizeRound, saveScores } from "~/models/scores.server";
 import { generateLobbies, roundLobbies, undoRound } from "~/models/lobbies.server";
 import { isRefusal, parseDrawText } from "~/models/manual-draw";
 import { swapPlayers } from "~/models/manual-draw.server";
-import { lobbyState, needsScores, nextUnscored, type LobbyState } from "~/models/score-sheet";
+import { disputedFirst, lobbyState, needsScores, nextUnscored, type LobbyState } from "~/models/score-sheet";
 import { isScriptedRequest } from "~/lib/answered";
 import { publish } from "~/lib/events.server";
 import {
@@ -352,14 +352,17 @@ export default function ScoreEntry({ loaderData: loaded, actionData: latestActio
   const editLobby = answer && answer.savedLobbyId === loaderData.editLobby ? null : loaderData.editLobby;
   const editableOf = new Map(allLobbies.map((l, i) => [l.id, loaderData.editable[i]]));
   // The filter keeps a lobby being edited or refused in view, so its form and message stay where the host is.
-  const lobbies = filtering
-    ? allLobbies.filter(
-        (l) =>
-          needsScores(l.state) ||
-          l.id === editLobby ||
-          (failure?.intent === "save" && String(failure.values.lobbyId) === String(l.id)),
-      )
-    : allLobbies;
+  // Disputed lobbies come first: they wait for the staff's decision (docs/rules.md "Reports").
+  const lobbies = disputedFirst(
+    filtering
+      ? allLobbies.filter(
+          (l) =>
+            needsScores(l.state) ||
+            l.id === editLobby ||
+            (failure?.intent === "save" && String(failure.values.lobbyId) === String(l.id)),
+        )
+      : allLobbies,
+  );
   const completed = isReadOnly(t);
   const stage = loaderData.stage;
   // A checkmate final's planned last game is not the end: advancing plays one more game until a checkmate.

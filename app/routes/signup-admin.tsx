@@ -67,6 +67,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       checkinOpensBefore: settings.checkinOpensBefore,
       checkinClosesBefore: settings.checkinClosesBefore,
       lobbyHostRule: settings.lobbyHostRule,
+      saveAgreedReports: settings.saveAgreedReports,
     },
     lobbies,
     entries: entries.map((e) => ({
@@ -282,6 +283,15 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
                 {LOBBY_HOST_LABELS[rule]}
               </option>
             ))}
+          </SelectField>
+          <SelectField
+            id="signup-save-agreed"
+            name="saveAgreedReports"
+            label="Save agreed reports"
+            defaultValue={typed(settingsFailure, "saveAgreedReports", String(s.saveAgreedReports))}
+          >
+            <option value="false">No: staff confirm agreed reports in one tap</option>
+            <option value="true">Yes: save agreed reports at once</option>
           </SelectField>
           <button type="submit" className="btn primary">
             Save sign-up settings

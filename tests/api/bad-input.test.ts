@@ -127,6 +127,7 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
       ClearWaitlist: {},
       PassCheckin: { action: "checkin" },
       LobbyPassword: { password: "sweep" },
+      PlayerReport: { lobbyId: lobbies[0].id, placement: 1 },
     };
     const body = bodies[name];
     if (!body) throw new Error(`No valid ${name} body in the sweep: add one`);

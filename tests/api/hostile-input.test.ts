@@ -151,6 +151,7 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       ClearWaitlist: {},
       PassCheckin: { action: "checkin" },
       LobbyPassword: { password: "sweep" },
+      PlayerReport: { lobbyId: lobby?.id ?? 1, placement: 1 },
     };
     const body = bodies[name];
     if (!body) throw new Error(`No valid ${name} body in the hostile sweep: add one`);

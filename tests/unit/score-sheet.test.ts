@@ -6,7 +6,13 @@ import { LOBBY_STATE_LABELS, lobbyState, needsScores, nextUnscored, type LobbySt
 test("a lobby is saved once its scores are, else pending; every state has a label", () => {
   expect(lobbyState({ isComplete: true })).toBe("saved");
   expect(lobbyState({ isComplete: false })).toBe("pending");
-  expect(LOBBY_STATE_LABELS).toEqual({ pending: "Pending", saved: "Saved", disputed: "Disputed" });
+  expect(LOBBY_STATE_LABELS).toEqual({
+    pending: "Pending",
+    agreed: "Reported, agreed",
+    saved: "Saved",
+    disputed: "Disputed",
+  });
+  expect(needsScores("agreed")).toBe(true);
   expect(needsScores("pending")).toBe(true);
   expect(needsScores("disputed")).toBe(true);
   expect(needsScores("saved")).toBe(false);
@@ -24,7 +30,10 @@ test("after a save: the next lobby that needs scores, wrapping to the top; null 
 });
 
 test("property: nextUnscored is the first lobby after the saved one, in circular order, that needs scores", () => {
-  const states = fc.array(fc.constantFrom<LobbyState>("pending", "saved", "disputed"), { minLength: 1, maxLength: 40 });
+  const states = fc.array(fc.constantFrom<LobbyState>("pending", "agreed", "saved", "disputed"), {
+    minLength: 1,
+    maxLength: 40,
+  });
   fc.assert(
     fc.property(states, fc.nat(), (list, pick) => {
       const lobbies = list.map((state, i) => ({ id: 100 + i, state }));

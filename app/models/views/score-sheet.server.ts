@@ -11,6 +11,8 @@ import { stageAt, stageRoundNote, stagesOf } from "../stages";
 import { cutRuleOf, readRuleset } from "../ruleset";
 import { lobbyState, type LobbyState } from "../score-sheet";
 import { toEnginePlayer } from "../stats.server";
+import { reportsOfLobbies } from "../reports.server";
+import type { Claim, Reading } from "../reports";
 
 export type ScoreSheetQuery = {
   /** The asked round (`?round=`), shown when it is not past the current one; else the current round. */
@@ -25,8 +27,19 @@ export type ScoreSheetLobby = {
   name: string;
   roundNumber: number;
   isComplete: boolean;
-  /** Pending or saved (disputed later, from player reports). */
+  /** Saved; else agreed or disputed by its players' reports; else pending. */
   state: LobbyState;
+  /** Its players' open reports (docs/decisions/036-player-reports.md): every version side by side, and the agreed result. */
+  reports: {
+    state: Reading["state"];
+    /** The agreed result, in seat order (staff confirm it in one tap). */
+    result: Claim[] | null;
+    versions: {
+      reporter: { id: number; name: string; riotTag: string };
+      kind: "full" | "own";
+      placements: Claim[];
+    }[];
+  };
   players: {
     id: number;
     name: string;
@@ -60,31 +73,49 @@ export async function scoreSheetView(
   const allLobbies = sortLobbies(lobbyRows);
   const current = t.currentRound;
   const viewRound = query.round !== null && query.round <= current ? query.round : current;
+  // Player reports matter to lobbies still waiting for their scores.
+  const reports = await reportsOfLobbies(
+    db,
+    allLobbies.filter((l) => l.roundNumber === viewRound && !l.isComplete),
+  );
 
   const byId = new Map(playerRows.map((p) => [p.id, p]));
   const matchOf = new Map(matchRows.map((m) => [`${m.lobbyId}:${m.playerId}`, m]));
   const lobbies: ScoreSheetLobby[] = allLobbies
     .filter((l) => l.roundNumber === viewRound)
-    .map((l) => ({
-      id: l.id,
-      name: l.name,
-      roundNumber: l.roundNumber,
-      isComplete: l.isComplete,
-      state: lobbyState(l),
-      players: l.playerIds.map((id) => {
-        const p = byId.get(id);
-        const m = matchOf.get(`${l.id}:${id}`);
-        return {
-          id,
-          name: p?.name ?? `Player #${id}`,
-          riotTag: p?.riotTag ?? "",
-          placement: m?.placement ?? null,
-          dnp: m?.dnp ?? false,
-          dropped: p ? p.droppedAt !== null : false,
-          points: m?.points ?? null,
-        };
-      }),
-    }));
+    .map((l) => {
+      const found = reports.get(l.id);
+      const reading = found?.reading ?? { state: "none" as const, reporters: [] };
+      return {
+        id: l.id,
+        name: l.name,
+        roundNumber: l.roundNumber,
+        isComplete: l.isComplete,
+        state: lobbyState(l, reading.state),
+        reports: {
+          state: reading.state,
+          result: reading.state === "agreed" ? reading.result : null,
+          versions: (found?.versions ?? []).map((v) => ({
+            reporter: v.reporter,
+            kind: v.kind,
+            placements: v.placements,
+          })),
+        },
+        players: l.playerIds.map((id) => {
+          const p = byId.get(id);
+          const m = matchOf.get(`${l.id}:${id}`);
+          return {
+            id,
+            name: p?.name ?? `Player #${id}`,
+            riotTag: p?.riotTag ?? "",
+            placement: m?.placement ?? null,
+            dnp: m?.dnp ?? false,
+            dropped: p ? p.droppedAt !== null : false,
+            points: m?.points ?? null,
+          };
+        }),
+      };
+    });
   const currentLobbies = allLobbies.filter((l) => l.roundNumber === current);
   const completed = t.status === "completed";
 

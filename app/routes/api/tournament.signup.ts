@@ -35,6 +35,7 @@ function toSettings(s: SignupSettings) {
     checkinOpensBefore: s.checkinOpensBefore,
     checkinClosesBefore: s.checkinClosesBefore,
     lobbyHostRule: s.lobbyHostRule,
+    saveAgreedReports: s.saveAgreedReports,
     checkinWindow: windowJson(windowNow(s)),
   };
 }
@@ -53,7 +54,8 @@ export const action = tournamentAction(
           "Owner or master. `startsAt` is the wall-clock time in `timeZone` (`YYYY-MM-DDTHH:MM`, empty for no start), " +
           "stored as an instant. Check-in opens `checkinOpensBefore` and closes `checkinClosesBefore` minutes before the " +
           "start, by itself, enforced on the server. Opening registration during setup moves the tournament to " +
-          "Registration; free seats are filled from the waitlist.",
+          "Registration; free seats are filled from the waitlist. `saveAgreedReports`: players' agreed reports are saved as " +
+          "the lobby's scores at once (docs/rules.md \"Reports\"), instead of waiting for a staff member's one-tap confirm.",
         answers: { 200: ok("The settings", signupSettingsAnswer), ...refused.owner, ...refused.tournament },
       },
     },

@@ -1,0 +1,83 @@
+// The reports API's answers (docs/decisions/036-player-reports.md): their shapes for the OpenAPI document.
+import { z } from "zod";
+import type { ReportOutcome, LobbyReports } from "~/models/reports.server";
+import { reportSchema } from "~/models/reports-input";
+import type { Reading } from "~/models/reports";
+import { answerSchemas, bodySchemas } from "./api-schemas.server";
+
+const claim = z.object({ playerId: z.int(), placement: z.int() });
+
+const readingAnswer = {
+  state: z
+    .enum(["none", "reported", "agreed", "disputed"])
+    .describe(
+      '"agreed": two full reports match, or every player gave their own placement; "disputed": reports contradict each other',
+    ),
+  reporters: z.array(z.int()).describe("The players whose reports count (each one's latest)"),
+  result: z.array(claim).nullable().describe("The agreed result in seat order (null unless agreed)"),
+};
+
+const resultOf = (r: Reading) => (r.state === "agreed" ? r.result : null);
+
+export const reportAnswer = z.object({
+  lobbyId: z.int(),
+  lobbyName: z.string(),
+  round: z.int(),
+  ...readingAnswer,
+  saved: z
+    .boolean()
+    .describe("The agreed result was saved as the lobby's scores (the owner's \"save agreed reports\")"),
+  unchanged: z.boolean().describe("The same report as the reporter's last one: nothing changed"),
+});
+
+export function toReportAnswer(o: ReportOutcome) {
+  return {
+    lobbyId: o.lobby.id,
+    lobbyName: o.lobby.name,
+    round: o.lobby.roundNumber,
+    state: o.reading.state,
+    reporters: o.reading.reporters,
+    result: resultOf(o.reading),
+    saved: o.saved,
+    unchanged: o.unchanged,
+  };
+}
+
+export const lobbyReportsAnswer = z.object({
+  lobbyId: z.int(),
+  lobbyName: z.string(),
+  round: z.int(),
+  isComplete: z.boolean().describe("Saved: a save settled its reports, so none is open"),
+  ...readingAnswer,
+  versions: z
+    .array(
+      z.object({
+        reporter: z.object({ id: z.int(), name: z.string(), riotTag: z.string() }),
+        kind: z.enum(["full", "own"]),
+        placements: z.array(claim),
+        createdAt: z.string(),
+      }),
+    )
+    .describe("Every counting report, side by side, oldest first"),
+});
+
+export function toLobbyReports(
+  lobby: { id: number; name: string; roundNumber: number; isComplete: boolean },
+  r: LobbyReports,
+) {
+  return {
+    lobbyId: lobby.id,
+    lobbyName: lobby.name,
+    round: lobby.roundNumber,
+    isComplete: lobby.isComplete,
+    state: r.reading.state,
+    reporters: r.reading.reporters,
+    result: resultOf(r.reading),
+    versions: r.versions.map((v) => ({ ...v, createdAt: v.createdAt.toISOString() })),
+  };
+}
+
+for (const [name, schema] of Object.entries({ ReportAnswer: reportAnswer, LobbyReports: lobbyReportsAnswer })) {
+  if (!answerSchemas.has(schema)) answerSchemas.add(schema, { id: name });
+}
+if (!bodySchemas.has(reportSchema as z.ZodType)) bodySchemas.add(reportSchema as z.ZodType, { id: "PlayerReport" });
