@@ -3,7 +3,8 @@
 // round 1 (31 of 32 lobbies scored) and a private twin, then measures: requests per second of the public HTML page and
 // of the API reads (the shared answers, and the private twin's uncached read as the old path); 5,000 widgets re-reading
 // the leaderboard after a save (spread as the live script spreads, and all at once); and a save → its event at the last
-// of 10,000 event streams, beside a bare node:http server. Loopback only; every loop is bounded in count and time.
+// of 10,000 event streams, beside a bare node:http server, both read by the same lean generator (bench/stream-clients.ts,
+// in a child process on core 1). Loopback only; every loop is bounded in count and time.
 import { spawn } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
@@ -15,6 +16,7 @@ import {
   hasTaskset,
   median,
   openRawStreams,
+  openStreamFleet,
   pinLoadToCore1,
   pinned,
   rate,
@@ -29,6 +31,12 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 10000);
 const PARTS = new Set((process.env.BENCH_API_PARTS ?? "rates,widgets,fanout").split(","));
 /** BENCH_FANOUT_SAVES: how many saves (and plain broadcasts) the fan-out takes the median of. */
 const FANOUT_SAVES = Number(process.env.BENCH_FANOUT_SAVES ?? 5);
+/**
+ * BENCH_GENERATOR: the fan-out's streams. "lean" (the default): `openStreamFleet`, bare sockets sharing one read buffer
+ * in BENCH_CLIENT_PROCESSES child processes (1) on core 1; "raw": the in-process `openRawStreams` of earlier runs.
+ */
+const GENERATOR = process.env.BENCH_GENERATOR === "raw" ? "raw" : "lean";
+const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 1);
 const HOST = { username: "bench_api_host", password: "bench-pass-123" };
 
 pinLoadToCore1();
@@ -173,23 +181,53 @@ async function main() {
 
     async function fanOutBoth() {
       console.log(
-        `\nServer-sent events: a score save sent → the event at the last of ${STREAMS} streams (median of ${FANOUT_SAVES})`,
+        `\nServer-sent events: a score save sent → the event at the last of ${STREAMS} streams (median of ${FANOUT_SAVES}; ` +
+          `generator: ${GENERATOR === "lean" ? `lean, ${CLIENT_PROCESSES} process(es) on core 1` : "raw sockets in this process"})`,
       );
-      const clients = await openRawStreams(`${base}/api/events?tournamentId=${id}`, STREAMS);
-      await new Promise((r) => setTimeout(r, 500));
-      const runs: number[] = [];
-      for (let i = 0; i < FANOUT_SAVES; i++) runs.push(await fanOut(clients, open.save));
-      closeStreams(clients);
-      const plainClients = await openRawStreams(`${plainBase}/events`, STREAMS);
-      const plainRuns: number[] = [];
-      for (let i = 0; i < FANOUT_SAVES; i++)
-        plainRuns.push(await fanOut(plainClients, () => fetch(`${plainBase}/broadcast`, { method: "POST" })));
-      closeStreams(plainClients);
+      const app = await measure(`${base}/api/events?tournamentId=${id}`, open.save);
+      const broadcast = () => fetch(`${plainBase}/broadcast`, { method: "POST" });
+      // The plain server's streams written as the app writes its own (one socket write each), and with res.write.
+      const plainRaw = await measure(`${plainBase}/events?raw=1`, broadcast);
+      const plainRes = await measure(`${plainBase}/events`, broadcast);
+      const line = (runs: Run[]) =>
+        `${median(runs.map((r) => r.lastMs)).toFixed(0)} ms (runs ${runs.map((r) => r.lastMs.toFixed(0)).join(", ")}; ` +
+        `first stream ${median(runs.map((r) => r.firstMs)).toFixed(0)} ms; ` +
+        `generator CPU ${median(runs.map((r) => r.cpuMs)).toFixed(0)} ms per fan-out)`;
+      console.log(`  app ${line(app)}; target ≤ 100 ms`);
+      console.log(`  plain node:http, socket.write as the app ${line(plainRaw)}`);
+      console.log(`  plain node:http, res.write (chunked) ${line(plainRes)}`);
+      const lastOf = (runs: { lastMs: number }[]) => median(runs.map((r) => r.lastMs));
       console.log(
-        `  app ${median(runs).toFixed(0)} ms (runs ${runs.map((r) => r.toFixed(0)).join(", ")}; target ≤ 100 ms), ` +
-          `plain node:http ${median(plainRuns).toFixed(0)} ms (runs ${plainRuns.map((r) => r.toFixed(0)).join(", ")}); ` +
-          `ratio app / plain ${(median(runs) / median(plainRuns)).toFixed(2)}`,
+        `  ratio app / plain: ${(lastOf(app) / lastOf(plainRaw)).toFixed(2)} (socket.write), ` +
+          `${(lastOf(app) / lastOf(plainRes)).toFixed(2)} (res.write)`,
       );
+    }
+
+    type Run = { firstMs: number; lastMs: number; cpuMs: number };
+    /**
+     * FANOUT_SAVES fan-outs to STREAMS streams of `url`, each started by `trigger`, with the CPU the generator spent on
+     * each (the raw generator's is this whole process's, the trigger's request included).
+     */
+    async function measure(url: string, trigger: () => Promise<unknown>) {
+      const runs: Run[] = [];
+      if (GENERATOR === "raw") {
+        const clients = await openRawStreams(url, STREAMS);
+        await new Promise((r) => setTimeout(r, 500));
+        for (let i = 0; i < FANOUT_SAVES; i++) {
+          const cpu = process.cpuUsage();
+          const lastMs = await fanOut(clients, trigger);
+          const spent = process.cpuUsage(cpu);
+          runs.push({ firstMs: NaN, lastMs, cpuMs: (spent.user + spent.system) / 1000 });
+        }
+        closeStreams(clients);
+        return runs;
+      }
+      const fleet = await openStreamFleet(url, STREAMS, { processes: CLIENT_PROCESSES, cores: "1" });
+      await new Promise((r) => setTimeout(r, 500));
+      for (let i = 0; i < FANOUT_SAVES; i++) runs.push(await fleet.fanOut(trigger));
+      fleet.close();
+      await new Promise((r) => setTimeout(r, 500));
+      return runs;
     }
   } finally {
     plain.kill("SIGTERM");

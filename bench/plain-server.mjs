@@ -1,14 +1,26 @@
 // The platform's limit for `npm run bench:live`: a bare node:http server holding SSE streams and serving fixed bytes.
-// GET /events holds a stream; POST /broadcast writes one message to every stream; GET /page answers PAGE_BYTES
-// of pre-gzipped bytes (as a bare server would answer a cached page).
+// GET /events holds a stream (GET /events?raw=1: written as the app writes its streams, one socket write per event on a
+// close-delimited body, app/lib/events.server.ts); POST /broadcast writes one message to every stream; GET /page
+// answers PAGE_BYTES of pre-gzipped bytes (as a bare server would answer a cached page).
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 
 const streams = new Set();
+const rawSockets = new Set();
 const size = Number(process.env.PAGE_BYTES ?? 20_000);
 const page = gzipSync(Buffer.from("x".repeat(size)));
 
 const server = http.createServer((req, res) => {
+  if (req.url?.startsWith("/events?raw=1")) {
+    res.useChunkedEncodingByDefault = false;
+    res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store", Connection: "close" });
+    res.write(`data: {"type":"connected"}\n\n`);
+    const socket = res.socket;
+    socket.setNoDelay(true);
+    rawSockets.add(socket);
+    req.on("close", () => rawSockets.delete(socket));
+    return;
+  }
   if (req.url?.startsWith("/events")) {
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store" });
     res.write(`data: {"type":"connected"}\n\n`);
@@ -17,8 +29,10 @@ const server = http.createServer((req, res) => {
     return;
   }
   if (req.url === "/broadcast" && req.method === "POST") {
-    const chunk = Buffer.from(`data: ${JSON.stringify({ type: "matches_saved", audience: streams.size })}\n\n`);
+    const audience = streams.size + rawSockets.size;
+    const chunk = Buffer.from(`data: ${JSON.stringify({ type: "matches_saved", audience })}\n\n`);
     for (const stream of streams) stream.write(chunk);
+    for (const socket of rawSockets) socket.write(chunk);
     res.end("ok");
     return;
   }

@@ -1,10 +1,12 @@
 // Shared by bench:live, bench:api and bench:edge: pinning to a core, many event streams (one socket each, as browsers
 // hold them), the time from a save to its event at the last stream, and requests per second with autocannon.
-import { execFileSync } from "node:child_process";
+import { execFileSync, fork, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { monotonicMs, type Arrivals, type FromChild, type ToChild } from "./stream-clients";
 
 export const hasTaskset = (() => {
   try {
@@ -151,5 +153,127 @@ export async function rate(url: string, seconds: number, headers: Record<string,
     rps: result.requests.average,
     bytes: result.throughput.average / Math.max(1, result.requests.average),
     errors: result.non2xx + result.errors,
+  };
+}
+
+/**
+ * A fan-out measured by a fleet: from the trigger to the first and the last stream's event (`firstMs`, `lastMs`), and
+ * the instants themselves (monotonic ms, `monotonicMs`) for combining with streams held elsewhere.
+ */
+export type FleetFanOut = {
+  /** The CPU the fleet's processes spent reading, from arming to the last arrival (ms, summed over processes). */
+  cpuMs: number;
+  firstMs: number;
+  lastMs: number;
+  got: number;
+  of: number;
+  started: number;
+  first: number;
+  last: number;
+};
+
+export type StreamFleet = {
+  count: number;
+  /** Time from `trigger` to the event at the first and the last stream of every process (NaN if one never came). */
+  fanOut: (trigger: () => Promise<unknown>, timeoutMs?: number) => Promise<FleetFanOut>;
+  close: () => void;
+};
+
+/**
+ * `count` event streams held by `processes` child processes (`bench/stream-clients.ts`), each pinned to `cores` when
+ * given and taskset exists: the lean generator, and a crowd larger than one process's open-file limit. Resolves once
+ * every stream said "connected".
+ */
+export async function openStreamFleet(
+  url: string,
+  count: number,
+  {
+    processes = 1,
+    cores,
+    eventType = "matches_saved",
+  }: { processes?: number; cores?: string; eventType?: string } = {},
+): Promise<StreamFleet> {
+  const script = fileURLToPath(new URL("./stream-clients.ts", import.meta.url));
+  const children: ChildProcess[] = [];
+  const messages: ((message: FromChild, child: ChildProcess) => void)[] = [];
+  const share = (i: number) => Math.floor(count / processes) + (i < count % processes ? 1 : 0);
+  const ready = Array.from({ length: processes }, (_, i) => {
+    const child = fork(script, [], {
+      // BENCH_CLIENT_NODE_ARGS: flags for the children's node, e.g. "--cpu-prof --cpu-prof-dir=…" to profile them.
+      execArgv: ["--import", "tsx", ...(process.env.BENCH_CLIENT_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
+      env: { ...process.env, STREAM_URL: url, STREAM_COUNT: String(share(i)), STREAM_EVENT: eventType },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    if (cores && hasTaskset && child.pid)
+      execFileSync("taskset", ["-p", "-c", cores, String(child.pid)], { stdio: "ignore" });
+    children.push(child);
+    child.on("message", (message: FromChild) => {
+      for (const listener of [...messages]) listener(message, child);
+    });
+    return new Promise<void>((resolve, reject) => {
+      child.once("exit", (code) => reject(new Error(`stream client ${i} exited (${code})`)));
+      const listener = (message: FromChild, from: ChildProcess) => {
+        if (from !== child) return;
+        if (message.type === "ready") resolve();
+        else if (message.type === "failed") reject(new Error(`stream client ${i}: ${message.message}`));
+        else return;
+        messages.splice(messages.indexOf(listener), 1);
+      };
+      messages.push(listener);
+    });
+  });
+  const closeAll = () => {
+    for (const child of children) if (child.connected) child.send({ type: "close" } satisfies ToChild);
+  };
+  process.on("exit", () => {
+    for (const child of children) child.kill("SIGTERM");
+  });
+  try {
+    await Promise.all(ready);
+  } catch (error) {
+    closeAll();
+    throw error;
+  }
+  let next = 0;
+  /** Sends `arm` to every child; resolves once all are armed, with their results to come. */
+  function arm(timeoutMs: number) {
+    const id = ++next;
+    const armed = new Set<ChildProcess>();
+    const results = new Map<ChildProcess, Arrivals>();
+    let resolveArmed = () => {};
+    let resolveDone = (_: Arrivals[]) => {};
+    const allArmed = new Promise<void>((resolve) => (resolveArmed = resolve));
+    const done = new Promise<Arrivals[]>((resolve) => (resolveDone = resolve));
+    const listener = (message: FromChild, child: ChildProcess) => {
+      if (message.type === "armed" && message.id === id) {
+        armed.add(child);
+        if (armed.size === children.length) resolveArmed();
+      } else if (message.type === "result" && message.id === id) {
+        results.set(child, message);
+        if (results.size === children.length) {
+          messages.splice(messages.indexOf(listener), 1);
+          resolveDone([...results.values()]);
+        }
+      }
+    };
+    messages.push(listener);
+    for (const child of children) child.send({ type: "arm", id, timeoutMs } satisfies ToChild);
+    // Wrapped: a promise resolving to `done` would wait for it.
+    return allArmed.then(() => ({ done }));
+  }
+  return {
+    count,
+    async fanOut(trigger, timeoutMs = 30_000) {
+      const { done } = await arm(timeoutMs);
+      const started = monotonicMs();
+      await trigger();
+      const results = await done;
+      const got = results.reduce((sum, r) => sum + r.got, 0);
+      const first = Math.min(...results.map((r) => r.first));
+      const last = got === count ? Math.max(...results.map((r) => r.last)) : NaN;
+      const cpuMs = results.reduce((sum, r) => sum + r.cpuMs, 0);
+      return { cpuMs, firstMs: first - started, lastMs: last - started, got, of: count, started, first, last };
+    },
+    close: closeAll,
   };
 }

@@ -1,13 +1,14 @@
-// A tournament's start and check-in window as its pages show them: `<time datetime>` in the tournament's zone (no
-// JavaScript needed); the live script may re-render them in the reader's own zone.
-import { formatInZone, startsIn, type CheckinWindow } from "~/models/signup";
+// A tournament's start and check-in window as its pages show them: `<time datetime data-zoned>` in the tournament's zone
+// (no JavaScript needed); the live script (app/lib/live-script.server.ts) re-renders them in the reader's own zone and
+// keeps "starts in …" (`data-starts-in`) counting from the reader's clock.
+import { formatInZone, startsIn } from "~/models/signup";
 
 type Props = {
   /** The tournament, for the calendar link. */
   tournamentId: number;
   startsAt: Date | string | null;
   timeZone: string;
-  window: (CheckinWindow & { state: "before" | "open" | "after" }) | null;
+  window: { opensAt: Date | string; closesAt: Date | string; state: "before" | "open" | "after" } | null;
   /** The server's "now" when the page was made (ISO), so a cached page and its countdown agree. */
   now: string;
 };
@@ -27,7 +28,7 @@ export function ScheduleLine({ tournamentId, startsAt, timeZone, window, now }: 
         <time dateTime={start.toISOString()} data-zoned="">
           {formatInZone(start, timeZone)}
         </time>
-        {soon ? ` (starts ${soon})` : null}
+        <span data-starts-in={start.toISOString()}>{soon ? ` (starts ${soon})` : ""}</span>
       </p>
       {window && opens && closes ? (
         <p style={{ margin: 0 }} className="muted">

@@ -16,3 +16,8 @@ export const dbContext = createContext<AppDb>();
 export const clientAddressContext = createContext<string | null>(null);
 /** A page action's form, read once by the root middleware within the body limit (app/lib/security.server.ts). */
 export const formContext = createContext<FormData | null>(null);
+/**
+ * The instant a cached public page is made for (ms): its cache key holds the schedule line's clock at that instant
+ * (app/lib/public-cache.server.ts), so the page renders "starts in …" from the same one. Null: now.
+ */
+export const pageClockContext = createContext<number | null>(null);

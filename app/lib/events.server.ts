@@ -1,7 +1,8 @@
 // The event bus: committed actions publish through PostgreSQL NOTIFY, so every app process hears every change,
 // marks its public snapshots stale and fans the event out to its spectators' streams (serialised once per event).
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { tournaments } from "#db/schema";
 import type { DomainEvent } from "~/models/events";
 import { invalidateLanding } from "~/models/views/landing.server";
@@ -17,9 +18,13 @@ const CHANNEL = "tm_events";
 
 /**
  * An event as it travels between processes: `listed` says whether untargeted streams may carry it; `version` is the
- * tournament's version once the change committed (a reader fetches with If-None-Match and knows what it holds).
+ * tournament's version once the change committed (a reader fetches with If-None-Match and knows what it holds);
+ * `origin` names the process that published it, which delivered it to its own streams already.
  */
-export type BusEvent = DomainEvent & { listed?: boolean; version?: number };
+export type BusEvent = DomainEvent & { listed?: boolean; version?: number; origin?: string };
+
+/** This process on the bus: its own notifications come back to it, and are skipped. */
+const ORIGIN = randomBytes(8).toString("hex");
 
 /** One open event stream: null `tournamentId` is the untargeted stream of the landing page and dashboard. */
 export type Stream = { tournamentId: number | null; write: (chunk: Uint8Array) => void; close: () => void };
@@ -40,8 +45,9 @@ function reaches(stream: Stream, event: BusEvent) {
  */
 function broadcast(event: BusEvent) {
   if (streams.size === 0) return;
-  const { listed: _listed, ...visible } = event;
-  const chunk = encoder.encode(`data: ${JSON.stringify({ ...visible, audience: streams.size })}\n\n`);
+  const { listed: _listed, origin: _origin, ...visible } = event;
+  // A Buffer, the type a socket writes without wrapping each write's chunk.
+  const chunk = Buffer.from(`data: ${JSON.stringify({ ...visible, audience: streams.size })}\n\n`);
   for (const stream of streams) if (reaches(stream, event)) stream.write(chunk);
   // Who may read the tournament changed (share key rotated, made private): its streams end after this event, and
   // their reconnects are let in only for its readers (docs/decisions/021-check-in-and-share-links.md).
@@ -54,6 +60,14 @@ function invalidate(event: BusEvent) {
   invalidateLanding();
 }
 
+/** An event reaches this process's snapshots and streams, and wakes the webhook worker. */
+function deliver(event: BusEvent) {
+  invalidate(event);
+  broadcast(event);
+  // A committed change may have queued webhook deliveries (in any process): send them now, not at the next poll.
+  nudgeWebhookWorker();
+}
+
 function dispatch(payload: string) {
   let event: BusEvent;
   try {
@@ -61,10 +75,9 @@ function dispatch(payload: string) {
   } catch {
     return;
   }
-  invalidate(event);
-  broadcast(event);
-  // A committed change may have queued webhook deliveries (in any process): send them now, not at the next poll.
-  nudgeWebhookWorker();
+  // Published here: delivered when its notification was sent, without waiting for it to come back.
+  if (event.origin === ORIGIN) return;
+  deliver(event);
 }
 
 /**
@@ -88,46 +101,51 @@ export function ensureListening() {
 }
 
 /**
- * Whether each event's tournament is listed (public; a deleted or private one is not), and its version now, read in
- * the same query: at least the version the change made (a later change may already have bumped it).
+ * Sends one event's notification and reads, in the same statement, whether its tournament is listed (public; a deleted
+ * or private one is not) and its version now: at least the version the change made (a later change may already have
+ * bumped it). Both go into the payload, which is the event's JSON with `listed`, `version` and `origin` added as text
+ * (the event's JSON always ends with its closing brace), so other processes hear it as this one delivers it.
  */
-async function markListed(events: DomainEvent[]): Promise<BusEvent[]> {
-  const ids = [...new Set(events.map((e) => e.tournamentId).filter((id): id is number => id !== null))];
-  if (ids.length === 0) return events;
+async function notifyMarked(event: DomainEvent): Promise<BusEvent> {
   const { database } = await getApp();
-  // On the side connection, like the NOTIFY after it: never behind the pool's queued transactions.
-  const rows = await database.side
-    .select({ id: tournaments.id, isPublic: tournaments.isPublic, version: tournaments.version })
-    .from(tournaments)
-    .where(inArray(tournaments.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return events.map((e) => {
-    const row = e.tournamentId === null ? undefined : byId.get(e.tournamentId);
-    return { ...e, listed: row?.isPublic === true, ...(row ? { version: row.version } : {}) };
-  });
+  const json = JSON.stringify({ ...event, origin: ORIGIN });
+  // On the side connection: never behind the pool's queued transactions.
+  type Row = { listed: boolean; version: number | null };
+  const result: unknown = await database.side.execute(sql`
+    select coalesce(t.is_public, false) as listed, t.version,
+      pg_notify(${CHANNEL}, left(${json}::text, -1) || ',"listed":' || coalesce(t.is_public, false)::text
+        || coalesce(',"version":' || t.version::text, '') || '}') as sent
+    from (select ${event.tournamentId ?? null}::integer as id) as wanted
+    left join ${tournaments} t on t.id = wanted.id`);
+  // postgres.js answers the rows, PGlite an object holding them.
+  const row = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows)[0] as Row | undefined;
+  return { ...event, listed: row?.listed === true, ...(row?.version != null ? { version: Number(row.version) } : {}) };
 }
 
-/** Publishes events of a committed action; never call it inside a transaction that may still roll back. */
+/**
+ * Publishes events of a committed action; never call it inside a transaction that may still roll back. Each event's
+ * notification is sent first (one statement, which also says whether the tournament is listed and its version), then
+ * the event reaches this process's own streams at once: its round trip through the LISTEN connection is not waited for.
+ */
 export async function publish(events: DomainEvent[]) {
   if (events.length === 0) return;
   // This process's snapshots go stale now, before the caller answers: its next read is fresh.
   for (const event of events) invalidate(event);
   await ensureListening();
-  const { database } = await getApp();
-  let marked: BusEvent[];
-  try {
-    marked = await markListed(events);
-  } catch (error) {
-    console.error("Could not read whether tournaments are listed; their events stay off untargeted streams", error);
-    marked = events;
-  }
-  for (const event of marked) {
-    try {
-      // NOTIFY payloads are capped at 8000 bytes; ours are a few fields.
-      await database.notify(CHANNEL, JSON.stringify(event));
-    } catch (error) {
-      console.error("Could not publish event", event.type, error);
-    }
+  // Sent together (one connection, in order); each delivered here once its own statement answered.
+  const sent = events.map((event) =>
+    notifyMarked(event).then(
+      (marked) => ({ marked, ok: true }),
+      (error) => {
+        console.error("Could not publish event", event.type, error);
+        return { marked: event as BusEvent, ok: false };
+      },
+    ),
+  );
+  for (const outcome of sent) {
+    const { marked, ok } = await outcome;
+    // Not sent (the database is away): no process hears it, this one included; all resync when it is back.
+    if (ok) deliver(marked);
   }
 }
 
@@ -197,12 +215,15 @@ function startStream(req: IncomingMessage, res: ServerResponse, tournamentId: nu
   res.write(connectedMessage(target.tournamentId));
   const socket = res.socket;
   let remove: () => unknown = () => {};
+  // Ours to know, not asked of the response on each of ten thousand writes (its getter was 4% of a fan-out's profile).
+  let ended = false;
   const stream: Stream = {
     tournamentId: target.tournamentId,
     write: (chunk) => {
-      if (socket && !socket.destroyed && !res.writableEnded) socket.write(chunk);
+      if (!ended && socket && !socket.destroyed) socket.write(chunk);
     },
     close: () => {
+      ended = true;
       remove();
       res.end();
     },

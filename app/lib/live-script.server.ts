@@ -18,6 +18,14 @@ export const REFETCH_DELAY_JS = `function delay(a){var n=typeof a==="number"&&is
 export const FILL_TOAST_JS = `function fill(t,v){function f(s){return s.replace(/\\{(\\w+)\\}/g,function(_,k){var x=v[k];return k in F?(typeof x==="string"?x:F[k]):String(x)})}
 return{type:t.type,title:f(t.title),description:t.description&&f(t.description)}}`;
 
+/** `soon(now, at)`: models/signup.ts's `startsIn` in plain JavaScript, over milliseconds ("in 2 h 5 min", else null). */
+export const STARTS_IN_JS = `function soon(n,t){var m=Math.ceil((t-n)/60000);if(!(m>0))return null;if(m<60)return"in "+m+" min";var h=Math.floor(m/60);
+if(h<48)return"in "+h+" h"+(m%60?" "+m%60+" min":"");return"in "+Math.floor(h/24)+" days"}`;
+
+/** `zoned(date, zone)`: models/signup.ts's `formatInZone` in plain JavaScript ("Sat, Dec 5, 2026, 18:00 (Europe/Paris)"). */
+export const ZONED_JS = `function zoned(a,z){return new Intl.DateTimeFormat("en-US",{timeZone:z,weekday:"short",month:"short",day:"numeric",year:"numeric",
+hour:"2-digit",minute:"2-digit",hourCycle:"h23"}).format(a)+" ("+z+")"}`;
+
 /** JSON for inside a <script>: no "</script>" or "<!--" can end or bend it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
@@ -41,12 +49,17 @@ export function liveScript(tournamentId: number | null): string {
 E=${scriptJson(EVENT_TOASTS)},A=${scriptJson(ACTION_TOASTS)},F=${scriptJson(TOAST_FALLBACKS)},timer,pending;
 ${REFETCH_DELAY_JS}
 ${FILL_TOAST_JS}
+${STARTS_IN_JS}
+${ZONED_JS}
+function zones(){var z;try{z=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(x){}d.querySelectorAll("time[data-zoned]").forEach(function(t){var a=new Date(t.getAttribute("datetime")||"");
+if(!z||isNaN(a))return;if(!t.title)t.title=t.textContent;try{t.textContent=zoned(a,z)}catch(x){}});d.querySelectorAll("[data-starts-in]").forEach(function(s){
+var n=soon(Date.now(),Date.parse(s.getAttribute("data-starts-in")||""));s.textContent=n?" (starts "+n+")":""})}
 function leave(el){clearTimeout(timer);timer=setTimeout(function(){el.remove()},${TOAST_DURATION_MS})}
 function toast(m){if(!R)return;var el=d.createElement("div"),a=d.createElement("a");el.className="toast "+(m.type||"info");
 el.setAttribute("role","status");el.setAttribute("aria-live","polite");el.innerHTML='<div class="title"></div>'+(m.description?'<div class="small muted"></div>':"");
 el.firstChild.textContent=m.title;if(m.description)el.lastChild.textContent=m.description;a.className="close";a.href=location.pathname+location.search;
 a.setAttribute("aria-label","Dismiss notification");a.textContent="\\u00d7";el.appendChild(a);R.replaceChildren(el);leave(el)}
-function show(){if(M)M.querySelectorAll("template[data-copy-button]").forEach(function(t){var b=d.createElement("button"),s=t.getAttribute("data-copy-button");
+function show(){zones();if(M)M.querySelectorAll("template[data-copy-button]").forEach(function(t){var b=d.createElement("button"),s=t.getAttribute("data-copy-button");
 b.type="button";b.className="btn ghost small copy-btn";b.setAttribute("data-copy",s);b.setAttribute("data-copy-what",s.slice(0,s.lastIndexOf("#")));
 b.setAttribute("aria-label","Copy "+s);b.title="Copy "+s;b.textContent="Copy";t.replaceWith(b)})}
 function copy(s){var c=navigator.clipboard;return(c&&c.writeText?c.writeText(s):Promise.reject()).catch(function(){var t=d.createElement("textarea");
@@ -65,7 +78,7 @@ function refresh(){if(!M||M.querySelector("template[data-toast]"))return;if(typi
 fetch(location.href,{headers:{Accept:"text/html"},credentials:"same-origin"}).then(function(r){return r.ok?r.text():null}).then(function(html){if(!html)return;
 var doc=new DOMParser().parseFromString(html,"text/html"),n=doc.querySelector("[data-live-region]");if(!n)return;
 if(typing()){pending=setTimeout(refresh,1000);return}swap(n,doc.title)}).catch(function(){})}
-performance.mark("tm:hydrated");h.dataset.hydrated="true";show();var first=R&&R.querySelector(".toast"),said=M&&M.querySelector("template[data-toast]");if(said)toast(JSON.parse(said.getAttribute("data-toast")));else if(first)leave(first);
+performance.mark("tm:hydrated");h.dataset.hydrated="true";show();setInterval(zones,30000);var first=R&&R.querySelector(".toast"),said=M&&M.querySelector("template[data-toast]");if(said)toast(JSON.parse(said.getAttribute("data-toast")));else if(first)leave(first);
 d.addEventListener("click",function(e){var t=e.target instanceof Element?e.target:null,c=t&&t.closest(".toast .close"),b=t&&t.closest("[data-copy]"),x=t&&t.closest("a[data-export]");
 if(c){e.preventDefault();c.parentNode.remove()}else if(b){e.preventDefault();copy(b.getAttribute("data-copy")).then(function(){toast(fill(A.copied,{what:b.getAttribute("data-copy-what")}))},function(){toast(A.copyFailed)})}
 else if(x){e.preventDefault();download(x)}});

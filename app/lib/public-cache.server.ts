@@ -4,8 +4,9 @@ import { createHash, createHmac } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { landingView, peekLandingVersion } from "~/models/views/landing.server";
-import { peekTournamentVersion, tournamentSnapshot } from "~/models/views/snapshot.server";
-import { dbContext, nonceContext, scriptHashesContext, userContext } from "./context";
+import { peekTournamentSnapshot, tournamentSnapshot, type Snapshot } from "~/models/views/snapshot.server";
+import { scheduleClock } from "~/models/signup";
+import { dbContext, nonceContext, pageClockContext, scriptHashesContext, userContext } from "./context";
 import { getApp } from "./db.server";
 import { inlinesStylesheet } from "./lite-page";
 import { forwardedHost, forwardedProto } from "./forwarded.server";
@@ -166,12 +167,21 @@ function remember(variant: string, entry: Stored) {
   }
 }
 
+/**
+ * A tournament page's cache version at `now`: the data's version, and while the schedule line moves with the clock
+ * (a start ahead: "starts in 45 min", the check-in window's state) a digest of what it says, so a page stored at one
+ * minute is not served, nor answered 304, at the next (a shared cache revalidates every second).
+ */
+function tournamentScopeVersion(snapshot: Snapshot, now: number) {
+  const clock = scheduleClock(snapshot.data.schedule, new Date(now));
+  return `${snapshot.data.tournament.id}.${snapshot.version}${clock ? `.${digest(clock).slice(0, 8)}` : ""}`;
+}
+
 /** Whether the data an answer was rendered from is still current, known without waiting on the database. */
 function isCurrent(scope: CacheScope) {
   if (scope.key === "landing") return peekLandingVersion() === scope.version;
-  const id = Number(scope.key.slice(1));
-  const version = peekTournamentVersion(id);
-  return version !== null && `${id}.${version}` === scope.version;
+  const snapshot = peekTournamentSnapshot(Number(scope.key.slice(1)));
+  return snapshot !== null && tournamentScopeVersion(snapshot, Date.now()) === scope.version;
 }
 
 /**
@@ -277,13 +287,18 @@ export function publicPageCache(
   };
 }
 
-/** The cache of a public tournament's spectator pages, keyed by the tournament's version; others are not stored. */
+/**
+ * The cache of a public tournament's spectator pages, keyed by the tournament's version (and the schedule line's clock,
+ * `tournamentScopeVersion`); others are not stored. The page renders at the instant its key was taken.
+ */
 export const tournamentPageCache = publicPageCache(async ({ params, context }) => {
   const parsed = parseTournamentParam(params.tournamentId);
   if (!parsed.ok) return null;
   const snapshot = await tournamentSnapshot(context.get(dbContext), parsed.id);
   if (!snapshot?.data.tournament.isPublic) return null;
-  return { key: `t${parsed.id}`, version: `${parsed.id}.${snapshot.version}` };
+  const now = Date.now();
+  context.set(pageClockContext, now);
+  return { key: `t${parsed.id}`, version: tournamentScopeVersion(snapshot, now) };
 });
 
 /** The landing page's cache, keyed by a hash of the listed tournaments. */

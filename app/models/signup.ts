@@ -118,6 +118,30 @@ export function startsIn(now: Date, at: Date): string | null {
   return `in ${Math.floor(hours / 24)} days`;
 }
 
+/** A tournament's schedule as its public pages show it: the start, its zone and the check-in window's minutes. */
+export type Schedule = { startsAt: Date; timeZone: string; checkinOpensBefore: number; checkinClosesBefore: number };
+
+/** The schedule line at `now`: the window with its state, and "in 2 h 5 min" while the start is ahead (else null). */
+export function scheduleAt(schedule: Schedule, now: Date) {
+  const window = checkinWindow(schedule.startsAt, schedule.checkinOpensBefore, schedule.checkinClosesBefore)!;
+  return {
+    startsAt: schedule.startsAt,
+    timeZone: schedule.timeZone,
+    window: { ...window, state: windowState(now, window) },
+    startsIn: startsIn(now, schedule.startsAt),
+  };
+}
+
+/**
+ * The part of a schedule line that moves with the clock (the window's state and "starts in"): a page showing it is
+ * the same bytes for as long as this is the same, so its cached answer is keyed by it. "" without a schedule.
+ */
+export function scheduleClock(schedule: Schedule | null | undefined, now: Date): string {
+  if (!schedule) return "";
+  const at = scheduleAt(schedule, now);
+  return `${at.window.state}|${at.startsIn ?? ""}`;
+}
+
 /** Whether the runtime knows the IANA zone ("Europe/Paris", "UTC"). */
 export function isTimeZone(zone: string): boolean {
   try {

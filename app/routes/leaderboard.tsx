@@ -9,9 +9,11 @@ import { formatPoints } from "~/components/public-shared";
 import { StandingsRow, StandingsSeparator, StandingsTable, StatLine } from "~/components/standings";
 import { EmptyState } from "~/components/ui";
 import { RulesSection } from "~/components/rules-section";
+import { ScheduleLine } from "~/components/schedule";
 import { liveRefreshHandle } from "~/components/live";
 import { loadSnapshotFromParams, pageUser } from "~/lib/page.server";
 import { tournamentPageCache } from "~/lib/public-cache.server";
+import { pageSchedule } from "~/lib/schedule.server";
 import { canManage } from "~/models/access.server";
 import { leaderboardView, stageLine } from "~/models/views/public";
 import { stageLeaderboardRows } from "~/models/settled.server";
@@ -44,6 +46,7 @@ export async function loader({ params, context, url, request }: Route.LoaderArgs
     ...view,
     rows: stageRows ?? view.rows,
     shownStage: stageRows ? asked : null,
+    schedule: pageSchedule(snapshot.data, context),
     here: url.pathname + url.search,
     backTo: tournamentHome(view.tournament, manager),
     // docs/rules.md, "Spectator pages": visitors follow names to the public profile, never to a login wall.
@@ -103,7 +106,7 @@ function StageSelector({ id, names, shown }: { id: number; names: string[]; show
 }
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, rows, here, backTo, playerBase, rules, shownStage, needsHeading } = loaderData;
+  const { tournament: t, rows, here, backTo, playerBase, rules, shownStage, needsHeading, schedule } = loaderData;
   const row = (r: (typeof rows)[number]) => (
     <StandingsRow
       key={r.id}
@@ -149,6 +152,8 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </header>
+
+      {schedule ? <ScheduleLine tournamentId={t.id} {...schedule} /> : null}
 
       {t.stage ? (
         <>

@@ -7,6 +7,7 @@ import { ExportLink } from "~/components/export-link";
 import { CopyNameButton, ShareBox, ShareButton } from "~/components/public-actions";
 import { PlayerGrid } from "~/components/public-player-grid";
 import { RulesSection } from "~/components/rules-section";
+import { ScheduleLine } from "~/components/schedule";
 import { formatPoints, RankBadge, RoundProgress, SEARCH_LIMIT } from "~/components/public-shared";
 import { EmptyState } from "~/components/ui";
 import { StandingsRow, StandingsTable, StatLine } from "~/components/standings";
@@ -15,6 +16,7 @@ import { liveRefreshHandle } from "~/components/live";
 import { loadSnapshotFromParams } from "~/lib/page.server";
 import { shareKeyOf } from "~/lib/share.server";
 import { parsePositiveInt } from "~/lib/params";
+import { pageSchedule } from "~/lib/schedule.server";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { publicView, stageLine, TOP_COUNT } from "~/models/views/public";
 import { FORMAT_LABELS, statusLabel, type Format } from "~/models/types";
@@ -41,11 +43,15 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
   const view = snapshot.view(`public:${page}:${q}`, () => publicView(snapshot.data, { q, page }));
   // A tournament that is not public is shared with the key its reader came with (its share link).
   const key = snapshot.data.tournament.isPublic ? null : shareKeyOf(request, snapshot.data.tournament.id);
-  return { ...view, shareUrl: `${await publicOrigin(request, context)}${url.pathname}${key ? `?key=${key}` : ""}` };
+  return {
+    ...view,
+    schedule: pageSchedule(snapshot.data, context),
+    shareUrl: `${await publicOrigin(request, context)}${url.pathname}${key ? `?key=${key}` : ""}`,
+  };
 }
 
 export default function PublicView({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, shareUrl, q, results, lobbies, top, grid, stats, rules, needsHeading } = loaderData;
+  const { tournament: t, shareUrl, q, results, lobbies, top, grid, stats, rules, needsHeading, schedule } = loaderData;
   const completed = isCompleted(t);
   const live = isLive(t);
   const base = `/tournaments/${t.id}`;
@@ -96,6 +102,8 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
           <ExportLink tournamentId={t.id} tournamentName={t.name} failureMessage="Unable to export tournament data" />
         </div>
       </section>
+
+      {schedule ? <ScheduleLine tournamentId={t.id} {...schedule} /> : null}
 
       {/* A phone opens on the round's state and the standings; the lobbies follow the search, a tap away. */}
       <section className="card public-round-state" aria-label="Tournament progress">

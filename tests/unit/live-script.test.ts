@@ -1,14 +1,18 @@
 // The inline script of the pages without React says and times what the React pages do: same toasts, same re-fetch delay, valid JavaScript.
+import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { eventToast, refetchDelay } from "~/components/live";
 import { EVENT_TOASTS, ACTION_TOASTS, TOAST_FALLBACKS, type ToastMessage } from "~/lib/live-constants";
 import { fillToast } from "~/components/toast";
-import { FILL_TOAST_JS, liveScript, REFETCH_DELAY_JS } from "~/lib/live-script.server";
+import { FILL_TOAST_JS, liveScript, REFETCH_DELAY_JS, STARTS_IN_JS, ZONED_JS } from "~/lib/live-script.server";
+import { formatInZone, startsIn } from "~/models/signup";
 import type { DomainEvent } from "~/models/events";
 
 type Fill = (template: ToastMessage, values: Record<string, unknown>) => ToastMessage;
 const scriptFill = new Function("F", `${FILL_TOAST_JS};return fill;`)(TOAST_FALLBACKS) as Fill;
 const scriptDelay = new Function(`${REFETCH_DELAY_JS};return delay;`)() as (audience: unknown) => number;
+const scriptSoon = new Function(`${STARTS_IN_JS};return soon;`)() as (now: number, at: number) => string | null;
+const scriptZoned = new Function(`${ZONED_JS};return zoned;`)() as (at: Date, zone: string) => string;
 
 /** The script leaves `description` undefined where fillToast leaves it out; the toast shown is the same. */
 const shown = (toast: ToastMessage | null) =>
@@ -39,6 +43,32 @@ describe("the inline live script", () => {
       }
     }
   });
+
+  it("counts down to a start as startsIn does, to the minute, hour and day", () => {
+    const instant = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) });
+    fc.assert(
+      fc.property(instant, fc.integer({ min: -3 * 86_400_000, max: 10 * 86_400_000 }), (now, ahead) => {
+        expect(scriptSoon(now, now + ahead)).toBe(startsIn(new Date(now), new Date(now + ahead)));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const ahead of [0, 1, 59_999, 60_000, 3_600_000, 3_660_000, 48 * 3_600_000 - 1, 48 * 3_600_000])
+      expect(scriptSoon(0, ahead), `${ahead} ms`).toBe(startsIn(new Date(0), new Date(ahead)));
+  });
+
+  it("shows an instant in a zone as formatInZone does, across zones and daylight saving changes", () => {
+    const zones = ["UTC", "Europe/Paris", "America/New_York", "Asia/Tokyo", "Australia/Adelaide", "Asia/Kolkata"];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }),
+        fc.constantFrom(...zones),
+        (at, zone) => {
+          expect(scriptZoned(new Date(at), zone)).toBe(formatInZone(new Date(at), zone));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 30_000);
 
   it("is valid JavaScript that no markup can close early", () => {
     for (const id of [null, 42]) {

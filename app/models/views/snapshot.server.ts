@@ -78,6 +78,12 @@ export function peekTournamentVersion(tournamentId: number, now = Date.now()): n
   return entry && !entry.dirty && now - entry.checkedAt < FRESH_MS ? entry.snapshot.version : null;
 }
 
+/** The clean, fresh snapshot itself, without waiting (null as `peekTournamentVersion` answers null). */
+export function peekTournamentSnapshot(tournamentId: number, now = Date.now()): Snapshot | null {
+  const entry = entries.get(tournamentId);
+  return entry && !entry.dirty && now - entry.checkedAt < FRESH_MS ? entry.snapshot : null;
+}
+
 /** Forgets every snapshot (tests, and a database that was swapped underneath). */
 export function clearSnapshots() {
   entries.clear();

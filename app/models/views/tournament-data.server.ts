@@ -5,6 +5,7 @@ import {
   lobbies,
   matches,
   players,
+  signupSettings,
   tournaments,
   type Lobby,
   type Match,
@@ -16,6 +17,7 @@ import { toLeaderboardRow, type LeaderboardRow } from "../standings.server";
 import { overallStandings } from "../stage-standings";
 import { readRuleset } from "../ruleset";
 import { toEnginePlayer } from "../stats.server";
+import type { Schedule } from "../signup";
 
 export type TournamentData = {
   tournament: Tournament;
@@ -27,6 +29,8 @@ export type TournamentData = {
   matches: Match[];
   /** The standings (soft-removed players excluded), active first, in the tournament's tiebreak order. */
   standings: LeaderboardRow[];
+  /** The start and check-in window (the sign-up settings), when a start is set: the public pages show it. */
+  schedule?: Schedule | null;
 };
 
 /** The tournament's current version, or null when it does not exist: the cheap freshness check. */
@@ -45,7 +49,7 @@ export async function readTournamentVersion(db: Executor, tournamentId: number):
 export async function readTournamentData(db: Executor, tournamentId: number): Promise<TournamentData | null> {
   const [tournament] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!tournament) return null;
-  const [playerRows, lobbyRows, matchRows] = await Promise.all([
+  const [playerRows, lobbyRows, matchRows, settingRows] = await Promise.all([
     db.select().from(players).where(eq(players.tournamentId, tournamentId)).orderBy(asc(players.id)),
     db.select().from(lobbies).where(eq(lobbies.tournamentId, tournamentId)),
     db
@@ -53,11 +57,22 @@ export async function readTournamentData(db: Executor, tournamentId: number): Pr
       .from(matches)
       .where(eq(matches.tournamentId, tournamentId))
       .orderBy(asc(matches.roundNumber), asc(matches.lobbyId), asc(matches.placement)),
+    db
+      .select({
+        startsAt: signupSettings.startsAt,
+        timeZone: signupSettings.timeZone,
+        checkinOpensBefore: signupSettings.checkinOpensBefore,
+        checkinClosesBefore: signupSettings.checkinClosesBefore,
+      })
+      .from(signupSettings)
+      .where(eq(signupSettings.tournamentId, tournamentId)),
   ]);
   const byId = new Map(playerRows.map((p) => [p.id, p]));
   const chain = readRuleset(tournament.ruleset).tiebreakers;
   const standings = overallStandings(playerRows.map(toEnginePlayer), matchRows, tournament, chain).map((row) =>
     toLeaderboardRow(byId.get(row.playerId)!, row),
   );
-  return { tournament, players: playerRows, lobbies: sortLobbies(lobbyRows), matches: matchRows, standings };
+  const settings = settingRows[0];
+  const schedule = settings?.startsAt ? { ...settings, startsAt: settings.startsAt } : null;
+  return { tournament, players: playerRows, lobbies: sortLobbies(lobbyRows), matches: matchRows, standings, schedule };
 }
