@@ -1,18 +1,18 @@
 // Scores: saving or editing one lobby's placements, and finalizing the round that locks them.
-import { asc, eq } from "drizzle-orm";
-import type { AppDb, Executor } from "#db/client.server";
-import { lobbies, matches, type Lobby, type Match, type Tournament } from "#db/schema";
-import { lockForMutation, type ActionResult } from "./action.server";
-import { isMaster } from "./access.server";
-import { lobbyResults } from "./audit";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { AppDb, AppTx, Executor } from "#db/client.server";
+import { lobbies, matches, players, tournaments, type Lobby, type Match, type Tournament } from "#db/schema";
+import { isScorekeeper, lockForMutation, TOURNAMENT_LOCK, type ActionResult } from "./action.server";
+import { assertCanMutate, canManage, isMaster, requireActor } from "./access.server";
+import { lobbyResults, playerLabel } from "./audit";
 import { changeTournament, playerLabels, recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
-import { badRequest, conflict } from "./errors";
+import { badRequest, conflict, notFound } from "./errors";
 import { event } from "./events";
-import { assertRoundScored, lockLobby } from "./lobbies.server";
-import { scoresLocked } from "./policy";
+import { assertRoundScored, LOBBY_NOT_FOUND } from "./lobbies.server";
+import { scoresLocked, STAFF_CAPABILITIES } from "./policy";
 import { resultFor } from "./scoring";
-import { recomputeStats } from "./stats.server";
+import { staleTotals, writeTotals } from "./stats.server";
 import { findTournamentOr404 } from "./action.server";
 import { validateLobbyScores, type ScoreEntry } from "./validation";
 
@@ -32,10 +32,61 @@ export async function listMatches(db: Executor, tournamentId: number): Promise<M
 }
 
 /**
+ * The start of a score save: 401 signed out, 404 for an unknown lobby or one outside `within`, then the
+ * tournament's lock **shared** (docs/decisions/040-parallel-saves.md): saves of other lobbies of the round go
+ * on beside this one, while any other action of the tournament (finalize, advance, undo, check-in, …) takes it
+ * exclusive and runs alone. The tournament is read once the lock is held (nothing but another save's version
+ * bump can change it meanwhile), the lobby row is locked (two saves of one lobby run one after the other), and
+ * 403 / 409 as `assertCanMutate` says for `saveScores`, in the order `lockLobby` gives them for other actions.
+ */
+async function lockLobbyForSave(tx: AppTx, user: PublicUser | null, lobbyId: number, within: number | undefined) {
+  const actor = requireActor(user);
+  const [ref] = await tx
+    .select({
+      tournamentId: lobbies.tournamentId,
+      locked: sql<boolean>`(select true from (select pg_advisory_xact_lock_shared(${TOURNAMENT_LOCK}, ${lobbies.tournamentId})) as held)`,
+    })
+    .from(lobbies)
+    .where(eq(lobbies.id, lobbyId));
+  if (!ref || (within !== undefined && ref.tournamentId !== within)) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
+  // One round trip: the tournament, whether the caller is its scorekeeper (asked of everyone but a master: the
+  // owner is only known once the row is read) and the lobby, locked.
+  const [[tournament], scorekeeper, [lobby]] = await Promise.all([
+    tx.select().from(tournaments).where(eq(tournaments.id, ref.tournamentId)),
+    isMaster(actor) ? Promise.resolve(false) : isScorekeeper(tx, ref.tournamentId, actor.id),
+    tx.select().from(lobbies).where(eq(lobbies.id, lobbyId)).for("no key update"),
+  ]);
+  if (!tournament) throw notFound();
+  const staff = STAFF_CAPABILITIES.includes("saveScores") && !canManage(actor, tournament) ? scorekeeper : false;
+  assertCanMutate(actor, tournament, {}, "saveScores", staff);
+  if (!lobby) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
+  return { tournament, lobby };
+}
+
+/** "Name#Tag" of the given players, read with their rows locked in id order (the save rewrites their totals). */
+async function lockedPlayerLabels(tx: AppTx, playerIds: readonly number[]): Promise<(id: number) => string> {
+  const rows =
+    playerIds.length === 0
+      ? []
+      : await tx
+          .select({ id: players.id, name: players.name, riotTag: players.riotTag })
+          .from(players)
+          .where(inArray(players.id, [...playerIds]))
+          .orderBy(asc(players.id))
+          .for("no key update");
+  const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
+  return (id) => byId.get(id) ?? `#${id}`;
+}
+
+/**
  * Saves (or replaces) one lobby's placements: checked with `validateLobbyScores` (400 with its
  * message), points from the scoring table, lobby marked complete, its players' totals recomputed.
  * Earlier matches of the lobby are replaced, never added to. The owner and the tournament's
  * scorekeepers may edit until the round is finalized (409 after), a master at any time. Event: matches_saved {lobbyId, roundNumber}.
+ *
+ * Saves of different lobbies of one tournament run side by side (docs/decisions/040-parallel-saves.md): each
+ * holds the tournament's lock shared, its lobby's row and its players' rows, and bumps the tournament's
+ * `version` in its last statements, so they queue on one another only from that bump to their commit.
  */
 export async function saveScores(
   db: AppDb,
@@ -46,7 +97,7 @@ export async function saveScores(
   within?: number,
 ): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
   return db.transaction(async (tx) => {
-    const { tournament: t, lobby } = await lockLobby(tx, user, lobbyId, within, {}, "saveScores");
+    const { tournament: t, lobby } = await lockLobbyForSave(tx, user, lobbyId, within);
     if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
       throw conflict(
         "round_finalized",
@@ -56,18 +107,18 @@ export async function saveScores(
     const error = validateLobbyScores(lobby.playerIds, scores);
     if (error) throw badRequest("invalid_scores", error, "scores");
 
-    // Every statement below runs under the tournament's row lock, and each round trip to the database
-    // lengthens the wait of the saves queued behind this one (a round's 32 lobbies saved at once), so
-    // statements that do not depend on each other go together (postgres.js pipelines them on the
+    // Statements that do not depend on each other go together (postgres.js pipelines them on the
     // transaction's connection); docs/BENCHMARKS.md, "Saves answered on time".
     // Replace, never add: the delete answers the earlier results (for the audit trail) as it removes them,
-    // so a second save of the same lobby leaves exactly one set of matches.
+    // so a second save of the same lobby leaves exactly one set of matches. The players' rows are locked
+    // here (in id order), before their matches are read for the totals: a save of another lobby they played
+    // in (a master's edit of an earlier round) waits, and its totals then count this one.
     const [previous, labelOf] = await Promise.all([
       tx
         .delete(matches)
         .where(eq(matches.lobbyId, lobby.id))
         .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points }),
-      playerLabels(tx, lobby.playerIds),
+      lockedPlayerLabels(tx, lobby.playerIds),
     ]);
     // A player substituted out since the earlier save is named too (rare: one more read).
     const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
@@ -94,9 +145,21 @@ export async function saveScores(
         : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning(),
     ]);
     saved.sort(byPlacement);
-    // The totals (read after the insert above has answered) and the audit row do not depend on each other.
+    // The totals are read after the insert above has answered.
+    const changed = await staleTotals(tx, t.id, lobby.playerIds);
+    // The last statements, sent together: the totals, the version bump (from here to the commit the next save
+    // of the tournament waits), then the audit entry and the outbox rows, whose payload reads the bumped
+    // version. Each is started here, in this order, and postgres.js sends them first in, first out (the bump is
+    // started by `execute()` itself, before recordAudit starts its statements).
+    const totalsWritten = writeTotals(tx, changed);
+    const bumped = tx
+      .update(tournaments)
+      .set({ version: sql`${tournaments.version} + 1` })
+      .where(eq(tournaments.id, t.id))
+      .execute();
     await Promise.all([
-      recomputeStats(tx, t.id, lobby.playerIds),
+      totalsWritten,
+      bumped,
       recordAudit(tx, {
         tournament: t,
         actor: user,

@@ -98,7 +98,13 @@ export async function recomputeStats(
   playerIds?: readonly number[],
 ): Promise<TotalsDifference[]> {
   const changed = await staleTotals(tx, tournamentId, playerIds);
-  if (changed.length === 0) return changed;
+  await writeTotals(tx, changed);
+  return changed;
+}
+
+/** Stores the computed totals of the players `staleTotals` found stale, in one statement (none: no statement). */
+export async function writeTotals(tx: Executor, changed: readonly TotalsDifference[]): Promise<void> {
+  if (changed.length === 0) return;
   const values = sql.join(
     changed.map(
       ({ playerId, computed: c }) =>
@@ -113,5 +119,4 @@ export async function recomputeStats(
       average_placement = v.average_placement
     from (values ${values}) as v(id, total_points, matches_played, average_placement)
     where ${players.id} = v.id`);
-  return changed;
 }
