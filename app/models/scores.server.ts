@@ -1,8 +1,17 @@
 // Scores: saving or editing one lobby's placements, and finalizing the round that locks them.
-import { asc, eq, inArray, sql } from "drizzle-orm";
-import type { AppDb, AppTx, Executor } from "#db/client.server";
-import { lobbies, matches, players, tournaments, type Lobby, type Match, type Tournament } from "#db/schema";
-import { isScorekeeper, lockForMutation, TOURNAMENT_LOCK, type ActionResult } from "./action.server";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { AppDb, Executor } from "#db/client.server";
+import {
+  lobbies,
+  matches,
+  players,
+  tournamentStaff,
+  tournaments,
+  type Lobby,
+  type Match,
+  type Tournament,
+} from "#db/schema";
+import { lockForMutation, TOURNAMENT_LOCK, type ActionResult } from "./action.server";
 import { assertCanMutate, canManage, isMaster, requireActor } from "./access.server";
 import { lobbyResults, playerLabel } from "./audit";
 import { changeTournament, playerLabels, recordAudit } from "./audit.server";
@@ -12,7 +21,7 @@ import { event } from "./events";
 import { assertRoundScored, LOBBY_NOT_FOUND } from "./lobbies.server";
 import { scoresLocked, STAFF_CAPABILITIES } from "./policy";
 import { resultFor } from "./scoring";
-import { staleTotals, writeTotals } from "./stats.server";
+import { totalsDifferences, totalsReads, totalsUpdate } from "./stats.server";
 import { findTournamentOr404 } from "./action.server";
 import { validateLobbyScores, type ScoreEntry } from "./validation";
 
@@ -32,61 +41,22 @@ export async function listMatches(db: Executor, tournamentId: number): Promise<M
 }
 
 /**
- * The start of a score save: 401 signed out, 404 for an unknown lobby or one outside `within`, then the
- * tournament's lock **shared** (docs/decisions/040-parallel-saves.md): saves of other lobbies of the round go
- * on beside this one, while any other action of the tournament (finalize, advance, undo, check-in, …) takes it
- * exclusive and runs alone. The tournament is read once the lock is held (nothing but another save's version
- * bump can change it meanwhile), the lobby row is locked (two saves of one lobby run one after the other), and
- * 403 / 409 as `assertCanMutate` says for `saveScores`, in the order `lockLobby` gives them for other actions.
- */
-async function lockLobbyForSave(tx: AppTx, user: PublicUser | null, lobbyId: number, within: number | undefined) {
-  const actor = requireActor(user);
-  const [ref] = await tx
-    .select({
-      tournamentId: lobbies.tournamentId,
-      locked: sql<boolean>`(select true from (select pg_advisory_xact_lock_shared(${TOURNAMENT_LOCK}, ${lobbies.tournamentId})) as held)`,
-    })
-    .from(lobbies)
-    .where(eq(lobbies.id, lobbyId));
-  if (!ref || (within !== undefined && ref.tournamentId !== within)) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
-  // One round trip: the tournament, whether the caller is its scorekeeper (asked of everyone but a master: the
-  // owner is only known once the row is read) and the lobby, locked.
-  const [[tournament], scorekeeper, [lobby]] = await Promise.all([
-    tx.select().from(tournaments).where(eq(tournaments.id, ref.tournamentId)),
-    isMaster(actor) ? Promise.resolve(false) : isScorekeeper(tx, ref.tournamentId, actor.id),
-    tx.select().from(lobbies).where(eq(lobbies.id, lobbyId)).for("no key update"),
-  ]);
-  if (!tournament) throw notFound();
-  const staff = STAFF_CAPABILITIES.includes("saveScores") && !canManage(actor, tournament) ? scorekeeper : false;
-  assertCanMutate(actor, tournament, {}, "saveScores", staff);
-  if (!lobby) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
-  return { tournament, lobby };
-}
-
-/** "Name#Tag" of the given players, read with their rows locked in id order (the save rewrites their totals). */
-async function lockedPlayerLabels(tx: AppTx, playerIds: readonly number[]): Promise<(id: number) => string> {
-  const rows =
-    playerIds.length === 0
-      ? []
-      : await tx
-          .select({ id: players.id, name: players.name, riotTag: players.riotTag })
-          .from(players)
-          .where(inArray(players.id, [...playerIds]))
-          .orderBy(asc(players.id))
-          .for("no key update");
-  const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
-  return (id) => byId.get(id) ?? `#${id}`;
-}
-
-/**
  * Saves (or replaces) one lobby's placements: checked with `validateLobbyScores` (400 with its
  * message), points from the scoring table, lobby marked complete, its players' totals recomputed.
  * Earlier matches of the lobby are replaced, never added to. The owner and the tournament's
  * scorekeepers may edit until the round is finalized (409 after), a master at any time. Event: matches_saved {lobbyId, roundNumber}.
  *
  * Saves of different lobbies of one tournament run side by side (docs/decisions/040-parallel-saves.md): each
- * holds the tournament's lock shared, its lobby's row and its players' rows, and bumps the tournament's
- * `version` in its last statements, so they queue on one another only from that bump to their commit.
+ * holds the tournament's lock **shared** (any other action of the tournament takes it exclusive and runs
+ * alone), its lobby's row and its players' rows, and bumps the tournament's `version` among its last
+ * statements, so saves queue on one another only from that bump to their commit. The refusals are the ones
+ * `lockLobby` gives other actions, in the same order: 401, 404 for an unknown lobby or one outside `within`,
+ * 403 / 409 as `assertCanMutate` says for `saveScores`; then 409 for a finalized round and 400 for bad scores.
+ *
+ * Three round trips and the commit on PostgreSQL: each pipeline's statements are started in the order written
+ * (`execute()` hands each to postgres.js at once, and it sends them first in, first out on the transaction's
+ * connection, where PostgreSQL runs them one after another), so a later statement sees what an earlier one did
+ * or locked: the reads after the lock, the insert after the delete, the totals' reads after the insert.
  */
 export async function saveScores(
   db: AppDb,
@@ -96,8 +66,38 @@ export async function saveScores(
   /** The tournament the score screen's form was posted to: a lobby of another one is "Lobby not found". */
   within?: number,
 ): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
+  const actor = requireActor(user);
   return db.transaction(async (tx) => {
-    const { tournament: t, lobby } = await lockLobbyForSave(tx, user, lobbyId, within);
+    // 1. The tournament's lock, shared (taken in the statement that finds the lobby's tournament), then, each
+    // read after it: the tournament, whether the caller is its scorekeeper (asked of everyone but a master: the
+    // owner is only known from the row) and the lobby, its row locked (two saves of one lobby: one after the other).
+    const tournamentOfLobby = sql`(select ${lobbies.tournamentId} from ${lobbies} where ${lobbies.id} = ${lobbyId})`;
+    const [[ref], [t], staffRows, [lobby]] = await Promise.all([
+      tx
+        .select({
+          tournamentId: lobbies.tournamentId,
+          locked: sql<boolean>`(select true from (select pg_advisory_xact_lock_shared(${TOURNAMENT_LOCK}, ${lobbies.tournamentId})) as held)`,
+        })
+        .from(lobbies)
+        .where(eq(lobbies.id, lobbyId))
+        .execute(),
+      tx.select().from(tournaments).where(eq(tournaments.id, tournamentOfLobby)).execute(),
+      isMaster(actor)
+        ? Promise.resolve([])
+        : tx
+            .select({ id: tournamentStaff.id })
+            .from(tournamentStaff)
+            .where(and(eq(tournamentStaff.tournamentId, tournamentOfLobby), eq(tournamentStaff.userId, actor.id)))
+            .limit(1)
+            .execute(),
+      tx.select().from(lobbies).where(eq(lobbies.id, lobbyId)).for("no key update").execute(),
+    ]);
+    if (!ref || (within !== undefined && ref.tournamentId !== within))
+      throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
+    if (!t) throw notFound();
+    const staff = STAFF_CAPABILITIES.includes("saveScores") && !canManage(actor, t) ? staffRows.length > 0 : false;
+    assertCanMutate(actor, t, {}, "saveScores", staff);
+    if (!lobby) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
     if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
       throw conflict(
         "round_finalized",
@@ -107,24 +107,24 @@ export async function saveScores(
     const error = validateLobbyScores(lobby.playerIds, scores);
     if (error) throw badRequest("invalid_scores", error, "scores");
 
-    // Statements that do not depend on each other go together (postgres.js pipelines them on the
-    // transaction's connection); docs/BENCHMARKS.md, "Saves answered on time".
-    // Replace, never add: the delete answers the earlier results (for the audit trail) as it removes them,
-    // so a second save of the same lobby leaves exactly one set of matches. The players' rows are locked
-    // here (in id order), before their matches are read for the totals: a save of another lobby they played
-    // in (a master's edit of an earlier round) waits, and its totals then count this one.
-    const [previous, labelOf] = await Promise.all([
+    // 2. The players' rows locked in id order (read for the audit trail's labels): a save of another lobby they
+    // played in (a master's edit of an earlier round) waits, and its totals then count this one. Replace, never
+    // add: the delete answers the earlier results (for the audit trail) as it removes them, then the insert, the
+    // lobby's completion and the two reads the totals are computed from (they see the insert).
+    const totals = totalsReads(tx, t.id, lobby.playerIds);
+    const [labelRows, previous, saved, [updated], rows, played] = await Promise.all([
+      tx
+        .select({ id: players.id, name: players.name, riotTag: players.riotTag })
+        .from(players)
+        .where(inArray(players.id, lobby.playerIds))
+        .orderBy(asc(players.id))
+        .for("no key update")
+        .execute(),
       tx
         .delete(matches)
         .where(eq(matches.lobbyId, lobby.id))
-        .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points }),
-      lockedPlayerLabels(tx, lobby.playerIds),
-    ]);
-    // A player substituted out since the earlier save is named too (rare: one more read).
-    const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
-    const label = missing.length === 0 ? labelOf : await playerLabels(tx, lobby.playerIds.concat(missing));
-    const before = previous.length === 0 ? null : lobbyResults(previous, label);
-    const [saved, [updated]] = await Promise.all([
+        .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
+        .execute(),
       tx
         .insert(matches)
         .values(
@@ -139,19 +139,26 @@ export async function saveScores(
               ...resultFor(t.scoring, s),
             })),
         )
-        .returning(),
+        .returning()
+        .execute(),
       lobby.isComplete
         ? Promise.resolve([lobby])
-        : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning(),
+        : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning().execute(),
+      totals.players.execute(),
+      totals.matches.execute(),
     ]);
     saved.sort(byPlacement);
-    // The totals are read after the insert above has answered.
-    const changed = await staleTotals(tx, t.id, lobby.playerIds);
-    // The last statements, sent together: the totals, the version bump (from here to the commit the next save
-    // of the tournament waits), then the audit entry and the outbox rows, whose payload reads the bumped
-    // version. Each is started here, in this order, and postgres.js sends them first in, first out (the bump is
-    // started by `execute()` itself, before recordAudit starts its statements).
-    const totalsWritten = writeTotals(tx, changed);
+    const labelOf = labelsOf(labelRows);
+    // A player substituted out since the earlier save is named too (rare: one more read).
+    const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
+    const label = missing.length === 0 ? labelOf : await playerLabels(tx, lobby.playerIds.concat(missing));
+    const before = previous.length === 0 ? null : lobbyResults(previous, label);
+
+    // 3. The last statements, together: the totals, the version bump (from here to the commit the next save of
+    // the tournament waits), then the audit entry and the outbox rows, whose payload reads the bumped version
+    // (recordAudit starts its statements after the bump has been started).
+    const update = totalsUpdate(totalsDifferences(rows, played));
+    const totalsWritten = update ? tx.execute(update).execute() : Promise.resolve();
     const bumped = tx
       .update(tournaments)
       .set({ version: sql`${tournaments.version} + 1` })
@@ -194,6 +201,12 @@ export async function saveScores(
       ],
     };
   });
+}
+
+/** "Name#Tag" by player id, from the rows read (an unknown id: "#id"). */
+function labelsOf(rows: readonly { id: number; name: string; riotTag: string }[]): (id: number) => string {
+  const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
+  return (id) => byId.get(id) ?? `#${id}`;
 }
 
 /**
