@@ -20,6 +20,7 @@ export { clientAddressContext } from "~/lib/context";
 export { fastPublicAnswer } from "~/lib/public-cache.server";
 export { fastApiAnswer } from "~/lib/api-cache.server";
 export { serveEventStream } from "~/lib/events.server";
+export { saveAdmission } from "~/lib/save-admission.server";
 
 // Environment, database and master account are ready before the first request is served.
 await boot();

@@ -102,7 +102,7 @@ function precompressedAssets(assetsDir) {
 async function serve(port) {
   const build = await import(pathToFileURL(buildPath).href);
   // The entry module names the context key; the same object must reach the app's loaders.
-  const { clientAddressContext, fastApiAnswer, fastPublicAnswer, serveEventStream } = build.entry.module;
+  const { clientAddressContext, fastApiAnswer, fastPublicAnswer, serveEventStream, saveAdmission } = build.entry.module;
   const clientDir = path.resolve(path.dirname(buildPath), "../client");
   const nosniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
 
@@ -118,6 +118,8 @@ async function serve(port) {
     res.writeHead(hit.status, Object.fromEntries(hit.headers));
     res.end(hit.body ? Buffer.from(hit.body.buffer, hit.body.byteOffset, hit.body.byteLength) : undefined);
   });
+  // Score saves wait for a place, first in, first out, before anything else of them runs (docs/decisions/040).
+  if (saveAdmission) app.use(saveAdmission());
   // Spectators' event streams, written straight to the socket (app/lib/events.server.ts).
   app.get("/api/events", (req, res, next) => {
     // A tournament's stream is checked against the database first (a promise); the untargeted one starts at once.

@@ -91,8 +91,11 @@ export const tournamentDetailAnswer = tournamentAnswer
     stages: z.array(stageAnswer).describe("The stages in order (one stage of totalRounds games when none was given)"),
     currentStage: z
       .strictObject({
-        index: z.int().min(0).describe("From 0"),
-        number: z.int().min(1).describe("From 1: what ?stage= takes"),
+        index: z.int().min(0).describe("The same stage counted from 0: its place in the stages list"),
+        number: z
+          .int()
+          .min(1)
+          .describe("The stage's number, from 1, the plain count: what ?stage= takes and the rows' stage says"),
         name: z.string(),
       })
       .describe("The stage the current round belongs to"),

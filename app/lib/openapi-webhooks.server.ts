@@ -23,6 +23,17 @@ const STANDINGS_ENTRY: JsonSchema = {
   required: ["rank", "playerId", "name", "riotTag", "totalPoints", "averagePlacement", "matchesPlayed", "isEliminated"],
 };
 
+/** A stage as events name it: `number` counts from 1 (what `?stage=` takes, and the rows' `stage`), `index` from 0. */
+const STAGE_REF: JsonSchema = {
+  type: "object",
+  properties: {
+    number: int("The stage's number, from 1: what GET …/leaderboard?stage= takes"),
+    index: int("The same stage counted from 0 (its place in the tournament's stages list)"),
+    name: str("The stage's name"),
+  },
+  required: ["number", "index", "name"],
+};
+
 /** The fields every event's `data` carries. */
 const COMMON_DATA: Record<string, JsonSchema> = {
   tournamentId: int("The tournament"),
@@ -94,8 +105,26 @@ const EVENT_DATA: Record<OutboxEventType, { description: string; fields: Record<
     },
   },
   "stage.changed": {
-    description: "The tournament moved to its next stage (accepted now; sent once tournaments have stages).",
-    fields: {},
+    description: "The tournament moved to its next stage: the stage that ended, the one that begins, and who was cut.",
+    fields: {
+      stage: {
+        type: "object",
+        properties: {
+          from: STAGE_REF,
+          to: STAGE_REF,
+          cut: int("Players cut at the stage's end"),
+        },
+        required: ["from", "to", "cut"],
+      },
+      eliminated: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: { playerId: int("Player id"), player: str('"Name#Tag"') },
+          required: ["playerId", "player"],
+        },
+      },
+    },
   },
   "tournament.completed": {
     description: "The tournament was completed: `standings` are final.",

@@ -226,11 +226,13 @@ async function attempt(db: AppDb, c: Claimed, settings: Settings, signal: AbortS
 export async function recordAttempt(db: AppDb, c: Claimed, result: AttemptResult, schedule: RetrySchedule) {
   const now = new Date();
   await db.transaction(async (tx) => {
+    // FOR NO KEY UPDATE, not FOR UPDATE: attempts of one endpoint still run one after the other, but a score save
+    // writing a delivery for this endpoint (its foreign key takes KEY SHARE) never waits for this transaction.
     const [endpoint] = await tx
       .select()
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, c.endpointId))
-      .for("update");
+      .for("no key update");
     // Deleted meanwhile: its deliveries and log went with it.
     if (!endpoint) return;
     await tx.insert(webhookAttempts).values({

@@ -22,16 +22,30 @@ export type ActionResult<T> = { result: T; events: DomainEvent[] };
 export type MutationOptions = { override?: boolean; reason?: string };
 
 /**
- * Locks the tournament row for the rest of the transaction, so every action on one tournament
- * runs one after the other, and bumps its `version` in the same statement: a committed action has
- * changed the version that the public read models and their ETags are keyed by, a refused one
- * (rolled back) has not (docs/rules.md, "Versions and live pages"). 404 when it does not exist.
+ * Two-key advisory lock namespace of a tournament's actions (docs/decisions/040-parallel-saves.md): score saves
+ * take it shared, so the saves of different lobbies of one round run side by side; every other action takes it
+ * exclusive, so it runs alone, after the saves in flight and before the ones that come after it.
+ */
+export const TOURNAMENT_LOCK = 727277;
+
+/** The exclusive side of the tournament's lock, as an SQL condition that is true once it is held. */
+export function tournamentLockHeld(tournamentId: number) {
+  return sql`(select true from (select pg_advisory_xact_lock(${TOURNAMENT_LOCK}, ${tournamentId}::int)) as held)`;
+}
+
+/**
+ * Locks the tournament for the rest of the transaction, so every action on one tournament runs
+ * alone (score saves of its lobbies wait, and are waited for: `saveScores` takes it shared), and bumps its `version`
+ * in the same statement: a committed action has changed the version that the public read models and
+ * their ETags are keyed by, a refused one (rolled back) has not (docs/rules.md, "Versions and live
+ * pages"). 404 when it does not exist. The advisory lock is taken before the row's, so the action never
+ * holds the row while it waits for saves that will bump the version last (docs/decisions/040).
  */
 export async function lockTournament(tx: AppTx, tournamentId: number): Promise<Tournament> {
   const [row] = await tx
     .update(tournaments)
     .set({ version: sql`${tournaments.version} + 1` })
-    .where(eq(tournaments.id, tournamentId))
+    .where(and(eq(tournaments.id, tournamentId), tournamentLockHeld(tournamentId)))
     .returning();
   if (!row) throw notFound();
   return row;

@@ -142,8 +142,9 @@ export async function advanceRound(
         ...(next
           ? {
               stage: {
-                from: { index: at.index, name: at.stage.name },
-                to: { index: at.index + 1, name: next.name },
+                // index from 0 as stored; number from 1, as ?stage= and the rows' stage count them.
+                from: { index: at.index, number: at.index + 1, name: at.stage.name },
+                to: { index: at.index + 1, number: at.index + 2, name: next.name },
                 cut: eliminated.length,
               },
             }
@@ -161,7 +162,7 @@ export async function advanceRound(
       event("round_advanced", t.id, {
         name: t.name,
         newRound: updated.currentRound,
-        ...(next ? { stage: { index: at.index + 1, name: next.name } } : {}),
+        ...(next ? { stage: { index: at.index + 1, number: at.index + 2, name: next.name } } : {}),
       }),
     );
     return { status: updated.status, currentRound: updated.currentRound, eliminated };

@@ -50,25 +50,28 @@ export type AuditInput = {
 export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Promise<void> {
   const actor = requireActor(input.actor);
   const roundNumber = input.roundNumber === undefined ? input.tournament.currentRound : input.roundNumber;
-  await tx.insert(auditEntries).values({
-    tournamentId: input.tournament.id,
-    actorId: actor.id,
-    actorUsername: actor.username,
-    actorRole: actorRole(actor, input.tournament),
-    action: input.action,
-    summary: input.summary,
-    roundNumber,
-    before: input.before ?? null,
-    after: input.after ?? null,
-    reason: input.reason?.trim() ? input.reason.trim() : null,
-  });
-  await enqueueAudited(tx, {
-    tournament: input.tournament,
-    action: input.action,
-    summary: input.summary,
-    roundNumber,
-    webhook: input.webhook,
-  });
+  // The entry and the outbox's rows do not depend on each other: sent together (one round trip on PostgreSQL).
+  await Promise.all([
+    tx.insert(auditEntries).values({
+      tournamentId: input.tournament.id,
+      actorId: actor.id,
+      actorUsername: actor.username,
+      actorRole: actorRole(actor, input.tournament),
+      action: input.action,
+      summary: input.summary,
+      roundNumber,
+      before: input.before ?? null,
+      after: input.after ?? null,
+      reason: input.reason?.trim() ? input.reason.trim() : null,
+    }),
+    enqueueAudited(tx, {
+      tournament: input.tournament,
+      action: input.action,
+      summary: input.summary,
+      roundNumber,
+      webhook: input.webhook,
+    }),
+  ]);
 }
 
 /**

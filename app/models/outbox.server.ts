@@ -89,11 +89,18 @@ export async function enqueueEvents(
     // One statement per event, in order: ids rise in the order a receiver gets them in.
     for (const e of events) {
       const messageId = newMessageId();
-      const body = JSON.stringify(payloadOf(current, e, timestamp));
+      // The version is the row's as this transaction has it when the statement runs: a score save bumps it
+      // last, beside this insert, not when it starts (docs/decisions/040-parallel-saves.md).
+      const mark = `version-${messageId}`;
+      const [before, after] = JSON.stringify(payloadOf({ ...current, version: mark as never }, e, timestamp)).split(
+        JSON.stringify(mark),
+      );
       const rows = rowsOf<{ id: number; message_id: string }>(
         await tx.execute(sql`
           insert into ${webhookDeliveries} (endpoint_id, message_id, event, body)
-          select e.id, ${messageId}, ${e.type}, ${body} from ${webhookEndpoints} e
+          select e.id, ${messageId}, ${e.type},
+            ${before}::text || (select t.version from ${tournaments} t where t.id = ${tournamentId})::text || ${after}::text
+          from ${webhookEndpoints} e
           where e.tournament_id = ${tournamentId} and e.enabled and e.events @> ${JSON.stringify([e.type])}::jsonb
           order by e.id
           returning id, message_id`),

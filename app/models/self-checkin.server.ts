@@ -12,7 +12,7 @@ import {
   type SelfCheckinAttempt,
   type Tournament,
 } from "#db/schema";
-import { findTournamentOr404, type ActionResult } from "./action.server";
+import { findTournamentOr404, tournamentLockHeld, type ActionResult } from "./action.server";
 import { assertCanManage, assertCanMutate, canManage } from "./access.server";
 import type { PublicUser } from "./auth.server";
 import { badRequest, conflict, conflictOf, notFound, tooManyRequests, type ActionError, type Refusal } from "./errors";
@@ -278,8 +278,13 @@ export async function selfCheckin(
   let outcome: ActionResult<SelfCheckinResult> | null;
   try {
     outcome = await db.transaction(async (tx) => {
-      // The row lock without the version bump: a refused try changes nothing a page shows.
-      const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
+      // The row lock without the version bump: a refused try changes nothing a page shows. The tournament's
+      // lock first, as every action takes it (docs/decisions/040-parallel-saves.md).
+      const [t] = await tx
+        .select()
+        .from(tournaments)
+        .where(and(eq(tournaments.id, tournamentId), tournamentLockHeld(tournamentId)))
+        .for("update");
       if (!t) throw notFound();
       const open = await activeSelfCheckin(tx, t);
       const closed = closedRefusal(t, await hasLobbies(tx, t.id), open !== null);

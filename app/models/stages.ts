@@ -141,13 +141,21 @@ export function hasFullLobby(n: number): boolean {
 
 export type StageProblem = { field: string; message: string };
 
+/** How many players enter the next stage when `players` reach this end: a cut keeps at most N, the best K of each lobby at most K per lobby. */
+export function enteringAfter(end: StageEnd, players: number): number {
+  if (end === null || !("cutTo" in end || "topPerLobby" in end)) return players;
+  if ("cutTo" in end) return Math.min(players, end.cutTo);
+  return Math.min(players, end.topPerLobby * Math.ceil(players / 8));
+}
+
 /**
- * Why a stage list is refused, or null. `players` is the field the first stage starts with (maxPlayers at creation,
- * the active players once under way). Each stage needs a name and 1 to 20 games; a cut to N must leave fewer players
+ * Why a stage list is refused, or null. `players` is the field that enters stage `from` (default the first):
+ * maxPlayers before round 1 is drawn, the players in play once under way (from the current stage: the stages before
+ * it have ended, their cuts are done). Each stage needs a name and 1 to 20 games; a cut to N must leave fewer players
  * than enter the stage and at least one full lobby; K of each lobby is 1 to 7; a checkmate threshold is above 0, its
  * cap (when given) at least its planned games, and only the last stage may be a checkmate.
  */
-export function stagesProblem(stages: readonly Stage[], players: number): StageProblem | null {
+export function stagesProblem(stages: readonly Stage[], players: number, from = 0): StageProblem | null {
   if (stages.length === 0) return { field: "stages", message: STAGE_MESSAGES.none };
   if (stages.length > MAX_STAGES) return { field: "stages", message: STAGE_MESSAGES.tooMany(MAX_STAGES) };
   let entering = players;
@@ -166,18 +174,18 @@ export function stagesProblem(stages: readonly Stage[], players: number): StageP
     if ("cutTo" in end) {
       const n = end.cutTo;
       if (!Number.isInteger(n) || n < 1) return { field: `${at}.end`, message: STAGE_MESSAGES.cutWhole(label) };
-      if (n >= entering)
+      if (i >= from && n >= entering)
         return {
           field: `${at}.end`,
           message: STAGE_MESSAGES.cutTooLarge(label, n, entering),
         };
       if (!hasFullLobby(n)) return { field: `${at}.end`, message: STAGE_MESSAGES.cutNoFullLobby(label, n) };
-      entering = n;
+      if (i >= from) entering = n;
     } else if ("topPerLobby" in end) {
       const k = end.topPerLobby;
       if (!Number.isInteger(k) || k < 1 || k >= 8)
         return { field: `${at}.end`, message: STAGE_MESSAGES.topPerLobby(label) };
-      entering = Math.min(entering, k * Math.ceil(entering / 8));
+      if (i >= from) entering = enteringAfter(end, entering);
     } else {
       const { threshold, maxGames } = end.checkmate;
       if (i !== stages.length - 1) return { field: `${at}.end`, message: STAGE_MESSAGES.checkmateNotLast(label) };

@@ -1,5 +1,5 @@
 // Keeps the stored player totals equal to what the matches (plus a master's adjustments) say, inside the caller's transaction.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { matches, players, type Player } from "#db/schema";
 import { groupMatchesByPlayer } from "./standings";
@@ -35,6 +35,26 @@ export type TotalsDifference = {
 export type Totals = { totalPoints: number; matchesPlayed: number; averagePlacement: number };
 
 /**
+ * The two reads the totals of the given players (default: every player of the tournament) are computed from:
+ * their rows and their saved matches. Builders, not yet sent: a caller may start them (`execute()`) in a pipeline.
+ */
+export function totalsReads(db: Executor, tournamentId: number, playerIds?: readonly number[]) {
+  const scope = playerIds
+    ? and(eq(players.tournamentId, tournamentId), inArray(players.id, [...playerIds]))
+    : eq(players.tournamentId, tournamentId);
+  const matchScope = playerIds
+    ? and(eq(matches.tournamentId, tournamentId), inArray(matches.playerId, [...playerIds]))
+    : eq(matches.tournamentId, tournamentId);
+  return {
+    players: db.select().from(players).where(scope).orderBy(asc(players.id)),
+    matches: db
+      .select({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
+      .from(matches)
+      .where(matchScope),
+  };
+}
+
+/**
  * The players (default: every player of the tournament) whose stored totals differ from what
  * their saved matches and a master's adjustments give (docs/decisions/009-stored-totals.md). Reads only.
  */
@@ -44,20 +64,17 @@ export async function staleTotals(
   playerIds?: readonly number[],
 ): Promise<TotalsDifference[]> {
   if (playerIds && playerIds.length === 0) return [];
-  const scope = playerIds
-    ? and(eq(players.tournamentId, tournamentId), inArray(players.id, [...playerIds]))
-    : eq(players.tournamentId, tournamentId);
-  const matchScope = playerIds
-    ? and(eq(matches.tournamentId, tournamentId), inArray(matches.playerId, [...playerIds]))
-    : eq(matches.tournamentId, tournamentId);
+  const reads = totalsReads(db, tournamentId, playerIds);
   // Two reads at once: one round trip inside the caller's transaction (it holds the tournament's lock).
-  const [rows, saved] = await Promise.all([
-    db.select().from(players).where(scope).orderBy(asc(players.id)),
-    db
-      .select({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
-      .from(matches)
-      .where(matchScope),
-  ]);
+  const [rows, saved] = await Promise.all([reads.players, reads.matches]);
+  return totalsDifferences(rows, saved);
+}
+
+/** Which of `rows` store totals other than their `saved` matches (and a master's adjustments) give. */
+export function totalsDifferences(
+  rows: readonly Player[],
+  saved: readonly { playerId: number; placement: number | null; points: number }[],
+): TotalsDifference[] {
   if (rows.length === 0) return [];
   const byPlayer = groupMatchesByPlayer(saved);
 
@@ -98,7 +115,19 @@ export async function recomputeStats(
   playerIds?: readonly number[],
 ): Promise<TotalsDifference[]> {
   const changed = await staleTotals(tx, tournamentId, playerIds);
-  if (changed.length === 0) return changed;
+  await writeTotals(tx, changed);
+  return changed;
+}
+
+/** Stores the computed totals of the players `staleTotals` found stale, in one statement (none: no statement). */
+export async function writeTotals(tx: Executor, changed: readonly TotalsDifference[]): Promise<void> {
+  const update = totalsUpdate(changed);
+  if (update) await tx.execute(update);
+}
+
+/** The statement that stores the computed totals of `changed`, or null when there are none. */
+export function totalsUpdate(changed: readonly TotalsDifference[]): SQL | null {
+  if (changed.length === 0) return null;
   const values = sql.join(
     changed.map(
       ({ playerId, computed: c }) =>
@@ -106,12 +135,11 @@ export async function recomputeStats(
     ),
     sql`, `,
   );
-  await tx.execute(sql`
+  return sql`
     update ${players} set
       total_points = v.total_points,
       matches_played = v.matches_played,
       average_placement = v.average_placement
     from (values ${values}) as v(id, total_points, matches_played, average_placement)
-    where ${players.id} = v.id`);
-  return changed;
+    where ${players.id} = v.id`;
 }

@@ -2,7 +2,17 @@
 import { and, count, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournamentStaff, tournaments, type Tournament } from "#db/schema";
-import { plannedRounds, sameStages, stageEditProblem, stagesOf, stagesProblem } from "./stages";
+import {
+  enteringAfter,
+  plannedRounds,
+  sameStages,
+  stageAt,
+  stageEditProblem,
+  stageStarted,
+  stagesOf,
+  stagesProblem,
+  type Stage,
+} from "./stages";
 import { lockTournament, type ActionResult, type MutationOptions } from "./action.server";
 import { assertCanManage, canManage, isMaster, requireActor } from "./access.server";
 import {
@@ -26,7 +36,8 @@ import { event } from "./events";
 import { SCORING_KEYS, pointsFor, type Scoring } from "./scoring";
 import { readRuleset, rulesetChangeProblem, rulesetFromInput, sameRuleset } from "./ruleset";
 import { stopSelfCheckin } from "./self-checkin-state.server";
-import { recomputeStats } from "./stats.server";
+import { recomputeStats, toEnginePlayer } from "./stats.server";
+import { eligibleForRound } from "./lobbies";
 import { statusLabel } from "./types";
 import type { TournamentCreateInput, TournamentUpdateInput } from "./tournament-input";
 import { mutate, tournamentLock } from "./mutate.server";
@@ -253,7 +264,13 @@ export async function updateTournament(
         const drawnRound = drawn?.round ?? 0;
         const started = stageEditProblem(current, next, { currentRound: t.currentRound, drawnRound });
         if (started && !master) throw conflict("stage_started", started.message);
-        const problem = stagesProblem(next, changes.maxPlayers ?? t.maxPlayers);
+        // Before round 1 is drawn the field is at most maxPlayers; once under way it is the players in play: the
+        // stages not yet started are checked against what reaches them from now on (a started stage's end is
+        // whatever it is: its cut keeps at most its N of them).
+        const problem =
+          drawnRound === 0
+            ? stagesProblem(next, changes.maxPlayers ?? t.maxPlayers)
+            : await stagesProblemUnderWay(tx, t, next, current, drawnRound);
         if (problem) throw badRequest("invalid_stages", problem.message, problem.field);
         const totalRounds = plannedRounds(next);
         if (totalRounds < t.currentRound)
@@ -430,4 +447,23 @@ async function rescoreMatches(tx: Executor, tournamentId: number, scoring: Scori
     .set({ points: sql`case ${matches.placement} ${cases} else 0 end` })
     .where(eq(matches.tournamentId, tournamentId));
   await recomputeStats(tx, tournamentId);
+}
+
+/**
+ * Why a running tournament's new stage list is refused, or null: the cuts of the stages not yet started are bound by
+ * the players in play now (not cut, removed or dropped), not by maxPlayers. When the current stage has started, its
+ * end (as it stands) comes first: what it keeps enters the next stage.
+ */
+async function stagesProblemUnderWay(
+  tx: Executor,
+  t: Tournament,
+  next: readonly Stage[],
+  current: readonly Stage[],
+  drawnRound: number,
+) {
+  const rows = await tx.select().from(players).where(eq(players.tournamentId, t.id));
+  const inPlay = eligibleForRound(rows.map(toEnginePlayer)).length;
+  const at = stageAt(current, t.currentRound);
+  if (!stageStarted(at, { currentRound: t.currentRound, drawnRound })) return stagesProblem(next, inPlay, at.index);
+  return stagesProblem(next, enteringAfter(next[at.index]?.end ?? null, inPlay), at.index + 1);
 }

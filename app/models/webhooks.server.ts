@@ -12,7 +12,7 @@ import {
 } from "#db/schema";
 import { allowPrivateFromEnv, classifyAddress } from "~/lib/webhook-guard.server";
 import type { ActionResult } from "./action.server";
-import { findTournamentOr404 } from "./action.server";
+import { findTournamentOr404, tournamentLockHeld } from "./action.server";
 import { canManage, requireActor } from "./access.server";
 import { recordAudit } from "./audit.server";
 import type { PublicUser } from "./auth.server";
@@ -88,9 +88,17 @@ async function requireManager(db: Executor, user: PublicUser | null, tournamentI
 /** The endpoint and its tournament, locked for the rest of the transaction; 404 / 403 as above. */
 async function lockEndpoint(tx: AppTx, user: PublicUser | null, webhookId: number) {
   requireActor(user);
+  const notFoundHere = () => notFound("webhook_not_found", WEBHOOK_MESSAGES.notFound);
+  // The tournament first, then the endpoint, as every action locks (docs/decisions/040-parallel-saves.md): a
+  // score save in flight holds the tournament's lock shared and then writes deliveries referencing the endpoint.
+  const [ref] = await tx
+    .select({ tournamentId: webhookEndpoints.tournamentId })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, webhookId));
+  if (!ref) throw notFoundHere();
+  const t = await lockTournamentRow(tx, ref.tournamentId);
   const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, webhookId)).for("update");
-  if (!endpoint) throw notFound("webhook_not_found", WEBHOOK_MESSAGES.notFound);
-  const t = await lockTournamentRow(tx, endpoint.tournamentId);
+  if (!endpoint) throw notFoundHere();
   if (!canManage(user, t)) throw forbidden("forbidden", WEBHOOKS_FORBIDDEN);
   return { endpoint, tournament: t };
 }
@@ -100,7 +108,11 @@ async function lockEndpoint(tx: AppTx, user: PublicUser | null, webhookId: numbe
  * ten holds under concurrent adds). Its version is not bumped: spectators see nothing of webhooks.
  */
 async function lockTournamentRow(tx: AppTx, tournamentId: number): Promise<Tournament> {
-  const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
+  const [t] = await tx
+    .select()
+    .from(tournaments)
+    .where(and(eq(tournaments.id, tournamentId), tournamentLockHeld(tournamentId)))
+    .for("update");
   if (!t) throw notFound();
   return t;
 }
@@ -157,8 +169,7 @@ export async function createWebhook(
       .select({ n: count() })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.tournamentId, t.id));
-    if (Number(n) >= MAX_ENDPOINTS)
-      throw conflict("too_many_webhooks", WEBHOOK_MESSAGES.tooMany(MAX_ENDPOINTS));
+    if (Number(n) >= MAX_ENDPOINTS) throw conflict("too_many_webhooks", WEBHOOK_MESSAGES.tooMany(MAX_ENDPOINTS));
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({

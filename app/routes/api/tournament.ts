@@ -1,11 +1,11 @@
 // GET /api/tournaments/{id} (public), PATCH its settings, DELETE it with everything in it.
 import { tournamentAction, tournamentRead } from "~/lib/api.server";
-import { deletedTournamentAnswer, tournamentAnswer, tournamentDetailAnswer } from "~/lib/api-schemas.server";
+import { deletedTournamentAnswer, tournamentDetailAnswer } from "~/lib/api-schemas.server";
 import { notFound } from "~/models/errors";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { findTournamentOr404 } from "~/models/action.server";
-import { tournamentRead as fromSnapshot } from "~/models/views/api-reads.server";
+import { tournamentRead as fromSnapshot, withStage } from "~/models/views/api-reads.server";
 import { deleteTournament, updateTournament } from "~/models/tournaments.server";
 import { tournamentUpdateSchema } from "~/models/tournament-input";
 
@@ -37,6 +37,8 @@ export const action = tournamentAction(
     PATCH: {
       body: tournamentUpdateSchema,
       run: ({ db, user, id, body }) => updateTournament(db, user, id, body),
+      // The same shape as GET: the stages as a list (one stage of totalRounds games when none was given).
+      answer: (t) => withStage(t),
       openapi: {
         operationId: "updateTournament",
         tag: "Tournaments",
@@ -51,7 +53,10 @@ export const action = tournamentAction(
           "stage or more, a cut that leaves no full lobby, K below 1 or above 7, a threshold of 0 or less, a checkmate " +
           "stage that is not last; 409 stage_started when a stage that has started (its first round drawn) would change.",
         answers: {
-          200: ok("The updated tournament", tournamentAnswer),
+          200: ok(
+            "The updated tournament, as GET answers it (checkmateWinnerId is GET's to read: null here)",
+            tournamentDetailAnswer,
+          ),
           ...refused.owner,
           ...refused.tournament,
           ...refused.conflict(

@@ -1,8 +1,9 @@
 // GET /api/tournaments: the caller's dashboard list (signed-in only); POST creates a tournament owned by the caller.
 import { userAction, userLoader } from "~/lib/api.server";
-import { tournamentAnswer, tournamentListItemAnswer } from "~/lib/api-schemas.server";
+import { tournamentDetailAnswer, tournamentListItemAnswer } from "~/lib/api-schemas.server";
 import { ok, okList } from "~/lib/openapi.server";
 import { createTournament, listForUser } from "~/models/tournaments.server";
+import { withStage } from "~/models/views/api-reads.server";
 import { tournamentCreateSchema } from "~/models/tournament-input";
 
 export const loader = userLoader(({ db, user }) => listForUser(db, user), {
@@ -18,6 +19,8 @@ export const action = userAction(
     POST: {
       body: tournamentCreateSchema,
       run: ({ db, user, body }) => createTournament(db, user, body),
+      // The same shape as GET /api/tournaments/{id}: the stages as a list (one stage of totalRounds games when none was given).
+      answer: (t) => withStage(t),
       openapi: {
         operationId: "createTournament",
         tag: "Tournaments",
@@ -31,7 +34,7 @@ export const action = userAction(
           "invalid_stages, nothing created: a stage with 0 games, a cut to maxPlayers or more (or to as many as enter " +
           "the stage), a cut that leaves no full lobby of 8, K below 1 or above 7, a threshold of 0 or less, a " +
           "checkmate stage that is not last.",
-        answers: { 200: ok("Created", tournamentAnswer) },
+        answers: { 200: ok("Created, as GET /api/tournaments/{id} answers it", tournamentDetailAnswer) },
       },
     },
   },

@@ -1,0 +1,96 @@
+// The score saves' admission gate (app/lib/save-admission.server.ts): which requests it holds, first in first out,
+// never more than its limit at once, skipping clients that went away; a property test against a plain queue.
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { fifoGate, isSaveRequest, saveAdmissionLimit, SAVE_ADMISSION_DEFAULT } from "~/lib/save-admission.server";
+
+describe("isSaveRequest", () => {
+  test.each([
+    ["POST", "/api/lobbies/12/matches", true],
+    ["POST", "/api/lobbies/12/matches?x=1", true],
+    ["POST", "/tournaments/3/scores", true],
+    ["POST", "/tournaments/3/scores.data", true],
+    ["POST", "/scores/3", true],
+    ["POST", "/scores", true],
+    ["GET", "/api/lobbies/12/matches", false],
+    ["GET", "/tournaments/3/scores", false],
+    ["POST", "/api/lobbies/12/details", false],
+    ["POST", "/api/tournaments/3/finalize-round", false],
+    ["POST", "/tournaments/3/scores/extra", false],
+    ["POST", "/scoresheet", false],
+  ])("%s %s → %s", (method, url, expected) => {
+    expect(isSaveRequest(method, url)).toBe(expected);
+  });
+});
+
+test("the limit comes from SAVE_CONCURRENCY when it is a positive whole number", () => {
+  expect(saveAdmissionLimit(undefined)).toBe(SAVE_ADMISSION_DEFAULT);
+  expect(saveAdmissionLimit("")).toBe(SAVE_ADMISSION_DEFAULT);
+  expect(saveAdmissionLimit("0")).toBe(SAVE_ADMISSION_DEFAULT);
+  expect(saveAdmissionLimit("2.5")).toBe(SAVE_ADMISSION_DEFAULT);
+  expect(saveAdmissionLimit("abc")).toBe(SAVE_ADMISSION_DEFAULT);
+  expect(saveAdmissionLimit("3")).toBe(3);
+});
+
+type Step = { kind: "arrive"; gone: boolean } | { kind: "leave"; pick: number };
+
+test("property: runs in arrival order, at most `limit` at once, a place freed goes to the next one still there", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 4 }),
+      fc.array(
+        fc.oneof(
+          fc.record({ kind: fc.constant("arrive" as const), gone: fc.boolean() }),
+          fc.record({ kind: fc.constant("leave" as const), pick: fc.nat() }),
+        ),
+        { maxLength: 60 },
+      ),
+      (limit, steps: Step[]) => {
+        const gate = fifoGate(limit);
+        const started: number[] = [];
+        const leaves = new Map<number, () => void>();
+        const goneIds = new Set<number>();
+        // The reference: a plain queue and a running set.
+        const model = { running: new Set<number>(), queue: [] as number[], started: [] as number[] };
+        const modelAdmit = () => {
+          while (model.running.size < limit && model.queue.length > 0) {
+            const next = model.queue.shift()!;
+            if (goneIds.has(next)) continue;
+            model.running.add(next);
+            model.started.push(next);
+          }
+        };
+        let id = 0;
+        for (const step of steps) {
+          if (step.kind === "arrive") {
+            const me = id++;
+            // "gone" arrivals leave while waiting: they are skipped when their turn comes.
+            if (step.gone) goneIds.add(me);
+            gate.enter(
+              (leave) => {
+                started.push(me);
+                leaves.set(me, leave);
+              },
+              () => goneIds.has(me),
+            );
+            if (model.running.size < limit && model.queue.length === 0) {
+              model.running.add(me);
+              model.started.push(me);
+            } else model.queue.push(me);
+          } else {
+            const running = [...model.running];
+            if (running.length === 0) continue;
+            const who = running[step.pick % running.length];
+            model.running.delete(who);
+            leaves.get(who)!();
+            leaves.get(who)!(); // leaving twice frees one place
+            modelAdmit();
+          }
+          expect(gate.sizes.active).toBe(model.running.size);
+          expect(gate.sizes.active).toBeLessThanOrEqual(limit);
+        }
+        expect(started).toEqual(model.started);
+      },
+    ),
+  );
+});
