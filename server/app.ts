@@ -21,7 +21,7 @@ import { fastPublicAnswer, type CachedAnswer, type RequestLike } from "~/lib/pub
 const { env } = await getApp();
 
 /** The encodings a request's Accept-Encoding allows (q > 0), lower-cased. */
-export function acceptedEncodings(header: string | undefined): Set<string> {
+function acceptedEncodings(header: string | undefined): Set<string> {
   const accepted = new Set<string>();
   for (const part of String(header ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
