@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /**
  * Writes a .gz (level 9) and a .br (quality 11) beside every script and stylesheet of the browser build, once, so the
- * server sends them as they are (server/start.js) instead of gzipping 350 KB of JavaScript at level 4 for each visitor.
+ * server sends them as they are (server/app.ts) instead of gzipping 350 KB of JavaScript at level 4 for each visitor.
  */
 function precompressAssets(): Plugin {
   return {
@@ -52,4 +52,7 @@ export default defineConfig({
     },
   },
   ssr: { external: ["@electric-sql/pglite", "postgres", "exceljs"] },
+  // The server build's entry is the Express app (server/app.ts), which imports React Router's build: server.js serves
+  // it as build/server/index.js, and loads the same module through Vite in development.
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
 });

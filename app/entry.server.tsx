@@ -14,14 +14,6 @@ import { liveScript } from "~/lib/live-script.server";
 // imported here, server-only, so it is never in a script bundle.
 import stylesheetText from "~/styles/app.css?inline";
 
-// server/start.js reads these: the key that hands each request its client's socket address, and the
-// public pages' fast path that answers a visitor from the stored page before React Router runs.
-export { clientAddressContext } from "~/lib/context";
-export { fastPublicAnswer } from "~/lib/public-cache.server";
-export { fastApiAnswer } from "~/lib/api-cache.server";
-export { serveEventStream } from "~/lib/events.server";
-export { saveAdmission } from "~/lib/save-admission.server";
-
 // Environment, database and master account are ready before the first request is served.
 await boot();
 

@@ -37,7 +37,7 @@ async function startServer(databaseUrl: string) {
   const { DATABASE_URL: _u, WEB_CONCURRENCY: _w, ...inherited } = process.env;
   const pinned = spawnSync("taskset", ["-c", "1", "true"]).status === 0;
   // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
-  const nodeArgs = [...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server/start.js"];
+  const nodeArgs = [...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.js"];
   const [command, args] = pinned
     ? ["taskset", ["-c", "1", process.execPath, ...nodeArgs]]
     : [process.execPath, nodeArgs];

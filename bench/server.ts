@@ -1,4 +1,4 @@
-// The built app started for a benchmark: `node server/start.js` on loopback, on PGlite in `dataDir` or on `databaseUrl`.
+// The built app started for a benchmark: `node server.js` on loopback, on PGlite in `dataDir` or on `databaseUrl`.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../tests/setup/e2e-global";
@@ -9,7 +9,7 @@ export async function spawnBenchServer(options: { databaseUrl?: string; dataDir:
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _u, ...inherited } = process.env;
-  const server = spawn(process.execPath, ["server/start.js"], {
+  const server = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: {
       ...inherited,

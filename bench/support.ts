@@ -83,7 +83,7 @@ export async function benchDatabase(driver = process.env.BENCH_DB): Promise<{ ur
 }
 
 /**
- * Starts the built app (`node server/start.js`, NODE_ENV=production, demo login on; `buildDir` or BUILD_DIR, default build/) on a free port with its own data folder;
+ * Starts the built app (`node server.js`, NODE_ENV=production, demo login on; `buildDir` or BUILD_DIR, default build/) on a free port with its own data folder;
  * `wrap` may prefix the command (e.g. taskset). Answers once it answers HTTP.
  */
 export async function startBuiltApp(
@@ -115,7 +115,7 @@ export async function startBuiltApp(
   };
   // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const args = [process.execPath, ...nodeArgs, "server/start.js"];
+  const args = [process.execPath, ...nodeArgs, "server.js"];
   const [cmd, rest] = options.wrap ? options.wrap(args) : [args[0], args.slice(1)];
   const app = spawn(cmd, rest, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const stop = async () => {

@@ -1,5 +1,5 @@
 // `node scripts/route-js.mjs [route ids...]`: the JavaScript a first load of each route ships (entry, root and the route's module
-// with their imports, from the build's manifest), gzip level 9 as server/start.js sends the precompressed files.
+// with their imports, from the build's manifest), gzip level 9 as server/app.ts sends the precompressed files.
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";

@@ -125,7 +125,7 @@ export function privateApiAnswer(request: Request, answer: unknown, version: num
 }
 
 /**
- * The HTTP server's fast path for the API (server/start.js), before React Router: a GET of a public
+ * The HTTP server's fast path for the API (server/app.ts), before React Router: a GET of a public
  * tournament's read whose kept answer is of the current version gets it (or a 304), whoever asks.
  * Anything else answers null and takes the full path, which checks, builds and keeps.
  */

@@ -1,5 +1,8 @@
-// The client's address for the login limit: the TCP peer, or, behind proxies named in TRUST_PROXY, the rightmost X-Forwarded-For hop they did not add.
+// The client's address for the login limit: the TCP peer, or, behind proxies named in TRUST_PROXY, the rightmost
+// X-Forwarded-For hop they did not add, as Express's `trust proxy` walks it (docs/decisions/037-one-typed-server.md).
+import type { IncomingMessage } from "node:http";
 import net from "node:net";
+import proxyaddr from "proxy-addr";
 
 /** Which peers are our own proxies: the nearest `hops` addresses, or those in a list of addresses and CIDR ranges. */
 export type TrustProxy = { hops: number } | { ranges: { network: string; prefix: number; family: "ipv4" | "ipv6" }[] };
@@ -35,27 +38,49 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | null | { 
 }
 
 /**
- * The client's address: the socket's peer unless it is a trusted proxy, in which case the
- * X-Forwarded-For hops are walked from the right (the ones our proxies appended) to the first
- * address that is not a trusted proxy. Hops to its left were written by the client and are never
- * believed. Null when the server did not tell the peer's address.
+ * Express's `trust proxy` function for TRUST_PROXY (server/app.ts sets it): whether the address at `hop` of the chain
+ * (0 the TCP peer, then X-Forwarded-For from the right) is one of our proxies, so the hop to its left is believed. A
+ * hop that is not an address is never a proxy: the walk stops there, and `clientAddressOf` steps back from it.
+ */
+export function trustProxyFunction(trust: TrustProxy | null): (address: string, hop: number) => boolean {
+  if (!trust) return () => false;
+  const isTrusted = trustTest(trust);
+  return (address, hop) => {
+    const normalized = normalize(address);
+    return net.isIP(normalized) !== 0 && isTrusted(normalized, hop);
+  };
+}
+
+/** What the client's address is read from: Express's request (`req.ip` and `req.ips` under `trust proxy`). */
+export type AddressedRequest = { ip?: string; ips: string[]; socket: { remoteAddress?: string } };
+
+/**
+ * The client's address from Express's walk of the chain (proxy-addr): `req.ip`, the first hop from the right that is
+ * not a trusted proxy (hops to its left were written by the client and are never believed), normalised (no port, no
+ * IPv4-mapped prefix). A hop that is not an address cannot be keyed on; the proxy that passed it on is the best we
+ * know. Null when the server did not tell the peer's address.
+ */
+export function clientAddressOf(req: AddressedRequest): string | null {
+  const peer = req.socket.remoteAddress;
+  if (!peer) return null;
+  const address = normalize(req.ip ?? peer);
+  if (net.isIP(address) !== 0) return address;
+  // req.ips lists the believed hops client first: the one before the bad hop is the proxy that passed it on.
+  return normalize(req.ips[1] ?? peer);
+}
+
+/**
+ * `clientAddressOf` for a peer and an X-Forwarded-For header, through the same walk Express runs for `req.ip`
+ * (proxy-addr with `trustProxyFunction`): what a request with them is keyed on.
  */
 export function resolveClientAddress(socket: string | null, forwardedFor: string | null, trust: TrustProxy | null) {
   if (!socket) return null;
-  let address = normalize(socket);
-  if (!trust) return address;
-  const isTrusted = trustTest(trust);
-  const hops = (forwardedFor ?? "")
-    .split(",")
-    .map((hop) => normalize(hop.trim()))
-    .filter((hop) => hop !== "")
-    .reverse();
-  for (let i = 0; isTrusted(address, i) && i < hops.length; i++) {
-    // A hop that is not an address cannot be keyed on; the proxy that passed it on is the best we know.
-    if (net.isIP(hops[i]) === 0) break;
-    address = hops[i];
-  }
-  return address;
+  const request = {
+    socket: { remoteAddress: socket },
+    headers: forwardedFor === null ? {} : { "x-forwarded-for": forwardedFor },
+  } as unknown as IncomingMessage;
+  const chain = proxyaddr.all(request, trustProxyFunction(trust));
+  return clientAddressOf({ ip: chain.at(-1), ips: chain.slice(1).reverse(), socket: request.socket });
 }
 
 /** Whether the TCP peer is one of our proxies (so its X-Forwarded-* headers are believed). */

@@ -12,8 +12,12 @@ export const scriptHashesContext = createContext<string[] | null>(null);
 export const userContext = createContext<PublicUser | null>(null);
 /** The database, set by the root middleware: loaders, actions and API routes read it here, as they read the user (no default: reading it unset is a bug). */
 export const dbContext = createContext<AppDb>();
-/** The TCP peer's address as the HTTP server saw it (server/start.js); null when the server did not say. */
-export const clientAddressContext = createContext<string | null>(null);
+/**
+ * Who sent the request, as the HTTP server resolved it with Express's `trust proxy` (server/app.ts): the client's
+ * address (the peer, or behind the proxies TRUST_PROXY names the hop they vouch for; null when unknown) and whether the
+ * peer is one of those proxies (so its X-Forwarded-Proto and -Host are believed). Null when no HTTP server said.
+ */
+export const clientContext = createContext<{ address: string | null; proxied: boolean } | null>(null);
 /** A page action's form, read once by the root middleware within the body limit (app/lib/security.server.ts). */
 export const formContext = createContext<FormData | null>(null);
 /**

@@ -12,6 +12,7 @@ import { getApp } from "./db.server";
 import { parsePositiveInt } from "./params";
 import { nudgeWebhookWorker } from "./webhook-worker.server";
 import { canReadById, SHARE_KEY_PATTERN } from "~/models/share.server";
+import { getUser } from "./session.server";
 import { shareKeyFrom } from "./share.server";
 
 const CHANNEL = "tm_events";
@@ -186,24 +187,39 @@ export function connectedMessage(tournamentId: number | null) {
 }
 
 /**
- * GET /api/events served straight on Node's response by the HTTP server (server/start.js), the
- * same stream as the route module's but without a web stream per spectator: each costs a socket
- * and one small object, so one process holds ten thousand. Answers false when it did not handle
- * the request (the route module then answers it).
+ * GET /api/events, served straight on Node's response by the HTTP server (server/app.ts) in development and production
+ * alike: no web stream per spectator, so each costs a socket and one small object, and one process holds ten thousand.
+ * One tournament's stream is for whoever may read it: anyone for a public one, a share key's holder, its owner and
+ * staff signed in (cookie or bearer token). Answers false when it did not serve the request: a refusal (a malformed
+ * `tournamentId` or key, a tournament this reader may not follow), which the route module answers (400, 404).
  */
-export function serveEventStream(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+export async function serveEventStream(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   if (req.method !== "GET") return false;
   const url = new URL(req.url ?? "/", "http://local");
   const target = streamTarget(url.searchParams.get("tournamentId"), url.searchParams.get("key"));
   if (!target.ok) return false;
-  if (target.tournamentId === null) return startStream(req, res, null);
-  // One tournament's stream: here for a public one or a share key's holder; anyone else (its owner, staff) is
-  // answered by the route module, which knows the signed-in user.
-  const tournamentId = target.tournamentId;
-  const key = shareKeyFrom(url, req.headers.cookie ?? null, tournamentId);
-  return getApp()
-    .then(({ database }) => canReadById(database.db, { user: null, key }, tournamentId))
-    .then((open) => open && !res.destroyed && startStream(req, res, tournamentId));
+  const { tournamentId } = target;
+  if (tournamentId !== null) {
+    const { database } = await getApp();
+    const key = shareKeyFrom(url, req.headers.cookie ?? null, tournamentId);
+    // A public tournament (or a share key) lets anyone in; otherwise the signed-in reader, read as the root middleware
+    // reads it (on the side connection), may be its owner or staff.
+    let open = await canReadById(database.db, { user: null, key }, tournamentId);
+    if (!open) {
+      const user = await getUser(database.side, fetchRequestOf(req));
+      open = user !== null && (await canReadById(database.db, { user, key }, tournamentId));
+    }
+    if (!open || res.destroyed) return false;
+  }
+  return startStream(req, res, tournamentId);
+}
+
+/** A Node request as a Fetch request with the headers `getUser` reads: the session cookie and a bearer token. */
+function fetchRequestOf(req: IncomingMessage): Request {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  if (req.headers.authorization) headers.set("authorization", req.headers.authorization);
+  return new Request(new URL(req.url ?? "/", "http://local"), { headers });
 }
 
 function startStream(req: IncomingMessage, res: ServerResponse, tournamentId: number | null): boolean {

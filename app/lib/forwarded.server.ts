@@ -1,7 +1,6 @@
 // What a reverse proxy says about the client's request (X-Forwarded-Proto, X-Forwarded-Host), read in one place: the first hop, a malformed value ignored.
 import type { RouterContextProvider } from "react-router";
-import { peerIsTrusted } from "./client-address.server";
-import { clientAddressContext } from "./context";
+import { clientContext } from "./context";
 import { getApp } from "./db.server";
 
 /** Reads one request header by its lower-case name: `request.headers.get` for a Fetch request, `req.header` for Express's. */
@@ -45,7 +44,7 @@ export async function publicOrigin(request: Request, context: Readonly<RouterCon
   const { env } = await getApp();
   if (env.PUBLIC_ORIGIN) return env.PUBLIC_ORIGIN;
   const url = new URL(request.url);
-  if (!peerIsTrusted(context.get(clientAddressContext), env.TRUST_PROXY)) return url.origin;
+  if (!context.get(clientContext)?.proxied) return url.origin;
   const header = headersOf(request);
   const scheme = forwardedProto(header) ?? url.protocol.replace(":", "");
   return `${scheme}://${forwardedHost(header) ?? url.host}`;

@@ -185,7 +185,7 @@ function isCurrent(scope: CacheScope) {
 }
 
 /**
- * The HTTP server's fast path (server/start.js), before React Router: a visitor's request for a
+ * The HTTP server's fast path (server/app.ts), before React Router: a visitor's request for a
  * public page whose stored answer is still current gets it (or a 304) with the headers the full
  * path sends. Anything else (a cookie besides the theme, a token, a stale or missing answer)
  * answers null and takes the full path, which renders and stores.

@@ -63,7 +63,7 @@ export function fifoGate(limit: number) {
 }
 
 /**
- * Express (connect) middleware for the server (server/start.js): a score save waits for its place before
+ * Express (connect) middleware for the server (server/app.ts): a score save waits for its place before
  * anything else of it runs, and gives the place back when its answer has been sent (or the connection closed).
  * Other requests pass straight on.
  */

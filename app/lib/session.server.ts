@@ -1,9 +1,8 @@
 // Request plumbing for sign-in: the session cookie, the bearer token, and the guards every private loader starts with.
 import { createCookie, redirect, type RouterContextProvider } from "react-router";
 import { getSessionUser, SESSION_DAYS, type PublicUser } from "~/models/auth.server";
-import { resolveClientAddress } from "./client-address.server";
 import type { AppDb } from "#db/client.server";
-import { clientAddressContext, userContext } from "./context";
+import { clientContext, userContext } from "./context";
 import { bearerToken } from "./cors.server";
 import { isHttps } from "./forwarded.server";
 import { getApp } from "./db.server";
@@ -62,14 +61,9 @@ export function requireMaster(context: Readonly<RouterContextProvider>, request:
 
 /**
  * The caller's address for the login limit: the TCP peer the HTTP server saw, or behind proxies
- * named in TRUST_PROXY the address they forwarded (app/lib/client-address.server.ts). Null when
- * the server did not tell the peer's address.
+ * named in TRUST_PROXY the address they forwarded (server/app.ts, Express's `trust proxy`). Null
+ * when the server did not tell the peer's address.
  */
-export async function clientAddress(request: Request, context: Readonly<RouterContextProvider>) {
-  const { env } = await getApp();
-  return resolveClientAddress(
-    context.get(clientAddressContext),
-    request.headers.get("x-forwarded-for"),
-    env.TRUST_PROXY,
-  );
+export async function clientAddress(_request: Request, context: Readonly<RouterContextProvider>) {
+  return context.get(clientContext)?.address ?? null;
 }

@@ -7,7 +7,7 @@ import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
   interface ProvidedContext {
-    /** The build folder the API tests start with `node server/start.js`. */
+    /** The build folder the API tests start with `node server.js`. */
     apiBuildDir: string;
   }
 }

@@ -75,9 +75,13 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("share links 
       // Another organizer's host screens answer "Tournament not found" too, as every read does.
       const host = await get(app, `/tournaments/${t.id}/players`, { token: other });
       expect(host.status).toBe(404);
-      // The owner and a master still read everything.
-      for (const token of [owner, master])
+      // The owner and a master still read everything, the live stream too (the HTTP server reads who is signed in).
+      for (const token of [owner, master]) {
         expect((await get(app, `/api/tournaments/${t.id}`, { token })).status).toBe(200);
+        const stream = await get(app, `/api/events?tournamentId=${t.id}`, { token });
+        expect(stream.status).toBe(200);
+        expect(stream.headers.get("content-type")).toContain("text/event-stream");
+      }
     }
 
     // The share link: only the owner (or a master) gets it.

@@ -1,4 +1,4 @@
-// Static files from the HTTP server (server/start.js): nosniff on every one, immutable caching for hashed assets, precompressed scripts and CSS.
+// Static files from the HTTP server (server/app.ts): nosniff on every one, immutable caching for hashed assets, precompressed scripts and CSS.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, unavailableReason, type App } from "./support/app";
 

@@ -21,7 +21,7 @@ function freePort(): Promise<number> {
 
 function start(env: Record<string, string>) {
   const { DATABASE_URL: _u, DEMO_LOGIN: _d, MASTER_USERNAME: _m, MASTER_PASSWORD: _p, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["server/start.js"], {
+  const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -28,7 +28,7 @@ export default async function globalSetup() {
 
   // The caller's DATABASE_URL or DEMO_LOGIN must not leak in: the app runs on its own embedded database, with its defaults.
   const { DATABASE_URL: _url, DEMO_LOGIN: _demo, ...inherited } = process.env;
-  const server = spawn(process.execPath, ["server/start.js"], {
+  const server = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: {
       ...inherited,

@@ -1,6 +1,14 @@
 // The client's address for the login limit: the socket's peer, and X-Forwarded-For believed only as far as TRUST_PROXY's proxies vouch for it.
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { describe, expect, test } from "vitest";
-import { parseTrustProxy, resolveClientAddress, type TrustProxy } from "~/lib/client-address.server";
+import {
+  clientAddressOf,
+  parseTrustProxy,
+  resolveClientAddress,
+  trustProxyFunction,
+  type TrustProxy,
+} from "~/lib/client-address.server";
 
 function trust(raw: string): TrustProxy | null {
   const parsed = parseTrustProxy(raw);
@@ -46,6 +54,45 @@ describe("resolveClientAddress", () => {
     expect(resolveClientAddress("127.0.0.1", "203.0.113.7:51234", trust("loopback"))).toBe("203.0.113.7");
     expect(resolveClientAddress("::1", "[2001:db8::7]:443", trust("loopback"))).toBe("2001:db8::7");
     expect(resolveClientAddress("127.0.0.1", "not-an-address", trust("loopback"))).toBe("127.0.0.1");
+  });
+});
+
+describe("Express's trust proxy", () => {
+  test("req.ip under trustProxyFunction, through clientAddressOf, is resolveClientAddress's answer (server/app.ts)", async () => {
+    const cases: [string, string | null][] = [
+      ["", null],
+      ["loopback", "1.1.1.1, 203.0.113.7"],
+      ["loopback", "203.0.113.7:51234"],
+      ["loopback", "[2001:db8::7]:443"],
+      ["loopback", "not-an-address"],
+      ["loopback", "198.51.100.2, not-an-address"],
+      ["10.0.0.0/8", "1.1.1.1"],
+      ["1", "1.1.1.1, 203.0.113.7"],
+      ["2", "1.1.1.1, 203.0.113.7, 10.1.2.3"],
+      ["127.0.0.1, 10.0.0.0/8", "1.1.1.1, 203.0.113.7, 10.1.2.3"],
+      ["1", null],
+    ];
+    for (const [raw, forwardedFor] of cases) {
+      const app = express();
+      app.set("trust proxy", trustProxyFunction(trust(raw)));
+      app.get("/", (req, res) => {
+        res.json({ address: clientAddressOf(req) });
+      });
+      const server = app.listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const response = await fetch(`http://127.0.0.1:${port}/`, {
+          headers: forwardedFor === null ? {} : { "X-Forwarded-For": forwardedFor },
+        });
+        const { address } = (await response.json()) as { address: string };
+        expect(address, `TRUST_PROXY=${raw} X-Forwarded-For: ${forwardedFor}`).toBe(
+          resolveClientAddress("127.0.0.1", forwardedFor, trust(raw)),
+        );
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    }
   });
 });
 

@@ -1,15 +1,12 @@
 // GET /api/events: the server-sent-events stream; ?tournamentId= narrows it to one tournament (docs/rules.md, "Versions and live pages").
 import type { Route } from "./+types/events";
-import { connectedMessage, openStream, STREAM_HEADERS, streamTarget, type Stream } from "~/lib/events.server";
+import { streamTarget } from "~/lib/events.server";
 import { allowOnly, jsonError } from "~/lib/api.server";
 import { documented, guarded, guards } from "~/lib/openapi.server";
-import { dbContext } from "~/lib/context";
-import { pageReader } from "~/lib/share.server";
 import { TOURNAMENT_NOT_FOUND } from "~/models/messages";
-import { canReadById } from "~/models/share.server";
 
-// In production the HTTP server answers this path itself (serveEventStream, same stream, lighter);
-// this module answers the rest: the development server, and a bad tournamentId (400).
+// The stream itself is served by the HTTP server before React Router (serveEventStream); this module documents it and
+// answers its refusals.
 export const loader = documented(eventStream, {
   get: guarded(
     {
@@ -46,54 +43,16 @@ export const loader = documented(eventStream, {
   ),
 });
 
-async function eventStream({ request, context }: Route.LoaderArgs) {
+/**
+ * The HTTP server serves every stream a reader may follow (serveEventStream in app/lib/events.server.ts, from
+ * server/app.ts in development and production alike); what reaches this module is refused: a malformed
+ * `tournamentId` or key (400), or a tournament this reader may not follow (404, as for one that does not exist).
+ */
+function eventStream({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const target = streamTarget(query.get("tournamentId"), query.get("key"));
   if (!target.ok) return jsonError(400, target.message);
-  const { tournamentId } = target;
-  // One tournament's events are for whoever may read it (a tournament that is not public: its readers only).
-  if (
-    tournamentId !== null &&
-    !(await canReadById(context.get(dbContext), pageReader(context, request, tournamentId), tournamentId))
-  )
-    return jsonError(404, TOURNAMENT_NOT_FOUND);
-
-  let close = () => {};
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let open = true;
-      let remove: () => unknown = () => {};
-      const stream: Stream = {
-        tournamentId,
-        write(chunk) {
-          if (!open) return;
-          try {
-            controller.enqueue(chunk);
-          } catch {
-            stream.close();
-          }
-        },
-        close() {
-          if (!open) return;
-          open = false;
-          remove();
-          try {
-            controller.close();
-          } catch {
-            // Already closed by the client.
-          }
-        },
-      };
-      remove = await openStream(stream);
-      close = stream.close;
-      request.signal.addEventListener("abort", close, { once: true });
-      stream.write(connectedMessage(tournamentId));
-    },
-    cancel() {
-      close();
-    },
-  });
-  return new Response(body, { headers: STREAM_HEADERS });
+  return jsonError(404, TOURNAMENT_NOT_FOUND);
 }
 
 export const action = allowOnly("GET");

@@ -55,7 +55,7 @@ export function unavailableReason(): string | undefined {
 }
 
 /**
- * Starts `node server/start.js` from the api build on a new database of the test PostgreSQL server,
+ * Starts `node server.js` from the api build on a new database of the test PostgreSQL server,
  * or, given `shareWith`, a second app process on that app's database (which the first one owns).
  */
 export async function startApp(
@@ -84,7 +84,7 @@ export async function startApp(
   const logPath = path.join(logDir, "server.log");
   const log = fs.openSync(logPath, "a");
   const { DATABASE_URL: _u, DEMO_LOGIN: _d, DATA_DIR: _dd, ...inherited } = process.env;
-  const server = spawn(process.execPath, ["server/start.js"], {
+  const server = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: {
       ...inherited,

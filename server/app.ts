@@ -1,0 +1,153 @@
+// The Express app `node server.js` serves, the same in development (loaded through Vite) and production (built into
+// build/server/index.js): the fast paths, the event stream, compression, static files, the client's address, and
+// React Router's request handler. docs/decisions/037-one-typed-server.md says why it is one module.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import morgan from "morgan";
+import { RouterContextProvider } from "react-router";
+// Importing the build runs the entry module's boot (environment, database, master account) before this module's body.
+import * as build from "virtual:react-router/server-build";
+import { fastApiAnswer } from "~/lib/api-cache.server";
+import { clientAddressOf, peerIsTrusted, trustProxyFunction } from "~/lib/client-address.server";
+import { clientContext } from "~/lib/context";
+import { getApp } from "~/lib/db.server";
+import { serveEventStream } from "~/lib/events.server";
+import { fastPublicAnswer, type CachedAnswer, type RequestLike } from "~/lib/public-cache.server";
+import { saveAdmission } from "~/lib/save-admission.server";
+
+const { env } = await getApp();
+
+/** The encodings a request's Accept-Encoding allows (q > 0), lower-cased. */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && !(q && Number(q.slice(2)) <= 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+type Precompressed = { type: string; br: Buffer | null; gzip: Buffer | null };
+
+/**
+ * The build's scripts and stylesheets as vite.config.ts compressed them (brotli 11, gzip 9), held in memory and sent as
+ * they are: smaller than gzip at level 4 and no compression work per visitor. Other files go on to express.static.
+ */
+function precompressedAssets(assetsDir: string) {
+  const files = new Map<string, Precompressed>();
+  for (const name of fs.existsSync(assetsDir) ? fs.readdirSync(assetsDir) : []) {
+    if (!/\.(js|css)$/.test(name)) continue;
+    const variant = (ext: string) =>
+      fs.existsSync(path.join(assetsDir, name + ext)) ? fs.readFileSync(path.join(assetsDir, name + ext)) : null;
+    const type = name.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8";
+    files.set(`/${name}`, { type, br: variant(".br"), gzip: variant(".gz") });
+  }
+  return (req: Request, res: Response, next: NextFunction) => {
+    const file = files.get(req.path);
+    if (!file || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    const accepted = acceptedEncodings(req.get("Accept-Encoding"));
+    const encoding = file.br && accepted.has("br") ? "br" : file.gzip && accepted.has("gzip") ? "gzip" : null;
+    const body = encoding ? file[encoding] : null;
+    if (!encoding || !body) return next();
+    res.setHeader("Content-Type", file.type);
+    res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+}
+
+/** ACCESS_LOG: off by default; "1" logs every request, a fraction such as "0.01" samples that share. */
+function accessLog() {
+  const rate = Number(process.env.ACCESS_LOG ?? 0);
+  if (!(rate > 0)) return null;
+  return morgan("tiny", { skip: () => rate < 1 && Math.random() >= rate });
+}
+
+function send(res: Response, answer: CachedAnswer) {
+  res.writeHead(answer.status, Object.fromEntries(answer.headers));
+  const { body } = answer;
+  res.end(body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : undefined);
+}
+
+const nosniff = (res: { setHeader: (name: string, value: string) => unknown }) =>
+  res.setHeader("X-Content-Type-Options", "nosniff");
+
+export const app = express();
+app.disable("x-powered-by");
+
+// The client's address is Express's `req.ip`: the peer, or behind the proxies TRUST_PROXY names, the hop they vouch for.
+const trust = env.TRUST_PROXY ?? null;
+app.set("trust proxy", trust ? trustProxyFunction(trust) : false);
+if (trust) {
+  // React Router's adapter takes the port of a request's URL from X-Forwarded-Host whenever `trust proxy` is on, even
+  // from a peer that is not our proxy: such a peer's header is dropped here, so only our proxies name the host.
+  app.use((req, _res, next) => {
+    if (req.headers["x-forwarded-host"] !== undefined && !peerIsTrusted(req.socket.remoteAddress ?? null, trust))
+      delete req.headers["x-forwarded-host"];
+    next();
+  });
+}
+
+// A visitor's public page, or a public tournament's API read, whose stored answer is current is sent here, before
+// anything else runs: a crowd re-fetching after an event costs a map lookup each (app/lib/public-cache.server.ts,
+// app/lib/api-cache.server.ts). tests/api/fast-path.test.ts checks it answers what React Router would.
+app.use((req, res, next) => {
+  const request: RequestLike = { method: req.method, url: req.url, header: (name) => req.get(name) };
+  const hit = req.path.startsWith("/api/") ? fastApiAnswer(request) : fastPublicAnswer(request);
+  if (!hit) return next();
+  send(res, hit);
+});
+
+// Score saves wait for a place, first in, first out, before anything else of them runs (docs/decisions/040).
+app.use(saveAdmission());
+
+// Every event stream, written straight to the socket (app/lib/events.server.ts); the route module answers refusals.
+app.get("/api/events", (req, res, next) => {
+  serveEventStream(req, res).then((served) => (served ? undefined : next()), next);
+});
+
+// Static files: in development Vite's middleware serves them (server.js), in production the build's client folder.
+const clientDir = import.meta.env.PROD ? fileURLToPath(new URL("../client", import.meta.url)) : null;
+// Our read models send pre-compressed bodies (Content-Encoding set), which compression skips; the rest is gzipped at
+// a level that costs less than rendering them.
+if (clientDir) app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
+app.use(compression({ level: 4, threshold: 1024 }));
+if (clientDir) {
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", setHeaders: nosniff }),
+  );
+  app.use(express.static(clientDir, { maxAge: "1h", setHeaders: nosniff }));
+  app.use(express.static("public", { maxAge: "1h", setHeaders: nosniff }));
+}
+const log = accessLog();
+if (log) app.use(log);
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: import.meta.env.PROD ? "production" : "development",
+    // Who sent the request, as Express resolved it under `trust proxy`: loaders read it for the per-address limits.
+    getLoadContext: (req) =>
+      new RouterContextProvider(
+        new Map([
+          [
+            clientContext,
+            {
+              address: clientAddressOf(req),
+              proxied: peerIsTrusted(req.socket.remoteAddress ?? null, trust),
+            },
+          ],
+        ]),
+      ),
+  }),
+);
