@@ -241,7 +241,8 @@ describeEachDriver("webhooks", (getDb) => {
     );
     const [endpoint] = (await listWebhooks(db, owner, t.id)).filter((e) => e.id === hook.id);
     expect(endpoint.disabledReason).toMatch(/^Disabled after .* of failed deliveries \(last error: HTTP 500/);
-    expect(endpoint.consecutiveFailures).toBeGreaterThanOrEqual(2);
+    // At least the one attempt: on a busy machine the first attempt can already fall past the 400 ms window.
+    expect(endpoint.consecutiveFailures).toBeGreaterThanOrEqual(1);
     const rows = await deliveriesOf(db, hook.id);
     expect(rows.map((d) => d.status)).toEqual(["failed", "failed"]);
     // Only the first delivery was ever tried: the second waited behind it, then was given up with the endpoint.
