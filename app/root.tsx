@@ -20,7 +20,7 @@ import { ErrorPanel, TryAgainLink } from "./components/route-error";
 import { errorScreen } from "./lib/error-screen";
 import { LiveUpdates, NOSCRIPT_REFRESH_SECONDS } from "./components/live";
 import { ToastProvider, ToastRegion } from "./components/toast";
-import { useInlineStylesheet, useServerDocumentWithoutReact } from "./lib/lite-page";
+import { useHostScript, useInlineStylesheet, useServerDocumentWithoutReact } from "./lib/lite-page";
 import { userContext } from "./lib/context";
 import { availabilityMiddleware } from "./lib/availability.server";
 import { corsMiddleware } from "./lib/cors.server";
@@ -145,6 +145,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const id = Number(params.tournamentId ?? params.id);
   const tournamentId = Number.isInteger(id) && id > 0 ? id : null;
   const withoutReact = useServerDocumentWithoutReact();
+  const hostScript = useHostScript();
   return (
     <ToastProvider initial={loaderData.toast}>
       {navigation.state !== "idle" ? <div className="nav-progress" role="progressbar" aria-label="Loading" /> : null}
@@ -157,7 +158,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {withoutReact ? (
         <script
           nonce={withoutReact.nonce}
-          dangerouslySetInnerHTML={{ __html: withoutReact.liveScript(tournamentId) }}
+          dangerouslySetInnerHTML={{ __html: withoutReact.liveScript(tournamentId, hostScript) }}
         />
       ) : (
         <LiveUpdates tournamentId={tournamentId} />
