@@ -21,7 +21,7 @@ import { errorScreen } from "./lib/error-screen";
 import { LiveUpdates } from "./components/live";
 import { NOSCRIPT_REFRESH_SECONDS } from "./lib/live-constants";
 import { ToastProvider, ToastRegion } from "./components/toast";
-import { useInlineStylesheet, useServerDocumentWithoutReact } from "./lib/lite-page";
+import { useHostScript, useInlineStylesheet, useServerDocumentWithoutReact } from "./lib/lite-page";
 import { userContext } from "./lib/context";
 import { availabilityMiddleware } from "./lib/availability.server";
 import { corsMiddleware } from "./lib/cors.server";
@@ -146,6 +146,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const id = Number(params.tournamentId ?? params.id);
   const tournamentId = Number.isInteger(id) && id > 0 ? id : null;
   const withoutReact = useServerDocumentWithoutReact();
+  const hostScript = useHostScript();
   return (
     <ToastProvider initial={loaderData.toast}>
       {navigation.state !== "idle" ? <div className="nav-progress" role="progressbar" aria-label="Loading" /> : null}
@@ -158,7 +159,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {withoutReact ? (
         <script
           nonce={withoutReact.nonce}
-          dangerouslySetInnerHTML={{ __html: withoutReact.liveScript(tournamentId) }}
+          dangerouslySetInnerHTML={{ __html: withoutReact.liveScript(tournamentId, hostScript) }}
         />
       ) : (
         <LiveUpdates tournamentId={tournamentId} />

@@ -44,7 +44,7 @@ export function RoundProgress({ tournament }: { tournament: RoundInfo }) {
 export function RankBadge({ rank }: { rank: number | null | undefined }) {
   if (!rank) return <span className="badge">Unranked</span>;
   const tone = rank === 1 ? "rank-1" : rank === 2 ? "rank-2" : rank === 3 ? "rank-3" : "";
-  return <span className={`badge rank-badge ${tone}`}>#{rank}</span>;
+  return <span className={`badge rank-badge${tone ? ` ${tone}` : ""}`}>{`#${rank}`}</span>;
 }
 
 /** Points as the scoring table gives them: whole numbers stay whole, anything else one decimal. */

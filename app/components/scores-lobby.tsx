@@ -208,8 +208,10 @@ function LobbyForm({
       method="post"
       action={`${location.pathname}${location.search}#${anchor}`}
       preventScrollReset
-      // The save is answered in place (one round trip): its own live event re-fetches nothing.
+      // The save is answered in place (one round trip): its own live event re-fetches nothing. `data-answer`: the same
+      // for the page served without React (app/lib/host-script.server.ts).
       onSubmit={() => expectAnsweredEvent("matches_saved", lobby.id)}
+      data-answer=""
     >
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="lobbyId" value={lobby.id} />
@@ -231,6 +233,8 @@ function LobbyForm({
                 id={selectId}
                 name={`scores.${i}.placement`}
                 aria-label={`Placement for ${p.name}`}
+                // The saved placement while editing, for the checks of the page served without React.
+                data-saved={saved ? saved[p.id] : undefined}
                 value={own === DNP_CHOICE ? DNP_VALUE : own}
                 onChange={(event) => {
                   const raw = event.currentTarget.value;

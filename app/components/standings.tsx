@@ -37,7 +37,7 @@ export function StandingsTable({
 }: Columns & { caption: string; className?: string; children: ReactNode }) {
   return (
     <div className="table-wrap standings-wrap">
-      <table className={`standings${className ? ` ${className}` : ""}`}>
+      <table className={`standings${full ? " standings-full" : ""}${className ? ` ${className}` : ""}`}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -101,14 +101,15 @@ export function StandingsRow({
   const best = formatBestFinish(r.bestFinish ?? null);
   return (
     <tr data-player-id={r.id} data-standings-row="" className={out ? "eliminated" : undefined}>
-      <td className="standings-rank" title={why}>
+      <td title={why}>
         <RankBadge rank={r.rank} />
       </td>
-      <td className="standings-player">
-        <Link to={href} className="public-player-name">
+      <td>
+        {/* No route discovery marker (the page is mostly served without React, docs/decisions/013): 256 rows of it. */}
+        <Link to={href} className="public-player-name" discover="none">
           {r.name}
         </Link>{" "}
-        <span className="muted small standings-tag">#{r.riotTag}</span>
+        <span className="standings-tag">{`#${r.riotTag}`}</span>
         {r.onCheckmate ? (
           <>
             {" "}
@@ -123,54 +124,41 @@ export function StandingsRow({
         ) : null}
         {note ? <div className="standings-note small">{note}</div> : null}
         <div className="standings-sub">
-          {tiebreak ? <span className="tiebreak-note">by {tiebreak.toLowerCase()}</span> : null}
+          {tiebreak ? <span className="tiebreak-note">{`by ${tiebreak.toLowerCase()}`}</span> : null}
           {/* The id lets the public pages' live swap keep it open (docs/decisions/013). */}
           <details className="standings-more" id={`more-${r.id}`}>
             <summary>
-              More<span className="sr-only"> about {r.name}</span>
+              More<span className="sr-only">{` about ${r.name}`}</span>
             </summary>
-            <dl className="standings-facts">
+            {/* The values only: each one's label ("Avg Placement", …) comes from the stylesheet by its position, once
+                for every row rather than 256 times in the HTML (docs/decisions/039). */}
+            <ul className="standings-facts">
               {full ? (
                 <>
-                  <div>
-                    <dt>Avg Placement</dt>
-                    <dd>{average}</dd>
-                  </div>
-                  <div>
-                    <dt>Rounds Played</dt>
-                    <dd>{r.matchesPlayed}</dd>
-                  </div>
-                  <div>
-                    <dt>Best Finish</dt>
-                    <dd>{best}</dd>
-                  </div>
-                  <div>
-                    <dt>Status</dt>
-                    <dd>{status}</dd>
-                  </div>
+                  <li>{average}</li>
+                  <li>{r.matchesPlayed}</li>
+                  <li>{best}</li>
+                  <li>{status}</li>
                 </>
               ) : (
-                <div>
-                  <dt>Games</dt>
-                  <dd>{r.matchesPlayed}</dd>
-                </div>
+                <li>{r.matchesPlayed}</li>
               )}
-            </dl>
+            </ul>
           </details>
         </div>
       </td>
-      <td className="num standings-points">{formatPoints(r.totalPoints)}</td>
+      <td>{formatPoints(r.totalPoints)}</td>
       {full ? (
         <>
-          <td className="num standings-wide">{average}</td>
-          <td className="num standings-wide">{r.matchesPlayed}</td>
-          <td className="standings-wide">{best}</td>
-          <td className="standings-wide">
+          <td>{average}</td>
+          <td>{r.matchesPlayed}</td>
+          <td>{best}</td>
+          <td>
             <span className={`badge ${out ? "danger" : "success"}`}>{status}</span>
           </td>
         </>
       ) : (
-        <td className="num standings-wide">{r.matchesPlayed}</td>
+        <td>{r.matchesPlayed}</td>
       )}
     </tr>
   );

@@ -14,7 +14,16 @@ export function skipWhenAnswered({ actionResult, defaultShouldRevalidate }: Shou
   return isAnswered(actionResult) ? false : defaultShouldRevalidate;
 }
 
-/** Whether an action request came from React Router's script (its ".data" request) rather than a plain form post. */
+/**
+ * The header the host screens' inline script (app/lib/host-script.server.ts) sends with a save it answers in place: the
+ * action answers the screen rather than redirecting, and the document rendered after it is the answer.
+ */
+export const ANSWER_HEADER = "X-Answer-In-Place";
+
+/**
+ * Whether an action request came from a script rather than a plain form post: React Router's (its ".data" request), or
+ * the inline script of a host screen served without React (`ANSWER_HEADER`).
+ */
 export function isScriptedRequest(request: Request): boolean {
-  return new URL(request.url).pathname.endsWith(".data");
+  return new URL(request.url).pathname.endsWith(".data") || request.headers.get(ANSWER_HEADER) === "1";
 }

@@ -6,12 +6,19 @@ import { useMatches } from "react-router";
 export const withoutReactHandle = { hydrate: false } as const;
 
 /**
+ * A route `handle` for a host screen served without React (docs/decisions/039-host-pages-without-react.md): the same
+ * document as `withoutReactHandle`, whose inline script also answers a lobby save in one request and keeps the score
+ * forms' placement checks and the cut's tie picks live (app/lib/host-script.server.ts).
+ */
+export const hostPageHandle = { hydrate: false, hostScript: true } as const;
+
+/**
  * What app/entry.server.tsx gives the document: the request's CSP nonce, the inline live script, and the stylesheet's
  * text when the document should carry it inline (null: link the file). Absent in the browser.
  */
 export type ServerDocument = {
   nonce: string;
-  liveScript: (tournamentId: number | null) => string;
+  liveScript: (tournamentId: number | null, host?: boolean) => string;
   inlineStylesheet: string | null;
 };
 
@@ -34,6 +41,11 @@ export function useServerDocumentWithoutReact(): ServerDocument | null {
   const document = useContext(ServerDocumentContext);
   const flagged = useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return document && flagged ? document : null;
+}
+
+/** Whether a matched route asks for the host screens' part of the inline script (`hostPageHandle`). */
+export function useHostScript(): boolean {
+  return useMatches().some((match) => (match.handle as { hostScript?: boolean } | undefined)?.hostScript === true);
 }
 
 /** The `id` of the `<style>` that carries the stylesheet inline. */

@@ -5,13 +5,14 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/host-checkin";
 import { CheckinGrid } from "~/components/checkin-grid";
-import { FailureAlert, failureOf, useFailureToast } from "~/components/form-failure";
+import { FailureAlert, failureOf, failureToast, useFailureToast } from "~/components/form-failure";
 import { SubmitButton } from "~/components/form-fields";
 import { AddPlayerForm, PlayerFilter, SubstitutionForm } from "~/components/player-forms";
 import { SelfCheckinPanel } from "~/components/self-checkin-panel";
 import { TournamentHeader } from "~/components/tournament-header";
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
 import { dbContext } from "~/lib/context";
+import { hostPageHandle } from "~/lib/lite-page";
 import { publicOrigin } from "~/lib/forwarded.server";
 import {
   addPlayerIntent,
@@ -54,6 +55,12 @@ export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-err
 /** Which screen an address asks for: check-in management at /tournament-checkin/{id}, else the check-in page. */
 type Screen = "checkin" | "management";
 const screenOf = (url: URL): Screen => (url.pathname.startsWith("/tournament-checkin") ? "management" : "checkin");
+
+/**
+ * Both screens are served without React (docs/decisions/039-host-pages-without-react.md): every action is a plain form,
+ * and the inline script keeps the page live. A client navigation from a React page still renders them here.
+ */
+export const handle = hostPageHandle;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   {
@@ -241,10 +248,17 @@ type ScreenProps<S extends Screen> = { data: Extract<LoaderData, { screen: S }>;
 export default function HostCheckin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
   useFailureToast(actionData);
-  return loaderData.screen === "checkin" ? (
-    <CheckinPage data={loaderData} actionData={actionData} />
-  ) : (
-    <CheckinManagement data={loaderData} actionData={actionData} />
+  const failure = failureOf(actionData);
+  return (
+    <>
+      {loaderData.screen === "checkin" ? (
+        <CheckinPage data={loaderData} actionData={actionData} />
+      ) : (
+        <CheckinManagement data={loaderData} actionData={actionData} />
+      )}
+      {/* A refusal's toast, for the inline script of the page served without React; inert with React. */}
+      {failure ? <template data-toast={JSON.stringify(failureToast(failure))} /> : null}
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { ManualDrawForm, SwapPlayersForm } from "~/components/scores-draw";
 import { LobbyIndex } from "~/components/scores-index";
 import { useToast } from "~/components/toast";
 import { DNP_CHOICE, LobbyCard, lobbyAnchor, type LobbyFailure, type LobbyView } from "~/components/scores-lobby";
-import { useFailureToast } from "~/components/form-failure";
+import { failureToast, useFailureToast } from "~/components/form-failure";
 import { useEffect } from "react";
 import { CompleteTournamentConfirm, ScorekeeperNote } from "~/components/tournament-header";
 import {
@@ -46,6 +46,7 @@ import { isRefusal, parseDrawText } from "~/models/manual-draw";
 import { swapPlayers } from "~/models/manual-draw.server";
 import { disputedFirst, lobbyState, needsScores, nextUnscored, type LobbyState } from "~/models/score-sheet";
 import { isScriptedRequest } from "~/lib/answered";
+import { hostPageHandle } from "~/lib/lite-page";
 import { publish } from "~/lib/events.server";
 import {
   tournamentPlayers,
@@ -57,6 +58,12 @@ import {
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: Route.MetaFunction = () => [{ title: "Score Entry | Tournament Manager" }];
+
+/**
+ * Served without React (docs/decisions/039-host-pages-without-react.md): plain forms, and the inline script answers a
+ * save in one request and keeps the placement checks live. A client navigation from a React page still renders it here.
+ */
+export const handle = hostPageHandle;
 
 export async function loader({ params, context, url, request }: Route.LoaderArgs) {
   const tournament = await loadTournamentFromParams({ context, request }, params.tournamentId);
@@ -528,6 +535,13 @@ export default function ScoreEntry({ loaderData: loaded, actionData: latestActio
           })}
         </div>
       )}
+      {/* For the inline script of the page served without React (app/lib/host-script.server.ts): the answered save's
+          toast and where it goes next, or a refusal's toast. Inert with React. */}
+      {answer ? (
+        <template data-toast={JSON.stringify({ type: "success", ...answer.toast })} data-next={answer.next.anchor} />
+      ) : failure ? (
+        <template data-toast={JSON.stringify(failureToast(failure))} />
+      ) : null}
     </div>
   );
 }

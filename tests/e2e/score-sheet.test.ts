@@ -168,7 +168,8 @@ test.describe("score sheet with JavaScript at 360 px", () => {
     const { id } = await drawn(request, username, 24);
 
     await page.goto(`/scores/${id}`);
-    // Hydrated: the placement checks run in the page.
+    // Ready: the page is served without React (docs/decisions/039); its inline script runs the placement checks and
+    // sends the save, answered in place, as a plain form post to the page's own address.
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await page.waitForFunction(() => document.querySelector("select") !== null);
     await page.waitForLoadState("networkidle").catch(() => undefined);
@@ -197,7 +198,7 @@ test.describe("score sheet with JavaScript at 360 px", () => {
     expect(
       requests.map((r) => `${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`),
       "one round trip per save",
-    ).toEqual([expect.stringMatching(new RegExp(`^POST /scores/${id}\\.data`))]);
+    ).toEqual([expect.stringMatching(new RegExp(`^POST /scores/${id}$`))]);
 
     // The saved lobby is one line; the index says so.
     const index = page.getByRole("navigation", { name: "Lobbies" });

@@ -6,6 +6,9 @@ import { EVENT_TOASTS, ACTION_TOASTS, TOAST_FALLBACKS, type ToastMessage } from 
 import { fillToast } from "~/components/toast";
 import { FILL_TOAST_JS, liveScript, REFETCH_DELAY_JS, STARTS_IN_JS, ZONED_JS } from "~/lib/live-script.server";
 import { formatInZone, startsIn } from "~/models/signup";
+import { RULES_JS } from "~/lib/host-script.server";
+import { duplicatePlacements, lockedPlacements } from "~/models/policy";
+import { ordinal } from "~/models/scoring";
 import type { DomainEvent } from "~/models/events";
 
 type Fill = (template: ToastMessage, values: Record<string, unknown>) => ToastMessage;
@@ -78,5 +81,27 @@ describe("the inline live script", () => {
     }
     expect(liveScript(42)).toContain('"/api/events?tournamentId=42"');
     expect(liveScript(null)).toContain('"/api/events"');
+  });
+
+  it("with the host part: still valid JavaScript that no markup can close early", () => {
+    const script = liveScript(7, true);
+    expect(() => new Function(script)).not.toThrow();
+    expect(script).not.toMatch(/<\/script|<!--/i);
+    expect(script).toContain("X-Answer-In-Place");
+    expect(liveScript(7)).not.toContain("X-Answer-In-Place");
+  });
+
+  it("checks placements with the models' own rules (their compiled text runs as it is)", () => {
+    type Rules = [typeof lockedPlacements, typeof duplicatePlacements, typeof ordinal];
+    const [locked, duplicates, place] = new Function(`${RULES_JS};return [L,D,O];`)() as Rules;
+    const current = { 1: 1, 2: 3, 3: 0, 4: -1, 5: 3 };
+    for (const id of [1, 2, 3, 4, 5]) {
+      expect([...locked(current, id, null)].sort()).toEqual([...lockedPlacements(current, id, null)].sort());
+      expect([...locked(current, id, { 1: 1, 2: 2 })].sort()).toEqual(
+        [...lockedPlacements(current, id, { 1: 1, 2: 2 })].sort(),
+      );
+    }
+    expect(duplicates(current)).toEqual(duplicatePlacements(current));
+    for (const n of [1, 2, 3, 4, 8, 11, 12, 13, 21, 22, 23]) expect(place(n)).toBe(ordinal(n));
   });
 });
