@@ -130,20 +130,34 @@ export function StandingsRow({
             <summary>
               More<span className="sr-only">{` about ${r.name}`}</span>
             </summary>
-            {/* The values only: each one's label ("Avg Placement", …) comes from the stylesheet by its position, once
-                for every row rather than 256 times in the HTML (docs/decisions/039). */}
-            <ul className="standings-facts">
+            {/* Each value with its label in the HTML, so it reads the same without the stylesheet. */}
+            <dl className="standings-facts">
               {full ? (
                 <>
-                  <li>{average}</li>
-                  <li>{r.matchesPlayed}</li>
-                  <li>{best}</li>
-                  <li>{status}</li>
+                  <div>
+                    <dt>Avg Placement</dt>
+                    <dd>{average}</dd>
+                  </div>
+                  <div>
+                    <dt>Rounds Played</dt>
+                    <dd>{r.matchesPlayed}</dd>
+                  </div>
+                  <div>
+                    <dt>Best Finish</dt>
+                    <dd>{best}</dd>
+                  </div>
+                  <div>
+                    <dt>Status</dt>
+                    <dd>{status}</dd>
+                  </div>
                 </>
               ) : (
-                <li>{r.matchesPlayed}</li>
+                <div>
+                  <dt>Games</dt>
+                  <dd>{r.matchesPlayed}</dd>
+                </div>
               )}
-            </ul>
+            </dl>
           </details>
         </div>
       </td>

@@ -53,6 +53,8 @@ for (const javaScript of [true, false]) {
         const first = page.locator("[data-standings-row]").first();
         await first.locator(".standings-more > summary").click();
         await expect(first.locator(".standings-facts")).toBeVisible();
+        // Each figure is labelled in the HTML itself (not by the stylesheet), so text readers and copies keep it.
+        await expect(first.locator(".standings-facts dt").first()).toHaveText(/^(Avg Placement|Games)$/);
         const after = await standingsLayout(page);
         for (const box of after.inner) expect(box.scroll).toBeLessThanOrEqual(box.client);
         await context.close();
