@@ -1,8 +1,8 @@
 // The database schema: every entity of docs/rules.md "Fields and validation".
 import { sql } from "drizzle-orm";
-import type { Scoring } from "../app/models/scoring";
-import { STANDARD_RULESET, type Ruleset } from "../app/models/ruleset";
-import type { Stage } from "../app/models/stages";
+import type { Scoring } from "../app/models/format/scoring";
+import { STANDARD_RULESET, type Ruleset } from "../app/models/format/ruleset";
+import type { Stage } from "../app/models/format/stages";
 import {
   boolean,
   check,
@@ -117,9 +117,9 @@ export const tournaments = pgTable(
     isLocked: boolean("is_locked").notNull().default(false),
     isPublic: boolean("is_public").notNull().default(false),
     scoring: jsonb("scoring").$type<Scoring>().notNull(),
-    // The tiebreak chain and its preset's name (app/models/ruleset.ts); existing tournaments read as the standard one.
+    // The tiebreak chain and its preset's name (app/models/format/ruleset.ts); existing tournaments read as the standard one.
     ruleset: jsonb("ruleset").$type<Ruleset>().notNull().default(STANDARD_RULESET),
-    // The ordered stages (app/models/stages.ts); null reads as one stage of totalRounds games (stagesOf).
+    // The ordered stages (app/models/format/stages.ts); null reads as one stage of totalRounds games (stagesOf).
     stages: jsonb("stages").$type<Stage[]>(),
     ownerId: integer("owner_id")
       .notNull()

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import type { PublicUser } from "~/models/auth.server";
+import type { PublicUser } from "~/models/access/auth.server";
 import type { Theme } from "~/lib/theme.server";
 
 export function initials(username: string) {

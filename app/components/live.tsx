@@ -1,9 +1,9 @@
 // Live updates: one EventSource per page; an event re-validates the page's loaders and shows docs/rules.md's event toast.
-import { isCompleted } from "~/models/policy";
+import { isCompleted } from "~/models/access/policy";
 import { useEffect, useEffectEvent } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { withoutReactHandle } from "~/lib/lite-page";
-import type { DomainEvent } from "~/models/events";
+import type { DomainEvent } from "~/models/audit/events";
 import { fillToast, useToast } from "./toast";
 import { EVENT_TOASTS, SAFETY_REVALIDATE_MS, type ToastMessage } from "~/lib/live-constants";
 

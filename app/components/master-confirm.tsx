@@ -1,6 +1,6 @@
 // The master panel's confirmation step inside a form: a <details> that reveals the real submit button, so it needs no JavaScript.
 import { useId, type ReactNode } from "react";
-import { REASON_MAX } from "~/models/audit";
+import { REASON_MAX } from "~/models/audit/audit";
 import { FieldError } from "./ui";
 
 /**

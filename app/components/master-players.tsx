@@ -1,9 +1,9 @@
 // Master panel, Player Data tab: every player with edit and delete, and the add-player form, each behind a confirmation.
 import { useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
-import type { PlayerSummary } from "~/models/roster.server";
-import { outLabel } from "~/models/policy";
-import { formatAverage, MATCHES_MAX, POINTS_MAX } from "~/models/stats";
+import type { PlayerSummary } from "~/models/roster/roster.server";
+import { outLabel } from "~/models/access/policy";
+import { formatAverage, MATCHES_MAX, POINTS_MAX } from "~/models/format/stats";
 import { MasterConfirm, ReasonField } from "./master-confirm";
 import type { MasterFailure } from "./master-settings";
 import { ConfirmAction, EmptyState, FieldError, FormError, useHydrated, usePendingIntent } from "./ui";

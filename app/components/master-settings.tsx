@@ -1,8 +1,8 @@
 // Master panel, Tournament Settings tab: every setting of the tournament, including status, round and lock, behind a confirmation.
 import { useState } from "react";
 import { Form } from "react-router";
-import type { Scoring } from "~/models/scoring";
-import { statusLabel, TOURNAMENT_STATUSES } from "~/models/types";
+import type { Scoring } from "~/models/format/scoring";
+import { statusLabel, TOURNAMENT_STATUSES } from "~/models/format/types";
 import { BooleanCheckbox, InputField, optionsOf, SelectField } from "./form-fields";
 import { MasterConfirm } from "./master-confirm";
 import {

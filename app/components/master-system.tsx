@@ -1,8 +1,8 @@
 // Master panel, System Data tab: read-only facts about the tournament and its raw record, and the integrity check of the stored totals with its Repair form.
 import { Form } from "react-router";
-import { totalsText } from "~/models/audit";
-import type { TotalsDifference } from "~/models/stats.server";
-import { statusLabel } from "~/models/types";
+import { totalsText } from "~/models/audit/audit";
+import type { TotalsDifference } from "~/models/format/stats.server";
+import { statusLabel } from "~/models/format/types";
 import { MasterConfirm } from "./master-confirm";
 import type { MasterFailure } from "./master-settings";
 import { FormError, usePendingIntent } from "./ui";

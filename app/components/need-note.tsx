@@ -1,5 +1,5 @@
-// "What do I need" on the spectator pages: the line ahead in words, and one player's sentence (words: app/models/needs.ts).
-import { needTone, type Need } from "~/models/needs";
+// "What do I need" on the spectator pages: the line ahead in words, and one player's sentence (words: app/models/format/needs.ts).
+import { needTone, type Need } from "~/models/format/needs";
 
 /** One player's sentence, e.g. "Top 4 keeps you safe; 6th or better keeps you alive"; nothing without a need. */
 export function NeedNote({ need }: { need: Need | null | undefined }) {

@@ -2,9 +2,9 @@
 // own report, and two plain forms (their own placement; the whole lobby's), working without JavaScript at 360 px.
 import { Form } from "react-router";
 import type { FormFailure } from "~/lib/page.server";
-import { READING_LABELS } from "~/models/reports";
-import type { ReportPanel } from "~/models/reports.server";
-import { ordinal } from "~/models/scoring";
+import { READING_LABELS } from "~/models/rounds/reports";
+import type { ReportPanel } from "~/models/rounds/reports.server";
+import { ordinal } from "~/models/format/scoring";
 
 /** What the player typed before a refusal, so the form keeps it. */
 function typed(failure: FormFailure | null, intent: string, key: string): string | undefined {

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { FormFailure } from "~/lib/page.server";
-import { substitutionBlocked } from "~/models/policy";
+import { substitutionBlocked } from "~/models/access/policy";
 import { DisabledNote, InputField, SelectField, SubmitButton } from "./form-fields";
 import { FailureAlert, typed } from "./form-failure";
 

@@ -1,7 +1,7 @@
 // The public view's collapsible "Search Players (count)" grid: one server-rendered page of players with their lobby and status.
 // Paged on the server so a spectator downloads 24 players, not the whole field (the "Find Player Profile" search finds anyone).
 import { Link } from "react-router";
-import { outLabel } from "~/models/policy";
+import { outLabel } from "~/models/access/policy";
 
 type GridPlayer = {
   id: number;

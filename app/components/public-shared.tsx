@@ -1,9 +1,9 @@
 // Pieces the spectator pages share: round wording, progress and round circles, rank badges, player search, the page's public address.
 import type { Tournament } from "#db/schema";
-import type { Criterion } from "~/models/standings";
-import { CRITERION_LABELS } from "~/models/standings";
+import type { Criterion } from "~/models/format/standings";
+import { CRITERION_LABELS } from "~/models/format/standings";
 import { ProgressBar } from "./ui";
-import { isCompleted, roundCircles, roundProgress, type CircleState } from "~/models/policy";
+import { isCompleted, roundCircles, roundProgress, type CircleState } from "~/models/access/policy";
 
 type RoundInfo = Pick<Tournament, "status" | "currentRound" | "totalRounds">;
 
@@ -58,4 +58,4 @@ export function tiebreakNote(separatedBy: Criterion | null): string | null {
   return CRITERION_LABELS[separatedBy];
 }
 
-export { SEARCH_LIMIT, playerMatches, searchPlayers } from "~/models/search";
+export { SEARCH_LIMIT, playerMatches, searchPlayers } from "~/models/roster/search";

@@ -1,8 +1,8 @@
 // The "Cut Players Before Next Round" panel: the amount (a GET form), who would go, and the tie-breaker picks (the POST form).
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { CutPreview } from "~/models/cuts";
-import { formatAverage } from "~/models/stats";
+import type { CutPreview } from "~/models/format/cuts";
+import { formatAverage } from "~/models/format/stats";
 import { FormError, useHydrated } from "./ui";
 
 type CutPlayer = CutPreview["players"][number];

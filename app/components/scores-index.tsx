@@ -1,7 +1,7 @@
 // The score screen's lobby index (issue 22): every lobby of the round with its state, a jump to the next one that needs
 // scores, and the "unscored only" filter, all plain links so a host on a phone without JavaScript drives 32 lobbies.
 import { Link } from "react-router";
-import { LOBBY_STATE_LABELS, needsScores, nextUnscored } from "~/models/score-sheet";
+import { LOBBY_STATE_LABELS, needsScores, nextUnscored } from "~/models/rounds/score-sheet";
 import type { ScoreSheetLobby } from "~/models/views/score-sheet.server";
 import { lobbyAnchor } from "./scores-lobby";
 

@@ -1,8 +1,8 @@
 // One lobby on the score screen: placement selects in a plain form, or the saved placements read-only.
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { duplicatePlacements, lockedPlacements } from "~/models/policy";
-import { DNP_LABEL, DNP_VALUE, ordinal, pointsFor, type Scoring } from "~/models/scoring";
+import { duplicatePlacements, lockedPlacements } from "~/models/access/policy";
+import { DNP_LABEL, DNP_VALUE, ordinal, pointsFor, type Scoring } from "~/models/format/scoring";
 import type { ScoreSheetLobby } from "~/models/views/score-sheet.server";
 import { expectAnsweredEvent } from "./live";
 import { LobbyReports, ReportBadge } from "./scores-reports";

@@ -1,7 +1,7 @@
 // A lobby's player reports on the score screen (docs/decisions/036-player-reports.md): every version side by side, and
 // for an agreed lobby the one-tap confirm (the same save as typing the placements).
 import { Form, useLocation } from "react-router";
-import { ordinal } from "~/models/scoring";
+import { ordinal } from "~/models/format/scoring";
 import type { ScoreSheetLobby } from "~/models/views/score-sheet.server";
 import { expectAnsweredEvent } from "./live";
 

@@ -1,9 +1,15 @@
 // The stage builder of Create and Settings (docs/rules.md "Stages"): fixed rows of plain fields, "Add stage" and the
 // presets as submit buttons, so it works without JavaScript; a stage that has started is shown, not edited.
-import type { StageFormRow } from "~/models/stage-input";
-import { FORM_STAGE_ROWS } from "~/models/stage-input";
-import { endText, STAGE_END_WORDS, STAGE_POINTS_WORDS, STAGE_PRESET_WORDS, PRESET_STAGE_NAMES } from "~/models/stages";
-import { LOBBY_METHODS } from "~/models/types";
+import type { StageFormRow } from "~/models/format/stage-input";
+import { FORM_STAGE_ROWS } from "~/models/format/stage-input";
+import {
+  endText,
+  STAGE_END_WORDS,
+  STAGE_POINTS_WORDS,
+  STAGE_PRESET_WORDS,
+  PRESET_STAGE_NAMES,
+} from "~/models/format/stages";
+import { LOBBY_METHODS } from "~/models/format/types";
 import { InputField, SelectField } from "./form-fields";
 
 const EMPTY_ROW: StageFormRow = {

@@ -2,9 +2,9 @@
 // the tiebreak note, room for a note line) with the other columns behind a <details> that opens without JavaScript.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DROPPED_LABEL, outLabel } from "~/models/policy";
-import { CRITERION_LABELS, type Criterion } from "~/models/standings";
-import { formatAverage, formatBestFinish } from "~/models/stats";
+import { DROPPED_LABEL, outLabel } from "~/models/access/policy";
+import { CRITERION_LABELS, type Criterion } from "~/models/format/standings";
+import { formatAverage, formatBestFinish } from "~/models/format/stats";
 import { formatPoints, RankBadge, tiebreakNote } from "./public-shared";
 
 export type StandingsEntry = {

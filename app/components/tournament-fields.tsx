@@ -1,9 +1,9 @@
 // The tournament form's field groups (docs/rules.md "Pages and addresses"), shared by the create, settings and master settings screens.
 // Each takes its default value, disabled flag and error; ids and names default to the host forms' own.
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { ordinal, SCORING_KEYS, SCORING_MAX, type Scoring } from "~/models/scoring";
-import { FORMAT_LABELS, FORMATS, LOBBY_METHODS } from "~/models/types";
-import { PRESET_WORDS, TIEBREAKER_WORDS, TIEBREAKERS, type Ruleset } from "~/models/ruleset";
+import { ordinal, SCORING_KEYS, SCORING_MAX, type Scoring } from "~/models/format/scoring";
+import { FORMAT_LABELS, FORMATS, LOBBY_METHODS } from "~/models/format/types";
+import { PRESET_WORDS, TIEBREAKER_WORDS, TIEBREAKERS, type Ruleset } from "~/models/format/ruleset";
 import { BooleanCheckbox, InputField, optionsOf, SelectField } from "./form-fields";
 import { FieldError } from "./ui";
 

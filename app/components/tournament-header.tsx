@@ -1,5 +1,5 @@
 // The top of every tournament page (name, status, View Only or Scorekeeper note) and the completion confirmation the host screens share.
-import { isCompleted } from "~/models/policy";
+import { isCompleted } from "~/models/access/policy";
 import type { ReactNode } from "react";
 import { ConfirmAction, StatusBadge } from "./ui";
 

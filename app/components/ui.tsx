@@ -1,7 +1,7 @@
 // Small presentational pieces shared by the screens: badges, stat cards, alerts, confirmations that work without JavaScript.
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { statusLabel } from "~/models/types";
+import { statusLabel } from "~/models/format/types";
 
 const STATUS_TONE: Record<string, string> = {
   active: "success",

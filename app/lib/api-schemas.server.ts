@@ -1,24 +1,28 @@
 // The JSON API's named shapes, declared once: every answer the routes send (the API tests parse each answer with them) and the request bodies under their documented names.
 import { z } from "zod";
-import { scoringShape } from "~/models/scoring";
-import { TIEBREAKERS } from "~/models/ruleset";
-import { CRITERION_LABELS, type Criterion } from "~/models/standings";
-import { spreadsheetImportSchema } from "~/models/spreadsheet.server";
-import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "~/models/types";
-import { loginSchema, staffAddSchema } from "~/models/account-input";
-import { dropSchema } from "~/models/audit-input";
+import { scoringShape } from "~/models/format/scoring";
+import { TIEBREAKERS } from "~/models/format/ruleset";
+import { CRITERION_LABELS, type Criterion } from "~/models/format/standings";
+import { spreadsheetImportSchema } from "~/models/tournaments/spreadsheet.server";
+import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "~/models/format/types";
+import { loginSchema, staffAddSchema } from "~/models/access/account-input";
+import { dropSchema } from "~/models/audit/audit-input";
 import {
   bulkPlayersSchema,
   checkinSchema,
   playerCreateSchema,
   playerUpdateSchema,
   substituteSchema,
-} from "~/models/player-input";
-import { advanceSchema, generateSchema, lockSchema, scoresSchema } from "~/models/round-input";
-import { selfCheckinSchema } from "~/models/self-checkin-input";
-import { rulesetInputSchema, tournamentCreateSchema, tournamentUpdateSchema } from "~/models/tournament-input";
-import { webhookCreateSchema, webhookUpdateSchema } from "~/models/webhook-input";
-import { TEST_EVENT, WEBHOOK_EVENT_NAMES, WEBHOOK_KINDS } from "~/models/webhooks";
+} from "~/models/roster/player-input";
+import { advanceSchema, generateSchema, lockSchema, scoresSchema } from "~/models/rounds/round-input";
+import { selfCheckinSchema } from "~/models/roster/self-checkin-input";
+import {
+  rulesetInputSchema,
+  tournamentCreateSchema,
+  tournamentUpdateSchema,
+} from "~/models/tournaments/tournament-input";
+import { webhookCreateSchema, webhookUpdateSchema } from "~/models/audit/webhook-input";
+import { TEST_EVENT, WEBHOOK_EVENT_NAMES, WEBHOOK_KINDS } from "~/models/audit/webhooks";
 
 // ---------- answers (what the routes send) ----------
 

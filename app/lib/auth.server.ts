@@ -1,12 +1,12 @@
 // The one login path (docs/decisions/032): remix-auth's Authenticator with remix-auth-form's strategy, built per
 // request from the router context, checks the login form's and POST /api/auth/login's credentials alike with the
-// accounts model (app/models/auth.server.ts, which alone decides the login limits).
+// accounts model (app/models/access/auth.server.ts, which alone decides the login limits).
 import type { RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { login, MISSING_CREDENTIALS, type LoginResult } from "~/models/auth.server";
+import { login, MISSING_CREDENTIALS, type LoginResult } from "~/models/access/auth.server";
 import { formToObject } from "~/lib/form";
-import { loginSchema } from "~/models/account-input";
+import { loginSchema } from "~/models/access/account-input";
 import { dbContext } from "./context";
 import { getApp } from "./db.server";
 import { deviceFor, readDevice, type KnownDevice } from "./device.server";

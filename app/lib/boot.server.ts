@@ -1,6 +1,6 @@
 // Start-up and shutdown of the server process: environment, database, master account, signal handling.
 import { DataDirLockedError } from "#db/client.server";
-import { ensureMaster } from "~/models/auth.server";
+import { ensureMaster } from "~/models/access/auth.server";
 import { closeApp, getApp } from "./db.server";
 import { EnvError } from "./env.server";
 import { trustProxyWarning } from "./client-address.server";

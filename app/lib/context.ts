@@ -1,7 +1,7 @@
 // Router contexts set by the root middleware and read by loaders, actions and the document renderer.
 import { createContext } from "react-router";
 import type { AppDb } from "#db/client.server";
-import type { PublicUser } from "~/models/auth.server";
+import type { PublicUser } from "~/models/access/auth.server";
 
 export const nonceContext = createContext<string>("");
 /**

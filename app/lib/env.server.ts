@@ -1,6 +1,6 @@
 // The environment, parsed once by one zod schema; a bad value stops the server with a clear message.
 import { z } from "zod";
-import { USERNAME_PATTERN } from "~/models/account-input";
+import { USERNAME_PATTERN } from "~/models/access/account-input";
 import { parseTrustProxy } from "./client-address.server";
 
 const flag = z

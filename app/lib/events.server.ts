@@ -4,14 +4,14 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
 import { tournaments } from "#db/schema";
-import type { DomainEvent } from "~/models/events";
+import type { DomainEvent } from "~/models/audit/events";
 import { invalidateLanding } from "~/models/views/landing.server";
 import { invalidateAllTournaments, invalidateTournament } from "~/models/views/snapshot.server";
 import { CORS_HEADERS } from "./cors.server";
 import { getApp } from "./db.server";
 import { parsePositiveInt } from "./params";
 import { nudgeWebhookWorker } from "./webhook-worker.server";
-import { canReadById, SHARE_KEY_PATTERN } from "~/models/share.server";
+import { canReadById, SHARE_KEY_PATTERN } from "~/models/access/share.server";
 import { getUser } from "./session.server";
 import { shareKeyFrom } from "./share.server";
 

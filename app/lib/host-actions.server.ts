@@ -1,15 +1,15 @@
 // The form intents several host screens share (add player, check-in toggle, substitution, first lobbies), each one model call through runFormAction.
 import type { AppDb } from "#db/client.server";
 import { formFailure, invalid, runFormAction, type FormInput } from "~/lib/page.server";
-import type { PublicUser } from "~/models/auth.server";
+import type { PublicUser } from "~/models/access/auth.server";
 import { badRequest, isActionError } from "~/models/errors";
-import { addPlayer } from "~/models/roster.server";
-import { setCheckin } from "~/models/checkin.server";
-import { substitute } from "~/models/substitution.server";
-import { generateLobbies } from "~/models/lobbies.server";
-import { importTournament } from "~/models/spreadsheet.server";
+import { addPlayer } from "~/models/roster/roster.server";
+import { setCheckin } from "~/models/roster/checkin.server";
+import { substitute } from "~/models/roster/substitution.server";
+import { generateLobbies } from "~/models/rounds/lobbies.server";
+import { importTournament } from "~/models/tournaments/spreadsheet.server";
 import { IMPORT_FAILED } from "~/models/messages";
-import { checkinSchema, playerCreateSchema, substituteSchema } from "~/models/player-input";
+import { checkinSchema, playerCreateSchema, substituteSchema } from "~/models/roster/player-input";
 import { idParam } from "~/models/ids";
 
 /** Where a form comes back to after its action: the page it was posted from, search included (the route's normalized `url`, never the `.data` request). */

@@ -1,7 +1,7 @@
 // The host screens' part of the inline script (docs/decisions/039-host-pages-without-react.md): score entry and check-in
 // are served without React, and this does what their React code did with JavaScript on, in about 1.5 KB gzipped.
-import { duplicatePlacements, lockedPlacements } from "~/models/policy";
-import { ordinal } from "~/models/scoring";
+import { duplicatePlacements, lockedPlacements } from "~/models/access/policy";
+import { ordinal } from "~/models/format/scoring";
 import { ANSWER_HEADER } from "./answered";
 
 /**

@@ -1,7 +1,7 @@
 // The live pages' words and timings: toasts, the safety re-fetch, the refresh without JavaScript. Shared by the React
 // components (app/components/live.tsx, toast.tsx, public-actions.tsx) and the script the server writes for pages
 // served without React (app/lib/live-script.server.ts, overlay.server.ts), so neither imports the other.
-import type { DomainEvent } from "~/models/events";
+import type { DomainEvent } from "~/models/audit/events";
 
 /** A toast as the screens show it: a title, maybe a line of description; `{key}` placeholders are filled from values. */
 export type ToastMessage = { title: string; description?: string; type?: "success" | "error" | "info" };

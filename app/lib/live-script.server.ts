@@ -19,11 +19,11 @@ export const REFETCH_DELAY_JS = `function delay(a){var n=typeof a==="number"&&is
 export const FILL_TOAST_JS = `function fill(t,v){function f(s){return s.replace(/\\{(\\w+)\\}/g,function(_,k){var x=v[k];return k in F?(typeof x==="string"?x:F[k]):String(x)})}
 return{type:t.type,title:f(t.title),description:t.description&&f(t.description)}}`;
 
-/** `soon(now, at)`: models/signup.ts's `startsIn` in plain JavaScript, over milliseconds ("in 2 h 5 min", else null). */
+/** `soon(now, at)`: models/roster/signup.ts's `startsIn` in plain JavaScript, over milliseconds ("in 2 h 5 min", else null). */
 export const STARTS_IN_JS = `function soon(n,t){var m=Math.ceil((t-n)/60000);if(!(m>0))return null;if(m<60)return"in "+m+" min";var h=Math.floor(m/60);
 if(h<48)return"in "+h+" h"+(m%60?" "+m%60+" min":"");return"in "+Math.floor(h/24)+" days"}`;
 
-/** `zoned(date, zone)`: models/signup.ts's `formatInZone` in plain JavaScript ("Sat, Dec 5, 2026, 18:00 (Europe/Paris)"). */
+/** `zoned(date, zone)`: models/roster/signup.ts's `formatInZone` in plain JavaScript ("Sat, Dec 5, 2026, 18:00 (Europe/Paris)"). */
 export const ZONED_JS = `function zoned(a,z){return new Intl.DateTimeFormat("en-US",{timeZone:z,weekday:"short",month:"short",day:"numeric",year:"numeric",
 hour:"2-digit",minute:"2-digit",hourCycle:"h23"}).format(a)+" ("+z+")"}`;
 

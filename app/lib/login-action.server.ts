@@ -1,6 +1,6 @@
 // The login form's action, shared by /login and /auth: authenticate, open a session, redirect with a toast.
 import { data, type RouterContextProvider } from "react-router";
-import { createSession } from "~/models/auth.server";
+import { createSession } from "~/models/access/auth.server";
 import { authenticateLogin } from "./auth.server";
 import { dbContext } from "./context";
 import { pageForm } from "./page.server";

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 `webhooks` object: what each webhook event POSTs to an owner's endpoint (its JSON body and the
-// Standard Webhooks signature headers), from the same names and fields the outbox writes (app/models/outbox.server.ts).
-import { STANDINGS_TOP, TEST_EVENT, WEBHOOK_EVENTS, type OutboxEventType } from "~/models/webhooks";
+// Standard Webhooks signature headers), from the same names and fields the outbox writes (app/models/audit/outbox.server.ts).
+import { STANDINGS_TOP, TEST_EVENT, WEBHOOK_EVENTS, type OutboxEventType } from "~/models/audit/webhooks";
 
 type JsonSchema = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -2,12 +2,12 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { Tournament } from "#db/schema";
 import type { z } from "zod";
-import { canRead, findReadableTournament } from "~/models/share.server";
+import { canRead, findReadableTournament } from "~/models/access/share.server";
 import type { ActionResult } from "~/models/action.server";
-import type { PublicUser } from "~/models/auth.server";
+import type { PublicUser } from "~/models/access/auth.server";
 import { badRequest, isActionError, refusalTitle, type ActionError, type RefusalCode } from "~/models/errors";
 import { fieldErrors, FormFieldError, formToObject } from "~/lib/form";
-import { tournamentAccess } from "~/models/staff.server";
+import { tournamentAccess } from "~/models/access/staff.server";
 import { TOURNAMENT_NOT_FOUND } from "~/models/messages";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import { dbContext, formContext, userContext } from "./context";
@@ -72,7 +72,7 @@ export function tournamentIdOrThrow(raw: string | undefined): number {
 export type PageRequest = { context: Readonly<RouterContextProvider>; request: Request };
 
 /**
- * The tournament a page is about, when the reader may read it (app/models/share.server.ts: public, or its owner,
+ * The tournament a page is about, when the reader may read it (app/models/access/share.server.ts: public, or its owner,
  * staff, masters, or the holder of its share link). A missing or malformed id answers docs/rules.md's message with
  * 400, an unknown or unreadable one "Tournament not found" with 404; the route's ErrorBoundary shows them.
  */
@@ -120,7 +120,7 @@ export function screenAction({
   return { tournamentId, form, intent, values, input, user: pageUser(context), db: context.get(dbContext) };
 }
 
-/** The signed-in user's role for the tournament and its capabilities (app/models/policy.ts), for the screen to show only what they may use. */
+/** The signed-in user's role for the tournament and its capabilities (app/models/access/policy.ts), for the screen to show only what they may use. */
 export async function pageAccess(
   context: Readonly<RouterContextProvider>,
   tournament: { id: number; ownerId: number },

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { landingView, peekLandingVersion } from "~/models/views/landing.server";
 import { peekTournamentSnapshot, tournamentSnapshot, type Snapshot } from "~/models/views/snapshot.server";
-import { scheduleClock } from "~/models/signup";
+import { scheduleClock } from "~/models/roster/signup";
 import { dbContext, nonceContext, pageClockContext, scriptHashesContext, userContext } from "./context";
 import { getApp } from "./db.server";
 import { inlinesStylesheet } from "./lite-page";

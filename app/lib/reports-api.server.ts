@@ -1,8 +1,8 @@
 // The reports API's answers (docs/decisions/036-player-reports.md): their shapes for the OpenAPI document.
 import { z } from "zod";
-import type { ReportOutcome, LobbyReports } from "~/models/reports.server";
-import { reportSchema } from "~/models/reports-input";
-import type { Reading } from "~/models/reports";
+import type { ReportOutcome, LobbyReports } from "~/models/rounds/reports.server";
+import { reportSchema } from "~/models/rounds/reports-input";
+import type { Reading } from "~/models/rounds/reports";
 import { answerSchemas, bodySchemas } from "./api-schemas.server";
 
 const claim = z.object({ playerId: z.int(), placement: z.int() });

@@ -1,8 +1,8 @@
 // The schedule line of the public view and the leaderboard (issue #20 item 3): the start and the check-in window from
 // the tournament's snapshot, at the instant the page is made for (a cached page's, `pageClockContext`).
 import type { RouterContextProvider } from "react-router";
-import { isCompleted, isLive } from "~/models/policy";
-import { scheduleAt } from "~/models/signup";
+import { isCompleted, isLive } from "~/models/access/policy";
+import { scheduleAt } from "~/models/roster/signup";
 import type { TournamentData } from "~/models/views/tournament-data.server";
 import { pageClockContext } from "./context";
 

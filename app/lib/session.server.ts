@@ -1,6 +1,6 @@
 // Request plumbing for sign-in: the session cookie, the bearer token, and the guards every private loader starts with.
 import { createCookie, redirect, type RouterContextProvider } from "react-router";
-import { getSessionUser, SESSION_DAYS, type PublicUser } from "~/models/auth.server";
+import { getSessionUser, SESSION_DAYS, type PublicUser } from "~/models/access/auth.server";
 import type { AppDb } from "#db/client.server";
 import { clientContext, userContext } from "./context";
 import { bearerToken } from "./cors.server";

@@ -2,8 +2,8 @@
 // (so the pages it leads to, the live script's re-fetches and the event stream carry it). docs/decisions/021.
 import type { RouterContextProvider } from "react-router";
 import type { AppDb } from "#db/client.server";
-import type { PublicUser } from "~/models/auth.server";
-import { shareKeyMatches, SHARE_KEY_PATTERN, type Reader } from "~/models/share.server";
+import type { PublicUser } from "~/models/access/auth.server";
+import { shareKeyMatches, SHARE_KEY_PATTERN, type Reader } from "~/models/access/share.server";
 import { userContext } from "./context";
 import { isHttps } from "./forwarded.server";
 

@@ -2,7 +2,7 @@
 // pass-authenticated calls' reading of `Authorization: Pass <secret>`.
 import { z } from "zod";
 import type { Registration } from "#db/schema";
-import type { PassView } from "~/models/signup.server";
+import type { PassView } from "~/models/roster/signup.server";
 import {
   clearWaitlistSchema,
   entryDecisionSchema,
@@ -10,7 +10,7 @@ import {
   lobbyPasswordSchema,
   passCheckinSchema,
   signupSettingsSchema,
-} from "~/models/signup-input";
+} from "~/models/roster/signup-input";
 import { answerSchemas, bodySchemas } from "./api-schemas.server";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -5,7 +5,7 @@ import https from "node:https";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { auditEntries, webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDelivery } from "#db/schema";
-import { endpointLabel, giveUpPending } from "~/models/webhooks.server";
+import { endpointLabel, giveUpPending } from "~/models/audit/webhooks.server";
 import {
   DEFAULT_SCHEDULE,
   discordMessage,
@@ -15,7 +15,7 @@ import {
   type RetrySchedule,
   type WebhookKind,
   type WebhookPayload,
-} from "~/models/webhooks";
+} from "~/models/audit/webhooks";
 import { addressAllowed, classifyAddress, guardedLookup } from "./webhook-guard.server";
 
 export type WorkerOptions = Partial<RetrySchedule> & {

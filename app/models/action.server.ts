@@ -2,11 +2,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppTx, Executor } from "#db/client.server";
 import { tournamentStaff, tournaments, type Tournament } from "#db/schema";
-import { assertCanMutate, canManage, requireActor } from "./access.server";
-import type { PublicUser } from "./auth.server";
+import { assertCanMutate, canManage, requireActor } from "./access/access.server";
+import type { PublicUser } from "./access/auth.server";
 import { notFound } from "./errors";
-import type { DomainEvent } from "./events";
-import { STAFF_CAPABILITIES, type Capability } from "./policy";
+import type { DomainEvent } from "./audit/events";
+import { STAFF_CAPABILITIES, type Capability } from "./access/policy";
 
 /**
  * What a committed action answers: its `result` and the `events` the caller publishes after

@@ -1,6 +1,6 @@
 // The words of every refusal the models answer, in one table per status, in docs/rules.md's order ("Error codes"): a
 // message is reworded here and nowhere else. Plain strings and functions with no server code, so screens may read them.
-import { ordinal } from "./scoring";
+import { ordinal } from "./format/scoring";
 
 // ---------- 400: the input ----------
 

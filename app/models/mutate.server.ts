@@ -3,9 +3,9 @@
 import type { AppDb, AppTx } from "#db/client.server";
 import type { Tournament } from "#db/schema";
 import { lockForMutation, type ActionResult, type LockNeeds } from "./action.server";
-import { recordAudit, type AuditInput } from "./audit.server";
-import type { PublicUser } from "./auth.server";
-import type { DomainEvent } from "./events";
+import { recordAudit, type AuditInput } from "./audit/audit.server";
+import type { PublicUser } from "./access/auth.server";
+import type { DomainEvent } from "./audit/events";
 
 /** An audit entry of the mutation: the locked tournament and the acting user are filled in. */
 export type MutationAudit = Omit<AuditInput, "tournament" | "actor">;

@@ -4,8 +4,8 @@ import type { Route } from "./+types/calendar";
 import { dbContext } from "~/lib/context";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { loadTournamentFromParams } from "~/lib/page.server";
-import { calendarEvent } from "~/models/signup";
-import { signupSettingsOf } from "~/models/signup.server";
+import { calendarEvent } from "~/models/roster/signup";
+import { signupSettingsOf } from "~/models/roster/signup.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const t = await loadTournamentFromParams({ context, request }, params.tournamentId);

@@ -16,14 +16,14 @@ import {
 } from "~/components/tournament-fields";
 import { formFailureSummary } from "~/lib/error-screen";
 import { invalid, pageUser, readForm, runFormAction } from "~/lib/page.server";
-import { DEFAULT_SCORING } from "~/models/scoring";
-import { createTournament } from "~/models/tournaments.server";
-import { rulesetFromForm, tournamentCreateSchema } from "~/models/tournament-input";
-import { STANDARD_RULESET } from "~/models/ruleset";
+import { DEFAULT_SCORING } from "~/models/format/scoring";
+import { createTournament } from "~/models/tournaments/tournaments.server";
+import { rulesetFromForm, tournamentCreateSchema } from "~/models/tournaments/tournament-input";
+import { STANDARD_RULESET } from "~/models/format/ruleset";
 import { dbContext } from "~/lib/context";
 import { StageBuilder, rowsOfValues } from "~/components/stage-builder";
-import { rowOfStage, stageInputOfRow, stageRowsFromForm, type StageFormRow } from "~/models/stage-input";
-import { presetStages } from "~/models/stages";
+import { rowOfStage, stageInputOfRow, stageRowsFromForm, type StageFormRow } from "~/models/format/stage-input";
+import { presetStages } from "~/models/format/stages";
 import type { FormFailure } from "~/lib/page.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Tournament | Tournament Manager" }];

@@ -16,7 +16,7 @@ import {
 import { formFailure, pageUser, readForm, runFormAction, unknownAction } from "~/lib/page.server";
 import { importSpreadsheetIntent } from "~/lib/host-actions.server";
 import { badRequest } from "~/models/errors";
-import { completeTournament, deleteTournament, startCheckin } from "~/models/tournaments.server";
+import { completeTournament, deleteTournament, startCheckin } from "~/models/tournaments/tournaments.server";
 import { idParam } from "~/models/ids";
 import { dbContext } from "~/lib/context";
 import { dashboardView } from "~/models/views/dashboard.server";
@@ -223,7 +223,7 @@ function RowActions({ t, name }: { t: Row; name: string }) {
       </summary>
       <div className="host-actions-panel" role="group" aria-label={`${name} actions`}>
         <Link to={`/tournaments/${t.id}/public`}>Public View</Link>
-        {/* Which actions a row offers is app/models/policy.ts `actionsFor` (docs/rules.md, "Staff"). */}
+        {/* Which actions a row offers is app/models/access/policy.ts `actionsFor` (docs/rules.md, "Staff"). */}
         {can.viewResults ? <Link to={`/tournaments/${t.id}/leaderboard`}>View Results</Link> : null}
         {can.overridePanel ? <Link to={`/tournaments/${t.id}/master-override`}>Master Override Panel</Link> : null}
         {can.staffCheckIn ? <Link to={`/tournaments/${t.id}/checkin`}>Check-in</Link> : null}

@@ -1,9 +1,15 @@
 // The tournament guide: formats, lobby methods, snake distribution, scoring and tiebreaks as docs/rules.md defines them.
 import { Link } from "react-router";
 import type { Route } from "./+types/guide";
-import { DEFAULT_SCORING, SCORING_KEYS, ordinal } from "~/models/scoring";
+import { DEFAULT_SCORING, SCORING_KEYS, ordinal } from "~/models/format/scoring";
 import { withoutReactHandle } from "~/lib/lite-page";
-import { PRESET_WORDS, RIOT_TIEBREAKERS, STANDARD_TIEBREAKERS, TIEBREAKER_WORDS, TIEBREAKERS } from "~/models/ruleset";
+import {
+  PRESET_WORDS,
+  RIOT_TIEBREAKERS,
+  STANDARD_TIEBREAKERS,
+  TIEBREAKER_WORDS,
+  TIEBREAKERS,
+} from "~/models/format/ruleset";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tournament Guide | Tournament Manager" }];
 export const handle = withoutReactHandle;

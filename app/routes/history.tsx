@@ -4,12 +4,12 @@ import type { Route } from "./+types/history";
 import { TournamentHeader } from "~/components/tournament-header";
 import { EmptyState } from "~/components/ui";
 import { screenLoad } from "~/lib/page.server";
-import { canManage, canSeeHistory, isMaster } from "~/models/access.server";
-import { auditActionLabel, changeLines, isAuditAction } from "~/models/audit";
-import { historyChoices, listHistory } from "~/models/audit.server";
+import { canManage, canSeeHistory, isMaster } from "~/models/access/access.server";
+import { auditActionLabel, changeLines, isAuditAction } from "~/models/audit/audit";
+import { historyChoices, listHistory } from "~/models/audit/audit.server";
 import { HISTORY_FORBIDDEN } from "~/models/messages";
 import { firstError } from "~/lib/form";
-import { historyFiltersSchema, type HistoryFilters } from "~/models/audit-input";
+import { historyFiltersSchema, type HistoryFilters } from "~/models/audit/audit-input";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

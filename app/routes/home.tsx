@@ -1,5 +1,5 @@
 // The landing page: what the product does, the way in, and the public tournaments running now.
-import { isLive, roundLabel } from "~/models/policy";
+import { isLive, roundLabel } from "~/models/access/policy";
 import { Link, useRouteLoaderData } from "react-router";
 import { createAccountHref } from "~/components/header";
 import type { loader as rootLoader } from "~/root";
@@ -9,7 +9,7 @@ import { StatCard } from "~/components/ui";
 import { pageUser } from "~/lib/page.server";
 import { landingPageCache } from "~/lib/public-cache.server";
 import { landingView } from "~/models/views/landing.server";
-import { FORMAT_LABELS, statusLabel, type Format } from "~/models/types";
+import { FORMAT_LABELS, statusLabel, type Format } from "~/models/format/types";
 import { dbContext } from "~/lib/context";
 import { withoutReactHandle } from "~/lib/lite-page";
 

@@ -33,9 +33,9 @@ import {
 } from "~/lib/page.server";
 import { playerListQuery } from "~/lib/player-list.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import type { PublicUser } from "~/models/auth.server";
-import { setCheckins } from "~/models/checkin.server";
-import { isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MINIMUM } from "~/models/policy";
+import type { PublicUser } from "~/models/access/auth.server";
+import { setCheckins } from "~/models/roster/checkin.server";
+import { isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MINIMUM } from "~/models/access/policy";
 import { ROUND_ONE_MESSAGE } from "~/models/messages";
 import {
   closeSelfCheckin,
@@ -44,9 +44,9 @@ import {
   rotateSelfCheckinCode,
   selfCheckinStatus,
   selfCheckinTries,
-} from "~/models/self-checkin.server";
-import { setLocked } from "~/models/tournaments.server";
-import { lockSchema } from "~/models/round-input";
+} from "~/models/roster/self-checkin.server";
+import { setLocked } from "~/models/tournaments/tournaments.server";
+import { lockSchema } from "~/models/rounds/round-input";
 import { playerListView, type PlayerListFilter } from "~/models/views/player-list.server";
 import type { AppDb } from "#db/client.server";
 

@@ -12,10 +12,10 @@ import { dbContext } from "~/lib/context";
 import { withoutReactHandle } from "~/lib/lite-page";
 import { myPath, passCookie } from "~/lib/pass.server";
 import { pageReader } from "~/lib/share.server";
-import { findReadableTournament } from "~/models/share.server";
-import { joinSchema } from "~/models/signup-input";
-import { statusLabel } from "~/models/signup";
-import { joinInfo, signUp } from "~/models/signup.server";
+import { findReadableTournament } from "~/models/access/share.server";
+import { joinSchema } from "~/models/roster/signup-input";
+import { statusLabel } from "~/models/roster/signup";
+import { joinInfo, signUp } from "~/models/roster/signup.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

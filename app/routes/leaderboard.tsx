@@ -1,7 +1,7 @@
 // The leaderboard: a line of facts, what each player needs before a cut, the full standings (eliminated players
 // after a separator), then the podium.
 import { NeedNote, NeedsHeading } from "~/components/need-note";
-import { DROPPED_LABEL, isCompleted, roundLabel, tournamentHome } from "~/models/policy";
+import { DROPPED_LABEL, isCompleted, roundLabel, tournamentHome } from "~/models/access/policy";
 import { Link } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { ExportLink } from "~/components/export-link";
@@ -14,10 +14,10 @@ import { liveRefreshHandle } from "~/components/live";
 import { loadSnapshotFromParams, pageUser } from "~/lib/page.server";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { pageSchedule } from "~/lib/schedule.server";
-import { canManage } from "~/models/access.server";
+import { canManage } from "~/models/access/access.server";
 import { leaderboardView, stageLine } from "~/models/views/public";
-import { stageLeaderboardRows } from "~/models/settled.server";
-import { FORMAT_LABELS, type Format } from "~/models/types";
+import { stageLeaderboardRows } from "~/models/format/settled.server";
+import { FORMAT_LABELS, type Format } from "~/models/format/types";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

@@ -1,7 +1,7 @@
 // Logout as an action: revokes the session token and clears the cookie.
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { revokeSession } from "~/models/auth.server";
+import { revokeSession } from "~/models/access/auth.server";
 import { destroySessionCookie, getRequestToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { dbContext } from "~/lib/context";

@@ -24,14 +24,14 @@ import {
   screenAction,
 } from "~/lib/page.server";
 import { badRequest } from "~/models/errors";
-import { parseBulkPlayers } from "~/models/bulk";
-import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/roster.server";
-import { formatAverage } from "~/models/stats";
-import { bulkPlayersSchema } from "~/models/player-input";
+import { parseBulkPlayers } from "~/models/roster/bulk";
+import { bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/roster/roster.server";
+import { formatAverage } from "~/models/format/stats";
+import { bulkPlayersSchema } from "~/models/roster/player-input";
 import { idParam } from "~/models/ids";
-import { maxPlayersEditSchema } from "~/models/tournament-input";
+import { maxPlayersEditSchema } from "~/models/tournaments/tournament-input";
 import { dbContext } from "~/lib/context";
-import { isReadOnly, outLabel, substitutionOpen } from "~/models/policy";
+import { isReadOnly, outLabel, substitutionOpen } from "~/models/access/policy";
 import { playerListView, type PlayerListFilter } from "~/models/views/player-list.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";

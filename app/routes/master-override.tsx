@@ -17,19 +17,26 @@ import {
 } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
 import { requireMaster } from "~/lib/session.server";
-import { checkIntegrity, repairTotals } from "~/models/audit.server";
-import { getUsername } from "~/models/auth.server";
+import { checkIntegrity, repairTotals } from "~/models/audit/audit.server";
+import { getUsername } from "~/models/access/auth.server";
 import { badRequest, notFound } from "~/models/errors";
-import { addPlayer, deletePlayer, getPlayer, listPlayers, toPlayerSummary, updatePlayer } from "~/models/roster.server";
+import {
+  addPlayer,
+  deletePlayer,
+  getPlayer,
+  listPlayers,
+  toPlayerSummary,
+  updatePlayer,
+} from "~/models/roster/roster.server";
 import { capacityMessage, PLAYER_NOT_FOUND } from "~/models/messages";
-import { listAllLobbies } from "~/models/lobbies.server";
-import { listMatches } from "~/models/scores.server";
-import { playerCounts } from "~/models/policy";
-import { updateTournament } from "~/models/tournaments.server";
+import { listAllLobbies } from "~/models/rounds/lobbies.server";
+import { listMatches } from "~/models/rounds/scores.server";
+import { playerCounts } from "~/models/access/policy";
+import { updateTournament } from "~/models/tournaments/tournaments.server";
 import { idParam } from "~/models/ids";
-import { overrideReasonSchema } from "~/models/audit-input";
-import { playerCreateSchema, playerUpdateSchema } from "~/models/player-input";
-import { tournamentUpdateSchema } from "~/models/tournament-input";
+import { overrideReasonSchema } from "~/models/audit/audit-input";
+import { playerCreateSchema, playerUpdateSchema } from "~/models/roster/player-input";
+import { tournamentUpdateSchema } from "~/models/tournaments/tournament-input";
 import { dbContext } from "~/lib/context";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";

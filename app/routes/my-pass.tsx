@@ -10,10 +10,10 @@ import { clearPassCookie, myPath, passFromCookie, passLink } from "~/lib/pass.se
 import { clientAddress } from "~/lib/session.server";
 import { withoutReactHandle } from "~/lib/lite-page";
 import { isActionError } from "~/models/errors";
-import { passCheckin, passView, passWithdraw } from "~/models/signup.server";
-import { READING_LABELS } from "~/models/reports";
-import { reportSchema } from "~/models/reports-input";
-import { reportPanel, submitReport } from "~/models/reports.server";
+import { passCheckin, passView, passWithdraw } from "~/models/roster/signup.server";
+import { READING_LABELS } from "~/models/rounds/reports";
+import { reportSchema } from "~/models/rounds/reports-input";
+import { reportPanel, submitReport } from "~/models/rounds/reports.server";
 import { ReportSection } from "~/components/pass-report";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -1,5 +1,5 @@
 // GET /tournaments/{id}/overlay?view=standings|lobby|round: the stream overlay, a tiny HTML page for an OBS browser source (docs/rules.md, "Stream overlay").
-import { isCompleted } from "~/models/policy";
+import { isCompleted } from "~/models/access/policy";
 import type { Route } from "./+types/overlay";
 import { dbContext, nonceContext } from "~/lib/context";
 import { overlayDocument } from "~/lib/overlay.server";
@@ -8,7 +8,7 @@ import { tournamentPageCache } from "~/lib/public-cache.server";
 import { TOURNAMENT_NOT_FOUND } from "~/models/messages";
 import { overlayView, parseOverlayQuery } from "~/models/views/overlay";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
-import { canRead } from "~/models/share.server";
+import { canRead } from "~/models/access/share.server";
 import { pageReader } from "~/lib/share.server";
 
 // Every viewer of one overlay address shares one answer per tournament version (ETag, 304s).

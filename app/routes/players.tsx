@@ -1,11 +1,11 @@
 // Tournament players: a read-only table of every player with seed, points, matches, average and status, searchable.
 import { Link } from "react-router";
 import type { Route } from "./+types/players";
-import { outLabel } from "~/models/policy";
+import { outLabel } from "~/models/access/policy";
 import { PlayerFilter } from "~/components/player-forms";
 import { TournamentHeader } from "~/components/tournament-header";
 import { loadTournamentFromParams, pageAccess } from "~/lib/page.server";
-import { formatAverage } from "~/models/stats";
+import { formatAverage } from "~/models/format/stats";
 import { dbContext } from "~/lib/context";
 import { playerListQuery } from "~/lib/player-list.server";
 import { playerListView } from "~/models/views/player-list.server";

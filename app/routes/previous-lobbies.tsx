@@ -9,7 +9,7 @@ import { loadSnapshotFromParams } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { previousLobbiesView } from "~/models/views/public";
-import { DNP_LABEL, ordinal } from "~/models/scoring";
+import { DNP_LABEL, ordinal } from "~/models/format/scoring";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {

@@ -1,6 +1,6 @@
 // The public player profile: who they are, their stats, where they play now, and every match so far.
 import { NeedNote, NeedsHeading } from "~/components/need-note";
-import { roundLabel } from "~/models/policy";
+import { roundLabel } from "~/models/access/policy";
 import { stageLine } from "~/models/views/public";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/public-player";
@@ -12,8 +12,8 @@ import { parsePlayerParams } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { PLAYER_NOT_FOUND } from "~/models/messages";
 import { playerProfileView } from "~/models/views/player-profile";
-import { placementText } from "~/models/scoring";
-import { formatAverage, formatBestFinish } from "~/models/stats";
+import { placementText } from "~/models/format/scoring";
+import { formatAverage, formatBestFinish } from "~/models/format/stats";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

@@ -1,6 +1,6 @@
 // The public live view: banner, the round's state, top standings, player search, current lobbies, complete as plain HTML.
 import { NeedNote, NeedsHeading } from "~/components/need-note";
-import { isCompleted, isLive, outLabel, roundLabel } from "~/models/policy";
+import { isCompleted, isLive, outLabel, roundLabel } from "~/models/access/policy";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/public-view";
 import { ExportLink } from "~/components/export-link";
@@ -19,7 +19,7 @@ import { parsePositiveInt } from "~/lib/params";
 import { pageSchedule } from "~/lib/schedule.server";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { publicView, stageLine, TOP_COUNT } from "~/models/views/public";
-import { FORMAT_LABELS, statusLabel, type Format } from "~/models/types";
+import { FORMAT_LABELS, statusLabel, type Format } from "~/models/format/types";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

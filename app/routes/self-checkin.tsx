@@ -10,14 +10,14 @@ import { invalid, loadSnapshotFromParams, readForm, runFormAction, tournamentIdO
 import { parsePositiveInt } from "~/lib/params";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { clientAddress } from "~/lib/session.server";
-import { CODE_LENGTH } from "~/models/self-checkin";
-import { selfCheckinSchema } from "~/models/self-checkin-input";
-import { closedRefusal, selfCheckin } from "~/models/self-checkin.server";
-import { activeSelfCheckin } from "~/models/self-checkin-state.server";
+import { CODE_LENGTH } from "~/models/roster/self-checkin";
+import { selfCheckinSchema } from "~/models/roster/self-checkin-input";
+import { closedRefusal, selfCheckin } from "~/models/roster/self-checkin.server";
+import { activeSelfCheckin } from "~/models/roster/self-checkin-state.server";
 import { dbContext } from "~/lib/context";
 import { withoutReactHandle } from "~/lib/lite-page";
 import { pageReader } from "~/lib/share.server";
-import { findReadableTournament } from "~/models/share.server";
+import { findReadableTournament } from "~/models/access/share.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

@@ -19,7 +19,7 @@ import {
 import { usePendingIntent, useKeptActionData } from "~/components/ui";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { CopyUrlField } from "~/components/public-actions";
-import { rotateShareKey, shareLinkOf } from "~/models/share.server";
+import { rotateShareKey, shareLinkOf } from "~/models/access/share.server";
 import { StreamOverlaySection } from "~/components/stream-overlay-section";
 import {
   formFailure,
@@ -34,15 +34,15 @@ import {
 } from "~/lib/page.server";
 import { badRequest } from "~/models/errors";
 import { DisabledNote, InputField, SubmitButton } from "~/components/form-fields";
-import { addScorekeeper, listStaff, removeScorekeeper } from "~/models/staff.server";
-import { canSeeHistory } from "~/models/access.server";
-import { isReadOnly, sizeEditable } from "~/models/policy";
-import { settingsScoring } from "~/models/scoring";
-import { updateTournament } from "~/models/tournaments.server";
+import { addScorekeeper, listStaff, removeScorekeeper } from "~/models/access/staff.server";
+import { canSeeHistory } from "~/models/access/access.server";
+import { isReadOnly, sizeEditable } from "~/models/access/policy";
+import { settingsScoring } from "~/models/format/scoring";
+import { updateTournament } from "~/models/tournaments/tournaments.server";
 import { idParam } from "~/models/ids";
-import { rulesetFromForm, tournamentUpdateSchema } from "~/models/tournament-input";
-import { staffAddSchema } from "~/models/account-input";
-import { readRuleset, rulesetChangeProblem } from "~/models/ruleset";
+import { rulesetFromForm, tournamentUpdateSchema } from "~/models/tournaments/tournament-input";
+import { staffAddSchema } from "~/models/access/account-input";
+import { readRuleset, rulesetChangeProblem } from "~/models/format/ruleset";
 import { dbContext } from "~/lib/context";
 import { rowsOfValues, StageBuilder } from "~/components/stage-builder";
 import {
@@ -51,9 +51,9 @@ import {
   stageListSchema,
   stageRowsFromForm,
   type StageFormRow,
-} from "~/models/stage-input";
-import { stagePositions, stageStarted, stagesOf } from "~/models/stages";
-import { roundLobbies } from "~/models/lobbies.server";
+} from "~/models/format/stage-input";
+import { stagePositions, stageStarted, stagesOf } from "~/models/format/stages";
+import { roundLobbies } from "~/models/rounds/lobbies.server";
 import type { Executor } from "#db/client.server";
 import type { Tournament } from "#db/schema";
 

@@ -10,17 +10,17 @@ import { samePage } from "~/lib/host-actions.server";
 import { formFailure, invalid, runFormAction, unknownAction, screenAction, screenLoad } from "~/lib/page.server";
 import { passLink } from "~/lib/pass.server";
 import { publish } from "~/lib/events.server";
-import { canManage } from "~/models/access.server";
+import { canManage } from "~/models/access/access.server";
 import { badRequest, isActionError } from "~/models/errors";
-import { instantToZoned, statusLabel } from "~/models/signup";
+import { instantToZoned, statusLabel } from "~/models/roster/signup";
 import {
   clearWaitlistSchema,
   entryDecisionSchema,
   lobbyPasswordSchema,
   signupSettingsSchema,
-} from "~/models/signup-input";
-import { setLobbyPassword, staffLobbyDetails } from "~/models/lobby-details.server";
-import { LOBBY_HOST_LABELS, LOBBY_HOST_RULES } from "~/models/lobby-details";
+} from "~/models/roster/signup-input";
+import { setLobbyPassword, staffLobbyDetails } from "~/models/rounds/lobby-details.server";
+import { LOBBY_HOST_LABELS, LOBBY_HOST_RULES } from "~/models/rounds/lobby-details";
 import {
   clearWaitlist,
   decideEntry,
@@ -29,7 +29,7 @@ import {
   playersWithPasses,
   signupSettingsOf,
   updateSignupSettings,
-} from "~/models/signup.server";
+} from "~/models/roster/signup.server";
 import { idParam } from "~/models/ids";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -16,17 +16,17 @@ import {
   screenLoad,
 } from "~/lib/page.server";
 import { wakeWebhookWorker } from "~/lib/webhook-worker.server";
-import { canManage } from "~/models/access.server";
+import { canManage } from "~/models/access/access.server";
 import { badRequest } from "~/models/errors";
 import { idParam } from "~/models/ids";
-import { webhookCreateSchema, webhookUpdateSchema } from "~/models/webhook-input";
+import { webhookCreateSchema, webhookUpdateSchema } from "~/models/audit/webhook-input";
 import {
   MAX_ENDPOINTS,
   WEBHOOK_EVENT_NAMES,
   WEBHOOK_EVENTS,
   WEBHOOK_KINDS,
   type WebhookEvent,
-} from "~/models/webhooks";
+} from "~/models/audit/webhooks";
 import {
   createWebhook,
   deleteWebhook,
@@ -35,7 +35,7 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
   updateWebhook,
-} from "~/models/webhooks.server";
+} from "~/models/audit/webhooks.server";
 import { WEBHOOKS_FORBIDDEN } from "~/models/messages";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -155,7 +155,7 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
       expect(
         (await get(app, path, { Authorization: `Bearer ${owner}`, "If-None-Match": own.headers.get("etag")! })).status,
       ).toBe(304);
-      // Whatever a stranger is answered (who may read it is app/models/access.server.ts's), it is never shared.
+      // Whatever a stranger is answered (who may read it is app/models/access/access.server.ts's), it is never shared.
       const stranger = await get(app, path);
       expect(stranger.headers.get("cache-control") ?? "", path).not.toMatch(/public|s-maxage/);
     }

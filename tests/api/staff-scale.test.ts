@@ -1,7 +1,7 @@
 // Scale: 4 scorekeepers save the 32 lobbies of a 256-player round at the same time through the API, on PostgreSQL:
 // every save succeeds once, and the stored totals agree with the saved placements (docs/rules.md, "Staff").
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEFAULT_SCORING, pointsFor } from "~/models/scoring";
+import { DEFAULT_SCORING, pointsFor } from "~/models/format/scoring";
 import { startApp, unavailableReason, unique, type App } from "./support/app";
 import { lobbyScores, scoreRound, staffedRound } from "./support/staff-round";
 

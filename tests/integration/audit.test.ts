@@ -4,25 +4,25 @@ import ExcelJS from "exceljs";
 import { expect, test } from "vitest";
 import type { AppDb } from "#db/client.server";
 import { auditEntries, players, users, type AuditEntry } from "#db/schema";
-import { checkIntegrity, historyChoices, listHistory, recordAudit, repairTotals } from "~/models/audit.server";
-import { addPlayer, bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/roster.server";
-import { setCheckin, setCheckins } from "~/models/checkin.server";
-import { substitute } from "~/models/substitution.server";
-import { advanceRound } from "~/models/advance.server";
-import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
-import { finalizeRound, saveScores } from "~/models/scores.server";
-import { exportTournament, importTournament } from "~/models/spreadsheet.server";
+import { checkIntegrity, historyChoices, listHistory, recordAudit, repairTotals } from "~/models/audit/audit.server";
+import { addPlayer, bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/roster/roster.server";
+import { setCheckin, setCheckins } from "~/models/roster/checkin.server";
+import { substitute } from "~/models/roster/substitution.server";
+import { advanceRound } from "~/models/rounds/advance.server";
+import { deleteLobby, generateLobbies, undoRound } from "~/models/rounds/lobbies.server";
+import { finalizeRound, saveScores } from "~/models/rounds/scores.server";
+import { exportTournament, importTournament } from "~/models/tournaments/spreadsheet.server";
 import {
   completeTournament,
   deleteTournament,
   setLocked,
   startCheckin,
   updateTournament,
-} from "~/models/tournaments.server";
-import { playerCreateSchema, playerUpdateSchema } from "~/models/player-input";
-import { tournamentUpdateSchema } from "~/models/tournament-input";
-import { closeSelfCheckin, openSelfCheckin } from "~/models/self-checkin.server";
-import { addScorekeeper, removeScorekeeper } from "~/models/staff.server";
+} from "~/models/tournaments/tournaments.server";
+import { playerCreateSchema, playerUpdateSchema } from "~/models/roster/player-input";
+import { tournamentUpdateSchema } from "~/models/tournaments/tournament-input";
+import { closeSelfCheckin, openSelfCheckin } from "~/models/roster/self-checkin.server";
+import { addScorekeeper, removeScorekeeper } from "~/models/access/staff.server";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 

@@ -2,7 +2,14 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { users } from "#db/schema";
-import { createSession, ensureMaster, getSessionUser, LOGIN_LIMIT, login, revokeSession } from "~/models/auth.server";
+import {
+  createSession,
+  ensureMaster,
+  getSessionUser,
+  LOGIN_LIMIT,
+  login,
+  revokeSession,
+} from "~/models/access/auth.server";
 import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from "~/models/messages";
 import { describeEachDriver } from "../setup/databases";
 

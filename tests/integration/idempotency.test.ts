@@ -6,11 +6,11 @@ import { expect, test } from "vitest";
 import type { AppDb } from "#db/client.server";
 import { idempotencyKeys, lobbies, matches, tournaments } from "#db/schema";
 import { fingerprint, runKeyed, type KeyedCall } from "~/lib/idempotency.server";
-import type { PublicUser } from "~/models/auth.server";
-import { generateLobbies } from "~/models/lobbies.server";
-import { saveScores } from "~/models/scores.server";
-import { createTournament } from "~/models/tournaments.server";
-import { tournamentCreateSchema } from "~/models/tournament-input";
+import type { PublicUser } from "~/models/access/auth.server";
+import { generateLobbies } from "~/models/rounds/lobbies.server";
+import { saveScores } from "~/models/rounds/scores.server";
+import { createTournament } from "~/models/tournaments/tournaments.server";
+import { tournamentCreateSchema } from "~/models/tournaments/tournament-input";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, makeTournament, makeUser, placements } from "./model-fixtures";
 

@@ -2,7 +2,7 @@
 // hop-count TRUST_PROXY) gets 20 wrong passwords per username per 15 minutes, not unlimited; the owner's known device
 // (device cookie) is slowed down, not locked out, and has its own count (docs/decisions/021-check-in-and-share-links.md).
 import { expect, test } from "vitest";
-import { hashPassword, LOGIN_LIMIT, login } from "~/models/auth.server";
+import { hashPassword, LOGIN_LIMIT, login } from "~/models/access/auth.server";
 import { TOO_MANY_ATTEMPTS } from "~/models/messages";
 import { users } from "#db/schema";
 import { trustProxyWarning } from "~/lib/client-address.server";

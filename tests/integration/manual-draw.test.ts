@@ -6,9 +6,9 @@ import { expect, test } from "vitest";
 import { auditEntries, lobbies, players, tournaments } from "#db/schema";
 import { ActionError } from "~/models/errors";
 import { findTournamentOr404 } from "~/models/action.server";
-import { generateLobbies, roundLobbies } from "~/models/lobbies.server";
-import { swapPlayers } from "~/models/manual-draw.server";
-import { saveScores } from "~/models/scores.server";
+import { generateLobbies, roundLobbies } from "~/models/rounds/lobbies.server";
+import { swapPlayers } from "~/models/rounds/manual-draw.server";
+import { saveScores } from "~/models/rounds/scores.server";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 

@@ -4,11 +4,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import { expect } from "vitest";
 import type { AppDb } from "#db/client.server";
 import { players, users, type Player } from "#db/schema";
-import { toPublicUser, type PublicUser } from "~/models/auth.server";
+import { toPublicUser, type PublicUser } from "~/models/access/auth.server";
 import { ActionError } from "~/models/errors";
-import { bulkAddPlayers } from "~/models/roster.server";
-import { createTournament } from "~/models/tournaments.server";
-import { tournamentCreateSchema, type TournamentCreateInput } from "~/models/tournament-input";
+import { bulkAddPlayers } from "~/models/roster/roster.server";
+import { createTournament } from "~/models/tournaments/tournaments.server";
+import { tournamentCreateSchema, type TournamentCreateInput } from "~/models/tournaments/tournament-input";
 
 export async function makeUser(db: AppDb, role: PublicUser["role"] = "user"): Promise<PublicUser> {
   const username = `${role}_${randomBytes(5).toString("hex")}`;

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { auditEntries, tournaments } from "#db/schema";
 import { conflict } from "~/models/errors";
-import { event } from "~/models/events";
+import { event } from "~/models/audit/events";
 import { AUTH_REQUIRED, NOT_ALLOWED } from "~/models/messages";
 import { mutate, tournamentLock } from "~/models/mutate.server";
 import { describeEachDriver } from "../setup/databases";

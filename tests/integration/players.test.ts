@@ -11,15 +11,15 @@ import {
   listPlayers,
   setMaxPlayers,
   updatePlayer,
-} from "~/models/roster.server";
-import { setCheckin, setCheckins } from "~/models/checkin.server";
-import { substitute } from "~/models/substitution.server";
-import { generateLobbies, listLobbies } from "~/models/lobbies.server";
-import { getLeaderboard } from "~/models/standings.server";
-import { saveScores } from "~/models/scores.server";
-import { setLocked } from "~/models/tournaments.server";
+} from "~/models/roster/roster.server";
+import { setCheckin, setCheckins } from "~/models/roster/checkin.server";
+import { substitute } from "~/models/roster/substitution.server";
+import { generateLobbies, listLobbies } from "~/models/rounds/lobbies.server";
+import { getLeaderboard } from "~/models/format/standings.server";
+import { saveScores } from "~/models/rounds/scores.server";
+import { setLocked } from "~/models/tournaments/tournaments.server";
 import { findTournamentOr404 } from "~/models/action.server";
-import { playerCreateSchema, playerUpdateSchema } from "~/models/player-input";
+import { playerCreateSchema, playerUpdateSchema } from "~/models/roster/player-input";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 

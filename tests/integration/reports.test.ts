@@ -4,12 +4,12 @@
 import { and, eq, like } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { auditEntries, lobbies, matches, playerReports, players, type Lobby } from "#db/schema";
-import { finalizeRound, saveScores } from "~/models/scores.server";
-import { generateLobbies } from "~/models/lobbies.server";
+import { finalizeRound, saveScores } from "~/models/rounds/scores.server";
+import { generateLobbies } from "~/models/rounds/lobbies.server";
 import { INVALID_PASS } from "~/models/messages";
-import { joinSchema, signupSettingsSchema } from "~/models/signup-input";
-import { issuePass, signUp, updateSignupSettings } from "~/models/signup.server";
-import { startCheckin } from "~/models/tournaments.server";
+import { joinSchema, signupSettingsSchema } from "~/models/roster/signup-input";
+import { issuePass, signUp, updateSignupSettings } from "~/models/roster/signup.server";
+import { startCheckin } from "~/models/tournaments/tournaments.server";
 import {
   INCOMPLETE_REPORT,
   lobbySavedMessage,
@@ -17,9 +17,9 @@ import {
   placementRangeMessage,
   repeatedPlacementMessage,
   reportsClosedMessage,
-} from "~/models/reports";
-import { reportSchema } from "~/models/reports-input";
-import { reportPanel, staffLobbyReports, submitReport } from "~/models/reports.server";
+} from "~/models/rounds/reports";
+import { reportSchema } from "~/models/rounds/reports-input";
+import { reportPanel, staffLobbyReports, submitReport } from "~/models/rounds/reports.server";
 import { scoreSheetView } from "~/models/views/score-sheet.server";
 import { findTournamentOr404 } from "~/models/action.server";
 import { describeEachDriver } from "../setup/databases";

@@ -4,8 +4,8 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { players, tournaments } from "#db/schema";
-import { getPlayer } from "~/models/roster.server";
-import { SELF_CHECKIN_LIMIT } from "~/models/self-checkin";
+import { getPlayer } from "~/models/roster/roster.server";
+import { SELF_CHECKIN_LIMIT } from "~/models/roster/self-checkin";
 import { TOO_MANY_CHECKINS, TOO_MANY_CODES, TOO_MANY_FOR_PLAYER, WRONG_CODE, WRONG_TAG } from "~/models/messages";
 import {
   openSelfCheckin,
@@ -13,9 +13,9 @@ import {
   selfCheckin,
   selfCheckinOverview,
   selfCheckinTries,
-} from "~/models/self-checkin.server";
-import { startCheckin } from "~/models/tournaments.server";
-import { selfCheckinSchema } from "~/models/self-checkin-input";
+} from "~/models/roster/self-checkin.server";
+import { startCheckin } from "~/models/tournaments/tournaments.server";
+import { selfCheckinSchema } from "~/models/roster/self-checkin-input";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser } from "./model-fixtures";
 

@@ -3,13 +3,13 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { players, tournaments } from "#db/schema";
-import { generateLobbies } from "~/models/lobbies.server";
-import { CODE_ALPHABET, CODE_LENGTH } from "~/models/self-checkin";
+import { generateLobbies } from "~/models/rounds/lobbies.server";
+import { CODE_ALPHABET, CODE_LENGTH } from "~/models/roster/self-checkin";
 import { CHECKIN_CLOSED, SELF_CHECKIN_NOT_OPEN, WRONG_CODE } from "~/models/messages";
-import { selfCheckinSchema } from "~/models/self-checkin-input";
-import { closeSelfCheckin, openSelfCheckin, selfCheckin, selfCheckinStatus } from "~/models/self-checkin.server";
-import { getPlayer } from "~/models/roster.server";
-import { completeTournament, setLocked, startCheckin, updateTournament } from "~/models/tournaments.server";
+import { selfCheckinSchema } from "~/models/roster/self-checkin-input";
+import { closeSelfCheckin, openSelfCheckin, selfCheckin, selfCheckinStatus } from "~/models/roster/self-checkin.server";
+import { getPlayer } from "~/models/roster/roster.server";
+import { completeTournament, setLocked, startCheckin, updateTournament } from "~/models/tournaments/tournaments.server";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser } from "./model-fixtures";
 

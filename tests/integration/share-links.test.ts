@@ -2,7 +2,7 @@
 // masters, or with its share key (192 random bits), which the owner rotates; enumerating ids reads nothing.
 import { expect, test } from "vitest";
 import { shareKeys } from "#db/schema";
-import { addScorekeeper } from "~/models/staff.server";
+import { addScorekeeper } from "~/models/access/staff.server";
 import {
   canRead,
   canReadById,
@@ -11,8 +11,8 @@ import {
   rotateShareKey,
   shareKeyFor,
   SHARE_KEY_PATTERN,
-} from "~/models/share.server";
-import { updateTournament } from "~/models/tournaments.server";
+} from "~/models/access/share.server";
+import { updateTournament } from "~/models/tournaments/tournaments.server";
 import { describeEachDriver } from "../setup/databases";
 import { expectRefused, makeTournament, makeUser } from "./model-fixtures";
 

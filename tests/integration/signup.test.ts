@@ -4,9 +4,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { auditEntries, players, signupSettings, tournaments } from "#db/schema";
-import { deletePlayer, getPlayer } from "~/models/roster.server";
-import { openSelfCheckin } from "~/models/self-checkin.server";
-import { PASS_GUESS_LIMIT, SIGNUPS_PER_ADDRESS } from "~/models/signup";
+import { deletePlayer, getPlayer } from "~/models/roster/roster.server";
+import { openSelfCheckin } from "~/models/roster/self-checkin.server";
+import { PASS_GUESS_LIMIT, SIGNUPS_PER_ADDRESS } from "~/models/roster/signup";
 import {
   INVALID_PASS,
   PASS_CHECKIN_CLOSED,
@@ -17,7 +17,7 @@ import {
   WAITLIST_FULL,
   WITHDRAW_LOCKED,
 } from "~/models/messages";
-import { joinSchema, signupSettingsSchema } from "~/models/signup-input";
+import { joinSchema, signupSettingsSchema } from "~/models/roster/signup-input";
 import {
   clearWaitlist,
   decideEntry,
@@ -28,10 +28,10 @@ import {
   passWithdraw,
   signUp,
   updateSignupSettings,
-} from "~/models/signup.server";
-import { startCheckin } from "~/models/tournaments.server";
-import { generateLobbies } from "~/models/lobbies.server";
-import { setLobbyPassword, staffLobbyDetails } from "~/models/lobby-details.server";
+} from "~/models/roster/signup.server";
+import { startCheckin } from "~/models/tournaments/tournaments.server";
+import { generateLobbies } from "~/models/rounds/lobbies.server";
+import { setLobbyPassword, staffLobbyDetails } from "~/models/rounds/lobby-details.server";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser } from "./model-fixtures";

@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
 import { tournaments } from "#db/schema";
-import { generateLobbies, undoRound } from "~/models/lobbies.server";
-import { saveScores } from "~/models/scores.server";
-import { updatePlayer } from "~/models/roster.server";
+import { generateLobbies, undoRound } from "~/models/rounds/lobbies.server";
+import { saveScores } from "~/models/rounds/scores.server";
+import { updatePlayer } from "~/models/roster/roster.server";
 import { readTournamentVersion } from "~/models/views/tournament-data.server";
 import {
   clearSnapshots,

@@ -10,22 +10,22 @@ import {
   STAFF_NOT_FOUND,
   unknownUsernameMessage,
 } from "~/models/messages";
-import { addPlayer, deletePlayer, updatePlayer } from "~/models/roster.server";
-import { setCheckin, setCheckins } from "~/models/checkin.server";
-import { advanceRound } from "~/models/advance.server";
-import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
-import { finalizeRound, saveScores } from "~/models/scores.server";
-import { getLeaderboard } from "~/models/standings.server";
-import { addScorekeeper, listStaff, removeScorekeeper, tournamentAccess } from "~/models/staff.server";
+import { addPlayer, deletePlayer, updatePlayer } from "~/models/roster/roster.server";
+import { setCheckin, setCheckins } from "~/models/roster/checkin.server";
+import { advanceRound } from "~/models/rounds/advance.server";
+import { deleteLobby, generateLobbies, undoRound } from "~/models/rounds/lobbies.server";
+import { finalizeRound, saveScores } from "~/models/rounds/scores.server";
+import { getLeaderboard } from "~/models/format/standings.server";
+import { addScorekeeper, listStaff, removeScorekeeper, tournamentAccess } from "~/models/access/staff.server";
 import {
   completeTournament,
   deleteTournament,
   listForUser,
   startCheckin,
   updateTournament,
-} from "~/models/tournaments.server";
-import { playerCreateSchema, playerUpdateSchema } from "~/models/player-input";
-import { tournamentUpdateSchema } from "~/models/tournament-input";
+} from "~/models/tournaments/tournaments.server";
+import { playerCreateSchema, playerUpdateSchema } from "~/models/roster/player-input";
+import { tournamentUpdateSchema } from "~/models/tournaments/tournament-input";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 

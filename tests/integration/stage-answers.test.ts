@@ -7,7 +7,7 @@ import { beforeEach, expect, test } from "vitest";
 import type { AppDb } from "#db/client.server";
 import { clearApiCache } from "~/lib/api-cache.server";
 import { dbContext, userContext } from "~/lib/context";
-import type { PublicUser } from "~/models/auth.server";
+import type { PublicUser } from "~/models/access/auth.server";
 import { clearSnapshots } from "~/models/views/snapshot.server";
 import { action as tournamentsAction } from "~/routes/api/tournaments";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/api/tournament";

@@ -2,10 +2,10 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { lobbies, matches, players, tournaments } from "#db/schema";
-import { canManage } from "~/models/access.server";
-import { listPlayers } from "~/models/roster.server";
-import { generateLobbies } from "~/models/lobbies.server";
-import { saveScores } from "~/models/scores.server";
+import { canManage } from "~/models/access/access.server";
+import { listPlayers } from "~/models/roster/roster.server";
+import { generateLobbies } from "~/models/rounds/lobbies.server";
+import { saveScores } from "~/models/rounds/scores.server";
 import {
   completeTournament,
   computeDashboardStats,
@@ -18,9 +18,9 @@ import {
   setLocked,
   startCheckin,
   updateTournament,
-} from "~/models/tournaments.server";
+} from "~/models/tournaments/tournaments.server";
 import { findTournamentOr404 } from "~/models/action.server";
-import { tournamentCreateSchema, tournamentUpdateSchema } from "~/models/tournament-input";
+import { tournamentCreateSchema, tournamentUpdateSchema } from "~/models/tournaments/tournament-input";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 

@@ -4,23 +4,23 @@ import { expect, test } from "vitest";
 import { lobbies, matches, players, tournaments } from "#db/schema";
 import { findTournamentOr404, type ActionResult } from "~/models/action.server";
 import { COMPLETED_MESSAGE } from "~/models/messages";
-import type { DomainEvent } from "~/models/events";
-import { addPlayer, bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/roster.server";
-import { setCheckin } from "~/models/checkin.server";
-import { substitute } from "~/models/substitution.server";
-import { advanceRound } from "~/models/advance.server";
-import { deleteLobby, generateLobbies, undoRound } from "~/models/lobbies.server";
-import { finalizeRound, saveScores } from "~/models/scores.server";
-import { getLeaderboard } from "~/models/standings.server";
+import type { DomainEvent } from "~/models/audit/events";
+import { addPlayer, bulkAddPlayers, deletePlayer, setMaxPlayers, updatePlayer } from "~/models/roster/roster.server";
+import { setCheckin } from "~/models/roster/checkin.server";
+import { substitute } from "~/models/roster/substitution.server";
+import { advanceRound } from "~/models/rounds/advance.server";
+import { deleteLobby, generateLobbies, undoRound } from "~/models/rounds/lobbies.server";
+import { finalizeRound, saveScores } from "~/models/rounds/scores.server";
+import { getLeaderboard } from "~/models/format/standings.server";
 import {
   completeTournament,
   deleteTournament,
   setLocked,
   startCheckin,
   updateTournament,
-} from "~/models/tournaments.server";
-import { playerCreateSchema, playerUpdateSchema } from "~/models/player-input";
-import { tournamentUpdateSchema } from "~/models/tournament-input";
+} from "~/models/tournaments/tournaments.server";
+import { playerCreateSchema, playerUpdateSchema } from "~/models/roster/player-input";
+import { tournamentUpdateSchema } from "~/models/tournaments/tournament-input";
 import { describeEachDriver, queryRows } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 

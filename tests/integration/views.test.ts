@@ -1,10 +1,10 @@
 // The host screens' read models on both databases: each answers what its screen renders from one read of the tournament's rows.
 import { expect, test } from "vitest";
 import { findTournamentOr404 } from "~/models/action.server";
-import { advanceRound } from "~/models/advance.server";
-import { generateLobbies } from "~/models/lobbies.server";
-import { abilities } from "~/models/policy";
-import { finalizeRound, saveScores } from "~/models/scores.server";
+import { advanceRound } from "~/models/rounds/advance.server";
+import { generateLobbies } from "~/models/rounds/lobbies.server";
+import { abilities } from "~/models/access/policy";
+import { finalizeRound, saveScores } from "~/models/rounds/scores.server";
 import { dashboardView } from "~/models/views/dashboard.server";
 import { playerListView } from "~/models/views/player-list.server";
 import { scoreSheetView } from "~/models/views/score-sheet.server";

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest"
 import { openDatabase, type Database } from "#db/client.server";
 import { webhookDeliveries } from "#db/schema";
 import { startWebhookWorker, type WorkerOptions } from "~/lib/webhook-worker.server";
-import { setCheckin } from "~/models/checkin.server";
-import { createWebhook } from "~/models/webhooks.server";
+import { setCheckin } from "~/models/roster/checkin.server";
+import { createWebhook } from "~/models/audit/webhooks.server";
 import { postgresUnavailableReason, withAdmin, type Driver } from "../setup/databases";
 import { addPlayers, makeTournament, makeUser } from "./model-fixtures";
 import { startReceiver } from "./webhook-receiver";

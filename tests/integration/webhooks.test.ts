@@ -5,14 +5,14 @@ import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
 import type { AppDb } from "#db/client.server";
 import { auditEntries, webhookAttempts, webhookDeliveries, webhookEndpoints } from "#db/schema";
 import { startWebhookWorker, postWebhook, type WebhookWorker, type WorkerOptions } from "~/lib/webhook-worker.server";
-import { recordAudit } from "~/models/audit.server";
-import { advanceRound } from "~/models/advance.server";
-import { generateLobbies } from "~/models/lobbies.server";
-import { setCheckin } from "~/models/checkin.server";
-import { openSelfCheckin, selfCheckin } from "~/models/self-checkin.server";
-import { startCheckin } from "~/models/tournaments.server";
-import { selfCheckinSchema } from "~/models/self-checkin-input";
-import { saveScores } from "~/models/scores.server";
+import { recordAudit } from "~/models/audit/audit.server";
+import { advanceRound } from "~/models/rounds/advance.server";
+import { generateLobbies } from "~/models/rounds/lobbies.server";
+import { setCheckin } from "~/models/roster/checkin.server";
+import { openSelfCheckin, selfCheckin } from "~/models/roster/self-checkin.server";
+import { startCheckin } from "~/models/tournaments/tournaments.server";
+import { selfCheckinSchema } from "~/models/roster/self-checkin-input";
+import { saveScores } from "~/models/rounds/scores.server";
 import {
   createWebhook,
   deleteWebhook,
@@ -21,8 +21,8 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
   updateWebhook,
-} from "~/models/webhooks.server";
-import { MAX_ENDPOINTS, type WebhookPayload } from "~/models/webhooks";
+} from "~/models/audit/webhooks.server";
+import { MAX_ENDPOINTS, type WebhookPayload } from "~/models/audit/webhooks";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 import { startReceiver, type Receiver } from "./webhook-receiver";

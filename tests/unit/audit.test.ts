@@ -9,8 +9,8 @@ import {
   isAuditAction,
   lobbyResults,
   totalsText,
-} from "~/models/audit";
-import { DEFAULT_SCORING } from "~/models/scoring";
+} from "~/models/audit/audit";
+import { DEFAULT_SCORING } from "~/models/format/scoring";
 
 describe("action codes", () => {
   test("an override carries the prefix; only known codes are accepted", () => {

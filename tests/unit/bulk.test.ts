@@ -1,7 +1,7 @@
 // Bulk player import: the "Name#Tag [LP]" lines and docs/rules.md's per-line errors.
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { parseBulkPlayers } from "../../app/models/bulk";
+import { parseBulkPlayers } from "../../app/models/roster/bulk";
 
 describe("parseBulkPlayers", () => {
   test("Name#Tag with an optional LP, trimmed, blank lines skipped", () => {

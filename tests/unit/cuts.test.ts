@@ -10,8 +10,8 @@ import {
   roundDownToMultipleOf8,
   validateCutCount,
   type CutRow,
-} from "../../app/models/cuts";
-import { computeStandings } from "../../app/models/standings";
+} from "../../app/models/format/cuts";
+import { computeStandings } from "../../app/models/format/standings";
 import { rng, shuffle, simulate } from "./fixtures";
 
 const row = (playerId: number, totalPoints: number, averagePlacement: number, matchesPlayed = 3): CutRow => ({

@@ -2,9 +2,9 @@
 // where dropped players stand, who is drawn and counted for a cut, and when a drop may be made or undone.
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { previewCut } from "../../app/models/cuts";
-import { eligibleForRound } from "../../app/models/lobbies";
-import { dropRefusal, outLabel, playerCounts, playerStatus, undoDropRefusal } from "../../app/models/policy";
+import { previewCut } from "../../app/models/format/cuts";
+import { eligibleForRound } from "../../app/models/rounds/lobbies";
+import { dropRefusal, outLabel, playerCounts, playerStatus, undoDropRefusal } from "../../app/models/access/policy";
 import {
   DEFAULT_SCORING,
   SCORING_KEYS,
@@ -12,11 +12,11 @@ import {
   pointsFor,
   resultFor,
   type Scoring,
-} from "../../app/models/scoring";
-import { computeStandings, statusRank } from "../../app/models/standings";
-import { averageRankKey, computePlayerStats, formatAverage } from "../../app/models/stats";
-import type { EngineMatch } from "../../app/models/types";
-import { scoresSchema, validateLobbyScores, type ScoreEntry } from "../../app/models/round-input";
+} from "../../app/models/format/scoring";
+import { computeStandings, statusRank } from "../../app/models/format/standings";
+import { averageRankKey, computePlayerStats, formatAverage } from "../../app/models/format/stats";
+import type { EngineMatch } from "../../app/models/format/types";
+import { scoresSchema, validateLobbyScores, type ScoreEntry } from "../../app/models/rounds/round-input";
 import { ALL_DNP, DNP_WITH_PLACEMENT, presentPlacementsMessage } from "../../app/models/messages";
 import { player } from "./fixtures";
 

@@ -1,9 +1,9 @@
 // Deterministic random tournament fields for the unit and property tests of app/models.
-import { DEFAULT_SCORING, pointsFor } from "../../app/models/scoring";
-import type { EngineMatch, EnginePlayer, LobbyMethod } from "../../app/models/types";
-import { drawLobbies, nextRoundOrder } from "../../app/models/lobbies";
-import { computeStandings } from "../../app/models/standings";
-import { planCut, proposedEliminationCut, resolveCut } from "../../app/models/cuts";
+import { DEFAULT_SCORING, pointsFor } from "../../app/models/format/scoring";
+import type { EngineMatch, EnginePlayer, LobbyMethod } from "../../app/models/format/types";
+import { drawLobbies, nextRoundOrder } from "../../app/models/rounds/lobbies";
+import { computeStandings } from "../../app/models/format/standings";
+import { planCut, proposedEliminationCut, resolveCut } from "../../app/models/format/cuts";
 
 /** mulberry32: a tiny seeded generator so a failing property can be replayed from its seed. */
 export function rng(seed: number): () => number {

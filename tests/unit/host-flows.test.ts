@@ -2,7 +2,12 @@
 import { data } from "react-router";
 import { describe, expect, test } from "vitest";
 import { errorScreen, formFailureSummary, GENERIC_MESSAGE, GENERIC_TITLE } from "../../app/lib/error-screen";
-import { duplicatePlacements, lockedPlacements, nextRoundStep, substitutionBlocked } from "../../app/models/policy";
+import {
+  duplicatePlacements,
+  lockedPlacements,
+  nextRoundStep,
+  substitutionBlocked,
+} from "../../app/models/access/policy";
 
 describe("placement locks", () => {
   test("entering a lobby for the first time, a placement another player holds is locked, never the player's own", () => {

@@ -5,11 +5,11 @@ import { eventToast, refetchDelay } from "~/components/live";
 import { EVENT_TOASTS, ACTION_TOASTS, TOAST_FALLBACKS, type ToastMessage } from "~/lib/live-constants";
 import { fillToast } from "~/components/toast";
 import { FILL_TOAST_JS, liveScript, REFETCH_DELAY_JS, STARTS_IN_JS, ZONED_JS } from "~/lib/live-script.server";
-import { formatInZone, startsIn } from "~/models/signup";
+import { formatInZone, startsIn } from "~/models/roster/signup";
 import { RULES_JS } from "~/lib/host-script.server";
-import { duplicatePlacements, lockedPlacements } from "~/models/policy";
-import { ordinal } from "~/models/scoring";
-import type { DomainEvent } from "~/models/events";
+import { duplicatePlacements, lockedPlacements } from "~/models/access/policy";
+import { ordinal } from "~/models/format/scoring";
+import type { DomainEvent } from "~/models/audit/events";
 
 type Fill = (template: ToastMessage, values: Record<string, unknown>) => ToastMessage;
 const scriptFill = new Function("F", `${FILL_TOAST_JS};return fill;`)(TOAST_FALLBACKS) as Fill;

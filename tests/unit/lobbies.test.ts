@@ -13,9 +13,9 @@ import {
   planRoundLobbies,
   repeatMeetings,
   seedOrder,
-} from "../../app/models/lobbies";
-import { computeStandings } from "../../app/models/standings";
-import type { EngineMatch, LobbyMethod } from "../../app/models/types";
+} from "../../app/models/rounds/lobbies";
+import { computeStandings } from "../../app/models/format/standings";
+import type { EngineMatch, LobbyMethod } from "../../app/models/format/types";
 import { makePlayers, player, playLobby, rng, shuffle, simulate } from "./fixtures";
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);

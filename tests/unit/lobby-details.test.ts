@@ -1,8 +1,8 @@
 // Lobby details' pure rules against a plain reference: the lobby host by the owner's rule, and generated passwords.
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { lobbyHost } from "~/models/lobby-details";
-import { generatePassword } from "~/models/lobby-details.server";
+import { lobbyHost } from "~/models/rounds/lobby-details";
+import { generatePassword } from "~/models/rounds/lobby-details.server";
 
 test("the lobby host is the best seed (or the last), unseeded players after the seeded by registration order", () => {
   const lobby = fc.uniqueArray(

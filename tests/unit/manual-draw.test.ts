@@ -2,7 +2,7 @@
 // read by name, tag or id, and a swap between unscored lobbies; each against a plain reference.
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { checkGivenDraw, isRefusal, parseDrawText, planSwap, type SwapLobby } from "~/models/manual-draw";
+import { checkGivenDraw, isRefusal, parseDrawText, planSwap, type SwapLobby } from "~/models/rounds/manual-draw";
 
 /** The reference: valid iff every lobby has 2..8 players and the multiset of ids is exactly the eligible set. */
 function referenceValid(given: number[][], eligible: number[]): boolean {

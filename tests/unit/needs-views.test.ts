@@ -2,12 +2,12 @@
 // stagesOf) shows each player's need before the last game ahead of a line and before checkmate games, and nothing else.
 import { describe, expect, test } from "vitest";
 import type { Lobby, Match, Player, Tournament } from "#db/schema";
-import { DEFAULT_SCORING, pointsFor } from "~/models/scoring";
-import { STANDARD_TIEBREAKERS } from "~/models/ruleset";
-import type { Stage } from "~/models/stages";
-import { toLeaderboardRow } from "~/models/standings.server";
-import { computeStandings } from "~/models/standings";
-import { toEnginePlayer } from "~/models/stats.server";
+import { DEFAULT_SCORING, pointsFor } from "~/models/format/scoring";
+import { STANDARD_TIEBREAKERS } from "~/models/format/ruleset";
+import type { Stage } from "~/models/format/stages";
+import { toLeaderboardRow } from "~/models/format/standings.server";
+import { computeStandings } from "~/models/format/standings";
+import { toEnginePlayer } from "~/models/format/stats.server";
 import type { TournamentData } from "~/models/views/tournament-data.server";
 import { leaderboardView, publicView } from "~/models/views/public";
 import { overlayView } from "~/models/views/overlay";

@@ -1,4 +1,4 @@
-// "What do I need": the fast counting of app/models/needs.ts against a plain brute force that plays out every outcome of
+// "What do I need": the fast counting of app/models/format/needs.ts against a plain brute force that plays out every outcome of
 // the game's unscored lobbies, ranks everyone from their whole game history, and checks the line (docs/decisions/026).
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
@@ -12,7 +12,7 @@ import {
   type NeedLine,
   type NeedLobby,
   type NeedPlayer,
-} from "../../app/models/needs";
+} from "../../app/models/format/needs";
 import {
   compareRecords,
   cutRuleOf,
@@ -26,9 +26,9 @@ import {
   type GameResult,
   type PlayerRecord,
   type Tiebreaker,
-} from "../../app/models/ruleset";
-import { DEFAULT_SCORING, pointsFor, scoringFromArray, type Scoring } from "../../app/models/scoring";
-import { computePlayerStats } from "../../app/models/stats";
+} from "../../app/models/format/ruleset";
+import { DEFAULT_SCORING, pointsFor, scoringFromArray, type Scoring } from "../../app/models/format/scoring";
+import { computePlayerStats } from "../../app/models/format/stats";
 
 type Contender = {
   id: number;
@@ -45,7 +45,7 @@ function recordOf(c: Contender, extra?: GameResult): PlayerRecord {
   return playerRecord(c, stats, games, true);
 }
 
-/** Plainly: tied at the line by the ruleset's cut rule (app/models/cuts.ts). */
+/** Plainly: tied at the line by the ruleset's cut rule (app/models/format/cuts.ts). */
 function plainTied(rule: CutRule, chain: readonly Tiebreaker[], a: PlayerRecord, b: PlayerRecord) {
   if (a.id === b.id) return true;
   if (rule === "pointsAndAverage") {
@@ -98,7 +98,7 @@ function bruteForce(s: Scenario): Map<number, CutOutlook> {
   }
   const options = open.map((l) => arrangements(l.ids.length, l.places));
   const placement = new Map<number, number>();
-  // The record after each possible placement, from the whole game history (not from app/models/needs.ts).
+  // The record after each possible placement, from the whole game history (not from app/models/format/needs.ts).
   const afterPlacing = new Map<number, PlayerRecord[]>();
   for (const l of open)
     for (const id of l.ids) {

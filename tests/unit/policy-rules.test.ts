@@ -1,4 +1,4 @@
-// The screen rules of app/models/policy.ts: who may edit a round, player counts and status wording, and the actions a status offers.
+// The screen rules of app/models/access/policy.ts: who may edit a round, player counts and status wording, and the actions a status offers.
 import { describe, expect, test } from "vitest";
 import {
   actionsFor,
@@ -19,7 +19,7 @@ import {
   tournamentHome,
   type PlayerStatusInput,
   type TournamentActions,
-} from "~/models/policy";
+} from "~/models/access/policy";
 
 test("the thresholds are docs/rules.md's numbers", () => {
   expect([ROUND_ONE_MINIMUM, ROUND_ONE_BUTTON_FROM, LATER_ROUND_MINIMUM, LOBBY_SIZE]).toEqual([16, 4, 4, 8]);

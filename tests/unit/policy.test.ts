@@ -1,6 +1,6 @@
-// The permission policy (app/models/policy.ts): every role against every capability, and how a role is found.
+// The permission policy (app/models/access/policy.ts): every role against every capability, and how a role is found.
 import { describe, expect, test } from "vitest";
-import { abilities, can, CAPABILITIES, roleFor, ROLES, type Capability, type Role } from "~/models/policy";
+import { abilities, can, CAPABILITIES, roleFor, ROLES, type Capability, type Role } from "~/models/access/policy";
 
 const EXPECTED: Record<Role, Capability[]> = {
   visitor: [],

@@ -2,11 +2,11 @@
 import { describe, expect, test } from "vitest";
 import type { Lobby, Match, Player, Tournament } from "#db/schema";
 import { refetchDelay } from "~/components/live";
-import { DEFAULT_SCORING, pointsFor } from "~/models/scoring";
-import { STANDARD_TIEBREAKERS } from "~/models/ruleset";
-import { toLeaderboardRow } from "~/models/standings.server";
-import { computeStandings } from "~/models/standings";
-import { toEnginePlayer } from "~/models/stats.server";
+import { DEFAULT_SCORING, pointsFor } from "~/models/format/scoring";
+import { STANDARD_TIEBREAKERS } from "~/models/format/ruleset";
+import { toLeaderboardRow } from "~/models/format/standings.server";
+import { computeStandings } from "~/models/format/standings";
+import { toEnginePlayer } from "~/models/format/stats.server";
 import type { TournamentData } from "~/models/views/tournament-data.server";
 import { GRID_PAGE_SIZE, leaderboardView, previousLobbiesView, publicView } from "~/models/views/public";
 import { overlayView, parseOverlayQuery } from "~/models/views/overlay";

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { ActionError, badRequest, conflict, REFUSAL_TITLES, refusalTitle, type RefusalCode } from "~/models/errors";
-import { closedRefusal, openRefusal } from "~/models/self-checkin.server";
+import { closedRefusal, openRefusal } from "~/models/roster/self-checkin.server";
 
 const codes = Object.keys(REFUSAL_TITLES) as RefusalCode[];
 

@@ -10,8 +10,8 @@ import {
   repeatedPlacementMessage,
   reportRefusal,
   type PlayerReport,
-} from "~/models/reports";
-import { disputedFirst, lobbyState, LOBBY_STATE_LABELS } from "~/models/score-sheet";
+} from "~/models/rounds/reports";
+import { disputedFirst, lobbyState, LOBBY_STATE_LABELS } from "~/models/rounds/score-sheet";
 
 const lobby = [11, 12, 13, 14];
 const own = (reporterId: number, placement: number): PlayerReport => ({

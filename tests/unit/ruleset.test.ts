@@ -14,12 +14,12 @@ import {
   TIEBREAKERS,
   tiebreakersProblem,
   type Tiebreaker,
-} from "../../app/models/ruleset";
-import { computeStandings } from "../../app/models/standings";
-import { computePlayerStats } from "../../app/models/stats";
-import { planCut } from "../../app/models/cuts";
-import { DEFAULT_SCORING, pointsFor } from "../../app/models/scoring";
-import type { EngineMatch, EnginePlayer } from "../../app/models/types";
+} from "../../app/models/format/ruleset";
+import { computeStandings } from "../../app/models/format/standings";
+import { computePlayerStats } from "../../app/models/format/stats";
+import { planCut } from "../../app/models/format/cuts";
+import { DEFAULT_SCORING, pointsFor } from "../../app/models/format/scoring";
+import type { EngineMatch, EnginePlayer } from "../../app/models/format/types";
 import { player } from "./fixtures";
 
 // ---------- random records ----------

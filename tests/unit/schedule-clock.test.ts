@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ScheduleLine } from "~/components/schedule";
-import { scheduleAt, scheduleClock, type Schedule } from "~/models/signup";
+import { scheduleAt, scheduleClock, type Schedule } from "~/models/roster/signup";
 
 function line(schedule: Schedule, now: Date) {
   const at = scheduleAt(schedule, now);

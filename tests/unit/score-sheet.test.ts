@@ -1,7 +1,13 @@
 // The score screen's lobby states and "next unscored lobby" (issue 22), against a plain reference.
 import { expect, test } from "vitest";
 import fc from "fast-check";
-import { LOBBY_STATE_LABELS, lobbyState, needsScores, nextUnscored, type LobbyState } from "~/models/score-sheet";
+import {
+  LOBBY_STATE_LABELS,
+  lobbyState,
+  needsScores,
+  nextUnscored,
+  type LobbyState,
+} from "~/models/rounds/score-sheet";
 
 test("a lobby is saved once its scores are, else pending; every state has a label", () => {
   expect(lobbyState({ isComplete: true })).toBe("saved");

@@ -8,8 +8,8 @@ import {
   pointsFor,
   scoringFromArray,
   scoringToArray,
-} from "../../app/models/scoring";
-import { STATUS_LABELS, statusLabel } from "../../app/models/types";
+} from "../../app/models/format/scoring";
+import { STATUS_LABELS, statusLabel } from "../../app/models/format/types";
 
 describe("scoring table", () => {
   test("the default table gives 8 points for 1st down to 1 for 8th", () => {

@@ -1,9 +1,9 @@
 // Self check-in's pure rules: the code's alphabet and constant-time comparison, loose typing of the code, Name#Tag, the input schema.
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { CODE_ALPHABET, CODE_LENGTH, normalizeCode, parseNameTag, tagMatches } from "~/models/self-checkin";
-import { selfCheckinSchema } from "~/models/self-checkin-input";
-import { codesMatch, generateCode } from "~/models/self-checkin.server";
+import { CODE_ALPHABET, CODE_LENGTH, normalizeCode, parseNameTag, tagMatches } from "~/models/roster/self-checkin";
+import { selfCheckinSchema } from "~/models/roster/self-checkin-input";
+import { codesMatch, generateCode } from "~/models/roster/self-checkin.server";
 
 test("codes are 6 characters of an alphabet without look-alikes, and vary", () => {
   expect(CODE_ALPHABET).not.toMatch(/[0O1IL]/);

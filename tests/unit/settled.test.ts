@@ -4,9 +4,9 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { Player } from "#db/schema";
 import { ActionError } from "~/models/errors";
-import { computeStandings } from "~/models/standings";
-import { leaderboardAnswer, standingsAfter, type StandingsData } from "~/models/settled.server";
-import { toEnginePlayer } from "~/models/stats.server";
+import { computeStandings } from "~/models/format/standings";
+import { leaderboardAnswer, standingsAfter, type StandingsData } from "~/models/format/settled.server";
+import { toEnginePlayer } from "~/models/format/stats.server";
 
 type M = StandingsData["matches"][number];
 

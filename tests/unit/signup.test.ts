@@ -18,8 +18,8 @@ import {
   zonedToInstant,
   type EntryStatus,
   type QueueEntry,
-} from "~/models/signup";
-import { signupSettingsSchema } from "~/models/signup-input";
+} from "~/models/roster/signup";
+import { signupSettingsSchema } from "~/models/roster/signup-input";
 
 type Op = { kind: "join" } | { kind: "leave"; pick: number };
 

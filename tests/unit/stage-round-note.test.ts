@@ -2,7 +2,7 @@
 // stage end's words, the cut that replaces the manual dialog, and a checkmate final that plays on until its cap.
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { stageRoundNote, type Stage, type StageEnd } from "~/models/stages";
+import { stageRoundNote, type Stage, type StageEnd } from "~/models/format/stages";
 
 const endArb: fc.Arbitrary<StageEnd> = fc.oneof(
   fc.constant(null),

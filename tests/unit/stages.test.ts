@@ -3,8 +3,14 @@
 // and the stage list's refusals.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { STANDARD_TIEBREAKERS, type Tiebreaker } from "~/models/ruleset";
-import { checkmateOutcome, overallStandings, planStageEnd, stageScope, stageStandings } from "~/models/stage-standings";
+import { STANDARD_TIEBREAKERS, type Tiebreaker } from "~/models/format/ruleset";
+import {
+  checkmateOutcome,
+  overallStandings,
+  planStageEnd,
+  stageScope,
+  stageStandings,
+} from "~/models/format/stage-standings";
 import {
   presetStages,
   stageAt,
@@ -13,8 +19,8 @@ import {
   stagesOf,
   stagesProblem,
   type Stage,
-} from "~/models/stages";
-import type { EngineMatch, EnginePlayer } from "~/models/types";
+} from "~/models/format/stages";
+import type { EngineMatch, EnginePlayer } from "~/models/format/types";
 import { player, playLobby, rng, shuffle } from "./fixtures";
 
 /** Points and registration only: the reference orders by nothing else. */

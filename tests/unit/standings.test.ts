@@ -1,8 +1,8 @@
 // Standings: the tiebreak chain, ranks, the separating criterion, and a total, stable order.
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { CRITERION_LABELS, computeStandings, type StandingRow } from "../../app/models/standings";
-import type { EngineMatch } from "../../app/models/types";
+import { CRITERION_LABELS, computeStandings, type StandingRow } from "../../app/models/format/standings";
+import type { EngineMatch } from "../../app/models/format/types";
 import { player, rng, shuffle, simulate } from "./fixtures";
 
 const match = (playerId: number, roundNumber: number, placement: number, points: number): EngineMatch => ({

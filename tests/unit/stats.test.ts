@@ -1,9 +1,9 @@
 // Player stats from matches plus a master's adjustments.
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { adjustmentsFor, computePlayerStats, formatAverage, formatBestFinish } from "../../app/models/stats";
-import { DEFAULT_SCORING, pointsFor } from "../../app/models/scoring";
-import type { EngineMatch } from "../../app/models/types";
+import { adjustmentsFor, computePlayerStats, formatAverage, formatBestFinish } from "../../app/models/format/stats";
+import { DEFAULT_SCORING, pointsFor } from "../../app/models/format/scoring";
+import type { EngineMatch } from "../../app/models/format/types";
 import { player, playLobby, rng } from "./fixtures";
 
 const m = (placement: number, roundNumber = 1): EngineMatch => ({

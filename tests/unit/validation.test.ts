@@ -8,23 +8,23 @@ import {
   lockSchema,
   scoresSchema,
   validateLobbyScores,
-} from "../../app/models/round-input";
+} from "../../app/models/rounds/round-input";
 import {
   bulkPlayersSchema,
   checkinSchema,
   playerCreateSchema,
   playerUpdateSchema,
   substituteSchema,
-} from "../../app/models/player-input";
+} from "../../app/models/roster/player-input";
 import { fieldErrors, firstError, FormFieldError, formToObject } from "../../app/lib/form";
 import { idParam, parseIdParam } from "../../app/models/ids";
-import { loginSchema, USERNAME_PATTERN } from "../../app/models/account-input";
+import { loginSchema, USERNAME_PATTERN } from "../../app/models/access/account-input";
 import {
   maxPlayersEditSchema,
   tournamentCreateSchema,
   tournamentUpdateSchema,
-} from "../../app/models/tournament-input";
-import { DEFAULT_SCORING } from "../../app/models/scoring";
+} from "../../app/models/tournaments/tournament-input";
+import { DEFAULT_SCORING } from "../../app/models/format/scoring";
 
 /** The first message a schema gives for an input, or null when it parses. */
 function messageOf(schema: z.ZodType, input: unknown): string | null {

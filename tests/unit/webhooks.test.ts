@@ -14,7 +14,7 @@ import {
   eventsOfAction,
   retryDelay,
   type WebhookPayload,
-} from "~/models/webhooks";
+} from "~/models/audit/webhooks";
 
 test.each([
   ["8.8.8.8", "public"],

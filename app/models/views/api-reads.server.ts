@@ -1,12 +1,12 @@
 // The JSON API's public reads, built from one tournament snapshot: what the cached answers of app/lib/api-cache.server.ts
 // hold. Each gives the same answer as the route's own database read (tests/api/api-cache.test.ts compares them).
-import { toPlayerSummary } from "../roster.server";
-import { leaderboardAnswer, stageLeaderboardRows } from "../settled.server";
+import { toPlayerSummary } from "../roster/roster.server";
+import { leaderboardAnswer, stageLeaderboardRows } from "../format/settled.server";
 import { badRequest } from "../errors";
-import { checkmateOutcome } from "../stage-standings";
-import { readRuleset } from "../ruleset";
-import { stageInfo, stagesOf } from "../stages";
-import { toEnginePlayer } from "../stats.server";
+import { checkmateOutcome } from "../format/stage-standings";
+import { readRuleset } from "../format/ruleset";
+import { stageInfo, stagesOf } from "../format/stages";
+import { toEnginePlayer } from "../format/stats.server";
 import type { TournamentData } from "./tournament-data.server";
 import { needsOf } from "./needs";
 

@@ -1,8 +1,8 @@
 // The host dashboard's read model: the stat cards and every tournament the user may see, each with the actions its row offers.
 import type { Executor } from "#db/client.server";
-import type { PublicUser } from "../auth.server";
-import { actionsFor } from "../policy";
-import { computeDashboardStats, listForUser } from "../tournaments.server";
+import type { PublicUser } from "../access/auth.server";
+import { actionsFor } from "../access/policy";
+import { computeDashboardStats, listForUser } from "../tournaments/tournaments.server";
 
 export async function dashboardView(db: Executor, user: PublicUser) {
   const list = await listForUser(db, user);

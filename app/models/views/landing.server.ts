@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import type { Executor } from "#db/client.server";
 import type { Tournament } from "#db/schema";
-import { LIVE_STATUSES, listPublic } from "../tournaments.server";
+import { LIVE_STATUSES, listPublic } from "../tournaments/tournaments.server";
 
 /** How long the landing data is trusted without an event (a lost notification heals within this). */
 const FRESH_MS = 10_000;

@@ -12,11 +12,11 @@ import {
   type NeedLobby,
   type NeedPlayer,
   needsHeading,
-} from "../needs";
-import { cutRuleOf, playerRecord, readRuleset } from "../ruleset";
-import { settingsScoring } from "../scoring";
-import { isCheckmateEnd, stageAt, stagesOf, type Stage, type StagePosition } from "../stages";
-import { computePlayerStats } from "../stats";
+} from "../format/needs";
+import { cutRuleOf, playerRecord, readRuleset } from "../format/ruleset";
+import { settingsScoring } from "../format/scoring";
+import { isCheckmateEnd, stageAt, stagesOf, type Stage, type StagePosition } from "../format/stages";
+import { computePlayerStats } from "../format/stats";
 
 /** What the needs are computed from: a tournament's data as the snapshot holds it (`stages` once stored). */
 export type NeedsData = {

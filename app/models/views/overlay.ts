@@ -1,7 +1,7 @@
 // The stream overlay's read model: its query (view, top, lobby) checked, and the little each view shows of one tournament's data.
-import { DROPPED_LABEL } from "../policy";
-import { placementText } from "../scoring";
-import { statusLabel } from "../types";
+import { DROPPED_LABEL } from "../access/policy";
+import { placementText } from "../format/scoring";
+import { statusLabel } from "../format/types";
 import { needOf } from "./needs";
 import { currentLobbies, needsHeading, stageLine, stageSummary, topStandings } from "./public";
 import type { TournamentData } from "./tournament-data.server";

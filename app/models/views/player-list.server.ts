@@ -2,9 +2,9 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { lobbies, players as playerTable, type Player, type Tournament } from "#db/schema";
-import { toPlayerSummary } from "../roster.server";
-import { isInPlay, playerCounts, type Abilities, type Role } from "../policy";
-import { playerMatches } from "../search";
+import { toPlayerSummary } from "../roster/roster.server";
+import { isInPlay, playerCounts, type Abilities, type Role } from "../access/policy";
+import { playerMatches } from "../roster/search";
 
 /** The list filters a screen may offer; each screen names the ones it shows. */
 export type PlayerListFilter = "all" | "checked-in" | "not-checked-in" | "eliminated";

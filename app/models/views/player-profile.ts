@@ -1,5 +1,12 @@
 // A player's profile, one read model for the host's player page and the public profile: status, rank, totals and match history from the tournament's data.
-import { dropFields, dropRefusal, undoDropRefusal, playerStatus, playerStatusNote, playerStatusTone } from "../policy";
+import {
+  dropFields,
+  dropRefusal,
+  undoDropRefusal,
+  playerStatus,
+  playerStatusNote,
+  playerStatusTone,
+} from "../access/policy";
 import { needOf } from "./needs";
 import { currentLobbies, needsHeading, summary } from "./public";
 import type { TournamentData } from "./tournament-data.server";

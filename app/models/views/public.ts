@@ -1,14 +1,14 @@
 // The spectator screens' read models: pure functions from one tournament's data to exactly what each screen renders.
 // Kept small on purpose: their answers are the pages' hydration data, downloaded by every spectator.
 import type { Lobby, Tournament } from "#db/schema";
-import type { LeaderboardRow } from "../standings.server";
-import { searchPlayers } from "../search";
-import { CUT_RULE_WORDS, cutRuleOf, PRESET_WORDS, readRuleset, TIEBREAKER_WORDS } from "../ruleset";
-import { ordinal, scoringToArray, settingsScoring } from "../scoring";
+import type { LeaderboardRow } from "../format/standings.server";
+import { searchPlayers } from "../roster/search";
+import { CUT_RULE_WORDS, cutRuleOf, PRESET_WORDS, readRuleset, TIEBREAKER_WORDS } from "../format/ruleset";
+import { ordinal, scoringToArray, settingsScoring } from "../format/scoring";
 import type { TournamentData } from "./tournament-data.server";
-import type { Need } from "../needs";
+import type { Need } from "../format/needs";
 import { needOf, needsOf } from "./needs";
-import { endText, isCheckmateEnd, stageAt, stagesOf } from "../stages";
+import { endText, isCheckmateEnd, stageAt, stagesOf } from "../format/stages";
 
 /** Players per page of the public view's "Search Players" grid (docs/rules.md, "Spectator pages"). */
 export const GRID_PAGE_SIZE = 24;

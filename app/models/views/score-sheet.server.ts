@@ -2,17 +2,17 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { lobbies as lobbyTable, matches as matchTable, players as playerTable, type Tournament } from "#db/schema";
-import { previewCut, type CutPreview } from "../cuts";
-import { eligibleForRound } from "../lobbies";
-import { sortLobbies } from "../lobbies.server";
-import { canEditRound, playerCounts, type Abilities, type Role } from "../policy";
-import { currentStageStandings, planStageEnd } from "../stage-standings";
-import { stageAt, stageRoundNote, stagesOf } from "../stages";
-import { cutRuleOf, readRuleset } from "../ruleset";
-import { lobbyState, type LobbyState } from "../score-sheet";
-import { toEnginePlayer } from "../stats.server";
-import { reportsOfLobbies } from "../reports.server";
-import type { Claim, Reading } from "../reports";
+import { previewCut, type CutPreview } from "../format/cuts";
+import { eligibleForRound } from "../rounds/lobbies";
+import { sortLobbies } from "../rounds/lobbies.server";
+import { canEditRound, playerCounts, type Abilities, type Role } from "../access/policy";
+import { currentStageStandings, planStageEnd } from "../format/stage-standings";
+import { stageAt, stageRoundNote, stagesOf } from "../format/stages";
+import { cutRuleOf, readRuleset } from "../format/ruleset";
+import { lobbyState, type LobbyState } from "../rounds/score-sheet";
+import { toEnginePlayer } from "../format/stats.server";
+import { reportsOfLobbies } from "../rounds/reports.server";
+import type { Claim, Reading } from "../rounds/reports";
 
 export type ScoreSheetQuery = {
   /** The asked round (`?round=`), shown when it is not past the current one; else the current round. */

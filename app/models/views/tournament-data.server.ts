@@ -12,12 +12,12 @@ import {
   type Player,
   type Tournament,
 } from "#db/schema";
-import { sortLobbies } from "../lobbies.server";
-import { toLeaderboardRow, type LeaderboardRow } from "../standings.server";
-import { overallStandings } from "../stage-standings";
-import { readRuleset } from "../ruleset";
-import { toEnginePlayer } from "../stats.server";
-import type { Schedule } from "../signup";
+import { sortLobbies } from "../rounds/lobbies.server";
+import { toLeaderboardRow, type LeaderboardRow } from "../format/standings.server";
+import { overallStandings } from "../format/stage-standings";
+import { readRuleset } from "../format/ruleset";
+import { toEnginePlayer } from "../format/stats.server";
+import type { Schedule } from "../roster/signup";
 
 export type TournamentData = {
   tournament: Tournament;

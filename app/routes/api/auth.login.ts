@@ -1,7 +1,7 @@
 // POST /api/auth/login → { user, token }: the same session table as the page cookie.
 import type { Route } from "./+types/auth.login";
-import { createSession } from "~/models/auth.server";
-import { loginSchema } from "~/models/account-input";
+import { createSession } from "~/models/access/auth.server";
+import { loginSchema } from "~/models/access/account-input";
 import { allowOnly, handleApi, json, jsonError, methodNotAllowed, readJson } from "~/lib/api.server";
 import { loginAnswer } from "~/lib/api-schemas.server";
 import { documented, guarded, guards, ok } from "~/lib/openapi.server";

@@ -1,6 +1,6 @@
 // POST /api/auth/logout: revokes the caller's token (or page session).
 import type { Route } from "./+types/auth.logout";
-import { revokeSession } from "~/models/auth.server";
+import { revokeSession } from "~/models/access/auth.server";
 import { allowOnly, emptyBodySchema, handleApi, json, methodNotAllowed, readJson } from "~/lib/api.server";
 import { logoutAnswer } from "~/lib/api-schemas.server";
 import { documented, guarded, guards, ok } from "~/lib/openapi.server";

@@ -3,8 +3,8 @@
 import { allowOnly, lobbyAction } from "~/lib/api.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { lobbyDetailAnswer } from "~/lib/signup-api.server";
-import { setLobbyPassword } from "~/models/lobby-details.server";
-import { lobbyPasswordSchema } from "~/models/signup-input";
+import { setLobbyPassword } from "~/models/rounds/lobby-details.server";
+import { lobbyPasswordSchema } from "~/models/roster/signup-input";
 
 export const loader = allowOnly("PATCH");
 

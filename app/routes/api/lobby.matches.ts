@@ -2,8 +2,8 @@
 import { allowOnly, lobbyAction } from "~/lib/api.server";
 import { scoresAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { saveScores } from "~/models/scores.server";
-import { scoresSchema } from "~/models/round-input";
+import { saveScores } from "~/models/rounds/scores.server";
+import { scoresSchema } from "~/models/rounds/round-input";
 
 // A lobby's matches are read through GET /api/tournaments/{id}/matches.
 export const loader = allowOnly("POST");

@@ -3,7 +3,7 @@
 import { allowOnly, lobbyUserLoader } from "~/lib/api.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { lobbyReportsAnswer, toLobbyReports } from "~/lib/reports-api.server";
-import { staffLobbyReports } from "~/models/reports.server";
+import { staffLobbyReports } from "~/models/rounds/reports.server";
 
 export const loader = lobbyUserLoader(
   async ({ db, id, user }) => {

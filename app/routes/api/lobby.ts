@@ -2,7 +2,7 @@
 import { allowOnly, lobbyAction } from "~/lib/api.server";
 import { deletedLobbyAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { deleteLobby } from "~/models/lobbies.server";
+import { deleteLobby } from "~/models/rounds/lobbies.server";
 
 // Reading one lobby has no model function; GET /api/tournaments/{id}/lobbies/all lists them.
 export const loader = allowOnly("DELETE");

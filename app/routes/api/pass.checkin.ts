@@ -9,8 +9,8 @@ import { clientAddress } from "~/lib/session.server";
 import { PASS_AUTH, passViewAnswer, toPassView } from "~/lib/signup-api.server";
 import { ActionError } from "~/models/errors";
 import { INVALID_PASS } from "~/models/messages";
-import { passCheckinSchema } from "~/models/signup-input";
-import { passCheckin, passHolder, passView } from "~/models/signup.server";
+import { passCheckinSchema } from "~/models/roster/signup-input";
+import { passCheckin, passHolder, passView } from "~/models/roster/signup.server";
 
 export const loader = allowOnly("POST");
 

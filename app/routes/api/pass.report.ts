@@ -9,8 +9,8 @@ import { reportAnswer, toReportAnswer } from "~/lib/reports-api.server";
 import { clientAddress } from "~/lib/session.server";
 import { PASS_AUTH } from "~/lib/signup-api.server";
 import { ActionError } from "~/models/errors";
-import { reportSchema } from "~/models/reports-input";
-import { submitReport } from "~/models/reports.server";
+import { reportSchema } from "~/models/rounds/reports-input";
+import { submitReport } from "~/models/rounds/reports.server";
 import { INVALID_PASS } from "~/models/messages";
 
 export const loader = allowOnly("POST");

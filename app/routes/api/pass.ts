@@ -7,7 +7,7 @@ import { documented, guarded, guards, ok } from "~/lib/openapi.server";
 import { passFromHeader } from "~/lib/pass.server";
 import { clientAddress } from "~/lib/session.server";
 import { PASS_AUTH, passViewAnswer, toPassView } from "~/lib/signup-api.server";
-import { passView } from "~/models/signup.server";
+import { passView } from "~/models/roster/signup.server";
 
 export const passAnswers = {
   401: { description: "No pass, or a pass that was replaced or never existed" },

@@ -9,7 +9,7 @@ import { clientAddress } from "~/lib/session.server";
 import { PASS_AUTH, passViewAnswer, toPassView } from "~/lib/signup-api.server";
 import { ActionError } from "~/models/errors";
 import { INVALID_PASS } from "~/models/messages";
-import { passHolder, passView, passWithdraw } from "~/models/signup.server";
+import { passHolder, passView, passWithdraw } from "~/models/roster/signup.server";
 
 export const loader = allowOnly("POST");
 

@@ -2,9 +2,9 @@
 import { allowOnly, playerAction } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { setCheckin } from "~/models/checkin.server";
-import { toPlayerSummary } from "~/models/roster.server";
-import { checkinSchema } from "~/models/player-input";
+import { setCheckin } from "~/models/roster/checkin.server";
+import { toPlayerSummary } from "~/models/roster/roster.server";
+import { checkinSchema } from "~/models/roster/player-input";
 
 export const loader = allowOnly("POST");
 

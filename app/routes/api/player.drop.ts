@@ -2,9 +2,9 @@
 import { allowOnly, playerAction } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { dropPlayer, undoDrop } from "~/models/drops.server";
-import { toPlayerSummary } from "~/models/roster.server";
-import { dropSchema } from "~/models/audit-input";
+import { dropPlayer, undoDrop } from "~/models/roster/drops.server";
+import { toPlayerSummary } from "~/models/roster/roster.server";
+import { dropSchema } from "~/models/audit/audit-input";
 
 export const loader = allowOnly("POST", "DELETE");
 

@@ -16,7 +16,7 @@ import {
 import { dbContext } from "~/lib/context";
 import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
 import { passLink } from "~/lib/pass.server";
-import { issuePass } from "~/models/signup.server";
+import { issuePass } from "~/models/roster/signup.server";
 
 export const loader = allowOnly("POST");
 

@@ -2,9 +2,9 @@
 import { playerAction, playerLoader } from "~/lib/api.server";
 import { deletedPlayerAnswer, playerAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { deletePlayer, getPlayer, updatePlayer, toPlayerSummary } from "~/models/roster.server";
-import { playerUpdateSchema } from "~/models/player-input";
-import { canReadById } from "~/models/share.server";
+import { deletePlayer, getPlayer, updatePlayer, toPlayerSummary } from "~/models/roster/roster.server";
+import { playerUpdateSchema } from "~/models/roster/player-input";
+import { canReadById } from "~/models/access/share.server";
 import { notFound } from "~/models/errors";
 import { PLAYER_NOT_FOUND } from "~/models/messages";
 

@@ -4,8 +4,8 @@ import type { Route } from "./+types/tournament.advance-round";
 import { handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId, tournamentAction } from "~/lib/api.server";
 import { advanceAnswer, cutPreviewAnswer } from "~/lib/api-schemas.server";
 import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
-import { advanceRound, cutPreview } from "~/models/advance.server";
-import { advanceSchema } from "~/models/round-input";
+import { advanceRound, cutPreview } from "~/models/rounds/advance.server";
+import { advanceSchema } from "~/models/rounds/round-input";
 import { dbContext } from "~/lib/context";
 
 export const loader = documented(

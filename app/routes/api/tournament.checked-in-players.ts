@@ -2,7 +2,7 @@
 import { allowOnly, tournamentRead } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { listCheckedIn, toPlayerSummary } from "~/models/roster.server";
+import { listCheckedIn, toPlayerSummary } from "~/models/roster/roster.server";
 import { checkedInRead } from "~/models/views/api-reads.server";
 
 export const loader = tournamentRead(

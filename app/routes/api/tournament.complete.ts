@@ -2,7 +2,7 @@
 import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { tournamentAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { completeTournament } from "~/models/tournaments.server";
+import { completeTournament } from "~/models/tournaments/tournaments.server";
 
 export const loader = allowOnly("POST");
 

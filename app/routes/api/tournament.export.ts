@@ -3,10 +3,10 @@ import type { Route } from "./+types/tournament.export";
 import { allowOnly, apiUser, handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId } from "~/lib/api.server";
 import { exportAnswer } from "~/lib/api-schemas.server";
 import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
-import { exportTournament } from "~/models/spreadsheet.server";
+import { exportTournament } from "~/models/tournaments/spreadsheet.server";
 import { dbContext } from "~/lib/context";
 import { readerOf } from "~/lib/share.server";
-import { findReadableTournament } from "~/models/share.server";
+import { findReadableTournament } from "~/models/access/share.server";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

@@ -2,7 +2,7 @@
 import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { tournamentAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { finalizeRound } from "~/models/scores.server";
+import { finalizeRound } from "~/models/rounds/scores.server";
 
 export const loader = allowOnly("POST");
 

@@ -2,8 +2,8 @@
 import { allowOnly, jsonError, tournamentUserLoader } from "~/lib/api.server";
 import { auditEntryAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { listHistory } from "~/models/audit.server";
-import { historyFiltersSchema } from "~/models/audit-input";
+import { listHistory } from "~/models/audit/audit.server";
+import { historyFiltersSchema } from "~/models/audit/audit-input";
 
 export const loader = tournamentUserLoader(
   async ({ db, id, user, request }) => {

@@ -3,7 +3,7 @@ import { allowOnly, tournamentStandingsQueryRead } from "~/lib/api.server";
 import { leaderboardRowAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
 import { badRequest } from "~/models/errors";
-import { getLeaderboardAnswer, getStageLeaderboardRows } from "~/models/settled.server";
+import { getLeaderboardAnswer, getStageLeaderboardRows } from "~/models/format/settled.server";
 import { leaderboardRead } from "~/models/views/api-reads.server";
 
 export const loader = tournamentStandingsQueryRead(

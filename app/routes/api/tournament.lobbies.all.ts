@@ -2,7 +2,7 @@
 import { allowOnly, tournamentRead } from "~/lib/api.server";
 import { lobbyAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { listAllLobbies } from "~/models/lobbies.server";
+import { listAllLobbies } from "~/models/rounds/lobbies.server";
 import { allLobbiesRead } from "~/models/views/api-reads.server";
 
 export const loader = tournamentRead(

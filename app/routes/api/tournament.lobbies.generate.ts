@@ -2,8 +2,8 @@
 import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { generateAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { generateLobbies } from "~/models/lobbies.server";
-import { generateSchema } from "~/models/round-input";
+import { generateLobbies } from "~/models/rounds/lobbies.server";
+import { generateSchema } from "~/models/rounds/round-input";
 
 export const loader = allowOnly("POST");
 

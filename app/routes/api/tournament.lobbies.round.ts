@@ -2,7 +2,7 @@
 import { roundAction, roundRead } from "~/lib/api.server";
 import { lobbyAnswer, undoAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
-import { listLobbies, undoRound } from "~/models/lobbies.server";
+import { listLobbies, undoRound } from "~/models/rounds/lobbies.server";
 import { lobbiesRead } from "~/models/views/api-reads.server";
 
 export const loader = roundRead(

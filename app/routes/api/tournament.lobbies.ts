@@ -2,7 +2,7 @@
 import { allowOnly, tournamentRoundQueryRead } from "~/lib/api.server";
 import { lobbyAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { listLobbies } from "~/models/lobbies.server";
+import { listLobbies } from "~/models/rounds/lobbies.server";
 import { lobbiesRead } from "~/models/views/api-reads.server";
 
 export const loader = tournamentRoundQueryRead(

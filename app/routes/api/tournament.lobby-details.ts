@@ -3,7 +3,7 @@
 import { tournamentUserLoader } from "~/lib/api.server";
 import { okList, refused } from "~/lib/openapi.server";
 import { lobbyDetailAnswer } from "~/lib/signup-api.server";
-import { staffLobbyDetails } from "~/models/lobby-details.server";
+import { staffLobbyDetails } from "~/models/rounds/lobby-details.server";
 
 export const loader = tournamentUserLoader(({ db, id, user }) => staffLobbyDetails(db, user, id), {
   operationId: "getLobbyDetails",

@@ -2,8 +2,8 @@
 import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { tournamentAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { setLocked } from "~/models/tournaments.server";
-import { lockSchema } from "~/models/round-input";
+import { setLocked } from "~/models/tournaments/tournaments.server";
+import { lockSchema } from "~/models/rounds/round-input";
 
 export const loader = allowOnly("POST");
 

@@ -2,7 +2,7 @@
 import { allowOnly, tournamentRead } from "~/lib/api.server";
 import { matchAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { listMatches } from "~/models/scores.server";
+import { listMatches } from "~/models/rounds/scores.server";
 import { matchesRead } from "~/models/views/api-reads.server";
 
 export const loader = tournamentRead(

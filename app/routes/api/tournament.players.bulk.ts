@@ -2,8 +2,8 @@
 import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { bulkAddPlayers, toPlayerSummary } from "~/models/roster.server";
-import { bulkPlayersSchema } from "~/models/player-input";
+import { bulkAddPlayers, toPlayerSummary } from "~/models/roster/roster.server";
+import { bulkPlayersSchema } from "~/models/roster/player-input";
 
 export const loader = allowOnly("POST");
 

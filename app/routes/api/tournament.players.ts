@@ -2,8 +2,8 @@
 import { tournamentAction, tournamentRead } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
-import { addPlayer, listPlayers, toPlayerSummary } from "~/models/roster.server";
-import { playerCreateSchema } from "~/models/player-input";
+import { addPlayer, listPlayers, toPlayerSummary } from "~/models/roster/roster.server";
+import { playerCreateSchema } from "~/models/roster/player-input";
 import { playersRead } from "~/models/views/api-reads.server";
 
 export const loader = tournamentRead(

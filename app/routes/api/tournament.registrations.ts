@@ -17,9 +17,9 @@ import { passLink } from "~/lib/pass.server";
 import { clientAddress } from "~/lib/session.server";
 import { readerOf } from "~/lib/share.server";
 import { registrationRowAnswer, signUpAnswer, toRegistration } from "~/lib/signup-api.server";
-import { findReadableTournament } from "~/models/share.server";
-import { joinSchema } from "~/models/signup-input";
-import { listEntries, signUp } from "~/models/signup.server";
+import { findReadableTournament } from "~/models/access/share.server";
+import { joinSchema } from "~/models/roster/signup-input";
+import { listEntries, signUp } from "~/models/roster/signup.server";
 
 export const loader = tournamentUserLoader(
   async ({ db, id, user }) =>

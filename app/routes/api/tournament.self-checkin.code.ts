@@ -8,7 +8,7 @@ import {
   openSelfCheckin,
   rotateSelfCheckinCode,
   selfCheckinOverview,
-} from "~/models/self-checkin.server";
+} from "~/models/roster/self-checkin.server";
 
 export const loader = tournamentUserLoader(
   async ({ db, id, user }) => {

@@ -11,15 +11,15 @@ import {
   readJson,
   requireId,
 } from "~/lib/api.server";
-import { toPlayerSummary } from "~/models/roster.server";
+import { toPlayerSummary } from "~/models/roster/roster.server";
 import { selfCheckinAnswer } from "~/lib/api-schemas.server";
 import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
 import { clientAddress } from "~/lib/session.server";
-import { selfCheckinSchema } from "~/models/self-checkin-input";
-import { selfCheckin } from "~/models/self-checkin.server";
+import { selfCheckinSchema } from "~/models/roster/self-checkin-input";
+import { selfCheckin } from "~/models/roster/self-checkin.server";
 import { dbContext, userContext } from "~/lib/context";
 import { readerOf } from "~/lib/share.server";
-import { findReadableTournament } from "~/models/share.server";
+import { findReadableTournament } from "~/models/access/share.server";
 
 export const loader = allowOnly("POST");
 

@@ -5,7 +5,7 @@ import { tournamentAction, tournamentUserLoader } from "~/lib/api.server";
 import { publicOrigin } from "~/lib/forwarded.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { findTournamentOr404 } from "~/models/action.server";
-import { rotateShareKey, shareLinkOf } from "~/models/share.server";
+import { rotateShareKey, shareLinkOf } from "~/models/access/share.server";
 
 export const loader = tournamentUserLoader(
   async ({ db, id, user, request, context }) => {

@@ -4,8 +4,8 @@ import { tournamentAction, tournamentLoader } from "~/lib/api.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { signupInfoAnswer, signupSettingsAnswer } from "~/lib/signup-api.server";
 import { findTournamentOr404 } from "~/models/action.server";
-import { signupSettingsSchema } from "~/models/signup-input";
-import { joinInfo, updateSignupSettings, windowNow } from "~/models/signup.server";
+import { signupSettingsSchema } from "~/models/roster/signup-input";
+import { joinInfo, updateSignupSettings, windowNow } from "~/models/roster/signup.server";
 import type { SignupSettings } from "#db/schema";
 
 const windowJson = (w: ReturnType<typeof windowNow>) =>

@@ -2,7 +2,7 @@
 import { allowOnly, staffMemberAction } from "~/lib/api.server";
 import { staffMemberAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { removeScorekeeper } from "~/models/staff.server";
+import { removeScorekeeper } from "~/models/access/staff.server";
 
 export const loader = allowOnly("DELETE");
 

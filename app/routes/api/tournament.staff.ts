@@ -2,8 +2,8 @@
 import { tournamentAction, tournamentUserLoader } from "~/lib/api.server";
 import { staffMemberAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
-import { addScorekeeper, listStaff } from "~/models/staff.server";
-import { staffAddSchema } from "~/models/account-input";
+import { addScorekeeper, listStaff } from "~/models/access/staff.server";
+import { staffAddSchema } from "~/models/access/account-input";
 
 export const loader = tournamentUserLoader(({ db, user, id }) => listStaff(db, user, id), {
   operationId: "listStaff",

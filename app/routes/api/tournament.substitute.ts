@@ -2,9 +2,9 @@
 import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { substitutionAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { substitute } from "~/models/substitution.server";
-import { toPlayerSummary } from "~/models/roster.server";
-import { substituteSchema } from "~/models/player-input";
+import { substitute } from "~/models/roster/substitution.server";
+import { toPlayerSummary } from "~/models/roster/roster.server";
+import { substituteSchema } from "~/models/roster/player-input";
 
 export const loader = allowOnly("POST");
 

@@ -6,8 +6,8 @@ import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { findTournamentOr404 } from "~/models/action.server";
 import { tournamentRead as fromSnapshot, withStage } from "~/models/views/api-reads.server";
-import { deleteTournament, updateTournament } from "~/models/tournaments.server";
-import { tournamentUpdateSchema } from "~/models/tournament-input";
+import { deleteTournament, updateTournament } from "~/models/tournaments/tournaments.server";
+import { tournamentUpdateSchema } from "~/models/tournaments/tournament-input";
 
 export const loader = tournamentRead(
   {

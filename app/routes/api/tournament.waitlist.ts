@@ -4,8 +4,8 @@ import type { Registration } from "#db/schema";
 import { allowOnly, tournamentAction } from "~/lib/api.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { clearedAnswer, entryDecisionBody, registrationAnswer, toRegistration } from "~/lib/signup-api.server";
-import { clearWaitlistSchema } from "~/models/signup-input";
-import { clearWaitlist, decideEntry } from "~/models/signup.server";
+import { clearWaitlistSchema } from "~/models/roster/signup-input";
+import { clearWaitlist, decideEntry } from "~/models/roster/signup.server";
 
 export const loader = allowOnly("POST", "DELETE");
 

@@ -2,8 +2,8 @@
 import { tournamentAction, tournamentUserLoader } from "~/lib/api.server";
 import { webhookEndpointAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
-import { createWebhook, listWebhooks } from "~/models/webhooks.server";
-import { webhookCreateSchema } from "~/models/webhook-input";
+import { createWebhook, listWebhooks } from "~/models/audit/webhooks.server";
+import { webhookCreateSchema } from "~/models/audit/webhook-input";
 
 export const loader = tournamentUserLoader(({ db, user, id }) => listWebhooks(db, user, id), {
   operationId: "listWebhooks",

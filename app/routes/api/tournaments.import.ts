@@ -2,7 +2,7 @@
 import { allowOnly, userAction } from "~/lib/api.server";
 import { importAnswer } from "~/lib/api-schemas.server";
 import { ok } from "~/lib/openapi.server";
-import { IMPORT_BODY_LIMIT, importTournament, spreadsheetImportSchema } from "~/models/spreadsheet.server";
+import { IMPORT_BODY_LIMIT, importTournament, spreadsheetImportSchema } from "~/models/tournaments/spreadsheet.server";
 import { IMPORT_FAILED } from "~/models/messages";
 
 export const loader = allowOnly("POST");

@@ -2,7 +2,7 @@
 import { allowOnly, publicLoader } from "~/lib/api.server";
 import { tournamentAnswer } from "~/lib/api-schemas.server";
 import { okList } from "~/lib/openapi.server";
-import { listPublic } from "~/models/tournaments.server";
+import { listPublic } from "~/models/tournaments/tournaments.server";
 
 export const loader = publicLoader(({ db }) => listPublic(db), {
   operationId: "listPublicTournaments",

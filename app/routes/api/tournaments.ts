@@ -2,9 +2,9 @@
 import { userAction, userLoader } from "~/lib/api.server";
 import { tournamentDetailAnswer, tournamentListItemAnswer } from "~/lib/api-schemas.server";
 import { ok, okList } from "~/lib/openapi.server";
-import { createTournament, listForUser } from "~/models/tournaments.server";
+import { createTournament, listForUser } from "~/models/tournaments/tournaments.server";
 import { withStage } from "~/models/views/api-reads.server";
-import { tournamentCreateSchema } from "~/models/tournament-input";
+import { tournamentCreateSchema } from "~/models/tournaments/tournament-input";
 
 export const loader = userLoader(({ db, user }) => listForUser(db, user), {
   operationId: "listTournaments",

@@ -2,7 +2,7 @@
 import { webhookUserLoader } from "~/lib/api.server";
 import { webhookDeliveryLogAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { deliveryLog } from "~/models/webhooks.server";
+import { deliveryLog } from "~/models/audit/webhooks.server";
 
 export const loader = webhookUserLoader(({ db, user, id }) => deliveryLog(db, user, id), {
   operationId: "listWebhookDeliveries",

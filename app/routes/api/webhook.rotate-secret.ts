@@ -2,7 +2,7 @@
 import { allowOnly, webhookAction } from "~/lib/api.server";
 import { webhookEndpointAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { rotateWebhookSecret } from "~/models/webhooks.server";
+import { rotateWebhookSecret } from "~/models/audit/webhooks.server";
 
 export const loader = allowOnly("POST");
 

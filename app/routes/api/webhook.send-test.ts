@@ -3,7 +3,7 @@ import { allowOnly, webhookAction } from "~/lib/api.server";
 import { webhookTestAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { wakeWebhookWorker } from "~/lib/webhook-worker.server";
-import { sendTestEvent } from "~/models/webhooks.server";
+import { sendTestEvent } from "~/models/audit/webhooks.server";
 
 export const loader = allowOnly("POST");
 

@@ -3,8 +3,8 @@ import { wakeWebhookWorker } from "~/lib/webhook-worker.server";
 import { webhookAction, webhookUserLoader } from "~/lib/api.server";
 import { webhookEndpointAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { deleteWebhook, getWebhook, updateWebhook } from "~/models/webhooks.server";
-import { webhookUpdateSchema } from "~/models/webhook-input";
+import { deleteWebhook, getWebhook, updateWebhook } from "~/models/audit/webhooks.server";
+import { webhookUpdateSchema } from "~/models/audit/webhook-input";
 
 const notFound = { 404: { description: "Webhook endpoint not found" } };
 

@@ -1,0 +1,240 @@
+// The audit trail: one entry per committed mutation, written in its transaction; the History read; the integrity check and its repair.
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { AppDb, AppTx, Executor } from "#db/client.server";
+import { auditEntries, matches, players, tournaments, type AuditEntry, type Lobby, type Tournament } from "#db/schema";
+import { findTournamentOr404, type ActionResult } from "../action.server";
+import { actorRole, assertMaster, canSeeHistory, requireActor } from "../access/access.server";
+import type { PublicUser } from "../access/auth.server";
+import {
+  auditAction,
+  changedFields,
+  isAuditAction,
+  lobbyResults,
+  playerLabel,
+  totalsText,
+  type AuditAction,
+  type AuditValues,
+} from "./audit";
+import { badRequest, forbidden } from "../errors";
+import { event } from "./events";
+import { enqueueAudited } from "./outbox.server";
+import { recomputeStats, staleTotals, type TotalsDifference } from "../format/stats.server";
+import type { HistoryFilters } from "./audit-input";
+import { HISTORY_FORBIDDEN, UNKNOWN_AUDIT_ACTION } from "../messages";
+import { mutate, tournamentLock } from "../mutate.server";
+
+export const HISTORY_PAGE_SIZE = 50;
+
+export type AuditInput = {
+  tournament: Pick<Tournament, "id" | "ownerId" | "currentRound">;
+  /** The signed-in user who acted (the mutation's guard has already refused anyone else). */
+  actor: PublicUser | null | undefined;
+  action: AuditAction;
+  /** Human text, e.g. "Lobby 3 scores saved". */
+  summary: string;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+  /** The reason a master typed for an override. */
+  reason?: string | null;
+  /** The round the action is about; default the tournament's current round. */
+  roundNumber?: number | null;
+  /** Fields the action's webhook events carry that the trail does not keep (lobby and player ids, …). */
+  webhook?: Record<string, unknown>;
+};
+
+/**
+ * Records one action in the caller's transaction, so a refused (rolled-back) action records
+ * nothing and a committed one always has its entry (docs/decisions/012-audit-trail.md). The action's
+ * webhook deliveries join the outbox here too, in the same transaction (docs/decisions/020-webhooks-outbox.md).
+ */
+export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Promise<void> {
+  const actor = requireActor(input.actor);
+  const roundNumber = input.roundNumber === undefined ? input.tournament.currentRound : input.roundNumber;
+  // The entry and the outbox's rows do not depend on each other: sent together (one round trip on PostgreSQL).
+  await Promise.all([
+    tx.insert(auditEntries).values({
+      tournamentId: input.tournament.id,
+      actorId: actor.id,
+      actorUsername: actor.username,
+      actorRole: actorRole(actor, input.tournament),
+      action: input.action,
+      summary: input.summary,
+      roundNumber,
+      before: input.before ?? null,
+      after: input.after ?? null,
+      reason: input.reason?.trim() ? input.reason.trim() : null,
+    }),
+    enqueueAudited(tx, {
+      tournament: input.tournament,
+      action: input.action,
+      summary: input.summary,
+      roundNumber,
+      webhook: input.webhook,
+    }),
+  ]);
+}
+
+/**
+ * Sets `changes` on the tournament the caller has locked and records the action with the fields it
+ * changed, before → after, in the same transaction; answers the updated row.
+ */
+export async function changeTournament(
+  tx: AppTx,
+  tournament: Tournament,
+  actor: PublicUser | null | undefined,
+  changes: Partial<typeof tournaments.$inferInsert>,
+  entry: Pick<AuditInput, "action" | "summary" | "roundNumber">,
+): Promise<Tournament> {
+  const [updated] = await tx.update(tournaments).set(changes).where(eq(tournaments.id, tournament.id)).returning();
+  await recordAudit(tx, { tournament, actor, ...entry, ...changedFields(tournament, changes) });
+  return updated;
+}
+
+export type HistoryPage = {
+  entries: AuditEntry[];
+  page: number;
+  pageCount: number;
+  total: number;
+};
+
+/** What the History filters can choose from: the actions, actors and rounds this tournament's trail holds. */
+export type HistoryChoices = { actions: string[]; actors: string[]; rounds: number[] };
+
+/** 401 signed out, 404 unknown tournament, 403 unless its owner or a master. Answers the tournament. */
+async function requireHistoryReader(db: Executor, user: PublicUser | null, tournamentId: number) {
+  requireActor(user);
+  const t = await findTournamentOr404(db, tournamentId);
+  if (!canSeeHistory(user, t)) throw forbidden("forbidden", HISTORY_FORBIDDEN);
+  return t;
+}
+
+/** One page of a tournament's history, newest first, filtered by action code, actor's username and round. */
+export async function listHistory(
+  db: Executor,
+  user: PublicUser | null,
+  tournamentId: number,
+  filters: HistoryFilters = {},
+): Promise<HistoryPage> {
+  const t = await requireHistoryReader(db, user, tournamentId);
+  if (filters.action !== undefined && !isAuditAction(filters.action))
+    throw badRequest("unknown_audit_action", UNKNOWN_AUDIT_ACTION, "action");
+  const where: SQL[] = [eq(auditEntries.tournamentId, t.id)];
+  if (filters.action) where.push(eq(auditEntries.action, filters.action));
+  if (filters.actor) where.push(eq(auditEntries.actorUsername, filters.actor));
+  if (filters.round) where.push(eq(auditEntries.roundNumber, filters.round));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(auditEntries)
+    .where(and(...where));
+  const total = Number(n);
+  const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+  // A page past the last is empty, not the last one again: a client paging on until [] stops.
+  const page = filters.page ?? 1;
+  const entries = await db
+    .select()
+    .from(auditEntries)
+    .where(and(...where))
+    .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
+    .limit(HISTORY_PAGE_SIZE)
+    .offset((page - 1) * HISTORY_PAGE_SIZE);
+  return { entries, page, pageCount, total };
+}
+
+/** The filter choices of a tournament's History page (same guard as `listHistory`). */
+export async function historyChoices(
+  db: Executor,
+  user: PublicUser | null,
+  tournamentId: number,
+): Promise<HistoryChoices> {
+  const t = await requireHistoryReader(db, user, tournamentId);
+  const rows = await db
+    .selectDistinct({ action: auditEntries.action, actor: auditEntries.actorUsername, round: auditEntries.roundNumber })
+    .from(auditEntries)
+    .where(eq(auditEntries.tournamentId, t.id));
+  const sorted = <T>(values: T[]) => [...new Set(values)].sort() as T[];
+  return {
+    actions: sorted(rows.map((r) => r.action)),
+    actors: sorted(rows.map((r) => r.actor)),
+    rounds: [...new Set(rows.flatMap((r) => (r.round === null ? [] : [r.round])))].sort((a, b) => a - b),
+  };
+}
+
+/** Every entry of a tournament, newest first, for the spreadsheet's History sheet (at most `limit`). */
+export async function historyForExport(db: Executor, tournamentId: number, limit: number): Promise<AuditEntry[]> {
+  return db
+    .select()
+    .from(auditEntries)
+    .where(eq(auditEntries.tournamentId, tournamentId))
+    .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
+    .limit(limit);
+}
+
+/**
+ * The integrity check of the master panel: each player whose stored totals differ from what the
+ * saved matches and a master's adjustments give (docs/decisions/009, 010). Master only. Reads only.
+ */
+export async function checkIntegrity(
+  db: Executor,
+  user: PublicUser | null,
+  tournamentId: number,
+): Promise<TotalsDifference[]> {
+  assertMaster(user);
+  const t = await findTournamentOr404(db, tournamentId);
+  return staleTotals(db, t.id);
+}
+
+/**
+ * Recomputes and stores every player's totals in one transaction, recorded in the trail with each
+ * repaired player's totals before → after. Master only; works on a completed tournament too.
+ * Event: tournament_updated when anything changed.
+ */
+export async function repairTotals(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  options: { reason?: string } = {},
+): Promise<ActionResult<{ repaired: TotalsDifference[] }>> {
+  assertMaster(user);
+  return mutate(
+    db,
+    user,
+    tournamentLock(tournamentId, { override: true }),
+    async ({ tx, tournament: t, audit, emit }) => {
+      const repaired = await recomputeStats(tx, t.id);
+      if (repaired.length === 0) return { repaired };
+      const label = (d: TotalsDifference) => `${d.name}#${d.riotTag}`;
+      await audit({
+        action: auditAction("integrity.repaired"),
+        summary: `Stored totals repaired for ${repaired.length} player${repaired.length === 1 ? "" : "s"}`,
+        before: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.stored)])),
+        after: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.computed)])),
+        reason: options.reason,
+      });
+      emit(event("tournament_updated", t.id, { name: t.name, repaired: repaired.length }));
+      return { repaired };
+    },
+  );
+}
+
+/** "Name#Tag" of the given players, for the audit trail. */
+export async function playerLabels(db: Executor, playerIds: readonly number[]): Promise<(id: number) => string> {
+  const rows =
+    playerIds.length === 0
+      ? []
+      : await db
+          .select({ id: players.id, name: players.name, riotTag: players.riotTag })
+          .from(players)
+          .where(inArray(players.id, [...playerIds]));
+  const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
+  return (id) => byId.get(id) ?? `#${id}`;
+}
+
+/** A lobby's saved results as the audit trail shows them, or null before any save. */
+export async function lobbyResultsOf(db: Executor, lobby: Lobby): Promise<AuditValues | null> {
+  const saved = await db
+    .select({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
+    .from(matches)
+    .where(eq(matches.lobbyId, lobby.id));
+  if (saved.length === 0) return null;
+  return lobbyResults(saved, await playerLabels(db, lobby.playerIds.concat(saved.map((m) => m.playerId))));
+}

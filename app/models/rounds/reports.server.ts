@@ -1,0 +1,325 @@
+// Self-reported results (docs/decisions/036-player-reports.md): a player reports their lobby's placements (or their own)
+// with their pass; agreed reports wait for the staff's one-tap confirm or, with the owner's "save agreed reports", are
+// saved at once; conflicting ones are a dispute the staff settle by saving. Every report is in the history.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { AppDb, AppTx, Executor } from "#db/client.server";
+import {
+  auditEntries,
+  lobbies,
+  playerReports,
+  players,
+  type Lobby,
+  type PlayerReportRow,
+  type Tournament,
+} from "#db/schema";
+import { findTournamentOr404, isScorekeeper, lockTournament, type ActionResult } from "../action.server";
+import { canManage, requireActor } from "../access/access.server";
+import { playerLabel } from "../audit/audit";
+import { playerLabels, type AuditInput } from "../audit/audit.server";
+import { enqueueAudited } from "../audit/outbox.server";
+import type { PublicUser } from "../access/auth.server";
+import { ActionError, badRequest, completed, conflict, forbidden, notFound, type Refusal } from "../errors";
+import { event, type DomainEvent } from "../audit/events";
+import { LOBBY_NOT_FOUND } from "../messages";
+import {
+  lobbySavedMessage,
+  NOT_A_REPORTER,
+  NOT_IN_LOBBY,
+  readReports,
+  reportRefusal,
+  reportsClosedMessage,
+  reportText,
+  type PlayerReport,
+  type Reading,
+} from "./reports";
+import type { ReportInput } from "./reports-input";
+import { storeLobbyScores } from "./scores.server";
+import { lockedHolder, passHolder, signupSettingsOf } from "../roster/signup.server";
+
+const asReport = (row: Pick<PlayerReportRow, "reporterId" | "kind" | "placements">): PlayerReport => ({
+  reporterId: row.reporterId,
+  kind: row.kind,
+  placements: row.placements,
+});
+
+/** The lobby's reports that a save has not settled yet, oldest first. */
+async function openReports(db: Executor, lobbyIds: readonly number[]): Promise<PlayerReportRow[]> {
+  if (lobbyIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(playerReports)
+    .where(inArray(playerReports.lobbyId, [...lobbyIds]))
+    .orderBy(asc(playerReports.createdAt), asc(playerReports.id));
+  return rows.filter((r) => r.settledAt === null);
+}
+
+/**
+ * One entry of the history in the action's transaction, for what no account did: a player's report (role "player",
+ * named "Name#Tag"), or what the reports caused (role "system"). Saves carry their webhook (scores.saved).
+ */
+async function recordUnsigned(
+  tx: AppTx,
+  t: Tournament,
+  who: { username: string; role: "player" | "system" },
+  entry: Omit<AuditInput, "tournament" | "actor">,
+) {
+  const roundNumber = entry.roundNumber === undefined ? t.currentRound : entry.roundNumber;
+  await tx.insert(auditEntries).values({
+    tournamentId: t.id,
+    actorId: null,
+    actorUsername: who.username,
+    actorRole: who.role,
+    action: entry.action,
+    summary: entry.summary,
+    roundNumber,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+  if (entry.webhook)
+    await enqueueAudited(tx, {
+      tournament: t,
+      action: entry.action,
+      summary: entry.summary,
+      roundNumber,
+      webhook: entry.webhook,
+    });
+}
+
+/** Who saves with "save agreed reports": the history names the rule, not a person. */
+const AGREED_REPORTS = { username: "Agreed reports", role: "system" as const };
+/** Who says a lobby's reports agree or disagree: the reports themselves. */
+const PLAYER_REPORTS = { username: "Player reports", role: "system" as const };
+
+export type ReportOutcome = {
+  lobby: Pick<Lobby, "id" | "name" | "roundNumber">;
+  reading: Reading;
+  /** Nothing changed: the same report as the reporter's last one. */
+  unchanged: boolean;
+  /** The agreed result was saved as the lobby's scores (the owner's "save agreed reports"). */
+  saved: boolean;
+};
+
+/** Why the pass's player cannot report for this lobby now, or null (the order the refusals are checked in). */
+export function reportingRefusal(
+  t: Pick<Tournament, "status" | "currentRound" | "finalizedRound">,
+  lobby: Pick<Lobby, "name" | "roundNumber" | "isComplete" | "playerIds">,
+  playerId: number | null,
+): Refusal | null {
+  if (t.status === "completed") return { code: "tournament_completed", message: "Tournament has been completed" };
+  if (playerId === null || !lobby.playerIds.includes(playerId)) return { code: "not_in_lobby", message: NOT_IN_LOBBY };
+  if (lobby.roundNumber !== t.currentRound || t.finalizedRound >= lobby.roundNumber)
+    return { code: "round_finalized", message: reportsClosedMessage(lobby.roundNumber) };
+  if (lobby.isComplete) return { code: "lobby_saved", message: lobbySavedMessage(lobby.name) };
+  return null;
+}
+
+function throwRefusal(refusal: Refusal): never {
+  if (refusal.code === "not_in_lobby") throw new ActionError(403, refusal.code, refusal.message);
+  if (refusal.code === "invalid_report") throw badRequest(refusal.code, refusal.message, "placements");
+  throw conflict(refusal.code, refusal.message);
+}
+
+/**
+ * A pass holder reports their lobby's result: `placement` (their own) or `placements` (the whole lobby). Refused,
+ * changing nothing: a pass that is not valid (401), a lobby the pass is not in (403 `not_in_lobby`), a round finalized
+ * or not current (409 `round_finalized`), a lobby already saved (409 `lobby_saved`), placements outside 1…k, repeated
+ * or not covering the lobby (400 `invalid_report`). The reporter's new report replaces their earlier one. When the
+ * reports then agree and the owner turned on "save agreed reports", the agreed result is saved as the lobby's scores in
+ * the same transaction. Events: tournament_updated {lobbyId, reports}; matches_saved when saved.
+ */
+export async function submitReport(
+  db: AppDb,
+  pass: string,
+  address: string | null,
+  tournamentId: number | undefined,
+  input: ReportInput,
+): Promise<ActionResult<ReportOutcome>> {
+  const holder = await passHolder(db, pass, address, tournamentId);
+  return db.transaction(async (tx) => {
+    const t = await lockTournament(tx, holder.tournamentId);
+    const entry = await lockedHolder(tx, pass, t.id);
+    if (t.status === "completed") throw completed();
+    if (entry.status !== "registered" || entry.playerId === null) throw conflict("not_active", NOT_A_REPORTER);
+    const [lobby] = await tx
+      .select()
+      .from(lobbies)
+      .where(and(eq(lobbies.id, input.lobbyId), eq(lobbies.tournamentId, t.id)));
+    if (!lobby) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
+    const refusal = reportingRefusal(t, lobby, entry.playerId);
+    if (refusal) throwRefusal(refusal);
+    const report: PlayerReport =
+      input.placements !== undefined
+        ? { reporterId: entry.playerId, kind: "full", placements: input.placements }
+        : {
+            reporterId: entry.playerId,
+            kind: "own",
+            placements: [{ playerId: entry.playerId, placement: input.placement! }],
+          };
+    const invalid = reportRefusal(lobby.playerIds, report);
+    if (invalid) throwRefusal(invalid);
+
+    const [earlier, labelOf] = await Promise.all([openReports(tx, [lobby.id]), playerLabels(tx, lobby.playerIds)]);
+    const before = readReports(lobby.playerIds, earlier.map(asReport));
+    const mine = earlier.find((r) => r.reporterId === report.reporterId);
+    const same =
+      mine !== undefined &&
+      mine.kind === report.kind &&
+      JSON.stringify([...mine.placements].sort((a, b) => a.playerId - b.playerId)) ===
+        JSON.stringify([...report.placements].sort((a, b) => a.playerId - b.playerId));
+    const outcome = { id: lobby.id, name: lobby.name, roundNumber: lobby.roundNumber };
+    if (same) return { result: { lobby: outcome, reading: before, unchanged: true, saved: false }, events: [] };
+
+    const values = { kind: report.kind, placements: [...report.placements], createdAt: new Date(), settledAt: null };
+    await tx
+      .insert(playerReports)
+      .values({
+        tournamentId: t.id,
+        lobbyId: lobby.id,
+        roundNumber: lobby.roundNumber,
+        reporterId: report.reporterId,
+        ...values,
+      })
+      .onConflictDoUpdate({ target: [playerReports.lobbyId, playerReports.reporterId], set: values });
+    const reports = [...earlier.filter((r) => r.reporterId !== report.reporterId).map(asReport), report];
+    const reading = readReports(lobby.playerIds, reports);
+    const me = { username: playerLabel(entry), role: "player" as const };
+    const text = reportText(report, labelOf);
+    await recordUnsigned(tx, t, me, {
+      action: "report.submitted",
+      summary: `${playerLabel(entry)} reported ${lobby.name}: ${text}${mine ? " (replacing their earlier report)" : ""}`,
+      roundNumber: lobby.roundNumber,
+      before: mine ? { report: reportText(asReport(mine), labelOf) } : null,
+      after: { report: text },
+    });
+    if (reading.state !== before.state && (reading.state === "agreed" || reading.state === "disputed"))
+      await recordUnsigned(tx, t, PLAYER_REPORTS, {
+        action: reading.state === "agreed" ? "report.agreed" : "report.disputed",
+        summary:
+          reading.state === "agreed"
+            ? `${lobby.name} reported, agreed: ${reportText({ kind: "full", placements: reading.result }, labelOf)}`
+            : `${lobby.name} disputed: the players' reports disagree`,
+        roundNumber: lobby.roundNumber,
+      });
+
+    const events: DomainEvent[] = [
+      event("tournament_updated", t.id, { name: t.name, lobbyId: lobby.id, reports: reading.state }),
+    ];
+    let saved = false;
+    if (reading.state === "agreed" && (await signupSettingsOf(tx, t.id)).saveAgreedReports) {
+      const stored = await storeLobbyScores(
+        tx,
+        t,
+        lobby,
+        reading.result,
+        (e) => recordUnsigned(tx, t, AGREED_REPORTS, e),
+        " from the players' agreed reports",
+      );
+      events.push(...stored.events);
+      saved = true;
+    }
+    return { result: { lobby: outcome, reading, unchanged: false, saved }, events };
+  });
+}
+
+/** One report as staff and the reporter see it: who, what kind, the placements, when. */
+export type ReportVersion = {
+  reporter: { id: number; name: string; riotTag: string };
+  kind: "full" | "own";
+  placements: { playerId: number; placement: number }[];
+  createdAt: Date;
+};
+
+/** A lobby's open reports read together: its state, the agreed result if any, and every version side by side. */
+export type LobbyReports = { lobbyId: number; reading: Reading; versions: ReportVersion[] };
+
+/** The open reports of the given lobbies, read together (one query for the reports, one for their reporters). */
+export async function reportsOfLobbies(
+  db: Executor,
+  rows: readonly Pick<Lobby, "id" | "playerIds">[],
+): Promise<Map<number, LobbyReports>> {
+  const reports = await openReports(
+    db,
+    rows.map((l) => l.id),
+  );
+  const ids = [...new Set(reports.map((r) => r.reporterId))];
+  const people = ids.length
+    ? await db
+        .select({ id: players.id, name: players.name, riotTag: players.riotTag })
+        .from(players)
+        .where(inArray(players.id, ids))
+    : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const out = new Map<number, LobbyReports>();
+  for (const lobby of rows) {
+    const own = reports.filter((r) => r.lobbyId === lobby.id);
+    const reading = readReports(lobby.playerIds, own.map(asReport));
+    const counted = new Set(reading.reporters);
+    out.set(lobby.id, {
+      lobbyId: lobby.id,
+      reading,
+      versions: own
+        .filter((r) => counted.has(r.reporterId))
+        .map((r) => ({
+          reporter: byId.get(r.reporterId) ?? { id: r.reporterId, name: `Player #${r.reporterId}`, riotTag: "" },
+          kind: r.kind,
+          placements: r.placements,
+          createdAt: r.createdAt,
+        })),
+    });
+  }
+  return out;
+}
+
+/** A lobby's reports for its staff (the owner, masters, its scorekeepers): 401 signed out, 403 anyone else. */
+export async function staffLobbyReports(db: Executor, user: PublicUser | null, lobbyId: number) {
+  const actor = requireActor(user);
+  const [lobby] = await db.select().from(lobbies).where(eq(lobbies.id, lobbyId));
+  if (!lobby) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
+  const t = await findTournamentOr404(db, lobby.tournamentId);
+  if (!canManage(actor, t) && !(await isScorekeeper(db, t.id, actor.id))) throw forbidden();
+  const found = (await reportsOfLobbies(db, [lobby])).get(lobby.id)!;
+  return { lobby, reports: found };
+}
+
+/** What the pass page shows for reporting: whether the player may report now (else why not), and their report. */
+export type ReportPanel = {
+  lobbyId: number;
+  /** The lobby's players in seat order, with the ids a full report names them by. */
+  players: { id: number; name: string; riotTag: string }[];
+  refusal: Refusal | null;
+  reading: Reading;
+  mine: ReportVersion | null;
+  reported: number;
+};
+
+export async function reportPanel(
+  db: Executor,
+  tournamentId: number,
+  lobbyId: number,
+  playerId: number,
+): Promise<ReportPanel | null> {
+  const t = await findTournamentOr404(db, tournamentId);
+  const [lobby] = await db
+    .select()
+    .from(lobbies)
+    .where(and(eq(lobbies.id, lobbyId), eq(lobbies.tournamentId, t.id)));
+  if (!lobby) return null;
+  const [found, seated] = await Promise.all([
+    reportsOfLobbies(db, [lobby]).then((m) => m.get(lobby.id)!),
+    lobby.playerIds.length
+      ? db
+          .select({ id: players.id, name: players.name, riotTag: players.riotTag })
+          .from(players)
+          .where(inArray(players.id, lobby.playerIds))
+      : Promise.resolve([]),
+  ]);
+  const byId = new Map(seated.map((p) => [p.id, p]));
+  return {
+    lobbyId: lobby.id,
+    players: lobby.playerIds.map((id) => byId.get(id) ?? { id, name: `Player #${id}`, riotTag: "" }),
+    refusal: reportingRefusal(t, lobby, playerId),
+    reading: lobby.isComplete ? { state: "none", reporters: [] } : found.reading,
+    mine: found.versions.find((v) => v.reporter.id === playerId) ?? null,
+    reported: found.reading.reporters.length,
+  };
+}

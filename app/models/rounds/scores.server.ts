@@ -1,0 +1,349 @@
+// Scores: saving or editing one lobby's placements, and finalizing the round that locks them.
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { AppDb, AppTx, Executor } from "#db/client.server";
+import {
+  lobbies,
+  matches,
+  playerReports,
+  players,
+  tournamentStaff,
+  tournaments,
+  type Lobby,
+  type Match,
+  type Tournament,
+} from "#db/schema";
+import { findTournamentOr404, TOURNAMENT_LOCK, type ActionResult } from "../action.server";
+import { assertCanMutate, canManage, isMaster, requireActor } from "../access/access.server";
+import { lobbyResults, playerLabel } from "../audit/audit";
+import { changeTournament, playerLabels, recordAudit, type AuditInput } from "../audit/audit.server";
+import type { PublicUser } from "../access/auth.server";
+import { badRequest, conflict, notFound } from "../errors";
+import { event } from "../audit/events";
+import { assertRoundScored } from "./lobbies.server";
+import { scoresLocked, STAFF_CAPABILITIES } from "../access/policy";
+import { resultFor } from "../format/scoring";
+import { recomputeStats, totalsDifferences, totalsReads, totalsUpdate } from "../format/stats.server";
+import { validateLobbyScores, type ScoreEntry } from "./round-input";
+import { LOBBY_NOT_FOUND, roundFinalizedMessage, scoresFinalizedMessage } from "../messages";
+import { mutate } from "../mutate.server";
+
+/** Placed results first, 1st to 8th, then the DNPs. */
+export function byPlacement(a: Pick<Match, "placement">, b: Pick<Match, "placement">): number {
+  return (a.placement ?? Infinity) - (b.placement ?? Infinity) || 0;
+}
+
+/** Every saved match, by round, lobby and placement (DNPs last in their lobby). */
+export async function listMatches(db: Executor, tournamentId: number): Promise<Match[]> {
+  await findTournamentOr404(db, tournamentId);
+  return db
+    .select()
+    .from(matches)
+    .where(eq(matches.tournamentId, tournamentId))
+    .orderBy(asc(matches.roundNumber), asc(matches.lobbyId), asc(matches.placement));
+}
+
+/**
+ * Saves (or replaces) one lobby's placements: checked with `validateLobbyScores` (400 with its
+ * message), points from the scoring table, lobby marked complete, its players' totals recomputed.
+ * Earlier matches of the lobby are replaced, never added to. The owner and the tournament's
+ * scorekeepers may edit until the round is finalized (409 after), a master at any time. Event: matches_saved {lobbyId, roundNumber}.
+ *
+ * Saves of different lobbies of one tournament run side by side (docs/decisions/040-parallel-saves.md): each
+ * holds the tournament's lock **shared** (any other action of the tournament takes it exclusive and runs
+ * alone), its lobby's row and its players' rows, and bumps the tournament's `version` among its last
+ * statements, so saves queue on one another only from that bump to their commit. The refusals are the ones
+ * `lockLobby` gives other actions, in the same order: 401, 404 for an unknown lobby or one outside `within`,
+ * 403 / 409 as `assertCanMutate` says for `saveScores`; then 409 for a finalized round and 400 for bad scores.
+ *
+ * Three round trips and the commit on PostgreSQL: each pipeline's statements are started in the order written
+ * (`execute()` hands each to postgres.js at once, and it sends them first in, first out on the transaction's
+ * connection, where PostgreSQL runs them one after another), so a later statement sees what an earlier one did
+ * or locked: the reads after the lock, the insert after the delete, the totals' reads after the insert.
+ */
+export async function saveScores(
+  db: AppDb,
+  user: PublicUser | null,
+  lobbyId: number,
+  scores: readonly ScoreEntry[],
+  /** The tournament the score screen's form was posted to: a lobby of another one is "Lobby not found". */
+  within?: number,
+): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
+  const actor = requireActor(user);
+  return db.transaction(async (tx) => {
+    // 1. The tournament's lock, shared (taken in the statement that finds the lobby's tournament), then, each
+    // read after it: the tournament, whether the caller is its scorekeeper (asked of everyone but a master: the
+    // owner is only known from the row) and the lobby, its row locked (two saves of one lobby: one after the other).
+    const tournamentOfLobby = sql`(select ${lobbies.tournamentId} from ${lobbies} where ${lobbies.id} = ${lobbyId})`;
+    const [[ref], [t], staffRows, [lobby]] = await Promise.all([
+      tx
+        .select({
+          tournamentId: lobbies.tournamentId,
+          locked: sql<boolean>`(select true from (select pg_advisory_xact_lock_shared(${TOURNAMENT_LOCK}, ${lobbies.tournamentId})) as held)`,
+        })
+        .from(lobbies)
+        .where(eq(lobbies.id, lobbyId))
+        .execute(),
+      tx.select().from(tournaments).where(eq(tournaments.id, tournamentOfLobby)).execute(),
+      isMaster(actor)
+        ? Promise.resolve([])
+        : tx
+            .select({ id: tournamentStaff.id })
+            .from(tournamentStaff)
+            .where(and(eq(tournamentStaff.tournamentId, tournamentOfLobby), eq(tournamentStaff.userId, actor.id)))
+            .limit(1)
+            .execute(),
+      tx.select().from(lobbies).where(eq(lobbies.id, lobbyId)).for("no key update").execute(),
+    ]);
+    if (!ref || (within !== undefined && ref.tournamentId !== within))
+      throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
+    if (!t) throw notFound();
+    const staff = STAFF_CAPABILITIES.includes("saveScores") && !canManage(actor, t) ? staffRows.length > 0 : false;
+    assertCanMutate(actor, t, {}, "saveScores", staff);
+    if (!lobby) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
+    if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
+      throw conflict("round_finalized", scoresFinalizedMessage(lobby.roundNumber));
+    }
+    const error = validateLobbyScores(lobby.playerIds, scores);
+    if (error) throw badRequest("invalid_scores", error, "scores");
+
+    // 2. The players' rows locked in id order (read for the audit trail's labels): a save of another lobby they
+    // played in (a master's edit of an earlier round) waits, and its totals then count this one. Replace, never
+    // add: the delete answers the earlier results (for the audit trail) as it removes them, then the insert, the
+    // lobby's completion and the two reads the totals are computed from (they see the insert).
+    const totals = totalsReads(tx, t.id, lobby.playerIds);
+    const [labelRows, previous, saved, [updated], rows, played] = await Promise.all([
+      tx
+        .select({ id: players.id, name: players.name, riotTag: players.riotTag })
+        .from(players)
+        .where(inArray(players.id, lobby.playerIds))
+        .orderBy(asc(players.id))
+        .for("no key update")
+        .execute(),
+      tx
+        .delete(matches)
+        .where(eq(matches.lobbyId, lobby.id))
+        .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
+        .execute(),
+      tx
+        .insert(matches)
+        .values(
+          scores
+            .filter((s) => s.placement !== 0 || s.dnp)
+            .map((s) => ({
+              tournamentId: t.id,
+              lobbyId: lobby.id,
+              roundNumber: lobby.roundNumber,
+              playerId: s.playerId,
+              // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
+              ...resultFor(t.scoring, s),
+            })),
+        )
+        .returning()
+        .execute(),
+      lobby.isComplete
+        ? Promise.resolve([lobby])
+        : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning().execute(),
+      totals.players.execute(),
+      totals.matches.execute(),
+    ]);
+    saved.sort(byPlacement);
+    const labelOf = labelsOf(labelRows);
+    // A player substituted out since the earlier save is named too (rare: one more read).
+    const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
+    const label = missing.length === 0 ? labelOf : await playerLabels(tx, lobby.playerIds.concat(missing));
+    const before = previous.length === 0 ? null : lobbyResults(previous, label);
+
+    // 3. The last statements, together: the totals, the version bump (from here to the commit the next save of
+    // the tournament waits), then the audit entry and the outbox rows, whose payload reads the bumped version
+    // (recordAudit starts its statements after the bump has been started).
+    const update = totalsUpdate(totalsDifferences(rows, played));
+    const totalsWritten = update ? tx.execute(update).execute() : Promise.resolve();
+    const bumped = tx
+      .update(tournaments)
+      .set({ version: sql`${tournaments.version} + 1` })
+      .where(eq(tournaments.id, t.id))
+      .execute();
+    const [, , , settled] = await Promise.all([
+      totalsWritten,
+      bumped,
+      recordAudit(tx, {
+        tournament: t,
+        actor: user,
+        action: "scores.saved",
+        summary: `${lobby.name} scores ${before ? "edited" : "saved"}`,
+        roundNumber: lobby.roundNumber,
+        before,
+        after: lobbyResults(saved, label),
+        webhook: {
+          lobbyId: lobby.id,
+          lobbyName: lobby.name,
+          edited: before !== null,
+          results: saved.map((m) => ({
+            playerId: m.playerId,
+            player: label(m.playerId),
+            placement: m.placement,
+            dnp: m.dnp,
+            points: m.points,
+          })),
+        },
+      }),
+      settleReports(tx, lobby.id),
+    ]);
+    if (settled > 0)
+      await recordAudit(tx, {
+        tournament: t,
+        actor: user,
+        action: "reports.settled",
+        summary: `${lobby.name}: ${settled} player report${settled === 1 ? "" : "s"} settled by the save`,
+        roundNumber: lobby.roundNumber,
+      });
+    return {
+      result: { lobby: updated, matches: saved },
+      events: [
+        event("matches_saved", t.id, {
+          name: t.name,
+          lobbyId: lobby.id,
+          lobbyName: lobby.name,
+          roundNumber: lobby.roundNumber,
+        }),
+      ],
+    };
+  });
+}
+
+/**
+ * Writes one lobby's checked placements in the caller's transaction, under the tournament's lock: the lobby's earlier
+ * matches replaced, the lobby complete, its players' totals recomputed, its open player reports settled, and the
+ * save recorded through `record` (the staff member's entry, or the "save agreed reports" one).
+ */
+export async function storeLobbyScores(
+  tx: AppTx,
+  t: Tournament,
+  lobby: Lobby,
+  scores: readonly ScoreEntry[],
+  record: (entry: Omit<AuditInput, "tournament" | "actor">) => Promise<void>,
+  /** Said after "Lobby n scores saved" in the history ("from the players' agreed reports"). */
+  note = "",
+): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
+  // Every statement below runs under the tournament's row lock, and each round trip to the database
+  // lengthens the wait of the saves queued behind this one (a round's 32 lobbies saved at once), so
+  // statements that do not depend on each other go together (postgres.js pipelines them on the
+  // transaction's connection); docs/BENCHMARKS.md, "Saves answered on time".
+  // Replace, never add: the delete answers the earlier results (for the audit trail) as it removes them,
+  // so a second save of the same lobby leaves exactly one set of matches.
+  const [previous, labelOf] = await Promise.all([
+    tx
+      .delete(matches)
+      .where(eq(matches.lobbyId, lobby.id))
+      .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points }),
+    playerLabels(tx, lobby.playerIds),
+  ]);
+  // A player substituted out since the earlier save is named too (rare: one more read).
+  const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
+  const label = missing.length === 0 ? labelOf : await playerLabels(tx, lobby.playerIds.concat(missing));
+  const before = previous.length === 0 ? null : lobbyResults(previous, label);
+  const [saved, [updated]] = await Promise.all([
+    tx
+      .insert(matches)
+      .values(
+        scores
+          .filter((s) => s.placement !== 0 || s.dnp)
+          .map((s) => ({
+            tournamentId: t.id,
+            lobbyId: lobby.id,
+            roundNumber: lobby.roundNumber,
+            playerId: s.playerId,
+            // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
+            ...resultFor(t.scoring, s),
+          })),
+      )
+      .returning(),
+    lobby.isComplete
+      ? Promise.resolve([lobby])
+      : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning(),
+  ]);
+  saved.sort(byPlacement);
+  // The totals (read after the insert above has answered), the audit row and the reports settled by this save do not
+  // depend on each other.
+  const [, , settled] = await Promise.all([
+    recomputeStats(tx, t.id, lobby.playerIds),
+    record({
+      action: "scores.saved",
+      summary: `${lobby.name} scores ${before ? "edited" : "saved"}${note}`,
+      roundNumber: lobby.roundNumber,
+      before,
+      after: lobbyResults(saved, label),
+      webhook: {
+        lobbyId: lobby.id,
+        lobbyName: lobby.name,
+        edited: before !== null,
+        results: saved.map((m) => ({
+          playerId: m.playerId,
+          player: label(m.playerId),
+          placement: m.placement,
+          dnp: m.dnp,
+          points: m.points,
+        })),
+      },
+    }),
+    settleReports(tx, lobby.id),
+  ]);
+  if (settled > 0)
+    await record({
+      action: "reports.settled",
+      summary: `${lobby.name}: ${settled} player report${settled === 1 ? "" : "s"} settled by the save`,
+      roundNumber: lobby.roundNumber,
+    });
+  return {
+    result: { lobby: updated, matches: saved },
+    events: [
+      event("matches_saved", t.id, {
+        name: t.name,
+        lobbyId: lobby.id,
+        lobbyName: lobby.name,
+        roundNumber: lobby.roundNumber,
+      }),
+    ],
+  };
+}
+
+/** Marks the lobby's open player reports settled (a save decides the lobby); answers how many were. */
+async function settleReports(tx: AppTx, lobbyId: number): Promise<number> {
+  const rows = await tx
+    .update(playerReports)
+    .set({ settledAt: new Date() })
+    .where(and(eq(playerReports.lobbyId, lobbyId), isNull(playerReports.settledAt)))
+    .returning({ id: playerReports.id });
+  return rows.length;
+}
+
+/** "Name#Tag" by player id, from the rows read (an unknown id: "#id"). */
+function labelsOf(rows: readonly { id: number; name: string; riotTag: string }[]): (id: number) => string {
+  const byId = new Map(rows.map((p) => [p.id, playerLabel(p)]));
+  return (id) => byId.get(id) ?? `#${id}`;
+}
+
+/**
+ * Finalizes the current round: every lobby must be complete (409 "All lobby scores must be
+ * submitted first: x/y scores submitted"). Locks its scores and blocks undo. Event: tournament_updated {roundNumber}.
+ */
+export async function finalizeRound(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+): Promise<ActionResult<Tournament>> {
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, emit }) => {
+    const round = t.currentRound;
+    if (t.finalizedRound >= round) throw conflict("round_finalized", roundFinalizedMessage(round));
+    await assertRoundScored(tx, t);
+    const updated = await changeTournament(
+      tx,
+      t,
+      user,
+      { finalizedRound: round },
+      { action: "round.finalized", summary: `Round ${round} finalized` },
+    );
+    emit(event("tournament_updated", t.id, { name: t.name, roundNumber: round, finalized: true }));
+    return updated;
+  });
+}
