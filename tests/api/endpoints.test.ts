@@ -98,7 +98,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
         },
       });
       expectStatus(reply, 200);
-      const t = expectShape(answers.tournamentAnswer, reply.body);
+      const t = expectShape(answers.tournamentDetailAnswer, reply.body);
       expect(t).toMatchObject({
         name,
         format: "elimination",
@@ -251,7 +251,7 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
         },
       });
       expectStatus(reply, 200);
-      expect(expectShape(answers.tournamentAnswer, reply.body)).toMatchObject({
+      expect(expectShape(answers.tournamentDetailAnswer, reply.body)).toMatchObject({
         name: "Renamed Cup",
         maxPlayers: 24,
         isPublic: true,

@@ -37,7 +37,7 @@ describe.skipIf(skip)(`rulesets through the API${skip ? ` (skipped: ${skip})` : 
       body: { ruleset: { tiebreakers: ["totalPoints", "eventPoints", "placementCounts"] } },
     });
     expectStatus(patched, 200);
-    expect(expectShape(answers.tournamentAnswer, patched.body).ruleset).toEqual({
+    expect(expectShape(answers.tournamentDetailAnswer, patched.body).ruleset).toEqual({
       preset: "custom",
       tiebreakers: ["totalPoints", "eventPoints", "placementCounts", "registration"],
     });
