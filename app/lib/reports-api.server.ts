@@ -1,9 +1,10 @@
 // The reports API's answers (docs/decisions/036-player-reports.md): their shapes for the OpenAPI document.
 import { z } from "zod";
-import type { ReportOutcome, LobbyReports } from "~/models/rounds/reports.server";
+import type { ReportOutcome, LobbyReports, ReportPanel } from "~/models/rounds/reports.server";
 import { reportSchema } from "~/models/rounds/reports-input";
 import type { Reading } from "~/models/rounds/reports";
 import { answerSchemas, bodySchemas } from "./api-schemas.server";
+import { passViewAnswer } from "./signup-api.server";
 
 const claim = z.object({ playerId: z.int(), placement: z.int() });
 
@@ -77,7 +78,48 @@ export function toLobbyReports(
   };
 }
 
-for (const [name, schema] of Object.entries({ ReportAnswer: reportAnswer, LobbyReports: lobbyReportsAnswer })) {
+/** GET /api/pass's `report`: what the pass page's report card shows, for a player seated in a drawn lobby. */
+export const passReportAnswer = z.object({
+  lobbyId: z.int(),
+  ...readingAnswer,
+  reported: z.int().describe("How many of the lobby's players have a report that counts"),
+  canReport: z.boolean().describe("Whether this pass may report for the lobby now"),
+  refusal: z
+    .object({ code: z.string(), message: z.string() })
+    .nullable()
+    .describe("Why not, when canReport is false (the round finalized, the lobby saved, …)"),
+  mine: z
+    .object({ kind: z.enum(["full", "own"]), placements: z.array(claim), createdAt: z.string() })
+    .nullable()
+    .describe("The pass holder's own latest report"),
+});
+
+export function toPassReport(p: ReportPanel) {
+  return {
+    lobbyId: p.lobbyId,
+    state: p.reading.state,
+    reporters: p.reading.reporters,
+    result: resultOf(p.reading),
+    reported: p.reported,
+    canReport: p.refusal === null,
+    refusal: p.refusal,
+    mine: p.mine
+      ? { kind: p.mine.kind, placements: p.mine.placements, createdAt: p.mine.createdAt.toISOString() }
+      : null,
+  };
+}
+
+/** GET /api/pass: the pass view with its lobby's reporting state. */
+export const passPageAnswer = passViewAnswer.extend({
+  report: passReportAnswer.nullable().describe("The lobby's reporting state (null without a drawn lobby)"),
+});
+
+for (const [name, schema] of Object.entries({
+  ReportAnswer: reportAnswer,
+  LobbyReports: lobbyReportsAnswer,
+  PassReport: passReportAnswer,
+  PassPage: passPageAnswer,
+})) {
   if (!answerSchemas.has(schema)) answerSchemas.add(schema, { id: name });
 }
 if (!bodySchemas.has(reportSchema as z.ZodType)) bodySchemas.add(reportSchema as z.ZodType, { id: "PlayerReport" });

@@ -67,6 +67,18 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("player repor
     expectRefusal(await report(mine, { lobbyId: 2_000_000_000, placement: 1 }), 404);
     expect(await app.snapshot()).toEqual(before);
 
+    // The pass's own read says what the pass page's report card says, before and after its report.
+    const passRead = async (pass: string) =>
+      expectOk(await app.call("GET", "/api/pass", { headers: { Authorization: `Pass ${pass}` } }), "pass").report;
+    expect(await passRead(mine)).toMatchObject({
+      lobbyId: a.id,
+      state: "none",
+      reported: 0,
+      canReport: true,
+      mine: null,
+    });
+    expect((await passRead(passes.get(b.playerIds[0])!)).lobbyId).toBe(b.id);
+
     for (const [i, id] of a.playerIds.entries()) {
       const answer = expectShape(
         reportAnswer,
@@ -74,6 +86,12 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("player repor
       );
       expect(answer.state).toBe(i === 7 ? "agreed" : "reported");
     }
+    expect(await passRead(mine)).toMatchObject({
+      state: "agreed",
+      reported: 8,
+      canReport: true,
+      mine: { kind: "own", placements: [{ playerId: a.playerIds[0], placement: 1 }] },
+    });
     expectRefusal(await app.call("GET", `/api/lobbies/${a.id}/reports`), 401);
     expectRefusal(await app.call("GET", `/api/lobbies/${a.id}/reports`, { token: stranger }), 403);
     const read = expectShape(
@@ -89,6 +107,7 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("player repor
     const settled = expectOk(await app.call("GET", `/api/lobbies/${a.id}/reports`, { token: owner }), "after");
     expect(settled).toMatchObject({ state: "none", isComplete: true, versions: [] });
     expectRefusal(await report(mine, { lobbyId: a.id, placement: 2 }), 409, /already saved/);
+    expect(await passRead(mine)).toMatchObject({ state: "none", canReport: false, refusal: { code: "lobby_saved" } });
   });
 
   test("the owner's 'save agreed reports': two matching full reports save the lobby at once", async () => {
