@@ -90,7 +90,8 @@ if(c){e.preventDefault();c.parentNode.remove()}else if(b){e.preventDefault();cop
 else if(x){e.preventDefault();download(x)}});
 addEventListener("keydown",function(e){if(e.key==="F8"&&R)R.focus()});
 d.addEventListener("focusin",function(e){var hd=d.querySelector(".site-header"),t=e.target;if(!(t instanceof Element)||!hd||hd.contains(t)||getComputedStyle(hd).position!=="sticky")return;
-requestAnimationFrame(function(){var c=hd.getBoundingClientRect().bottom-t.getBoundingClientRect().top;if(c>0)scrollBy({top:-(c+8)})})});h.dataset.focusGuard="on";
+function clear(){if(d.activeElement!==t)return;var c=hd.getBoundingClientRect().bottom-t.getBoundingClientRect().top;if(c>0)scrollBy({top:-(c+8)})}
+requestAnimationFrame(clear);setTimeout(clear,150)});h.dataset.focusGuard="on";
 if(!window.EventSource)return;var s=new EventSource(${scriptJson(stream)});
 s.onmessage=function(m){var ev;try{ev=JSON.parse(m.data)}catch(x){return}if(ev.type==="connected")return;var t=E[ev.type];if(t)toast(fill(t,ev.data||{}));
 if(skip(ev))return;clearTimeout(pending);pending=setTimeout(refresh,delay(ev.audience))};
