@@ -126,18 +126,7 @@ export async function saveScores(
         .execute(),
       tx
         .insert(matches)
-        .values(
-          scores
-            .filter((s) => s.placement !== 0 || s.dnp)
-            .map((s) => ({
-              tournamentId: t.id,
-              lobbyId: lobby.id,
-              roundNumber: lobby.roundNumber,
-              playerId: s.playerId,
-              // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
-              ...resultFor(t.scoring, s),
-            })),
-        )
+        .values(matchRows(t, lobby, scores))
         .returning()
         .execute(),
       lobby.isComplete
@@ -166,48 +155,11 @@ export async function saveScores(
     const [, , , settled] = await Promise.all([
       totalsWritten,
       bumped,
-      recordAudit(tx, {
-        tournament: t,
-        actor: user,
-        action: "scores.saved",
-        summary: `${lobby.name} scores ${before ? "edited" : "saved"}`,
-        roundNumber: lobby.roundNumber,
-        before,
-        after: lobbyResults(saved, label),
-        webhook: {
-          lobbyId: lobby.id,
-          lobbyName: lobby.name,
-          edited: before !== null,
-          results: saved.map((m) => ({
-            playerId: m.playerId,
-            player: label(m.playerId),
-            placement: m.placement,
-            dnp: m.dnp,
-            points: m.points,
-          })),
-        },
-      }),
+      recordAudit(tx, { tournament: t, actor: user, ...savedEntry(lobby, saved, before, label) }),
       settleReports(tx, lobby.id),
     ]);
-    if (settled > 0)
-      await recordAudit(tx, {
-        tournament: t,
-        actor: user,
-        action: "reports.settled",
-        summary: `${lobby.name}: ${settled} player report${settled === 1 ? "" : "s"} settled by the save`,
-        roundNumber: lobby.roundNumber,
-      });
-    return {
-      result: { lobby: updated, matches: saved },
-      events: [
-        event("matches_saved", t.id, {
-          name: t.name,
-          lobbyId: lobby.id,
-          lobbyName: lobby.name,
-          roundNumber: lobby.roundNumber,
-        }),
-      ],
-    };
+    if (settled > 0) await recordAudit(tx, { tournament: t, actor: user, ...settledEntry(lobby, settled) });
+    return savedOutcome(t, lobby, updated, saved);
   });
 }
 
@@ -245,18 +197,7 @@ export async function storeLobbyScores(
   const [saved, [updated]] = await Promise.all([
     tx
       .insert(matches)
-      .values(
-        scores
-          .filter((s) => s.placement !== 0 || s.dnp)
-          .map((s) => ({
-            tournamentId: t.id,
-            lobbyId: lobby.id,
-            roundNumber: lobby.roundNumber,
-            playerId: s.playerId,
-            // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
-            ...resultFor(t.scoring, s),
-          })),
-      )
+      .values(matchRows(t, lobby, scores))
       .returning(),
     lobby.isComplete
       ? Promise.resolve([lobby])
@@ -267,33 +208,67 @@ export async function storeLobbyScores(
   // depend on each other.
   const [, , settled] = await Promise.all([
     recomputeStats(tx, t.id, lobby.playerIds),
-    record({
-      action: "scores.saved",
-      summary: `${lobby.name} scores ${before ? "edited" : "saved"}${note}`,
-      roundNumber: lobby.roundNumber,
-      before,
-      after: lobbyResults(saved, label),
-      webhook: {
-        lobbyId: lobby.id,
-        lobbyName: lobby.name,
-        edited: before !== null,
-        results: saved.map((m) => ({
-          playerId: m.playerId,
-          player: label(m.playerId),
-          placement: m.placement,
-          dnp: m.dnp,
-          points: m.points,
-        })),
-      },
-    }),
+    record(savedEntry(lobby, saved, before, label, note)),
     settleReports(tx, lobby.id),
   ]);
-  if (settled > 0)
-    await record({
-      action: "reports.settled",
-      summary: `${lobby.name}: ${settled} player report${settled === 1 ? "" : "s"} settled by the save`,
+  if (settled > 0) await record(settledEntry(lobby, settled));
+  return savedOutcome(t, lobby, updated, saved);
+}
+
+/** The match rows a lobby's checked placements make: points from the tournament's scoring table. */
+function matchRows(t: Tournament, lobby: Lobby, scores: readonly ScoreEntry[]) {
+  return scores
+    .filter((s) => s.placement !== 0 || s.dnp)
+    .map((s) => ({
+      tournamentId: t.id,
+      lobbyId: lobby.id,
       roundNumber: lobby.roundNumber,
-    });
+      playerId: s.playerId,
+      // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
+      ...resultFor(t.scoring, s),
+    }));
+}
+
+/** The history entry (and webhook payload) of a lobby's save; `note` follows the summary. */
+function savedEntry(
+  lobby: Lobby,
+  saved: readonly Match[],
+  before: ReturnType<typeof lobbyResults> | null,
+  label: (id: number) => string,
+  note = "",
+): Omit<AuditInput, "tournament" | "actor"> {
+  return {
+    action: "scores.saved",
+    summary: `${lobby.name} scores ${before ? "edited" : "saved"}${note}`,
+    roundNumber: lobby.roundNumber,
+    before,
+    after: lobbyResults(saved, label),
+    webhook: {
+      lobbyId: lobby.id,
+      lobbyName: lobby.name,
+      edited: before !== null,
+      results: saved.map((m) => ({
+        playerId: m.playerId,
+        player: label(m.playerId),
+        placement: m.placement,
+        dnp: m.dnp,
+        points: m.points,
+      })),
+    },
+  };
+}
+
+/** The history entry of the player reports a save settled. */
+function settledEntry(lobby: Lobby, settled: number): Omit<AuditInput, "tournament" | "actor"> {
+  return {
+    action: "reports.settled",
+    summary: `${lobby.name}: ${settled} player report${settled === 1 ? "" : "s"} settled by the save`,
+    roundNumber: lobby.roundNumber,
+  };
+}
+
+/** What a save answers: the lobby and its matches, and the event the live pages follow. */
+function savedOutcome(t: Tournament, lobby: Lobby, updated: Lobby, saved: Match[]) {
   return {
     result: { lobby: updated, matches: saved },
     events: [
