@@ -162,3 +162,52 @@ test("without JavaScript at 360 px: report, agree, dispute, staff confirm in one
   const reports = await api<{ state: string; isComplete: boolean }>("GET", `/api/lobbies/${b.id}/reports`);
   expect(reports).toMatchObject({ state: "none", isComplete: true });
 });
+
+test("without JavaScript the owner turns on 'Save agreed reports' on the sign-up page, and an agreed lobby saves itself", async ({
+  noJsPage: host,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const owner = uniqueName("autosave_");
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const api = await hostApi(request, owner);
+  const t = await api<{ id: number }>("POST", "/api/tournaments", {
+    name: `Autosave Cup ${owner}`,
+    maxPlayers: 16,
+    totalRounds: 2,
+    isPublic: true,
+  });
+  const roster = await api<{ id: number }[]>("POST", `/api/tournaments/${t.id}/players/bulk`, {
+    players: Array.from({ length: 16 }, (_, i) => ({ name: `Auto ${i + 1}`, riotTag: `A${i + 1}` })),
+  });
+  await api("POST", `/api/tournaments/${t.id}/start-checkin`);
+  for (const p of roster) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
+  const { lobbies } = await api<{ lobbies: Lobby[] }>("POST", `/api/tournaments/${t.id}/lobbies/generate`, {});
+  const [a] = lobbies;
+
+  await host.setViewportSize({ width: 360, height: 740 });
+  await login(host, owner, PASSWORD);
+  await host.goto(`/tournaments/${t.id}/signup`);
+  await host.getByLabel("Save agreed reports").selectOption("true");
+  await host.getByRole("button", { name: "Save sign-up settings" }).click();
+  await host.goto(`/tournaments/${t.id}/signup`);
+  await expect(host.getByLabel("Save agreed reports")).toHaveValue("true");
+
+  // Every player of lobby A gives their own placement (seat order); the eighth agreeing report saves the lobby.
+  for (const [i, id] of a.playerIds.entries()) {
+    const { passUrl } = await api<{ passUrl: string }>("POST", `/api/players/${id}/pass`);
+    const phone = await phoneWithPass(browser, baseURL, passUrl);
+    await phone
+      .getByLabel(/placement/i)
+      .first()
+      .selectOption(String(i + 1));
+    await phone.getByRole("button", { name: "Report My Placement" }).click();
+    await phone.context().close();
+  }
+  const matches = await api<{ lobbyId: number }[]>("GET", `/api/tournaments/${t.id}/matches`);
+  expect(matches.filter((m) => m.lobbyId === a.id)).toHaveLength(8);
+  await host.goto(`/tournaments/${t.id}/scores`);
+  await expect(host.locator(`section[data-lobby="${a.name}"] .scores-saved`)).toBeVisible();
+});
