@@ -3,6 +3,7 @@
 // first reply, the median, p95 and the slowest, against the baseline of one save alone in the same run.
 // The server runs on one core (`taskset -c 1` where available), the client and PostgreSQL on the others.
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
@@ -58,7 +59,18 @@ async function startServer(databaseUrl: string) {
   return { server, baseURL, pinned };
 }
 
-type Burst = { first: number; median: number; p95: number; max: number; transactionsFrom: number };
+type Burst = { first: number; median: number; p95: number; max: number; transactionsFrom: number; cpuPerSave: number };
+
+/** The CPU time (user + system) the process has used so far, in ms, from /proc (Linux; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 async function main() {
   let url: string | undefined;
@@ -86,6 +98,7 @@ async function main() {
       const lobbies = await lobbiesToSave(call, sql, owner, count);
       const [{ now }] = await sql<{ now: Date }[]>`select clock_timestamp() as now`;
       const startedAt = Date.now();
+      const cpuBefore = cpuMs(server.pid);
       const start = performance.now();
       const times = await Promise.all(
         lobbies.map(async (lobby, i) => {
@@ -97,6 +110,7 @@ async function main() {
           return performance.now() - start;
         }),
       );
+      const cpuPerSave = (cpuMs(server.pid) - cpuBefore) / count;
       // When the first save's transaction started (its audit row's now()), to tell queueing before the
       // transactions from queueing after them.
       const [{ first }] = await sql<{ first: Date | null }[]>`
@@ -108,6 +122,7 @@ async function main() {
         p95: percentile(sorted, 95),
         max: sorted[sorted.length - 1],
         transactionsFrom: first ? first.getTime() - startedAt : NaN,
+        cpuPerSave,
       };
     }
 
@@ -132,7 +147,7 @@ async function main() {
         console.log(
           `${String(count).padStart(3)} at once, run ${i + 1}: first ${fmt(r.first)}  median ${fmt(r.median)}  p95 ${fmt(r.p95)}  ` +
             `slowest ${fmt(r.max)}  | first transaction began ${fmt(r.transactionsFrom)} | one save alone ${fmt(r.single)} ` +
-            `(p95 = ${(r.p95 / r.single).toFixed(1)}×)`,
+            `(p95 = ${(r.p95 / r.single).toFixed(1)}×) | server CPU per save ${r.cpuPerSave.toFixed(1)} ms`,
         );
       }
     }

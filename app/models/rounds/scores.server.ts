@@ -1,11 +1,10 @@
 // Scores: saving or editing one lobby's placements, and finalizing the round that locks them.
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
 import {
   lobbies,
   matches,
   playerReports,
-  players,
   tournamentStaff,
   tournaments,
   type Lobby,
@@ -70,11 +69,11 @@ export async function saveScores(
 ): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
   const actor = requireActor(user);
   return db.transaction(async (tx) => {
-    // 1. The tournament's lock, shared (taken in the statement that finds the lobby's tournament), then, each
-    // read after it: the tournament, whether the caller is its scorekeeper (asked of everyone but a master: the
-    // owner is only known from the row) and the lobby, its row locked (two saves of one lobby: one after the other).
-    const tournamentOfLobby = sql`(select ${lobbies.tournamentId} from ${lobbies} where ${lobbies.id} = ${lobbyId})`;
-    const [[ref], [t], staffRows, [lobby]] = await Promise.all([
+    // 1. The tournament's lock, shared (taken in the statement that finds the lobby's tournament), then, in one read
+    // after it: the lobby, its row locked (two saves of one lobby: one after the other), its tournament, whether the
+    // caller is its scorekeeper (asked of everyone but a master: the owner is only known from the row) and whether
+    // the lobby has open player reports to settle (none can be added meanwhile: a report takes the lock exclusively).
+    const [[ref], [found]] = await Promise.all([
       tx
         .select({
           tournamentId: lobbies.tournamentId,
@@ -83,42 +82,39 @@ export async function saveScores(
         .from(lobbies)
         .where(eq(lobbies.id, lobbyId))
         .execute(),
-      tx.select().from(tournaments).where(eq(tournaments.id, tournamentOfLobby)).execute(),
-      isMaster(actor)
-        ? Promise.resolve([])
-        : tx
-            .select({ id: tournamentStaff.id })
-            .from(tournamentStaff)
-            .where(and(eq(tournamentStaff.tournamentId, tournamentOfLobby), eq(tournamentStaff.userId, actor.id)))
-            .limit(1)
-            .execute(),
-      tx.select().from(lobbies).where(eq(lobbies.id, lobbyId)).for("no key update").execute(),
+      tx
+        .select({
+          lobby: lobbies,
+          tournament: tournaments,
+          staff: isMaster(actor)
+            ? sql<boolean>`false`
+            : sql<boolean>`exists (select 1 from ${tournamentStaff} where ${tournamentStaff.tournamentId} = ${lobbies.tournamentId} and ${tournamentStaff.userId} = ${actor.id})`,
+          openReports: sql<boolean>`exists (select 1 from ${playerReports} where ${playerReports.lobbyId} = ${lobbies.id} and ${playerReports.settledAt} is null)`,
+        })
+        .from(lobbies)
+        .innerJoin(tournaments, eq(tournaments.id, lobbies.tournamentId))
+        .where(eq(lobbies.id, lobbyId))
+        .for("no key update", { of: lobbies })
+        .execute(),
     ]);
-    if (!ref || (within !== undefined && ref.tournamentId !== within))
+    if (!ref || !found || (within !== undefined && ref.tournamentId !== within))
       throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
-    if (!t) throw notFound();
-    const staff = STAFF_CAPABILITIES.includes("saveScores") && !canManage(actor, t) ? staffRows.length > 0 : false;
+    const { lobby, tournament: t } = found;
+    const staff = STAFF_CAPABILITIES.includes("saveScores") && !canManage(actor, t) ? found.staff : false;
     assertCanMutate(actor, t, {}, "saveScores", staff);
-    if (!lobby) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
     if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
       throw conflict("round_finalized", scoresFinalizedMessage(lobby.roundNumber));
     }
     const error = validateLobbyScores(lobby.playerIds, scores);
     if (error) throw badRequest("invalid_scores", error, "scores");
 
-    // 2. The players' rows locked in id order (read for the audit trail's labels): a save of another lobby they
-    // played in (a master's edit of an earlier round) waits, and its totals then count this one. Replace, never
-    // add: the delete answers the earlier results (for the audit trail) as it removes them, then the insert, the
-    // lobby's completion and the two reads the totals are computed from (they see the insert).
+    // 2. The players' rows locked in id order (read for the audit trail's labels and the totals): a save of another
+    // lobby they played in (a master's edit of an earlier round) waits, and its totals then count this one. Replace,
+    // never add: the delete answers the earlier results (for the audit trail) as it removes them, then the insert,
+    // the lobby's completion and the matches the totals are computed from (they see the insert).
     const totals = totalsReads(tx, t.id, lobby.playerIds);
-    const [labelRows, previous, saved, [updated], rows, played] = await Promise.all([
-      tx
-        .select({ id: players.id, name: players.name, riotTag: players.riotTag })
-        .from(players)
-        .where(inArray(players.id, lobby.playerIds))
-        .orderBy(asc(players.id))
-        .for("no key update")
-        .execute(),
+    const [rows, previous, saved, [updated], played] = await Promise.all([
+      totals.players.for("no key update").execute(),
       tx
         .delete(matches)
         .where(eq(matches.lobbyId, lobby.id))
@@ -132,11 +128,10 @@ export async function saveScores(
       lobby.isComplete
         ? Promise.resolve([lobby])
         : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning().execute(),
-      totals.players.execute(),
       totals.matches.execute(),
     ]);
     saved.sort(byPlacement);
-    const labelOf = labelsOf(labelRows);
+    const labelOf = labelsOf(rows);
     // A player substituted out since the earlier save is named too (rare: one more read).
     const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
     const label = missing.length === 0 ? labelOf : await playerLabels(tx, lobby.playerIds.concat(missing));
@@ -156,7 +151,7 @@ export async function saveScores(
       totalsWritten,
       bumped,
       recordAudit(tx, { tournament: t, actor: user, ...savedEntry(lobby, saved, before, label) }),
-      settleReports(tx, lobby.id),
+      found.openReports ? settleReports(tx, lobby.id) : 0,
     ]);
     if (settled > 0) await recordAudit(tx, { tournament: t, actor: user, ...settledEntry(lobby, settled) });
     return savedOutcome(t, lobby, updated, saved);
