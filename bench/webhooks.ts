@@ -10,9 +10,9 @@ import os from "node:os";
 import { apiClient, benchDatabase, seedTournament, startBuiltApp } from "./support";
 import { freePort } from "../tests/setup/e2e-global";
 
-const PHASES = Number(process.env.BENCH_WEBHOOK_PHASES ?? 16);
+const PHASES = Number(process.env.BENCH_WEBHOOK_PHASES ?? 48);
 const SAVES = Number(process.env.BENCH_WEBHOOK_SAVES ?? 25);
-const PAIRS = Number(process.env.BENCH_WEBHOOK_PAIRS ?? 400);
+const PAIRS = Number(process.env.BENCH_WEBHOOK_PAIRS ?? 1200);
 const ENDPOINTS = 10;
 const EVENTS = [
   "score.saved",

@@ -2,7 +2,7 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { auditEntries, webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDelivery } from "#db/schema";
 import { endpointLabel, giveUpPending } from "~/models/audit/webhooks.server";
@@ -54,60 +54,100 @@ export function signWebhook(secret: string, messageId: string, timestamp: number
   return `v1,${createHmac("sha256", key).update(`${messageId}.${timestamp}.${body}`).digest("base64")}`;
 }
 
-type Claimed = WebhookDelivery & { url: string; kind: WebhookKind; secret: string; tournamentId: number };
+type Claimed = Pick<WebhookDelivery, "id" | "endpointId" | "messageId" | "body" | "attempts" | "createdAt"> & {
+  url: string;
+  kind: WebhookKind;
+  secret: string;
+};
 
 /**
  * Claims up to `limit` due deliveries: for each enabled endpoint only its oldest pending one (so n+1 never
  * goes before n has succeeded or been given up), when it is due and not leased; rows another process holds
  * are skipped (FOR UPDATE SKIP LOCKED), and the claim is a lease, so no transaction stays open during the post.
+ * One statement: on the embedded database, where the worker and the score saves share one connection, a save
+ * never waits behind a claim's round trips (docs/BENCHMARKS.md, "A save with 10 dead endpoints").
+ *
+ * `blockedUntil` (ms since the epoch, or null) says when a new delivery could next be due, when that is later than
+ * now: every enabled endpoint has an older delivery waiting (for its retry, or for an attempt in flight), so what a
+ * change queues now waits behind it; with no enabled endpoint at all, nothing can be queued (Infinity: an endpoint
+ * added or enabled here wakes the worker, one added by another process is found by the poll, or by that process).
+ * Until then the worker need not look when a change nudges it.
  */
-export async function claimDeliveries(db: AppDb, limit: number, leaseMs: number): Promise<Claimed[]> {
-  const heads = await rowsOf<{ id: number }>(
+export async function claimDeliveries(
+  db: AppDb,
+  limit: number,
+  leaseMs: number,
+): Promise<{ claimed: Claimed[]; blockedUntil: number | null }> {
+  const rows = rowsOf<{
+    id: number | null;
+    endpoint_id: number;
+    message_id: string;
+    body: string;
+    attempts: number;
+    created_ms: number | string;
+    url: string;
+    kind: WebhookKind;
+    secret: string;
+    blocked_ms: number | string | null;
+  }>(
     await db.execute(sql`
-      select h.id from ${webhookEndpoints} e
-      cross join lateral (
-        select d.id, d.next_attempt_at, d.lease_until from ${webhookDeliveries} d
-        where d.endpoint_id = e.id and d.status = 'pending' order by d.id limit 1
-      ) h
-      where e.enabled and h.next_attempt_at <= now() and (h.lease_until is null or h.lease_until < now())
-      order by h.id limit ${limit}`),
+      with heads as (
+        select h.id, h.next_attempt_at, h.lease_until from ${webhookEndpoints} e
+        left join lateral (
+          select d.id, d.next_attempt_at, d.lease_until from ${webhookDeliveries} d
+          where d.endpoint_id = e.id and d.status = 'pending' order by d.id limit 1
+        ) h on true
+        where e.enabled
+      ),
+      due as (
+        select id from heads
+        where id is not null and next_attempt_at <= now() and (lease_until is null or lease_until < now())
+        order by id limit ${limit}
+      ),
+      free as (
+        select d.id from ${webhookDeliveries} d
+        where d.id in (select id from due) and d.status = 'pending' and (d.lease_until is null or d.lease_until < now())
+        for update skip locked
+      ),
+      claimed as (
+        update ${webhookDeliveries} d
+        set lease_until = now() + ${leaseMs} * interval '1 millisecond', attempts = d.attempts + 1
+        from free where d.id = free.id
+        returning d.id, d.endpoint_id, d.message_id, d.body, d.attempts, d.created_at
+      ),
+      blocked as (
+        select case when count(*) = 0 then 'Infinity'::float8 when bool_or(id is null) then null
+          else (extract(epoch from min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at)))) * 1000)::float8
+        end as blocked_ms
+        from heads
+      )
+      select c.id, c.endpoint_id, c.message_id, c.body, c.attempts,
+        (extract(epoch from c.created_at) * 1000)::float8 as created_ms, e.url, e.kind, e.secret, b.blocked_ms
+      from blocked b
+      left join (claimed c join ${webhookEndpoints} e on e.id = c.endpoint_id) on true
+      order by c.id`),
   );
-  if (heads.length === 0) return [];
-  const ids = heads.map((h) => Number(h.id));
-  const d = webhookDeliveries;
-  return db.transaction(async (tx) => {
-    const free = tx
-      .select({ id: d.id })
-      .from(d)
-      .where(and(inArray(d.id, ids), eq(d.status, "pending"), or(isNull(d.leaseUntil), lt(d.leaseUntil, sql`now()`))))
-      .for("update", { skipLocked: true });
-    const claimed = await tx
-      .update(d)
-      .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`, attempts: sql`${d.attempts} + 1` })
-      .where(inArray(d.id, free))
-      .returning();
-    if (claimed.length === 0) return [];
-    const endpoints = await tx
-      .select({
-        id: webhookEndpoints.id,
-        url: webhookEndpoints.url,
-        kind: webhookEndpoints.kind,
-        secret: webhookEndpoints.secret,
-        tournamentId: webhookEndpoints.tournamentId,
-      })
-      .from(webhookEndpoints)
-      .where(
-        inArray(
-          webhookEndpoints.id,
-          claimed.map((c) => c.endpointId),
-        ),
-      );
-    const byId = new Map(endpoints.map((e) => [e.id, e]));
-    return claimed.flatMap((c) => {
-      const e = byId.get(c.endpointId);
-      return e ? [{ ...c, url: e.url, kind: e.kind, secret: e.secret, tournamentId: e.tournamentId }] : [];
-    });
-  });
+  const blockedMs = rows[0]?.blocked_ms;
+  return {
+    claimed: rows.flatMap((r) =>
+      r.id === null
+        ? []
+        : [
+            {
+              id: Number(r.id),
+              endpointId: Number(r.endpoint_id),
+              messageId: r.message_id,
+              body: r.body,
+              attempts: Number(r.attempts),
+              createdAt: new Date(Number(r.created_ms)),
+              url: r.url,
+              kind: r.kind,
+              secret: r.secret,
+            },
+          ],
+    ),
+    blockedUntil: blockedMs === null || blockedMs === undefined ? null : Number(blockedMs),
+  };
 }
 
 function rowsOf<Row>(result: unknown): Row[] {
@@ -222,76 +262,54 @@ async function attempt(db: AppDb, c: Claimed, settings: Settings, signal: AbortS
   await recordAttempt(db, c, result, settings.schedule);
 }
 
-/** Logs an attempt and moves its delivery and endpoint on, in one transaction. */
+/**
+ * Logs an attempt and moves its delivery and endpoint on, in one statement (atomic, and one round trip: see
+ * `claimDeliveries`). The endpoint's row is updated first (its lock orders the attempts of one endpoint; a score
+ * save writing a delivery for it takes only KEY SHARE through the foreign key, so it never waits for this); an
+ * endpoint deleted meanwhile took its deliveries and log with it, and nothing is written. An endpoint failing for
+ * too long is then disabled in a transaction of its own.
+ */
 export async function recordAttempt(db: AppDb, c: Claimed, result: AttemptResult, schedule: RetrySchedule) {
   const now = new Date();
-  await db.transaction(async (tx) => {
-    // FOR NO KEY UPDATE, not FOR UPDATE: attempts of one endpoint still run one after the other, but a score save
-    // writing a delivery for this endpoint (its foreign key takes KEY SHARE) never waits for this transaction.
-    const [endpoint] = await tx
-      .select()
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, c.endpointId))
-      .for("no key update");
-    // Deleted meanwhile: its deliveries and log went with it.
-    if (!endpoint) return;
-    await tx.insert(webhookAttempts).values({
-      deliveryId: c.id,
-      endpointId: c.endpointId,
-      attempt: c.attempts,
-      at: now,
-      ok: result.ok,
-      statusCode: result.statusCode,
-      latencyMs: result.latencyMs,
-      error: result.error?.slice(0, 1000) ?? null,
-    });
-    const mine = and(eq(webhookDeliveries.id, c.id), eq(webhookDeliveries.status, "pending"));
-    if (result.ok) {
-      await tx
-        .update(webhookDeliveries)
-        .set({
-          status: "delivered",
-          completedAt: now,
-          leaseUntil: null,
-          lastStatus: result.statusCode,
-          lastError: null,
-        })
-        .where(mine);
-      await tx
-        .update(webhookEndpoints)
-        .set({ consecutiveFailures: 0, failingSince: null, lastSuccessAt: now })
-        .where(eq(webhookEndpoints.id, endpoint.id));
-      return;
-    }
-    const givenUp = now.getTime() - c.createdAt.getTime() >= schedule.giveUpAfterMs;
-    await tx
-      .update(webhookDeliveries)
-      .set(
-        givenUp
-          ? {
-              status: "failed",
-              completedAt: now,
-              leaseUntil: null,
-              lastStatus: result.statusCode,
-              lastError: result.error,
-            }
-          : {
-              nextAttemptAt: new Date(now.getTime() + retryDelay(c.attempts, schedule, Math.random())),
-              leaseUntil: null,
-              lastStatus: result.statusCode,
-              lastError: result.error,
-            },
+  // Timestamps go as ISO text (the postgres.js driver takes no Date parameters outside drizzle's columns).
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const givenUp = !result.ok && now.getTime() - c.createdAt.getTime() >= schedule.giveUpAfterMs;
+  const endpoint = result.ok
+    ? sql`update ${webhookEndpoints} set consecutive_failures = 0, failing_since = null, last_success_at = ${at}
+        where id = ${c.endpointId} returning id, enabled, failing_since, tournament_id, url`
+    : sql`update ${webhookEndpoints} set consecutive_failures = consecutive_failures + 1,
+          failing_since = coalesce(failing_since, ${at})
+        where id = ${c.endpointId} returning id, enabled, failing_since, tournament_id, url`;
+  const delivery = result.ok
+    ? sql`status = 'delivered', completed_at = ${at}, lease_until = null, last_status = ${result.statusCode},
+        last_error = null`
+    : givenUp
+      ? sql`status = 'failed', completed_at = ${at}, lease_until = null, last_status = ${result.statusCode},
+          last_error = ${result.error}`
+      : sql`next_attempt_at = ${new Date(now.getTime() + retryDelay(c.attempts, schedule, Math.random())).toISOString()}::timestamptz,
+          lease_until = null, last_status = ${result.statusCode}, last_error = ${result.error}`;
+  const [row] = rowsOf<{ enabled: boolean; failing_ms: number | string | null; tournament_id: number; url: string }>(
+    await db.execute(sql`
+      with e as (${endpoint}),
+      logged as (
+        insert into ${webhookAttempts} (delivery_id, endpoint_id, attempt, at, ok, status_code, latency_ms, error)
+        select ${c.id}::int, e.id, ${c.attempts}::int, ${at}, ${result.ok}::boolean,
+          ${result.statusCode}::int, ${result.latencyMs}::int, ${result.error?.slice(0, 1000) ?? null}::text
+        from e
+      ),
+      moved as (
+        update ${webhookDeliveries} set ${delivery}
+        where id = ${c.id} and status = 'pending' and exists (select 1 from e)
       )
-      .where(mine);
-    const failingSince = endpoint.failingSince ?? now;
-    await tx
-      .update(webhookEndpoints)
-      .set({ consecutiveFailures: endpoint.consecutiveFailures + 1, failingSince })
-      .where(eq(webhookEndpoints.id, endpoint.id));
-    if (endpoint.enabled && (givenUp || now.getTime() - failingSince.getTime() >= schedule.disableAfterMs)) {
-      await disableEndpoint(tx, endpoint.id, endpoint.tournamentId, endpoint.url, result.error, schedule, now);
-    }
-  });
+      select enabled, (extract(epoch from failing_since) * 1000)::float8 as failing_ms, tournament_id, url from e`),
+  );
+  if (!row || result.ok || !row.enabled) return;
+  const failingSince = row.failing_ms === null ? now : new Date(Number(row.failing_ms));
+  if (givenUp || now.getTime() - failingSince.getTime() >= schedule.disableAfterMs) {
+    await db.transaction((tx) =>
+      disableEndpoint(tx, c.endpointId, Number(row.tournament_id), row.url, result.error, schedule, now),
+    );
+  }
 }
 
 function hoursText(ms: number) {
@@ -368,6 +386,8 @@ export function startWebhookWorker(db: AppDb, options: WorkerOptions = {}): Webh
   let timer: NodeJS.Timeout | undefined;
   let lastPrune = 0;
   let lastError = "";
+  /** Until then (ms since the epoch) a nudge finds nothing new to send: see `claimDeliveries`. */
+  let blockedUntil = 0;
 
   const report = (error: unknown) => {
     if (stopped) return;
@@ -400,7 +420,8 @@ export function startWebhookWorker(db: AppDb, options: WorkerOptions = {}): Webh
       again = false;
       const free = settings.concurrency - inFlight.size;
       if (free <= 0 || stopped) break;
-      const claimed = await claimDeliveries(db, free, settings.leaseMs);
+      const { claimed, blockedUntil: until } = await claimDeliveries(db, free, settings.leaseMs);
+      blockedUntil = claimed.length === 0 && until !== null ? until : 0;
       for (const c of claimed) {
         const task: Promise<void> = attempt(db, c, settings, abort.signal)
           .catch(report)
@@ -441,7 +462,9 @@ export function startWebhookWorker(db: AppDb, options: WorkerOptions = {}): Webh
 
   let nudged: NodeJS.Timeout | undefined;
   const nudge = () => {
-    if (stopped || nudged) return;
+    // Every endpoint has a delivery waiting for its retry (or an attempt in flight, which wakes the worker when it
+    // ends): what the change queued waits behind it, so there is nothing to look for yet. The poll still looks.
+    if (stopped || nudged || Date.now() < blockedUntil) return;
     nudged = setTimeout(() => {
       nudged = undefined;
       wake();

@@ -104,7 +104,12 @@ export async function action({ url, params, context }: Route.ActionArgs) {
     if (!parsed.success) return invalid(intent, parsed.error, values, title);
     return runFormAction(
       { ...input, failureTitle: title },
-      () => createWebhook(db, user, tournamentId, parsed.data),
+      async () => {
+        const done = await createWebhook(db, user, tournamentId, parsed.data);
+        // The worker skips looking while no endpoint exists: the new one's first delivery must not wait for its poll.
+        wakeWebhookWorker();
+        return done;
+      },
       (e) => ({
         redirectTo: `${back}#webhook-${e.id}`,
         toast: { title: "Webhook added", description: "Its signing secret is shown with it." },

@@ -2,6 +2,7 @@
 import { tournamentAction, tournamentUserLoader } from "~/lib/api.server";
 import { webhookEndpointAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
+import { wakeWebhookWorker } from "~/lib/webhook-worker.server";
 import { createWebhook, listWebhooks } from "~/models/audit/webhooks.server";
 import { webhookCreateSchema } from "~/models/audit/webhook-input";
 
@@ -16,7 +17,12 @@ export const action = tournamentAction(
   {
     POST: {
       body: webhookCreateSchema,
-      run: ({ db, user, id, body }) => createWebhook(db, user, id, body),
+      run: async ({ db, user, id, body }) => {
+        const done = await createWebhook(db, user, id, body);
+        // The worker skips looking while no endpoint exists: the new one's first delivery must not wait for its poll.
+        wakeWebhookWorker();
+        return done;
+      },
       openapi: {
         operationId: "createWebhook",
         tag: "Webhooks",
