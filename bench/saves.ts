@@ -36,7 +36,10 @@ async function startServer(databaseUrl: string) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _u, WEB_CONCURRENCY: _w, ...inherited } = process.env;
-  const pinned = spawnSync("taskset", ["-c", "1", "true"]).status === 0;
+  // BENCH_SAVES_PROCESSES=2: the app as WEB_CONCURRENCY=2 on every core (not pinned; PostgreSQL and this client share
+  // the cores with it), to see what a second app process gives on this machine.
+  const processes = Number(process.env.BENCH_SAVES_PROCESSES ?? 1);
+  const pinned = processes === 1 && spawnSync("taskset", ["-c", "1", "true"]).status === 0;
   // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const nodeArgs = [...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.js"];
   const [command, args] = pinned
@@ -52,21 +55,24 @@ async function startServer(databaseUrl: string) {
       DEMO_LOGIN: "1",
       SESSION_SECRET: "bench-saves-session-secret-0123456789",
       DATABASE_URL: databaseUrl,
+      ...(processes > 1 ? { WEB_CONCURRENCY: String(processes) } : {}),
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
   await waitUntilAnswering(baseURL, server, 60_000);
-  return { server, baseURL, pinned };
+  return { server, baseURL, pinned, processes };
 }
 
 type Burst = { first: number; median: number; p95: number; max: number; transactionsFrom: number; cpuPerSave: number };
 
-/** The CPU time (user + system) the process has used so far, in ms, from /proc (Linux; NaN elsewhere). */
+/** The CPU time (user + system) the process and its children (the app's workers) have used so far, in ms, from /proc (Linux; NaN elsewhere). */
 function cpuMs(pid: number | undefined): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(" ").filter(Boolean);
+    return children.reduce((sum, child) => sum + cpuMs(Number(child)), own);
   } catch {
     return NaN;
   }
@@ -81,7 +87,7 @@ async function main() {
   } as never);
   if (!url) throw new Error("bench:saves needs PostgreSQL 15 binaries or TEST_DATABASE_URL");
   const sql = postgres(url, { max: 2, onnotice: () => {} });
-  const { server, baseURL, pinned } = await startServer(url);
+  const { server, baseURL, pinned, processes } = await startServer(url);
   try {
     const call = client(baseURL);
     const login = await call("POST", "/api/auth/login", {
@@ -90,7 +96,7 @@ async function main() {
     const owner = login.body.token as string;
     console.log(
       `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, Node ${process.version}; ` +
-        `server ${pinned ? "on core 1 (taskset)" : "not pinned"}; app ${appRoot}; ${RUNS} runs after 1 warm-up`,
+        `server ${pinned ? "on core 1 (taskset)" : "not pinned"}, ${processes} process(es); app ${appRoot}; ${RUNS} runs after 1 warm-up`,
     );
 
     /** Saves `count` fresh lobbies at once; every reply must be 200. Times are from the moment all were sent. */
