@@ -15,7 +15,7 @@ import { fastApiAnswer } from "~/lib/api-cache.server";
 import { clientAddressOf, peerIsTrusted, trustProxyFunction } from "~/lib/client-address.server";
 import { clientContext } from "~/lib/context";
 import { getApp } from "~/lib/db.server";
-import { serveEventStream } from "~/lib/events.server";
+import { publishingFor, serveEventStream } from "~/lib/events.server";
 import { fastPublicAnswer, type CachedAnswer, type RequestLike } from "~/lib/public-cache.server";
 import { saveAdmission } from "~/lib/save-admission.server";
 
@@ -130,6 +130,9 @@ if (clientDir) {
 }
 const log = accessLog();
 if (log) app.use(log);
+
+// What a request publishes reaches this process's streams after its answer is sent (app/lib/events.server.ts).
+app.use((_req, res, next) => publishingFor(res, next));
 
 app.all(
   "*",

@@ -1,5 +1,6 @@
 // The event bus: committed actions publish through PostgreSQL NOTIFY, so every app process hears every change,
 // marks its public snapshots stale and fans the event out to its spectators' streams (serialised once per event).
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
@@ -26,6 +27,14 @@ export type BusEvent = DomainEvent & { listed?: boolean; version?: number; origi
 
 /** This process on the bus: its own notifications come back to it, and are skipped. */
 const ORIGIN = randomBytes(8).toString("hex");
+
+/** The answer of the request being handled (server/app.ts runs each request that reaches React Router in it). */
+const answering = new AsyncLocalStorage<ServerResponse>();
+
+/** Runs `next` (the rest of a request's handling) so that what it publishes reaches this process's streams once `res` is sent. */
+export function publishingFor(res: ServerResponse, next: () => void) {
+  answering.run(res, next);
+}
 
 /** One open event stream: null `tournamentId` is the untargeted stream of the landing page and dashboard. */
 export type Stream = { tournamentId: number | null; write: (chunk: Uint8Array) => void; close: () => void };
@@ -146,8 +155,28 @@ export async function publish(events: DomainEvent[]) {
   for (const outcome of sent) {
     const { marked, ok } = await outcome;
     // Not sent (the database is away): no process hears it, this one included; all resync when it is back.
-    if (ok) deliver(marked);
+    if (ok) deliverAfterAnswer(marked);
   }
+}
+
+/**
+ * Delivers a published event to this process's streams once the request that published it has its answer sent:
+ * writing 10,000 streams takes about 100 ms of this process, and the host who saved waits for none of it. Other
+ * processes hear the notification meanwhile; this process's snapshots went stale when `publish` began. Published
+ * outside a request (or after its answer), it is delivered at once.
+ */
+function deliverAfterAnswer(event: BusEvent) {
+  const res = answering.getStore();
+  if (!res || res.writableFinished || res.destroyed) return deliver(event);
+  let delivered = false;
+  const once = () => {
+    if (delivered) return;
+    delivered = true;
+    deliver(event);
+  };
+  // "finish": the answer is handed to the socket; "close": the client left first.
+  res.once("finish", once);
+  res.once("close", once);
 }
 
 /** Adds a spectator's stream; the answer removes it. Starts listening on first use. */
