@@ -4,7 +4,7 @@
 // page with its report form and on score entry with a dispute.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { axe, describeViolations } from "./axe";
-import { expect, login, PASSWORD, test, uniqueName } from "./fixtures";
+import { expect, login, PASSWORD, test, tournamentWithCheckedInPlayers, uniqueName } from "./fixtures";
 
 async function hostApi(request: APIRequestContext, username: string) {
   const response = await request.post("/api/auth/login", { data: { username, password: PASSWORD } });
@@ -46,19 +46,11 @@ test("without JavaScript at 360 px: report, agree, dispute, staff confirm in one
   test.setTimeout(150_000);
   const owner = uniqueName("reports_");
   const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const api = await hostApi(request, owner);
-  const t = await api<{ id: number }>("POST", "/api/tournaments", {
-    name: `Report Cup ${owner}`,
-    maxPlayers: 16,
+  const { id: tournamentId, players: roster } = await tournamentWithCheckedInPlayers(request, owner, 16, {
     totalRounds: 2,
-    isPublic: true,
   });
-  const roster = await api<{ id: number; name: string }[]>("POST", `/api/tournaments/${t.id}/players/bulk`, {
-    players: Array.from({ length: 16 }, (_, i) => ({ name: `Rep ${i + 1}`, riotTag: `R${i + 1}` })),
-  });
-  await api("POST", `/api/tournaments/${t.id}/start-checkin`);
-  for (const p of roster) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
-  const { lobbies } = await api<{ lobbies: Lobby[] }>("POST", `/api/tournaments/${t.id}/lobbies/generate`, {});
+  const api = await hostApi(request, owner);
+  const { lobbies } = await api<{ lobbies: Lobby[] }>("POST", `/api/tournaments/${tournamentId}/lobbies/generate`, {});
   const [a, b] = lobbies;
   const nameOf = new Map(roster.map((p) => [p.id, p.name]));
   const passOf = async (playerId: number) =>
@@ -108,7 +100,7 @@ test("without JavaScript at 360 px: report, agree, dispute, staff confirm in one
   // Score entry: the disputed lobby first, every version side by side; the agreed one confirmed in one tap.
   await host.setViewportSize({ width: 360, height: 740 });
   await login(host, owner, PASSWORD);
-  await host.goto(`/tournaments/${t.id}/scores`);
+  await host.goto(`/tournaments/${tournamentId}/scores`);
   await expect(host.locator("section.scores-lobby").first()).toHaveAttribute("data-lobby", b.name);
   await expect(host.locator(`a[data-state="disputed"]`)).toHaveCount(1);
   await expect(host.locator(`a[data-state="agreed"]`)).toHaveCount(1);
@@ -133,7 +125,7 @@ test("without JavaScript at 360 px: report, agree, dispute, staff confirm in one
   const hostPage = await hostAxe.newPage();
   for (const width of [360, 1280]) {
     await hostPage.setViewportSize({ width, height: 800 });
-    await hostPage.goto(`/tournaments/${t.id}/scores`);
+    await hostPage.goto(`/tournaments/${tournamentId}/scores`);
     await expect(hostPage.locator(`section[data-lobby="${b.name}"] .scores-reports`)).toBeVisible();
     await expectAccessible(hostPage);
   }
@@ -146,7 +138,7 @@ test("without JavaScript at 360 px: report, agree, dispute, staff confirm in one
   const playerPage = await playerAxe.newPage();
   for (const width of [360, 1280]) {
     await playerPage.setViewportSize({ width, height: 800 });
-    await playerPage.goto(`/tournaments/${t.id}/me`);
+    await playerPage.goto(`/tournaments/${tournamentId}/me`);
     await expect(playerPage.getByRole("button", { name: "Report My Placement" })).toBeVisible();
     await expectAccessible(playerPage);
   }
@@ -172,27 +164,17 @@ test("without JavaScript the owner turns on 'Save agreed reports' on the sign-up
   test.setTimeout(120_000);
   const owner = uniqueName("autosave_");
   const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const { id: tournamentId } = await tournamentWithCheckedInPlayers(request, owner, 16, { totalRounds: 2 });
   const api = await hostApi(request, owner);
-  const t = await api<{ id: number }>("POST", "/api/tournaments", {
-    name: `Autosave Cup ${owner}`,
-    maxPlayers: 16,
-    totalRounds: 2,
-    isPublic: true,
-  });
-  const roster = await api<{ id: number }[]>("POST", `/api/tournaments/${t.id}/players/bulk`, {
-    players: Array.from({ length: 16 }, (_, i) => ({ name: `Auto ${i + 1}`, riotTag: `A${i + 1}` })),
-  });
-  await api("POST", `/api/tournaments/${t.id}/start-checkin`);
-  for (const p of roster) await api("POST", `/api/players/${p.id}/checkin`, { checkedIn: true });
-  const { lobbies } = await api<{ lobbies: Lobby[] }>("POST", `/api/tournaments/${t.id}/lobbies/generate`, {});
+  const { lobbies } = await api<{ lobbies: Lobby[] }>("POST", `/api/tournaments/${tournamentId}/lobbies/generate`, {});
   const [a] = lobbies;
 
   await host.setViewportSize({ width: 360, height: 740 });
   await login(host, owner, PASSWORD);
-  await host.goto(`/tournaments/${t.id}/signup`);
+  await host.goto(`/tournaments/${tournamentId}/signup`);
   await host.getByLabel("Save agreed reports").selectOption("true");
   await host.getByRole("button", { name: "Save sign-up settings" }).click();
-  await host.goto(`/tournaments/${t.id}/signup`);
+  await host.goto(`/tournaments/${tournamentId}/signup`);
   await expect(host.getByLabel("Save agreed reports")).toHaveValue("true");
 
   // Every player of lobby A gives their own placement (seat order); the eighth agreeing report saves the lobby.
@@ -206,8 +188,8 @@ test("without JavaScript the owner turns on 'Save agreed reports' on the sign-up
     await phone.getByRole("button", { name: "Report My Placement" }).click();
     await phone.context().close();
   }
-  const matches = await api<{ lobbyId: number }[]>("GET", `/api/tournaments/${t.id}/matches`);
+  const matches = await api<{ lobbyId: number }[]>("GET", `/api/tournaments/${tournamentId}/matches`);
   expect(matches.filter((m) => m.lobbyId === a.id)).toHaveLength(8);
-  await host.goto(`/tournaments/${t.id}/scores`);
+  await host.goto(`/tournaments/${tournamentId}/scores`);
   await expect(host.locator(`section[data-lobby="${a.name}"] .scores-saved`)).toBeVisible();
 });
