@@ -64,6 +64,18 @@ function precompressedAssets(assetsDir: string) {
   };
 }
 
+/**
+ * express.static for a folder's files, asked only when a GET's first path segment names an entry of the folder (read
+ * at start: a build's files do not change while it runs): every page and API call would otherwise cost a failed
+ * `stat` per folder, which was a seventh of a small API read's CPU.
+ */
+function staticFolder(dir: string, options: Parameters<typeof express.static>[1]) {
+  const names = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  const serve = express.static(dir, options);
+  return (req: Request, res: Response, next: NextFunction) =>
+    names.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next();
+}
+
 /** ACCESS_LOG: off by default; "1" logs every request, a fraction such as "0.01" samples that share. */
 function accessLog() {
   const rate = Number(process.env.ACCESS_LOG ?? 0);
@@ -117,16 +129,18 @@ app.get("/api/events", (req, res, next) => {
 // Static files: in development Vite's middleware serves them (server.js), in production the build's client folder.
 const clientDir = import.meta.env.PROD ? fileURLToPath(new URL("../client", import.meta.url)) : null;
 // Our read models send pre-compressed bodies (Content-Encoding set), which compression skips; the rest is gzipped at
-// a level that costs less than rendering them.
+// a level that costs less than rendering them. An answer whose length is known and under 8 KiB (the API's JSON
+// answers say theirs) is sent as it is: it fits in the connection's first round trip either way (an initial window
+// of ten segments is about 14 KB), and a gzip stream per answer cost a save more than its own JSON did.
 if (clientDir) app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
-app.use(compression({ level: 4, threshold: 1024 }));
+app.use(compression({ level: 4, threshold: 8 * 1024 }));
 if (clientDir) {
   app.use(
     "/assets",
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", setHeaders: nosniff }),
   );
-  app.use(express.static(clientDir, { maxAge: "1h", setHeaders: nosniff }));
-  app.use(express.static("public", { maxAge: "1h", setHeaders: nosniff }));
+  app.use(staticFolder(clientDir, { maxAge: "1h", setHeaders: nosniff }));
+  app.use(staticFolder("public", { maxAge: "1h", setHeaders: nosniff }));
 }
 const log = accessLog();
 if (log) app.use(log);

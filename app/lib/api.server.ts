@@ -34,14 +34,26 @@ export const INVALID_ROUND = "Invalid round number";
 export const INVALID_USER_ID = "Invalid user ID";
 export const INVALID_WEBHOOK_ID = "Invalid webhook ID";
 
+/**
+ * A JSON answer with its length: the server's compression leaves answers shorter than its threshold as they are
+ * (server/app.ts), which it can only tell when the length is known before the body.
+ */
+export function jsonResponse(body: unknown, init: { status?: number; headers?: HeadersInit } = {}) {
+  const text = JSON.stringify(body);
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json");
+  headers.set("Content-Length", String(Buffer.byteLength(text)));
+  return new Response(text, { status: init.status ?? 200, headers });
+}
+
 export function json(body: unknown, status = 200, headers: HeadersInit = {}) {
   const all = new Headers(headers);
   all.set("Cache-Control", "no-store");
-  return Response.json(body, { status, headers: all });
+  return jsonResponse(body, { status, headers: all });
 }
 
 export function jsonError(status: number, message: string) {
-  return Response.json({ message }, { status, headers: NO_STORE });
+  return jsonResponse({ message }, { status, headers: NO_STORE });
 }
 
 /** The signed-in user of an API call (bearer token or page cookie), or a 401. */

@@ -1,6 +1,7 @@
-// Static files from the HTTP server (server/app.ts): nosniff on every one, immutable caching for hashed assets, precompressed scripts and CSS.
+// Static files from the HTTP server (server/app.ts): nosniff on every one, immutable caching for hashed assets, precompressed
+// scripts and CSS; API answers gzipped only from 8 KiB.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startApp, unavailableReason, type App } from "./support/app";
+import { startApp, unavailableReason, unique, type App } from "./support/app";
 
 const reason = unavailableReason();
 
@@ -62,5 +63,33 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("static files
         expect(await answer.text()).toBe(text);
       }
     }
+  });
+
+  test("an API answer under 8 KiB goes as it is, with its length; a longer one is gzipped", async () => {
+    const token = await app.login(unique("gzip"));
+    const gzip = { "Accept-Encoding": "gzip" };
+    const me = await app.call("GET", "/api/auth/me", { token, headers: gzip });
+    expect(me.status).toBe(200);
+    expect(me.headers.get("content-encoding")).toBeNull();
+    expect(Number(me.headers.get("content-length"))).toBe(Buffer.byteLength(me.text));
+    expect(me.body).toMatchObject({ username: expect.stringMatching(/^gzip_/) });
+
+    // A private tournament's roster is read from the database and answered as it is: 128 players are over 8 KiB.
+    const created = await app.call("POST", "/api/tournaments", {
+      token,
+      body: { name: "Gzip Cup", maxPlayers: 128, totalRounds: 3 },
+    });
+    expect(created.status).toBe(200);
+    const players = Array.from({ length: 128 }, (_, i) => ({ name: `Player ${i + 1}`, riotTag: "EUW" }));
+    const bulk = await app.call("POST", `/api/tournaments/${created.body.id}/players/bulk`, {
+      token,
+      body: { players },
+    });
+    expect(bulk.status).toBe(200);
+    const roster = await app.call("GET", `/api/tournaments/${created.body.id}/players`, { token, headers: gzip });
+    expect(roster.status).toBe(200);
+    expect(roster.headers.get("content-encoding")).toBe("gzip");
+    expect(roster.body).toHaveLength(128);
+    expect(Buffer.byteLength(roster.text)).toBeGreaterThan(8 * 1024);
   });
 });

@@ -69,6 +69,18 @@ describeEachDriver("accounts and sessions", (getDb) => {
     expect(await getSessionUser(db, token)).toBeNull();
   });
 
+  test("an expired session maps to nobody, on the database's clock", async () => {
+    const { db } = getDb();
+    const result = await login(db, demo("erin_1", "secret-1"));
+    if (!result.ok) throw new Error("login failed");
+    const { token } = await createSession(db, result.user.id);
+    expect(await getSessionUser(db, token)).toMatchObject({ username: "erin_1" });
+    await db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${result.user.id}`,
+    );
+    expect(await getSessionUser(db, token)).toBeNull();
+  });
+
   test(`${LOGIN_LIMIT.failures} failures for one username from one address answer 429 there, even with the right password; the owner gets in from another address`, async () => {
     const { db } = getDb();
     await login(db, demo("dave_1", "secret-1", "10.2.0.1"));

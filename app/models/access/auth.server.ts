@@ -171,13 +171,22 @@ export async function createSession(db: Executor, userId: number) {
   return { token, expiresAt };
 }
 
-export async function getSessionUser(db: Executor, token: string | null | undefined): Promise<PublicUser | null> {
-  if (!token || token.length > 200) return null;
-  const [row] = await db
+/** The session lookup, built once per database (every request runs it): drizzle's prepared query takes the hash as a placeholder. */
+function sessionUserQuery(db: Executor) {
+  return db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`)))
+    .prepare("session_user");
+}
+const sessionUserQueries = new WeakMap<Executor, ReturnType<typeof sessionUserQuery>>();
+
+export async function getSessionUser(db: Executor, token: string | null | undefined): Promise<PublicUser | null> {
+  if (!token || token.length > 200) return null;
+  let query = sessionUserQueries.get(db);
+  if (!query) sessionUserQueries.set(db, (query = sessionUserQuery(db)));
+  const [row] = await query.execute({ tokenHash: hashToken(token) });
   return row ? toPublicUser(row.user) : null;
 }
 
