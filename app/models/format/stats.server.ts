@@ -1,5 +1,5 @@
 // Keeps the stored player totals equal to what the matches (plus a master's adjustments) say, inside the caller's transaction.
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import { matches, players, type Player } from "#db/schema";
 import { groupMatchesByPlayer } from "./standings";
@@ -38,7 +38,11 @@ export type Totals = { totalPoints: number; matchesPlayed: number; averagePlacem
  * The two reads the totals of the given players (default: every player of the tournament) are computed from:
  * their rows and their saved matches. Builders, not yet sent: a caller may start them (`execute()`) in a pipeline.
  */
-export function totalsReads(db: Executor, tournamentId: number, playerIds?: readonly number[]) {
+export function totalsReads(
+  db: Executor,
+  tournamentId: number | Placeholder,
+  playerIds?: readonly (number | Placeholder)[],
+) {
   const scope = playerIds
     ? and(eq(players.tournamentId, tournamentId), inArray(players.id, [...playerIds]))
     : eq(players.tournamentId, tournamentId);

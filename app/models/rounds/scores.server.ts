@@ -1,6 +1,7 @@
 // Scores: saving or editing one lobby's placements, and finalizing the round that locks them.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
+import { preparedStatements } from "#db/prepared.server";
 import {
   lobbies,
   matches,
@@ -57,7 +58,8 @@ export async function listMatches(db: Executor, tournamentId: number): Promise<M
  * Three round trips and the commit on PostgreSQL: each pipeline's statements are started in the order written
  * (`execute()` hands each to postgres.js at once, and it sends them first in, first out on the transaction's
  * connection, where PostgreSQL runs them one after another), so a later statement sees what an earlier one did
- * or locked: the reads after the lock, the insert after the delete, the totals' reads after the insert.
+ * or locked: the reads after the lock, the insert after the delete, the totals' reads after the insert. The first two
+ * pipelines are prepared statements built once (`saveReads`, `saveWrites`; docs/decisions/042).
  */
 export async function saveScores(
   db: AppDb,
@@ -71,31 +73,12 @@ export async function saveScores(
   return db.transaction(async (tx) => {
     // 1. The tournament's lock, shared (taken in the statement that finds the lobby's tournament), then, in one read
     // after it: the lobby, its row locked (two saves of one lobby: one after the other), its tournament, whether the
-    // caller is its scorekeeper (asked of everyone but a master: the owner is only known from the row) and whether
-    // the lobby has open player reports to settle (none can be added meanwhile: a report takes the lock exclusively).
+    // caller is its scorekeeper (the owner is only known from the row) and whether the lobby has open player reports to
+    // settle (none can be added meanwhile: a report takes the lock exclusively).
+    const reads = saveReads(tx, 0);
     const [[ref], [found]] = await Promise.all([
-      tx
-        .select({
-          tournamentId: lobbies.tournamentId,
-          locked: sql<boolean>`(select true from (select pg_advisory_xact_lock_shared(${TOURNAMENT_LOCK}, ${lobbies.tournamentId})) as held)`,
-        })
-        .from(lobbies)
-        .where(eq(lobbies.id, lobbyId))
-        .execute(),
-      tx
-        .select({
-          lobby: lobbies,
-          tournament: tournaments,
-          staff: isMaster(actor)
-            ? sql<boolean>`false`
-            : sql<boolean>`exists (select 1 from ${tournamentStaff} where ${tournamentStaff.tournamentId} = ${lobbies.tournamentId} and ${tournamentStaff.userId} = ${actor.id})`,
-          openReports: sql<boolean>`exists (select 1 from ${playerReports} where ${playerReports.lobbyId} = ${lobbies.id} and ${playerReports.settledAt} is null)`,
-        })
-        .from(lobbies)
-        .innerJoin(tournaments, eq(tournaments.id, lobbies.tournamentId))
-        .where(eq(lobbies.id, lobbyId))
-        .for("no key update", { of: lobbies })
-        .execute(),
+      reads.locked.execute({ lobbyId }),
+      reads.lobby.execute({ lobbyId, userId: actor.id }),
     ]);
     if (!ref || !found || (within !== undefined && ref.tournamentId !== within))
       throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
@@ -112,23 +95,15 @@ export async function saveScores(
     // lobby they played in (a master's edit of an earlier round) waits, and its totals then count this one. Replace,
     // never add: the delete answers the earlier results (for the audit trail) as it removes them, then the insert,
     // the lobby's completion and the matches the totals are computed from (they see the insert).
-    const totals = totalsReads(tx, t.id, lobby.playerIds);
+    const rowsToSave = matchRows(t, lobby, scores);
+    const writes = saveWrites(tx, `${lobby.playerIds.length}/${rowsToSave.length}`);
+    const values = writeValues(t, lobby, rowsToSave);
     const [rows, previous, saved, [updated], played] = await Promise.all([
-      totals.players.for("no key update").execute(),
-      tx
-        .delete(matches)
-        .where(eq(matches.lobbyId, lobby.id))
-        .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
-        .execute(),
-      tx
-        .insert(matches)
-        .values(matchRows(t, lobby, scores))
-        .returning()
-        .execute(),
-      lobby.isComplete
-        ? Promise.resolve([lobby])
-        : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning().execute(),
-      totals.matches.execute(),
+      writes.players.execute(values),
+      writes.previous.execute(values),
+      writes.saved.execute(values),
+      lobby.isComplete ? Promise.resolve([lobby]) : writes.complete.execute(values),
+      writes.played.execute(values),
     ]);
     saved.sort(byPlacement);
     const labelOf = labelsOf(rows);
@@ -222,6 +197,88 @@ function matchRows(t: Tournament, lobby: Lobby, scores: readonly ScoreEntry[]) {
       // A DNP has no placement and earns nothing (docs/decisions/019-dnp-and-drops.md).
       ...resultFor(t.scoring, s),
     }));
+}
+
+const placeholder = sql.placeholder;
+
+/**
+ * The save's first reads, built once (docs/decisions/042): the tournament's lock, shared, in the statement that finds
+ * the lobby's tournament; then the lobby, its row locked, with its tournament, whether the caller is one of its
+ * scorekeepers and whether the lobby has open player reports.
+ */
+const saveReads = preparedStatements((db) => ({
+  locked: db
+    .select({
+      tournamentId: lobbies.tournamentId,
+      locked: sql<boolean>`(select true from (select pg_advisory_xact_lock_shared(${TOURNAMENT_LOCK}, ${lobbies.tournamentId})) as held)`,
+    })
+    .from(lobbies)
+    .where(eq(lobbies.id, placeholder("lobbyId")))
+    .prepare("save_lock"),
+  lobby: db
+    .select({
+      lobby: lobbies,
+      tournament: tournaments,
+      staff: sql<boolean>`exists (select 1 from ${tournamentStaff} where ${tournamentStaff.tournamentId} = ${lobbies.tournamentId} and ${tournamentStaff.userId} = ${placeholder("userId")})`,
+      openReports: sql<boolean>`exists (select 1 from ${playerReports} where ${playerReports.lobbyId} = ${lobbies.id} and ${playerReports.settledAt} is null)`,
+    })
+    .from(lobbies)
+    .innerJoin(tournaments, eq(tournaments.id, lobbies.tournamentId))
+    .where(eq(lobbies.id, placeholder("lobbyId")))
+    .for("no key update", { of: lobbies })
+    .prepare("save_lobby"),
+}));
+
+/**
+ * The save's writes and the reads between them, built once per shape: "<players in the lobby>/<matches saved>". The
+ * values come from `writeValues`.
+ */
+const saveWrites = preparedStatements((db, shape: string) => {
+  const [size, count] = shape.split("/").map(Number);
+  const lobbyId = placeholder("lobbyId");
+  const totals = totalsReads(
+    db,
+    placeholder("tournamentId"),
+    Array.from({ length: size }, (_, i) => placeholder(`player${i}`)),
+  );
+  const rows = Array.from({ length: count }, (_, i) => ({
+    tournamentId: placeholder("tournamentId"),
+    lobbyId,
+    roundNumber: placeholder("roundNumber"),
+    playerId: placeholder(`row${i}.playerId`),
+    placement: placeholder(`row${i}.placement`),
+    points: placeholder(`row${i}.points`),
+    dnp: placeholder(`row${i}.dnp`),
+  }));
+  return {
+    players: totals.players.for("no key update").prepare("save_players"),
+    previous: db
+      .delete(matches)
+      .where(eq(matches.lobbyId, lobbyId))
+      .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points })
+      .prepare("save_previous"),
+    saved: db.insert(matches).values(rows).returning().prepare("save_matches"),
+    complete: db
+      .update(lobbies)
+      .set({ isComplete: true })
+      .where(eq(lobbies.id, lobbyId))
+      .returning()
+      .prepare("save_complete"),
+    played: totals.matches.prepare("save_played"),
+  };
+});
+
+/** The values of `saveWrites`' placeholders. */
+function writeValues(t: Tournament, lobby: Lobby, rows: ReturnType<typeof matchRows>) {
+  const values: Record<string, unknown> = { lobbyId: lobby.id, tournamentId: t.id, roundNumber: lobby.roundNumber };
+  lobby.playerIds.forEach((id, i) => (values[`player${i}`] = id));
+  rows.forEach((row, i) => {
+    values[`row${i}.playerId`] = row.playerId;
+    values[`row${i}.placement`] = row.placement;
+    values[`row${i}.points`] = row.points;
+    values[`row${i}.dnp`] = row.dnp;
+  });
+  return values;
 }
 
 /** The history entry (and webhook payload) of a lobby's save; `note` follows the summary. */
