@@ -1,5 +1,5 @@
 // The audit trail on both databases: every mutating model function records exactly one entry in its transaction, a refusal records none; History filters; the integrity check and repair.
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { expect, test } from "vitest";
 import type { AppDb } from "#db/client.server";
@@ -23,7 +23,7 @@ import { playerCreateSchema, playerUpdateSchema } from "~/models/roster/player-i
 import { tournamentUpdateSchema } from "~/models/tournaments/tournament-input";
 import { closeSelfCheckin, openSelfCheckin } from "~/models/roster/self-checkin.server";
 import { addScorekeeper, removeScorekeeper } from "~/models/access/staff.server";
-import { describeEachDriver } from "../setup/databases";
+import { describeEachDriver, queryRows } from "../setup/databases";
 import { addPlayers, expectRefused, makeTournament, makeUser, placements } from "./model-fixtures";
 
 async function entriesOf(db: AppDb, tournamentId: number): Promise<AuditEntry[]> {
@@ -67,6 +67,12 @@ describeEachDriver("audit trail", (getDb) => {
       actorRole: "owner",
     });
     expect(created.after).toMatchObject({ name: "Test Cup", maxPlayers: 32 });
+    // Stored as SQL NULL and a JSON object, not JSON null: the entry's prepared insert binds them as JSON text.
+    const [stored] = await queryRows<{ before_null: boolean; after_type: string }>(
+      getDb(),
+      sql`select before is null as before_null, jsonb_typeof(after) as after_type from audit_entries where id = ${created.id}`,
+    );
+    expect(stored).toEqual({ before_null: true, after_type: "object" });
 
     const settings = await recorded(t.id, () =>
       updateTournament(db, owner, t.id, tournamentUpdateSchema.parse({ name: "Spring Cup", isPublic: true })),

@@ -1,6 +1,7 @@
 // The audit trail: one entry per committed mutation, written in its transaction; the History read; the integrity check and its repair.
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
+import { preparedStatements } from "#db/prepared.server";
 import { auditEntries, matches, players, tournaments, type AuditEntry, type Lobby, type Tournament } from "#db/schema";
 import { findTournamentOr404, type ActionResult } from "../action.server";
 import { actorRole, assertMaster, canSeeHistory, requireActor } from "../access/access.server";
@@ -43,6 +44,35 @@ export type AuditInput = {
 };
 
 /**
+ * The entry's insert, built once (every audited action runs it; docs/decisions/042). `before` and `after` are bound as
+ * JSON text cast in the statement: a `null` bound to the jsonb column itself would be encoded as JSON `null`.
+ */
+const auditStatements = preparedStatements((db) => {
+  const p = sql.placeholder;
+  return {
+    entry: db
+      .insert(auditEntries)
+      .values({
+        tournamentId: p("tournamentId"),
+        actorId: p("actorId"),
+        actorUsername: p("actorUsername"),
+        actorRole: p("actorRole"),
+        action: p("action"),
+        summary: p("summary"),
+        roundNumber: p("roundNumber"),
+        before: sql`${p("before")}::jsonb`,
+        after: sql`${p("after")}::jsonb`,
+        reason: p("reason"),
+      })
+      .prepare("audit_entry"),
+  };
+});
+
+function jsonOrNull(values: AuditValues | null | undefined): string | null {
+  return values == null ? null : JSON.stringify(values);
+}
+
+/**
  * Records one action in the caller's transaction, so a refused (rolled-back) action records
  * nothing and a committed one always has its entry (docs/decisions/012-audit-trail.md). The action's
  * webhook deliveries join the outbox here too, in the same transaction (docs/decisions/020-webhooks-outbox.md).
@@ -52,7 +82,7 @@ export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Prom
   const roundNumber = input.roundNumber === undefined ? input.tournament.currentRound : input.roundNumber;
   // The entry and the outbox's rows do not depend on each other: sent together (one round trip on PostgreSQL).
   await Promise.all([
-    tx.insert(auditEntries).values({
+    auditStatements(tx, 0).entry.execute({
       tournamentId: input.tournament.id,
       actorId: actor.id,
       actorUsername: actor.username,
@@ -60,8 +90,8 @@ export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Prom
       action: input.action,
       summary: input.summary,
       roundNumber,
-      before: input.before ?? null,
-      after: input.after ?? null,
+      before: jsonOrNull(input.before),
+      after: jsonOrNull(input.after),
       reason: input.reason?.trim() ? input.reason.trim() : null,
     }),
     enqueueAudited(tx, {

@@ -117,11 +117,7 @@ export async function saveScores(
     // (recordAudit starts its statements after the bump has been started).
     const update = totalsUpdate(totalsDifferences(rows, played));
     const totalsWritten = update ? tx.execute(update).execute() : Promise.resolve();
-    const bumped = tx
-      .update(tournaments)
-      .set({ version: sql`${tournaments.version} + 1` })
-      .where(eq(tournaments.id, t.id))
-      .execute();
+    const bumped = writes.bump.execute(values);
     const [, , , settled] = await Promise.all([
       totalsWritten,
       bumped,
@@ -265,6 +261,11 @@ const saveWrites = preparedStatements((db, shape: string) => {
       .returning()
       .prepare("save_complete"),
     played: totals.matches.prepare("save_played"),
+    bump: db
+      .update(tournaments)
+      .set({ version: sql`${tournaments.version} + 1` })
+      .where(eq(tournaments.id, placeholder("tournamentId")))
+      .prepare("save_bump"),
   };
 });
 
