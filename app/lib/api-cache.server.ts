@@ -1,13 +1,13 @@
 // The JSON API's reads of public tournaments, built once per tournament version and shared: a strong ETag, 304s, the
 // public pages' shared-cache headers, and the bytes (with their gzip) kept for the HTTP server's fast path. Reads of any
-// other tournament stay private (docs/decisions/022-api-reads-from-the-snapshot.md).
+// other tournament are built the same way for whoever may read them, and stay private
+// (docs/decisions/022-api-reads-from-the-snapshot.md).
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { Snapshot } from "~/models/views/snapshot.server";
 import { peekTournamentVersion } from "~/models/views/snapshot.server";
 import { CORS_HEADERS } from "./cors.server";
 import {
-  notModified,
   storedAnswer,
   PRIVATE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
@@ -106,22 +106,36 @@ export function sharedApiAnswer(request: Request, snapshot: Snapshot, variant: s
 }
 
 /**
- * A read that is not shared (a tournament that is not public): `private, no-cache`, never stored by
- * a shared cache, with an ETag of its own bytes so a token's poller still gets 304s.
+ * A read of a tournament that is not public, for a caller its checks let in: built once per version from the snapshot
+ * as a shared answer is (a bot polling an unlisted tournament with its share key costs a lookup, not a database read
+ * and a build; its gzip is made once too), but answered `private, no-cache`: never stored by a shared cache nor kept
+ * for the fast path, which asks no one's rights. Its ETag is of its own bytes, so a token's poller still gets 304s.
  */
-export function privateApiAnswer(request: Request, answer: unknown, version: number | null): Response {
-  const text = JSON.stringify(answer);
-  const etag = `"p-${digest(text)}"`;
+export function privateApiAnswer(
+  request: Request,
+  snapshot: Snapshot,
+  variant: string,
+  build: () => unknown,
+): Response {
+  const entry = snapshot.view(`private-api|${variant}`, () => {
+    const text = JSON.stringify(build());
+    const body = new TextEncoder().encode(text);
+    return { etag: `"p-${digest(text)}"`, body, gzip: new Uint8Array(gzipSync(body, { level: 6 })) };
+  });
   const headers = new Headers({
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": PRIVATE_CACHE_CONTROL,
-    Vary: "Authorization, Cookie",
-    ETag: etag,
+    Vary: "Accept-Encoding, Authorization, Cookie",
+    ETag: entry.etag,
+    [VERSION_HEADER]: String(snapshot.version),
     ...CORS_HEADERS,
   });
-  if (version !== null) headers.set(VERSION_HEADER, String(version));
-  if (notModified(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-  return new Response(request.method.toUpperCase() === "HEAD" ? null : text, { status: 200, headers });
+  const { status, body } = storedAnswer(entry, headers, {
+    method: request.method.toUpperCase(),
+    url: request.url,
+    header: (name) => request.headers.get(name),
+  });
+  return new Response(body, { status, headers });
 }
 
 /**

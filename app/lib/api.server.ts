@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, RouterContextProvider } fr
 import { z } from "zod";
 import type { AppDb } from "#db/client.server";
 import type { ActionResult } from "~/models/action.server";
-import { badRequest, isActionError } from "~/models/errors";
+import { badRequest, isActionError, notFound } from "~/models/errors";
 import { hasLoneSurrogate } from "~/models/fields";
 import { LONE_SURROGATE_MESSAGE } from "~/models/messages";
 import type { DomainEvent } from "~/models/audit/events";
@@ -11,7 +11,7 @@ import type { PublicUser } from "~/models/access/auth.server";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import type { TournamentData } from "~/models/views/tournament-data.server";
 import { privateApiAnswer, sharedApiAnswer } from "./api-cache.server";
-import { findReadableTournament, type Reader } from "~/models/access/share.server";
+import { assertCanRead, findReadableTournament, type Reader } from "~/models/access/share.server";
 import { readerOf } from "./share.server";
 import { dbContext, userContext } from "./context";
 import { isConnectionError, unavailableResponse } from "./availability.server";
@@ -275,35 +275,30 @@ type ReadKey = { id: number } & Record<string, number | undefined>;
 
 /**
  * Builds the `loader` builder of a tournament's reads: `key` reads the path ids and the query (400
- * when malformed). A public tournament's answer is `shared(data, key)`, computed once per version
- * from its snapshot and shared by every caller with an ETag and shared-cache headers (the caller
- * does not change it); any other tournament's is `read`, the database read behind the existing
- * checks, answered private (app/lib/api-cache.server.ts, docs/decisions/022).
+ * when malformed). The answer is `read(data, key)`, computed once per version from the tournament's
+ * snapshot: a public tournament's is shared by every caller with an ETag and shared-cache headers (the
+ * caller does not change it); any other tournament's goes to its readers only, answered private
+ * (app/lib/api-cache.server.ts, docs/decisions/022).
  */
 function sharedReadFor<K extends ReadKey>(key: (args: LoaderFunctionArgs) => K) {
-  return function loader(
-    reads: {
-      shared: (data: TournamentData, key: K) => unknown;
-      read: (call: K & { db: AppDb; request: Request }) => Promise<unknown>;
-    },
-    openapi: ApiOperation,
-  ) {
+  return function loader(read: (data: TournamentData, key: K) => unknown, openapi: ApiOperation) {
     const handler = async (args: LoaderFunctionArgs): Promise<Response> =>
       handleApi(async () => {
         const ids = key(args);
         const db = args.context.get(dbContext);
         const snapshot = await tournamentSnapshot(db, ids.id);
-        if (snapshot?.data.tournament.isPublic) {
-          const { pathname } = new URL(args.request.url);
-          return sharedApiAnswer(args.request, snapshot, `${pathname}|${JSON.stringify(ids)}`, () =>
-            reads.shared(snapshot.data, ids),
-          );
-        }
+        const variant = `${new URL(args.request.url).pathname}|${JSON.stringify(ids)}`;
+        if (snapshot?.data.tournament.isPublic)
+          return sharedApiAnswer(args.request, snapshot, variant, () => read(snapshot.data, ids));
         // Not public: its readers only (owner, staff, masters, a share key's holder); to anyone else it does not exist.
-        const reader = readerOf(args.request, args.context.get(userContext), ids.id);
-        await findReadableTournament(db, reader, ids.id);
-        const answer = await reads.read({ ...ids, db, request: args.request });
-        return privateApiAnswer(args.request, answer, snapshot?.version ?? null);
+        // Checked against the snapshot's row, which the public answer above trusts as well.
+        if (!snapshot) throw notFound();
+        await assertCanRead(
+          db,
+          readerOf(args.request, args.context.get(userContext), ids.id),
+          snapshot.data.tournament,
+        );
+        return privateApiAnswer(args.request, snapshot, variant, () => read(snapshot.data, ids));
       });
     return documented(handler, { get: guarded({ cached: true, ...openapi }, guards.openById) });
   };

@@ -50,7 +50,9 @@ async function read(
   const url = new URL(`http://localhost${path}`);
   const response = await loader({ request: new Request(url, { headers }), url, params, context } as never);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null };
+  // A gzipped answer is compared by its headers only.
+  const body = text && !response.headers.get("content-encoding") ? JSON.parse(text) : null;
+  return { status: response.status, headers: response.headers, text, body };
 }
 
 /** 16 players in two lobbies, round 1 drawn. */
@@ -104,7 +106,7 @@ describeEachDriver("API tournament reads", (getDb) => {
     expect(new Set(reads.map(([, , path]) => path)).size).toBe(reads.length);
 
     // The same tournament made private: a stranger reads nothing (docs/decisions/021); for its owner every read is
-    // the database read, private, and the same answer.
+    // the same answer, built from the snapshot as the shared one is, but private.
     await db.update(tournaments).set({ isPublic: false }).where(eq(tournaments.id, t.id));
     changed();
     for (const [what, loader, path, params] of reads) {
@@ -140,6 +142,41 @@ describeEachDriver("API tournament reads", (getDb) => {
     const versionOf = (etag: string | null) => Number(etag?.match(/^"\d+\.(\d+)-/)?.[1]);
     expect(versionOf(after.headers.get("etag"))).toBe(versionOf(before.headers.get("etag")) + 1);
     expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+  });
+
+  test("a private tournament's reader gets one answer per version: the same bytes and ETag until a save, then the new ones", async () => {
+    const { db } = getDb();
+    const { owner, t, lobbies } = await drawn(db, false);
+    const path = `/api/tournaments/${t.id}/leaderboard`;
+    const params = { id: String(t.id) };
+    const first = await read(leaderboardLoader, db, path, params, {}, owner);
+    const again = await read(leaderboardLoader, db, path, params, {}, owner);
+    expect(first.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(again.headers.get("cache-control")).toBe("private, no-cache");
+    expect((await read(leaderboardLoader, db, path, params)).status, "a stranger").toBe(404);
+    // Gzipped once per version as well, with its own tag, which answers 304 too.
+    const gzip = await read(leaderboardLoader, db, path, params, { "Accept-Encoding": "gzip" }, owner);
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gzip.headers.get("vary")).toMatch(/Accept-Encoding/);
+    expect(gzip.headers.get("etag")).toBe(first.headers.get("etag")!.replace(/"$/, '-gz"'));
+    const gzipEtag = { "Accept-Encoding": "gzip", "If-None-Match": gzip.headers.get("etag")! };
+    expect((await read(leaderboardLoader, db, path, params, gzipEtag, owner)).status).toBe(304);
+    await saveScores(db, owner, lobbies[0].id, scoresFor(lobbies[0].playerIds, 1));
+    changed();
+    const after = await read(
+      leaderboardLoader,
+      db,
+      path,
+      params,
+      { "If-None-Match": first.headers.get("etag")! },
+      owner,
+    );
+    expect(after.status).toBe(200);
+    expect(Number(after.headers.get("tournament-version"))).toBe(Number(first.headers.get("tournament-version")) + 1);
+    expect(after.headers.get("etag")).not.toBe(first.headers.get("etag"));
+    expect((after.body as { totalPoints: number }[]).some((row) => row.totalPoints > 0)).toBe(true);
   });
 
   test("settled and live: finalizing settles the board, a later save unsettles the rows it moves, ?round=N keeps each round", async () => {

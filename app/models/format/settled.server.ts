@@ -1,18 +1,15 @@
 // Settled or live: the standings as they stood after any round, whether each row is final for the last finalized round,
 // and each row's movement from the round before (docs/rules.md, "Settled and live standings").
-import type { Executor } from "#db/client.server";
 import type { Lobby, Match, Player, Tournament } from "#db/schema";
-import { findTournamentOr404 } from "../action.server";
-import { badRequest, notFound } from "../errors";
+import { badRequest } from "../errors";
 import { readRuleset, type Tiebreaker, STANDARD_TIEBREAKERS } from "./ruleset";
 import type { StandingRow } from "./standings";
 import { checkmateOutcome, eventPointsOf, overallStandings, stageStandings, type StageRow } from "./stage-standings";
 import { stageAt, stagePositions, stagesOf } from "./stages";
 import { toLeaderboardRow, type LeaderboardRow } from "./standings.server";
 import { toEnginePlayer } from "./stats.server";
-import { tournamentSnapshot } from "../views/snapshot.server";
 import type { Need } from "./needs";
-import { needsOf, type Needs } from "../views/needs";
+import type { Needs } from "../views/needs";
 
 /** What the standings of any round are computed from: the tournament's data as one snapshot holds it. */
 export type StandingsData = {
@@ -193,23 +190,4 @@ export function leaderboardAnswer(data: StandingsData, round: number | null, nee
     settled: answerRows.length > 0 ? answerRows.every((r) => r.final) : completed || t.finalizedRound >= 1,
     rows: answerRows,
   };
-}
-
-/**
- * The leaderboard answer of a read that is not shared (app/lib/api-cache.server.ts): after the tournament's checks,
- * from this process's snapshot of its current version, computed once per version and round.
- */
-export async function getLeaderboardAnswer(db: Executor, tournamentId: number, round: number | null) {
-  await findTournamentOr404(db, tournamentId);
-  const snapshot = await tournamentSnapshot(db, tournamentId);
-  if (!snapshot) throw notFound();
-  return snapshot.view(`leaderboard|${round}`, () => leaderboardAnswer(snapshot.data, round, needsOf(snapshot.data)));
-}
-
-/** One stage's rows from this process's snapshot (`?stage=N`), computed once per version and stage. */
-export async function getStageLeaderboardRows(db: Executor, tournamentId: number, stage: number) {
-  await findTournamentOr404(db, tournamentId);
-  const snapshot = await tournamentSnapshot(db, tournamentId);
-  if (!snapshot) throw notFound();
-  return snapshot.view(`leaderboard-stage|${stage}`, () => stageLeaderboardRows(snapshot.data, stage));
 }

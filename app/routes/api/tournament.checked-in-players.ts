@@ -2,17 +2,13 @@
 import { allowOnly, tournamentRead } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { listCheckedIn, toPlayerSummary } from "~/models/roster/roster.server";
 import { checkedInRead } from "~/models/views/api-reads.server";
 
-export const loader = tournamentRead(
-  { shared: checkedInRead, read: async ({ db, id }) => (await listCheckedIn(db, id)).map(toPlayerSummary) },
-  {
-    operationId: "listCheckedInPlayers",
-    tag: "Players",
-    summary: "Checked-in players still in play",
-    answers: { 200: okList("The list", playerAnswer), ...refused.tournament },
-  },
-);
+export const loader = tournamentRead(checkedInRead, {
+  operationId: "listCheckedInPlayers",
+  tag: "Players",
+  summary: "Checked-in players still in play",
+  answers: { 200: okList("The list", playerAnswer), ...refused.tournament },
+});
 
 export const action = allowOnly("GET");

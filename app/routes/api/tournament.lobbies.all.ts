@@ -2,17 +2,13 @@
 import { allowOnly, tournamentRead } from "~/lib/api.server";
 import { lobbyAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { listAllLobbies } from "~/models/rounds/lobbies.server";
 import { allLobbiesRead } from "~/models/views/api-reads.server";
 
-export const loader = tournamentRead(
-  { shared: allLobbiesRead, read: ({ db, id }) => listAllLobbies(db, id) },
-  {
-    operationId: "listAllLobbies",
-    tag: "Rounds",
-    summary: "Every lobby of every round",
-    answers: { 200: okList("The lobbies, by round then name", lobbyAnswer), ...refused.tournament },
-  },
-);
+export const loader = tournamentRead(allLobbiesRead, {
+  operationId: "listAllLobbies",
+  tag: "Rounds",
+  summary: "Every lobby of every round",
+  answers: { 200: okList("The lobbies, by round then name", lobbyAnswer), ...refused.tournament },
+});
 
 export const action = allowOnly("GET");

@@ -2,18 +2,15 @@
 import { roundAction, roundRead } from "~/lib/api.server";
 import { lobbyAnswer, undoAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
-import { listLobbies, undoRound } from "~/models/rounds/lobbies.server";
+import { undoRound } from "~/models/rounds/lobbies.server";
 import { lobbiesRead } from "~/models/views/api-reads.server";
 
-export const loader = roundRead(
-  { shared: (data, { round }) => lobbiesRead(data, round), read: ({ db, id, round }) => listLobbies(db, id, round) },
-  {
-    operationId: "listRoundLobbies",
-    tag: "Rounds",
-    summary: "The lobbies of the given round",
-    answers: { 200: okList("The lobbies, by name", lobbyAnswer), ...refused.tournament },
-  },
-);
+export const loader = roundRead((data, { round }) => lobbiesRead(data, round), {
+  operationId: "listRoundLobbies",
+  tag: "Rounds",
+  summary: "The lobbies of the given round",
+  answers: { 200: okList("The lobbies, by name", lobbyAnswer), ...refused.tournament },
+});
 
 export const action = roundAction(
   {

@@ -2,17 +2,13 @@
 import { allowOnly, tournamentRead } from "~/lib/api.server";
 import { matchAnswer } from "~/lib/api-schemas.server";
 import { okList, refused } from "~/lib/openapi.server";
-import { listMatches } from "~/models/rounds/scores.server";
 import { matchesRead } from "~/models/views/api-reads.server";
 
-export const loader = tournamentRead(
-  { shared: matchesRead, read: ({ db, id }) => listMatches(db, id) },
-  {
-    operationId: "listMatches",
-    tag: "Rounds",
-    summary: "Every saved placement",
-    answers: { 200: okList("By round, lobby and placement", matchAnswer), ...refused.tournament },
-  },
-);
+export const loader = tournamentRead(matchesRead, {
+  operationId: "listMatches",
+  tag: "Rounds",
+  summary: "Every saved placement",
+  answers: { 200: okList("By round, lobby and placement", matchAnswer), ...refused.tournament },
+});
 
 export const action = allowOnly("GET");

@@ -2,19 +2,16 @@
 import { tournamentAction, tournamentRead } from "~/lib/api.server";
 import { playerAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
-import { addPlayer, listPlayers, toPlayerSummary } from "~/models/roster/roster.server";
+import { addPlayer, toPlayerSummary } from "~/models/roster/roster.server";
 import { playerCreateSchema } from "~/models/roster/player-input";
 import { playersRead } from "~/models/views/api-reads.server";
 
-export const loader = tournamentRead(
-  { shared: playersRead, read: async ({ db, id }) => (await listPlayers(db, id)).map(toPlayerSummary) },
-  {
-    operationId: "listPlayers",
-    tag: "Players",
-    summary: "The players, in registration order",
-    answers: { 200: okList("The list", playerAnswer), ...refused.tournament },
-  },
-);
+export const loader = tournamentRead(playersRead, {
+  operationId: "listPlayers",
+  tag: "Players",
+  summary: "The players, in registration order",
+  answers: { 200: okList("The list", playerAnswer), ...refused.tournament },
+});
 
 export const action = tournamentAction(
   {

@@ -1,36 +1,22 @@
 // GET /api/tournaments/{id} (public), PATCH its settings, DELETE it with everything in it.
 import { tournamentAction, tournamentRead } from "~/lib/api.server";
 import { deletedTournamentAnswer, tournamentDetailAnswer } from "~/lib/api-schemas.server";
-import { notFound } from "~/models/errors";
-import { tournamentSnapshot } from "~/models/views/snapshot.server";
 import { ok, refused } from "~/lib/openapi.server";
-import { findTournamentOr404 } from "~/models/action.server";
 import { tournamentRead as fromSnapshot, withStage } from "~/models/views/api-reads.server";
 import { deleteTournament, updateTournament } from "~/models/tournaments/tournaments.server";
 import { tournamentUpdateSchema } from "~/models/tournaments/tournament-input";
 
-export const loader = tournamentRead(
-  {
-    shared: fromSnapshot,
-    read: async ({ db, id }) => {
-      await findTournamentOr404(db, id);
-      const snapshot = await tournamentSnapshot(db, id);
-      if (!snapshot) throw notFound();
-      return fromSnapshot(snapshot.data);
-    },
-  },
-  {
-    operationId: "getTournament",
-    tag: "Tournaments",
-    summary: "One tournament",
-    description:
-      "With its ruleset: the tiebreak chain as stored and the preset it equals (custom for a hand-made one). With its " +
-      "stages (one stage of totalRounds games when it was created without a list), the current stage (index from 0, " +
-      "number from 1, name), the game within that stage (gameInStage, from 1) and, in a checkmate final, the winner " +
-      "once a player on checkmate has won a game (checkmateWinnerId).",
-    answers: { 200: ok("The tournament", tournamentDetailAnswer), ...refused.tournament },
-  },
-);
+export const loader = tournamentRead(fromSnapshot, {
+  operationId: "getTournament",
+  tag: "Tournaments",
+  summary: "One tournament",
+  description:
+    "With its ruleset: the tiebreak chain as stored and the preset it equals (custom for a hand-made one). With its " +
+    "stages (one stage of totalRounds games when it was created without a list), the current stage (index from 0, " +
+    "number from 1, name), the game within that stage (gameInStage, from 1) and, in a checkmate final, the winner " +
+    "once a player on checkmate has won a game (checkmateWinnerId).",
+  answers: { 200: ok("The tournament", tournamentDetailAnswer), ...refused.tournament },
+});
 
 export const action = tournamentAction(
   {
