@@ -157,6 +157,34 @@ async function main() {
         );
       }
     }
+    // One after another (BENCH_SAVES_SEQUENTIAL, default 300 each, after 50 unmeasured): the server's CPU per save, beside
+    // a signed-in read that does nothing (GET /api/auth/me) as the baseline of what any request costs the app.
+    const sequential = Number(process.env.BENCH_SAVES_SEQUENTIAL ?? 300);
+    if (sequential > 0) {
+      const lobbies = await lobbiesToSave(call, sql, owner, 32);
+      const perRequest = async (send: (i: number) => Promise<void>) => {
+        for (let i = 0; i < 50; i++) await send(i);
+        const before = cpuMs(server.pid);
+        for (let i = 0; i < sequential; i++) await send(i);
+        return (cpuMs(server.pid) - before) / sequential;
+      };
+      const me = await perRequest(async () => {
+        const reply = await call("GET", "/api/auth/me", { token: owner });
+        if (reply.status !== 200) throw new Error(`GET /api/auth/me answered ${reply.status}`);
+      });
+      const save = await perRequest(async (i) => {
+        const lobby = lobbies[i % lobbies.length];
+        const reply = await call("POST", `/api/lobbies/${lobby.id}/matches`, {
+          token: owner,
+          body: saveBody(lobby, i),
+        });
+        if (reply.status !== 200) throw new Error(`save answered ${reply.status}`);
+      });
+      console.log(
+        `one after another (${sequential} each): server CPU per request ${me.toFixed(2)} ms for GET /api/auth/me, ` +
+          `${save.toFixed(2)} ms for a save (${(save / me).toFixed(1)}×)`,
+      );
+    }
   } finally {
     await kill(server);
     await sql.end({ timeout: 1 });
