@@ -58,12 +58,19 @@ describeEachDriver("accounts and sessions", (getDb) => {
     expect(await login(db, demo("shortpw", "123"))).toMatchObject({ ok: false, status: 400 });
   });
 
-  test("a session token maps to its user until it is revoked; only its hash is stored", async () => {
+  /** Signs `username` in (demo login) and opens a session: its token and the user's id. */
+  async function signedIn(username: string) {
     const { db } = getDb();
-    const result = await login(db, demo("carol_1", "secret-1"));
+    const result = await login(db, demo(username, "secret-1"));
     if (!result.ok) throw new Error("login failed");
     const { token } = await createSession(db, result.user.id);
-    expect(await getSessionUser(db, token)).toMatchObject({ username: "carol_1" });
+    expect(await getSessionUser(db, token)).toMatchObject({ username });
+    return { token, userId: result.user.id };
+  }
+
+  test("a session token maps to its user until it is revoked; only its hash is stored", async () => {
+    const { db } = getDb();
+    const { token } = await signedIn("carol_1");
     expect(await getSessionUser(db, token + "x")).toBeNull();
     await revokeSession(db, token);
     expect(await getSessionUser(db, token)).toBeNull();
@@ -71,13 +78,8 @@ describeEachDriver("accounts and sessions", (getDb) => {
 
   test("an expired session maps to nobody, on the database's clock", async () => {
     const { db } = getDb();
-    const result = await login(db, demo("erin_1", "secret-1"));
-    if (!result.ok) throw new Error("login failed");
-    const { token } = await createSession(db, result.user.id);
-    expect(await getSessionUser(db, token)).toMatchObject({ username: "erin_1" });
-    await db.execute(
-      sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${result.user.id}`,
-    );
+    const { token, userId } = await signedIn("erin_1");
+    await db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${userId}`);
     expect(await getSessionUser(db, token)).toBeNull();
   });
 
