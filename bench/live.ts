@@ -83,7 +83,9 @@ async function main() {
     }
     const plainRate = await rate(`${plainBase}/page`);
     console.log(`Requests per second, 32 connections, ${SECONDS} s each, Accept-Encoding of a browser:`);
-    console.log(`  ${"plain node:http, 20 KB pre-gzipped".padEnd(40)} ${plainRate.rps.toFixed(0).padStart(7)} req/s`);
+    console.log(
+      `  ${"plain node:http, 20 KB gzipped answer".padEnd(40)} ${plainRate.rps.toFixed(0).padStart(7)} req/s`,
+    );
     for (const [label, url, headers] of pages) {
       const r = await rate(url, headers);
       console.log(

@@ -1,14 +1,17 @@
 // The platform's limit for `npm run bench:live`: a bare node:http server holding SSE streams and serving fixed bytes.
 // GET /events holds a stream (GET /events?raw=1: written as the app writes its streams, one socket write per event on a
 // close-delimited body, app/lib/events.server.ts); POST /broadcast writes one message to every stream; GET /page
-// answers PAGE_BYTES of pre-gzipped bytes (as a bare server would answer a cached page).
+// answers PAGE_BYTES of pre-gzipped bytes on the wire (as a bare server would answer a cached page): the gzip of random
+// bytes, which stays about PAGE_BYTES long, where the gzip of a repeated letter was 54 bytes and made the baseline
+// answer a few packets' worth less than every page it was compared with.
 import http from "node:http";
+import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 
 const streams = new Set();
 const rawSockets = new Set();
 const size = Number(process.env.PAGE_BYTES ?? 20_000);
-const page = gzipSync(Buffer.from("x".repeat(size)));
+const page = gzipSync(randomBytes(size));
 
 const server = http.createServer((req, res) => {
   if (req.url?.startsWith("/events?raw=1")) {
