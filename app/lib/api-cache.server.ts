@@ -8,6 +8,7 @@ import type { Snapshot } from "~/models/views/snapshot.server";
 import { peekTournamentVersion } from "~/models/views/snapshot.server";
 import { CORS_HEADERS } from "./cors.server";
 import {
+  requestLikeOf,
   storedAnswer,
   PRIVATE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
@@ -74,6 +75,12 @@ function keep(key: string, entry: Entry) {
   }
 }
 
+/** A kept answer's bytes: the JSON text and its gzip, made once. */
+function jsonBytes(text: string) {
+  const body = new TextEncoder().encode(text);
+  return { body, gzip: new Uint8Array(gzipSync(body, { level: 6 })) };
+}
+
 const pathAndQuery = (url: string) => {
   const parsed = new URL(url, "http://local");
   return parsed.pathname + parsed.search;
@@ -86,22 +93,14 @@ const pathAndQuery = (url: string) => {
  */
 export function sharedApiAnswer(request: Request, snapshot: Snapshot, variant: string, build: () => unknown): Response {
   const tournamentId = snapshot.data.tournament.id;
-  const entry = snapshot.view(`api|${variant}`, (): Entry => {
-    const body = new TextEncoder().encode(JSON.stringify(build()));
-    return {
-      tournamentId,
-      version: snapshot.version,
-      etag: `"${tournamentId}.${snapshot.version}-${digest(`${variant}|${BUILD_ID}`)}"`,
-      body,
-      gzip: new Uint8Array(gzipSync(body, { level: 6 })),
-    };
-  });
+  const entry = snapshot.view(`api|${variant}`, (): Entry => ({
+    tournamentId,
+    version: snapshot.version,
+    etag: `"${tournamentId}.${snapshot.version}-${digest(`${variant}|${BUILD_ID}`)}"`,
+    ...jsonBytes(JSON.stringify(build())),
+  }));
   keep(pathAndQuery(request.url), entry);
-  const { status, headers, body } = answerFrom(entry, {
-    method: request.method.toUpperCase(),
-    url: request.url,
-    header: (name) => request.headers.get(name),
-  });
+  const { status, headers, body } = answerFrom(entry, requestLikeOf(request));
   return new Response(body, { status, headers });
 }
 
@@ -119,8 +118,7 @@ export function privateApiAnswer(
 ): Response {
   const entry = snapshot.view(`private-api|${variant}`, () => {
     const text = JSON.stringify(build());
-    const body = new TextEncoder().encode(text);
-    return { etag: `"p-${digest(text)}"`, body, gzip: new Uint8Array(gzipSync(body, { level: 6 })) };
+    return { etag: `"p-${digest(text)}"`, ...jsonBytes(text) };
   });
   const headers = new Headers({
     "Content-Type": "application/json; charset=utf-8",
@@ -130,11 +128,7 @@ export function privateApiAnswer(
     [VERSION_HEADER]: String(snapshot.version),
     ...CORS_HEADERS,
   });
-  const { status, body } = storedAnswer(entry, headers, {
-    method: request.method.toUpperCase(),
-    url: request.url,
-    header: (name) => request.headers.get(name),
-  });
+  const { status, body } = storedAnswer(entry, headers, requestLikeOf(request));
   return new Response(body, { status, headers });
 }
 

@@ -56,6 +56,11 @@ let storedBytes = 0;
 export type RequestLike = { method: string; url: string; header: (name: string) => string | null | undefined };
 export type CachedAnswer = { status: number; headers: Headers; body: Uint8Array<ArrayBuffer> | null };
 
+/** A web Request as the stored answers read it (method upper-cased). */
+export function requestLikeOf(request: Request): RequestLike {
+  return { method: request.method.toUpperCase(), url: request.url, header: (name) => request.headers.get(name) };
+}
+
 function digest(text: string) {
   return createHash("sha256").update(text).digest("base64url").slice(0, 16);
 }
@@ -233,11 +238,7 @@ export function publicPageCache(
 ): MiddlewareFunction<Response> {
   return async (args, next) => {
     const { request, context } = args;
-    const like: RequestLike = {
-      method: request.method.toUpperCase(),
-      url: request.url,
-      header: (n) => request.headers.get(n),
-    };
+    const like = requestLikeOf(request);
     if (like.method !== "GET" && like.method !== "HEAD") return next();
     if (context.get(userContext) || !isVisitor(like)) {
       return withHeaders(await next(), [
