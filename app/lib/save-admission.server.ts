@@ -62,6 +62,36 @@ export function fifoGate(limit: number) {
   };
 }
 
+/** This process's score saves: how many are in progress (waiting for a place or running), and when the last one ended. */
+const saves = { inProgress: 0, lastEnded: -Infinity };
+
+/** How long without a save counts as a pause between saves, and the longest `betweenSaves` waits for one (ms). */
+export const SAVE_PAUSE = { quietMs: 50, maxWaitMs: 2_000 };
+
+/**
+ * Resolves at a pause in this process's score saves: none in progress for `quietMs` (at once when there was none), or
+ * after `maxWaitMs` however busy the process stays, or when `signal` aborts. Background work (the webhook deliveries:
+ * docs/decisions/043-background-work-between-saves.md) waits for it, so a host's save never shares the core, or the
+ * embedded database's one connection, with it.
+ */
+export async function betweenSaves(signal?: AbortSignal, { quietMs, maxWaitMs } = SAVE_PAUSE): Promise<void> {
+  const deadline = performance.now() + maxWaitMs;
+  for (;;) {
+    const now = performance.now();
+    const quietFor = saves.inProgress > 0 ? 0 : now - saves.lastEnded;
+    if (quietFor >= quietMs || now >= deadline || signal?.aborted) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, Math.min(deadline, now + quietMs - quietFor) - now);
+      function done() {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      }
+      signal?.addEventListener("abort", done, { once: true });
+    });
+  }
+}
+
 /**
  * Express (connect) middleware for the server (server/app.ts): a score save waits for its place before
  * anything else of it runs, and gives the place back when its answer has been sent (or the connection closed).
@@ -71,6 +101,16 @@ export function saveAdmission(limit = saveAdmissionLimit()) {
   const gate = fifoGate(limit);
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     if (!isSaveRequest(req.method, req.url)) return next();
+    saves.inProgress++;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      saves.inProgress--;
+      saves.lastEnded = performance.now();
+    };
+    res.once("finish", end);
+    res.once("close", end);
     gate.enter(
       (leave) => {
         res.once("finish", leave);

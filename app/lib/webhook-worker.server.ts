@@ -16,6 +16,7 @@ import {
   type WebhookKind,
   type WebhookPayload,
 } from "~/models/audit/webhooks";
+import { betweenSaves } from "./save-admission.server";
 import { addressAllowed, classifyAddress, guardedLookup } from "./webhook-guard.server";
 
 export type WorkerOptions = Partial<RetrySchedule> & {
@@ -257,6 +258,8 @@ async function attempt(db: AppDb, c: Claimed, settings: Settings, signal: AbortS
     },
     { timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate, signal },
   );
+  // Logged at a pause in the score saves, as the claim was (docs/decisions/043-background-work-between-saves.md).
+  await betweenSaves(signal);
   // A stopping worker records nothing: its lease runs out (or the next start frees it) and the row is sent again.
   if (signal.aborted) return;
   await recordAttempt(db, c, result, settings.schedule);
@@ -398,6 +401,10 @@ export function startWebhookWorker(db: AppDb, options: WorkerOptions = {}): Webh
   };
 
   async function cycle() {
+    // Claims (and the posts they start) wait for a pause in this process's score saves, two seconds at most: a save
+    // never shares the core, or the embedded database's connection, with them (docs/decisions/043).
+    await betweenSaves(abort.signal);
+    if (stopped) return;
     if (settings.releaseLeases) {
       settings.releaseLeases = false;
       await db

@@ -1,9 +1,11 @@
 // Webhooks on both databases: the outbox written in the change's own transaction, the worker delivering signed events (verified with the standardwebhooks package), retries, order per endpoint, disabling, refusals.
+import { EventEmitter } from "node:events";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
 import type { AppDb } from "#db/client.server";
 import { auditEntries, webhookAttempts, webhookDeliveries, webhookEndpoints } from "#db/schema";
+import { saveAdmission } from "~/lib/save-admission.server";
 import { startWebhookWorker, postWebhook, type WebhookWorker, type WorkerOptions } from "~/lib/webhook-worker.server";
 import { recordAudit } from "~/models/audit/audit.server";
 import { advanceRound } from "~/models/rounds/advance.server";
@@ -146,6 +148,22 @@ describeEachDriver("webhooks", (getDb) => {
       ["webhook.test", true, 200, 1],
       ["score.saved", true, 200, 1],
     ]);
+  });
+
+  test("while a score save is in progress in this process the worker sends nothing; it sends at the pause after it", async () => {
+    const { db, owner, t, lobbies } = await round();
+    const r = await receiver();
+    await createWebhook(db, owner, t.id, { url: r.url, kind: "standard", events: ["score.saved"] });
+    await saveScores(db, owner, lobbies[0].id, placements(lobbies[0].playerIds));
+    // A save through the server's admission middleware, its answer not sent yet (docs/decisions/043).
+    const answer = Object.assign(new EventEmitter(), { destroyed: false, writableEnded: false });
+    const request = { method: "POST", url: `/api/lobbies/${lobbies[1].id}/matches`, socket: { destroyed: false } };
+    saveAdmission()(request as never, answer as never, () => {});
+    worker(db);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(r.received).toHaveLength(0);
+    answer.emit("finish");
+    await vi.waitFor(() => expect(r.received).toHaveLength(1), { timeout: 1_500 });
   });
 
   test("a failing receiver is retried with growing delays until it answers 2xx; every attempt is logged", async () => {

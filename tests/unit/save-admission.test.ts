@@ -1,8 +1,16 @@
 // The score saves' admission gate (app/lib/save-admission.server.ts): which requests it holds, first in first out,
 // never more than its limit at once, skipping clients that went away; a property test against a plain queue.
 import fc from "fast-check";
-import { describe, expect, test } from "vitest";
-import { fifoGate, isSaveRequest, saveAdmissionLimit, SAVE_ADMISSION_DEFAULT } from "~/lib/save-admission.server";
+import { EventEmitter } from "node:events";
+import { describe, expect, test, vi } from "vitest";
+import {
+  betweenSaves,
+  fifoGate,
+  isSaveRequest,
+  saveAdmission,
+  saveAdmissionLimit,
+  SAVE_ADMISSION_DEFAULT,
+} from "~/lib/save-admission.server";
 
 describe("isSaveRequest", () => {
   test.each([
@@ -93,4 +101,62 @@ test("property: runs in arrival order, at most `limit` at once, a place freed go
       },
     ),
   );
+});
+
+describe("betweenSaves: background work waits for a pause in the saves", () => {
+  // A save through the middleware, its answer sent when `finish` is called (the request and answer as events only).
+  const middleware = saveAdmission(2);
+  function save() {
+    const res = Object.assign(new EventEmitter(), { destroyed: false, writableEnded: false });
+    const req = { method: "POST", url: "/api/lobbies/1/matches", socket: { destroyed: false } };
+    middleware(req as never, res as never, () => {});
+    return { finish: () => res.emit("finish") };
+  }
+  const settled = async (promise: Promise<void>) => {
+    let done = false;
+    void promise.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return () => done;
+  };
+  const pause = { quietMs: 40, maxWaitMs: 1_000 };
+
+  test("with no save in progress it resolves at once", async () => {
+    const done = await settled(betweenSaves(undefined, pause));
+    expect(done()).toBe(true);
+  });
+
+  test("it waits while a save is in progress, then for the pause after the last one ends", async () => {
+    const first = save();
+    const second = save();
+    const started = performance.now();
+    const done = await settled(betweenSaves(undefined, pause));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    first.finish();
+    expect(done()).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(done()).toBe(false);
+    second.finish();
+    const ended = performance.now();
+    await vi.waitUntil(done, { timeout: 500, interval: 5 });
+    expect(performance.now() - ended).toBeGreaterThanOrEqual(pause.quietMs - 2);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(120);
+  });
+
+  test("saves that never pause hold it no longer than maxWaitMs", async () => {
+    const busy = save();
+    const started = performance.now();
+    await betweenSaves(undefined, { quietMs: 40, maxWaitMs: 150 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(148);
+    busy.finish();
+  });
+
+  test("an abort ends the wait", async () => {
+    const busy = save();
+    const abort = new AbortController();
+    const done = await settled(betweenSaves(abort.signal, pause));
+    expect(done()).toBe(false);
+    abort.abort();
+    await vi.waitUntil(done, { timeout: 200, interval: 5 });
+    busy.finish();
+  });
 });
