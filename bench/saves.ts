@@ -13,6 +13,12 @@ import { freePort, kill, waitUntilAnswering } from "../tests/setup/e2e-global";
 import startTestPostgres from "../tests/setup/postgres-global";
 
 const RUNS = Number(process.env.BENCH_SAVES_RUNS ?? 3);
+/**
+ * BENCH_SAVES_WARMUP: unmeasured bursts of each size before the measured ones (default 1). The first rounds a fresh
+ * process saves pay for V8 compiling the request path (perf: its optimizing compiler was a quarter of the core in the
+ * first bursts); a larger number measures a process that has already saved a few rounds, as in an event under way.
+ */
+const WARMUP = Number(process.env.BENCH_SAVES_WARMUP ?? 1);
 /** The app to start: this checkout, or another one's folder (e.g. an older commit, built) for a before/after. */
 const appRoot = process.env.BENCH_APP_ROOT ?? fileURLToPath(new URL("..", import.meta.url));
 
@@ -96,7 +102,7 @@ async function main() {
     const owner = login.body.token as string;
     console.log(
       `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, Node ${process.version}; ` +
-        `server ${pinned ? "on core 1 (taskset)" : "not pinned"}, ${processes} process(es); app ${appRoot}; ${RUNS} runs after 1 warm-up`,
+        `server ${pinned ? "on core 1 (taskset)" : "not pinned"}, ${processes} process(es); app ${appRoot}; ${RUNS} runs after ${WARMUP} warm-up burst(s)`,
     );
 
     /** Saves `count` fresh lobbies at once; every reply must be 200. Times are from the moment all were sent. */
@@ -144,7 +150,7 @@ async function main() {
     const sizes = (process.env.BENCH_SAVES_SIZES ?? "32,200").split(",").map(Number);
     for (const count of sizes) {
       const results: (Burst & { single: number })[] = [];
-      for (let run = -1; run < RUNS; run++) {
+      for (let run = -WARMUP; run < RUNS; run++) {
         const single = await alone();
         const measured = await burst(count);
         if (run >= 0) results.push({ ...measured, single });
