@@ -10,6 +10,31 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+/**
+ * The threads this process started with besides its main one, V8's helpers (its optimizing compiler, its concurrent
+ * garbage collection) and libuv's thread pool, run at a lower priority, on Linux: nice HELPER_THREAD_NICE (0 to 19,
+ * default 10; 0 leaves them at the main thread's). Where they share a core with the main thread, a request's work goes
+ * first and theirs mostly fills the gaps (docs/decisions/044-helper-threads-yield.md).
+ */
+function lowerHelperThreads() {
+  const raw = process.env.HELPER_THREAD_NICE || "10";
+  const nice = Number(raw);
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19) {
+    console.error(`HELPER_THREAD_NICE must be a whole number from 0 to 19 (got "${raw}").`);
+    process.exit(1);
+  }
+  if (process.platform !== "linux" || nice === 0) return;
+  for (const tid of fs.readdirSync("/proc/self/task").map(Number)) {
+    if (tid === process.pid) continue;
+    try {
+      os.setPriority(tid, Math.max(nice, os.getPriority(tid)));
+    } catch {
+      // A thread that ended meanwhile, or a system that refuses: it keeps its priority.
+    }
+  }
+}
+lowerHelperThreads();
+
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 // Before React and React Router load: they pick their production build from it.
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";

@@ -1,5 +1,7 @@
 // Beyond one machine: two app processes on one PostgreSQL database; a change made through one reaches the other's spectators (LISTEN/NOTIFY).
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, unavailableReason, unique, type App } from "./support/app";
 import { openEventStream } from "./support/events";
@@ -121,6 +123,48 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")(
         for (const stream of streams) expect((await stream.waitFor("tournament_updated")).tournamentId).toBe(id);
       } finally {
         await Promise.all(streams.map((s) => s.close()));
+      }
+    });
+  },
+);
+
+/** The nice value of each thread of process `pid` (Linux), its main thread's first. */
+function threadNices(pid: number): { main: number; helpers: number[] } {
+  const nice = (tid: string) =>
+    Number(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[16]);
+  const tids = fs.readdirSync(`/proc/${pid}/task`).filter((tid) => tid !== String(pid));
+  return { main: nice(String(pid)), helpers: tids.map(nice) };
+}
+
+describe.skipIf((reason !== undefined && process.env.CI !== "true") || process.platform !== "linux")(
+  "an app process's helper threads (docs/decisions/044)",
+  () => {
+    test("V8's helpers and the thread pool run at nice 10, the main thread at its own; HELPER_THREAD_NICE=0 leaves them", async () => {
+      const lowered = await startApp();
+      const left = await startApp({ env: { HELPER_THREAD_NICE: "0" } });
+      try {
+        const mine = os.getPriority();
+        const a = threadNices(lowered.pid);
+        expect(a.main).toBe(mine);
+        // V8's four platform workers and libuv's four pool threads at least.
+        expect(a.helpers.filter((nice) => nice === Math.max(10, mine)).length).toBeGreaterThanOrEqual(8);
+        const b = threadNices(left.pid);
+        expect([b.main, ...b.helpers].every((nice) => nice === mine)).toBe(true);
+      } finally {
+        await left.stop();
+        await lowered.stop();
+      }
+    }, 120_000);
+
+    test("a HELPER_THREAD_NICE that is not 0 to 19 stops the server with a clear message", () => {
+      for (const value of ["abc", "20", "-1", "2.5"]) {
+        const run = spawnSync(process.execPath, ["server.js"], {
+          env: { ...process.env, HELPER_THREAD_NICE: value, PORT: "0" },
+          encoding: "utf8",
+          timeout: 30_000,
+        });
+        expect(run.status).toBe(1);
+        expect(run.stderr).toContain(`HELPER_THREAD_NICE must be a whole number from 0 to 19 (got "${value}").`);
       }
     });
   },
