@@ -71,8 +71,8 @@ export const SAVE_PAUSE = { quietMs: 50, maxWaitMs: 2_000 };
 /**
  * Resolves at a pause in this process's score saves: none in progress for `quietMs` (at once when there was none), or
  * after `maxWaitMs` however busy the process stays, or when `signal` aborts. Background work (the webhook deliveries:
- * docs/decisions/043-background-work-between-saves.md) waits for it, so a host's save never shares the core, or the
- * embedded database's one connection, with it.
+ * docs/decisions/043-background-work-between-saves.md) waits for it, so saves coming one after another do not share
+ * the core, or the embedded database's one connection, with it (for up to `maxWaitMs`).
  */
 export async function betweenSaves(signal?: AbortSignal, { quietMs, maxWaitMs } = SAVE_PAUSE): Promise<void> {
   const deadline = performance.now() + maxWaitMs;
