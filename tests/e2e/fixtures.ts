@@ -1,5 +1,5 @@
 // Shared Playwright fixtures: `test` with a JavaScript-less page, a login helper, and a tournament built through the API.
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 export { expect };
 export { E2E_MASTER } from "../setup/e2e-global";
@@ -24,6 +24,24 @@ export async function login(page: Page, username: string, password: string) {
 }
 
 export const PASSWORD = "password123";
+
+/**
+ * Picks placements 1..n (or `placements`, row by row) through a score card's selects, and answers the players' names
+ * in row order. It waits for the card's save button first, the card's last control: a page just navigated to by a
+ * click may still be arriving, and counting its selects earlier would fill none of them.
+ */
+export async function fillPlacements(card: Locator, placements?: number[]): Promise<string[]> {
+  await expect(card.getByRole("button", { name: /^Save .+ Scores$/ })).toBeVisible();
+  const selects = card.locator("select");
+  const n = await selects.count();
+  const names: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const select = selects.nth(i);
+    names.push(((await select.getAttribute("aria-label")) ?? "").replace("Placement for ", ""));
+    await select.selectOption(String(placements ? placements[i] : i + 1));
+  }
+  return names;
+}
 
 /** A username (and name stem) no other test or earlier run against the same server uses. */
 export function uniqueName(prefix: string) {

@@ -3,18 +3,12 @@
 // filter, exactly one request per save with JavaScript; and the manual draw: lobbies entered by hand, two players swapped.
 import type { Locator, Page, Request } from "@playwright/test";
 import { axe, describeViolations } from "./axe";
-import { expect, login, PASSWORD, test, tournamentWithCheckedInPlayers, uniqueName } from "./fixtures";
+import { expect, fillPlacements, login, PASSWORD, test, tournamentWithCheckedInPlayers, uniqueName } from "./fixtures";
 
 const PHONE = { width: 360, height: 780 };
 
 function lobbyCard(page: Page, name: string): Locator {
   return page.locator(`section.scores-lobby[data-lobby="${name}"]`);
-}
-
-async function fillPlacements(card: Locator) {
-  const selects = card.locator("select");
-  const n = await selects.count();
-  for (let i = 0; i < n; i++) await selects.nth(i).selectOption(String(i + 1));
 }
 
 async function save(page: Page, name: string) {
@@ -208,6 +202,8 @@ test.describe("score sheet with JavaScript at 360 px", () => {
     // The filter with JavaScript; the next save jumps again.
     await index.getByRole("link", { name: "Unscored only (2)" }).click();
     await expect(page).toHaveURL(/unscored=1/);
+    // A new page: its script answers the next save in place once it has run.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await expect(lobbyCard(page, "Lobby 1")).toHaveCount(0);
     await save(page, "Lobby 2");
     await expect(lobbyCard(page, "Lobby 2")).toHaveCount(0);

@@ -1,22 +1,9 @@
 // Score entry: the whole round cycle as plain HTML forms (JavaScript off), and the live placement and tie-breaker checks (JavaScript on).
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, login, PASSWORD, test, tournamentWithCheckedInPlayers, uniqueName } from "./fixtures";
+import { expect, fillPlacements, login, PASSWORD, test, tournamentWithCheckedInPlayers, uniqueName } from "./fixtures";
 
 function lobbyCard(page: Page, name: string): Locator {
   return page.locator(`section.scores-lobby[data-lobby="${name}"]`);
-}
-
-/** Picks placements 1..n in row order through the real selects; answers the names in that order. */
-async function fillPlacements(card: Locator, placements?: number[]): Promise<string[]> {
-  const selects = card.locator("select");
-  const n = await selects.count();
-  const names: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const select = selects.nth(i);
-    names.push(((await select.getAttribute("aria-label")) ?? "").replace("Placement for ", ""));
-    await select.selectOption(String(placements ? placements[i] : i + 1));
-  }
-  return names;
 }
 
 async function generateRoundOne(page: Page, players: number) {

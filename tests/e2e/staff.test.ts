@@ -1,7 +1,7 @@
 // Staff without JavaScript: the owner adds a scorekeeper in Settings → Staff; the scorekeeper signs in, sees the badge,
 // checks a player in, saves a lobby's scores, and can neither see nor post the settings (docs/rules.md, "Staff").
-import type { APIRequestContext, Locator } from "@playwright/test";
-import { expect, login, test } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, fillPlacements, login, test } from "./fixtures";
 
 const PASSWORD = "password123";
 
@@ -13,12 +13,6 @@ async function apiLogin(request: APIRequestContext, username: string) {
   const auth = await request.post("/api/auth/login", { data: { username, password: PASSWORD } });
   expect(auth.ok(), `API login: ${await auth.text()}`).toBeTruthy();
   return { Authorization: `Bearer ${(await auth.json()).token}` };
-}
-
-async function fillPlacements(card: Locator) {
-  const selects = card.locator("select");
-  const n = await selects.count();
-  for (let i = 0; i < n; i++) await selects.nth(i).selectOption(String(i + 1));
 }
 
 test("without JavaScript a scorekeeper added in Settings checks a player in and saves a lobby, and nothing else", async ({
