@@ -63,6 +63,10 @@ describe("tournamentCreateSchema", () => {
     [{ lobbyMethod: "random" }, "Lobby method must be snake, swiss or round-robin"],
     [{ scoring: { ...DEFAULT_SCORING, third: -1 } }, "Each scoring value must be a number of at least 0"],
     [{ scoring: { first: 1 } }, "Each scoring value must be a number of at least 0"],
+    // A list is taken only whole: 8 values, one per place.
+    [{ scoring: [1, 2] }, "Scoring must list points for places 1 to 8"],
+    [{ scoring: [] }, "Scoring must list points for places 1 to 8"],
+    [{ scoring: [8, 7, 6, 5, 4, 3, 2, 1, 0] }, "Scoring must list points for places 1 to 8"],
   ])("%j → %s", (change, message) => {
     expect(messageOf(tournamentCreateSchema, { ...validTournament, ...change })).toBe(message);
   });

@@ -1,6 +1,6 @@
 // A tournament's input: creation, settings, the scoring table, the ruleset and the maximum of players.
 import { z } from "zod";
-import { DEFAULT_SCORING, SCORING_MAX, scoringFromArray, scoringShape } from "../format/scoring";
+import { DEFAULT_SCORING, SCORING_KEYS, SCORING_MAX, scoringFromArray, scoringShape } from "../format/scoring";
 import { PRESET_NAMES, TIEBREAKERS, tiebreakersProblem } from "../format/ruleset";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "../format/types";
 import { stageListSchema } from "../format/stage-input";
@@ -16,9 +16,12 @@ const scoringValue = numeric(
     .max(SCORING_MAX, `Each scoring value must be at most ${SCORING_MAX.toLocaleString("en-US")}`),
 );
 
-/** Also takes a list of 8 values, as spreadsheets and simple clients send them. */
+/**
+ * Also takes a list of exactly 8 values, as spreadsheets and simple clients send them; a shorter or longer list is
+ * refused, never filled with zeros or cut.
+ */
 export const scoringSchema = z.preprocess(
-  (value) => (Array.isArray(value) ? scoringFromArray(value) : value),
+  (value) => (Array.isArray(value) && value.length === SCORING_KEYS.length ? scoringFromArray(value) : value),
   z.object(
     scoringShape(() => scoringValue),
     { error: "Scoring must list points for places 1 to 8" },
