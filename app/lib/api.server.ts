@@ -264,7 +264,9 @@ function loaderFor<K extends object>(
         const reader = (tournamentId: number) => readerOf(args.request, args.context.get(userContext), tournamentId);
         // A tournament that is not public answers its readers only; to anyone else it does not exist.
         if (readable) await findReadableTournament(db, reader(readable(ids)), readable(ids));
-        return json(await read({ ...ids, db, request: args.request, context: args.context, reader }));
+        const answer = await read({ ...ids, db, request: args.request, context: args.context, reader });
+        // A read may answer with its own headers (the tournament's version); anything else is its JSON body.
+        return answer instanceof Response ? answer : json(answer);
       });
     return documented(handler, { get: guarded(openapi, guard) });
   };

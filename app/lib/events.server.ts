@@ -8,6 +8,7 @@ import { tournaments } from "#db/schema";
 import type { DomainEvent } from "~/models/audit/events";
 import { invalidateLanding } from "~/models/views/landing.server";
 import { invalidateAllTournaments, invalidateTournament } from "~/models/views/snapshot.server";
+import { VERSION_HEADER } from "./api-cache.server";
 import { CORS_HEADERS } from "./cors.server";
 import { getApp } from "./db.server";
 import { parsePositiveInt } from "./params";
@@ -136,6 +137,8 @@ async function notifyMarked(event: DomainEvent): Promise<BusEvent> {
  * Publishes events of a committed action; never call it inside a transaction that may still roll back. Each event's
  * notification is sent first (one statement, which also says whether the tournament is listed and its version), then
  * the event reaches this process's own streams at once: its round trip through the LISTEN connection is not waited for.
+ * The answer of the request that published them says the tournament's version the change committed as (the
+ * Tournament-Version header, as its reads do), while its headers are not sent yet.
  */
 export async function publish(events: DomainEvent[]) {
   if (events.length === 0) return;
@@ -152,11 +155,16 @@ export async function publish(events: DomainEvent[]) {
       },
     ),
   );
+  let version: number | undefined;
   for (const outcome of sent) {
     const { marked, ok } = await outcome;
     // Not sent (the database is away): no process hears it, this one included; all resync when it is back.
-    if (ok) deliverAfterAnswer(marked);
+    if (!ok) continue;
+    deliverAfterAnswer(marked);
+    if (marked.version !== undefined) version = Math.max(version ?? 0, marked.version);
   }
+  const res = answering.getStore();
+  if (version !== undefined && res && !res.headersSent) res.setHeader(VERSION_HEADER, String(version));
 }
 
 /**

@@ -26,6 +26,8 @@ export type ApiOperation = {
    * If-None-Match, 304 and caching headers.
    */
   cached?: boolean;
+  /** A read outside the snapshot that still says the tournament's version it is of (the Tournament-Version header). */
+  versioned?: boolean;
 };
 
 /** Who may call a handler ("user": a token or the page cookie) and the refusals its guard answers by itself. */
@@ -224,6 +226,26 @@ const CACHING_HEADERS = {
   },
 };
 
+/** What a write's answer says of the version (app/lib/events.server.ts's `publish` sets it). */
+const WRITE_VERSION_HEADER = {
+  "Tournament-Version": {
+    description:
+      "The tournament's version once the change committed (its reads and /api/events then carry this number or a later " +
+      "one); absent when no tournament is left to number (a deletion) or the answer is a replay of an Idempotency-Key",
+    schema: { type: "integer" },
+  },
+};
+
+/** Adds `headers` to an operation's 2xx answers. */
+function withHeaders(responses: Record<string, unknown>, headers: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, answer]) => [
+      status,
+      Number(status) < 300 ? { ...(answer as object), headers } : answer,
+    ]),
+  );
+}
+
 /** A cached read's answers: its 200 with the caching headers, and 304. */
 function withCaching(responses: Record<string, unknown>) {
   const ok = responses["200"] as Record<string, unknown>;
@@ -289,7 +311,13 @@ export function buildDocument(routes: RouteTable) {
             },
           }
         : {}),
-      responses: op.cached ? withCaching(responsesOf(op, where)) : responsesOf(op, where),
+      responses: op.cached
+        ? withCaching(responsesOf(op, where))
+        : op.versioned
+          ? withHeaders(responsesOf(op, where), { "Tournament-Version": CACHING_HEADERS["Tournament-Version"] })
+          : method !== "get"
+            ? withHeaders(responsesOf(op, where), WRITE_VERSION_HEADER)
+            : responsesOf(op, where),
     };
   }
 

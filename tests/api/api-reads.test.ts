@@ -144,6 +144,44 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
     expect(board.every((r: { need: unknown }) => r.need === null)).toBe(true);
   });
 
+  test("a write's answer says the version it committed as; one player's read and the export say theirs", async () => {
+    const { tournament, lobbies } = await drawnTournament(app, owner, 16, { isPublic: true });
+    const saved = await app.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, {
+      token: owner,
+      body: { scores: placements(lobbies[0]) },
+    });
+    expectOk(saved, "save");
+    const read = await get(app, `/api/tournaments/${tournament.id}`);
+    const version = read.headers.get("tournament-version");
+    expect(version).toMatch(/^\d+$/);
+    expect(saved.headers.get("tournament-version")).toBe(version);
+    expect(String(JSON.parse(read.text).version)).toBe(version);
+    // Readable from another origin, as the reads' header is.
+    expect(saved.headers.get("access-control-expose-headers")).toMatch(/Tournament-Version/);
+
+    // The next write says the next version; a refused one says none.
+    const renamed = await app.call("PATCH", `/api/tournaments/${tournament.id}`, {
+      token: owner,
+      body: { name: `${tournament.name} renamed` },
+    });
+    expectOk(renamed, "rename");
+    expect(renamed.headers.get("tournament-version")).toBe(String(Number(version) + 1));
+    const refused = await app.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, {
+      token: owner,
+      body: { scores: [] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("tournament-version")).toBeNull();
+
+    const now = String(Number(version) + 1);
+    const player = await get(app, `/api/players/${lobbies[0].playerIds[0]}`);
+    expect(player.status, player.text).toBe(200);
+    expect(player.headers.get("tournament-version")).toBe(now);
+    const exported = await get(app, `/api/tournaments/${tournament.id}/export`, { Authorization: `Bearer ${owner}` });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("tournament-version")).toBe(now);
+  });
+
   test("a private tournament's reads stay private: never a shared-cache header, for its owner or anyone", async () => {
     const { tournament } = await drawnTournament(app, owner, 16, { isPublic: false });
     for (const path of readsOf(tournament.id)) {

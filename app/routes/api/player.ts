@@ -1,10 +1,12 @@
 // GET /api/players/{id} (public), PATCH its fields (master-only ones for a master), DELETE it.
-import { playerAction, playerLoader } from "~/lib/api.server";
+import { VERSION_HEADER } from "~/lib/api-cache.server";
+import { json, playerAction, playerLoader } from "~/lib/api.server";
 import { deletedPlayerAnswer, playerAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { deletePlayer, getPlayer, updatePlayer, toPlayerSummary } from "~/models/roster/roster.server";
 import { playerUpdateSchema } from "~/models/roster/player-input";
 import { canReadById } from "~/models/access/share.server";
+import { readTournamentVersion } from "~/models/views/tournament-data.server";
 import { notFound } from "~/models/errors";
 import { PLAYER_NOT_FOUND } from "~/models/messages";
 
@@ -14,10 +16,13 @@ export const loader = playerLoader(
     // A player of a tournament the caller may not read does not exist for them.
     if (!(await canReadById(db, reader(player.tournamentId), player.tournamentId)))
       throw notFound("player_not_found", PLAYER_NOT_FOUND);
-    return toPlayerSummary(player);
+    // The version of the tournament this answer is of, as every tournament read says.
+    const version = await readTournamentVersion(db, player.tournamentId);
+    return json(toPlayerSummary(player), 200, version === null ? {} : { [VERSION_HEADER]: String(version) });
   },
   {
     operationId: "getPlayer",
+    versioned: true,
     tag: "Players",
     summary: "One player",
     answers: { 200: ok("The player", playerAnswer), ...refused.player },
