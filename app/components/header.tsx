@@ -11,26 +11,31 @@ export function initials(username: string) {
   return letters.toUpperCase();
 }
 
-/** A public tournament page (public view, profile, leaderboard, previous lobbies, self check-in): its tournament id and whether it is the public view itself. */
+/**
+ * A public tournament page (public view, profile, leaderboard, previous lobbies, self check-in) of a well-formed id (a
+ * positive whole number): its tournament id and whether it is the public view itself.
+ */
 function publicPage(pathname: string): { id: string; isView: boolean } | null {
-  const view = /^\/(?:tournaments\/(\d+)\/public|public\/(\d+))\/?$/.exec(pathname);
+  const view = /^\/(?:tournaments\/([1-9]\d*)\/public|public\/([1-9]\d*))\/?$/.exec(pathname);
   if (view) return { id: view[1] ?? view[2], isView: true };
   const other =
-    /^\/tournaments\/(\d+)\/(?:public\/player\/[^/]+|leaderboard|previous-lobbies|check-in)\/?$/.exec(pathname) ??
-    /^\/public\/(\d+)\/player(?:\/[^/]*)?\/?$/.exec(pathname);
+    /^\/tournaments\/([1-9]\d*)\/(?:public\/player\/[^/]+|leaderboard|previous-lobbies|check-in)\/?$/.exec(pathname) ??
+    /^\/public\/([1-9]\d*)\/player(?:\/[^/]*)?\/?$/.exec(pathname);
   return other ? { id: other[1], isView: false } : null;
 }
 
 /**
  * Where the header's Back goes. Tournament pages go back to the dashboard for a signed-in user;
- * a visitor on a public tournament page goes to its public view (or / from it), never to a login
- * wall (docs/rules.md "Spectator pages"); every other page goes back to the landing page.
+ * a visitor on a public tournament page goes to its public view (or / from it), and from any other
+ * page (an unknown or malformed id's error screen too) to the landing page: never to a login wall
+ * (docs/rules.md "Spectator pages").
  */
 export function backTarget(pathname: string, signedIn = true): string | null {
   if (pathname === "/" || pathname === "/dashboard") return null;
   if (!signedIn) {
     const page = publicPage(pathname);
-    if (page) return page.isView ? "/" : `/tournaments/${page.id}/public`;
+    if (!page) return "/";
+    return page.isView ? "/" : `/tournaments/${page.id}/public`;
   }
   const onTournamentPage =
     /^\/tournaments\/[^/]+/.test(pathname) ||

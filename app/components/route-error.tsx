@@ -1,6 +1,7 @@
 // Error screens: the tournament pages' boundary (docs/rules.md's page messages such as "Invalid tournament ID" as the heading) and the panel the root boundary shares.
 import type { ReactNode } from "react";
-import { Link, useLocation, useRouteError } from "react-router";
+import { Link, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import { errorScreen, type ErrorScreen } from "~/lib/error-screen";
 
 /** The body of an error screen: its heading, a plain sentence, and the ways on. */
@@ -50,12 +51,16 @@ export function TournamentErrorBoundary() {
       </ErrorPanel>
     );
   }
+  // A visitor (a spectator with a mistyped link) is never sent to the dashboard's login wall.
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
     <ErrorPanel screen={screen}>
-      <Link className="btn primary" to="/dashboard">
-        Back to Dashboard
-      </Link>
-      <Link className="btn" to="/">
+      {signedIn ? (
+        <Link className="btn primary" to="/dashboard">
+          Back to Dashboard
+        </Link>
+      ) : null}
+      <Link className={signedIn ? "btn" : "btn primary"} to="/">
         Go Home
       </Link>
     </ErrorPanel>

@@ -68,6 +68,16 @@ for (const js of [false, true]) {
       ).toEqual([]);
     });
 
+    test("a mistyped public link's error screen leads home, never to the dashboard's login wall", async ({ page }) => {
+      for (const path of ["/public/abc", "/tournaments/abc/public", "/tournaments/0/leaderboard"]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { name: "Invalid tournament ID" }), path).toBeVisible();
+        await expect(back(page), path).toHaveAttribute("href", "/");
+        await expect(page.getByRole("link", { name: "Back to Dashboard" }), path).toHaveCount(0);
+        await expect(page.locator("main").getByRole("link", { name: "Go Home" }), path).toHaveAttribute("href", "/");
+      }
+    });
+
     test("with demo login on, Create Tournament and Create Account lead to the login tab with the demo note", async ({
       page,
     }) => {

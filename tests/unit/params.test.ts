@@ -30,6 +30,11 @@ test("the back button goes to the dashboard from tournament pages, else home, an
   expect(backTarget("/login")).toBe("/");
   // A player on the public self check-in page goes back to the tournament's public view.
   expect(backTarget("/tournaments/4/check-in", false)).toBe("/tournaments/4/public");
+  // A visitor is never sent to the dashboard's login wall: a malformed or unknown id's page goes home.
+  for (const path of ["/public/abc", "/public", "/tournaments/abc/public", "/tournaments/0/leaderboard", "/guide"])
+    expect(backTarget(path, false), path).toBe("/");
+  // A malformed player id of a tournament: back to that tournament's public view.
+  expect(backTarget("/tournaments/4/public/player/x", false)).toBe("/tournaments/4/public");
 });
 
 test("initials avatar has two letters", () => {
