@@ -39,6 +39,8 @@ export function TryAgainLink() {
 
 export function TournamentErrorBoundary() {
   const error = useRouteError();
+  // A visitor (a spectator with a mistyped link) is never sent to the dashboard's login wall.
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const screen = errorScreen(error);
   if (screen.status >= 500 || !(error && typeof error === "object" && "status" in error)) {
     if (error instanceof Error) console.error(error);
@@ -51,8 +53,6 @@ export function TournamentErrorBoundary() {
       </ErrorPanel>
     );
   }
-  // A visitor (a spectator with a mistyped link) is never sent to the dashboard's login wall.
-  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
     <ErrorPanel screen={screen}>
       {signedIn ? (

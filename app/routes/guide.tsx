@@ -25,7 +25,7 @@ export default function Guide() {
       <section className="card">
         <h2>The round cycle</h2>
         <ol>
-          <li>Create a tournament, add players, then start check-in.</li>
+          <li>Create a tournament for 16 to 256 players (in steps of 8), add players, then start check-in.</li>
           <li>
             When at least 16 players are checked in, generate Round 1 lobbies. The tournament goes live and locks;
             players who did not check in are set aside (undoing Round 1 brings them back).

@@ -172,6 +172,8 @@ test("the shell: footer badge, page titles, security headers", async ({ page }) 
   await page.goto("/guide");
   await expect(page).toHaveURL(/\/guide$/);
   await expect(page.getByRole("heading", { name: "Tournament Guide" })).toBeVisible();
+  // SPEC.md 9: "the guide says 16 to 256".
+  await expect(page.getByText(/16 to 256 players/)).toBeVisible();
 });
 
 test("a document carries the stylesheet inline ahead of every script; a script's fetch gets it linked; hydration keeps it", async ({
