@@ -170,6 +170,8 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
       <StatLine
         label="Tournament statistics"
         items={[
+          // SPEC.md's five cards, in its order: the name first, as the heading says it.
+          { label: "Tournament", value: t.name },
           {
             label: "Current Round",
             value: roundLabel(t) === "Completed" ? "Completed" : `${t.currentRound} / ${t.totalRounds}`,

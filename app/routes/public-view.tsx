@@ -124,7 +124,9 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
         <StatLine
           label="Tournament statistics"
           items={[
+            // SPEC.md's three cards, in its order (the banner says the active count too).
             { label: "Games Played", value: stats.gamesPlayed },
+            { label: "Active Players", value: stats.active },
             { label: "Eliminated", value: stats.eliminated },
             ...(stats.dropped > 0 ? [{ label: "Dropped", value: stats.dropped }] : []),
           ]}

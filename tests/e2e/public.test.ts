@@ -143,6 +143,7 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.locator(".round-circle.current")).toHaveCount(1);
     const stats = page.getByLabel("Tournament statistics");
     await expect(stats.locator(".stat-item").filter({ hasText: "Games Played" })).toContainText("2");
+    await expect(stats.locator(".stat-item").filter({ hasText: "Active Players" })).toContainText("8");
     await expect(stats.locator(".stat-item").filter({ hasText: "Eliminated" })).toContainText("8");
 
     await expect(page.getByRole("heading", { name: "Round 2 Lobbies" })).toBeVisible();
@@ -334,10 +335,11 @@ test.describe("with JavaScript disabled", () => {
     await expect(page).toHaveTitle(/Leaderboard/);
     await expect(page.getByRole("heading", { level: 1, name: world.liveName })).toBeVisible();
     await expect(page.getByText("Round 2 of 3")).toBeVisible();
-    // One line of facts (docs/decisions/028-phone-first-layouts.md); the name is the heading.
-    for (const label of ["Current Round", "Active Players", "Eliminated", "Format"]) {
+    // SPEC.md's five stat cards as one line of facts (docs/decisions/028-phone-first-layouts.md).
+    for (const label of ["Tournament", "Current Round", "Active Players", "Eliminated", "Format"]) {
       await expect(page.locator(".stat-line dt", { hasText: new RegExp(`^${label}$`) })).toBeVisible();
     }
+    await expect(page.locator(".stat-line .stat-item").first()).toContainText(world.liveName);
     await expect(page.getByLabel("Podium").locator("li")).toHaveCount(3);
 
     const headers = page.locator("thead th");
