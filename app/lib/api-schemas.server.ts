@@ -287,7 +287,16 @@ export const userAnswer = z.strictObject({
 });
 
 export const errorAnswer = z
-  .strictObject({ message: z.string() })
+  .strictObject({
+    message: z.string(),
+    code: z
+      .string()
+      .optional()
+      .describe(
+        'The refusal\'s code (docs/rules.md "Error codes": e.g. invalid_scores, round_not_scored, tournament_completed): ' +
+          "decide on it, not on the message; absent on a few refusals of the HTTP layer (a malformed body, 405)",
+      ),
+  })
   .describe("Why the call was refused; nothing changed");
 
 export const loginAnswer = z.strictObject({

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, RouterContextProvider } fr
 import { z } from "zod";
 import type { AppDb } from "#db/client.server";
 import type { ActionResult } from "~/models/action.server";
-import { badRequest, isActionError, notFound } from "~/models/errors";
+import { badRequest, isActionError, notFound, type RefusalCode } from "~/models/errors";
 import { hasLoneSurrogate } from "~/models/fields";
 import { LONE_SURROGATE_MESSAGE } from "~/models/messages";
 import type { DomainEvent } from "~/models/audit/events";
@@ -52,14 +52,15 @@ export function json(body: unknown, status = 200, headers: HeadersInit = {}) {
   return jsonResponse(body, { status, headers: all });
 }
 
-export function jsonError(status: number, message: string) {
-  return jsonResponse({ message }, { status, headers: NO_STORE });
+/** An API refusal: `{message}`, with the refusal's code (docs/rules.md "Error codes") when it has one. */
+export function jsonError(status: number, message: string, code?: RefusalCode) {
+  return jsonResponse(code ? { message, code } : { message }, { status, headers: NO_STORE });
 }
 
 /** The signed-in user of an API call (bearer token or page cookie), or a 401. */
 export function requireApiUser(context: Readonly<RouterContextProvider>): PublicUser {
   const user = context.get(userContext);
-  if (!user) throw jsonError(401, "Authentication required");
+  if (!user) throw jsonError(401, "Authentication required", "auth_required");
   return user;
 }
 
@@ -70,7 +71,7 @@ export function apiUser(context: Readonly<RouterContextProvider>): PublicUser | 
 /** A path id: a positive integer that fits the database's integer, else 400 with the given message. */
 export function requireId(raw: string | undefined, message = "Invalid ID") {
   const id = parsePositiveInt(raw);
-  if (id === null) throw jsonError(400, message);
+  if (id === null) throw jsonError(400, message, "invalid_input");
   return id;
 }
 
@@ -102,15 +103,15 @@ export async function readJson<S extends z.ZodType>(
     try {
       body = JSON.parse(text);
     } catch {
-      throw jsonError(400, INVALID_JSON);
+      throw jsonError(400, INVALID_JSON, "invalid_input");
     }
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw jsonError(400, NOT_AN_OBJECT);
+    throw jsonError(400, NOT_AN_OBJECT, "invalid_input");
   }
   if (hasLoneSurrogate(body)) throw badRequest("invalid_text", LONE_SURROGATE_MESSAGE);
   const result = schema.safeParse(body);
-  if (!result.success) throw jsonError(400, result.error.issues[0]?.message ?? "Invalid input");
+  if (!result.success) throw jsonError(400, result.error.issues[0]?.message ?? "Invalid input", "invalid_input");
   return result.data;
 }
 
@@ -121,7 +122,8 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
   } catch (error) {
     if (error instanceof Response) return error;
     if (isActionError(error)) {
-      const answer = jsonError(error.status, error.message);
+      // The refusal's code beside its message, as the pages carry it (docs/rules.md "Error codes").
+      const answer = jsonError(error.status, error.message, error.code);
       if (error.retryAfter !== undefined) answer.headers.set("Retry-After", String(error.retryAfter));
       return answer;
     }

@@ -256,7 +256,7 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
     ]) {
       const refused = await app.call("GET", `/api/tournaments/${tournament.id}/leaderboard?round=${query}`);
       expect(refused.status, query).toBe(400);
-      expect(refused.body, query).toEqual({ message });
+      expect(refused.body, query).toEqual({ message, code: "invalid_input" });
       expect(refused.headers.get("cache-control"), query).toBe("no-store");
     }
     const missing = await app.call("GET", `/api/tournaments/2147483647/leaderboard`);

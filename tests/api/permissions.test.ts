@@ -636,7 +636,7 @@ describe.skipIf(skip)(`permission matrix${skip ? ` (skipped: ${skip})` : ""}`, (
         const reply = await app.call(c.method, path, { token, body });
         expect(reply.status, `${who}: ${reply.text.slice(0, 200)}`).toBe(status);
         if (status >= 400) {
-          expect(reply.body).toEqual({ message: expect.any(String) });
+          expect(reply.body).toEqual({ message: expect.any(String), code: expect.any(String) });
           expect(await app.snapshot(), `${who}'s refused call changed the database`).toEqual(before);
         }
       }

@@ -181,7 +181,7 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("self check-i
       code: first.code,
     });
     expect(limited.status, "even the right code waits").toBe(429);
-    expect(limited.body).toEqual({ message: TOO_MANY });
+    expect(limited.body).toEqual({ message: TOO_MANY, code: "too_many_attempts" });
     expect(limited.headers["retry-after"]).toBe("900");
 
     expect(

@@ -39,7 +39,7 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("smaller stra
     for (const [method, path, body] of cases) {
       const reply = await app.call(method, path, { token: owner, body });
       expect(reply.status, `${method} ${path}`).toBe(400);
-      expect(reply.body, `${method} ${path}`).toEqual({ message: LONE });
+      expect(reply.body, `${method} ${path}`).toEqual({ message: LONE, code: "invalid_text" });
     }
     expect(await app.snapshot(), "refusals change nothing").toEqual(before);
     const emoji = await app.call("PATCH", `/api/tournaments/${t.id}`, { token: owner, body: { name: "Cup 🏆" } });

@@ -234,7 +234,7 @@ describeEachDriver("API tournament reads", (getDb) => {
     ]) {
       const answer = await read(leaderboardLoader, db, `/api/tournaments/${id}/leaderboard${query}`, { id });
       expect(answer.status, query).toBe(400);
-      expect(answer.body, query).toEqual({ message });
+      expect(answer.body, query).toEqual({ message, code: "invalid_input" });
     }
   });
 });

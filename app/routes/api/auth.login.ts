@@ -18,7 +18,7 @@ export const action = documented(
       const body = await readJson(request, loginSchema);
       // The page form's path: remix-auth's authenticator for this request (app/lib/auth.server.ts).
       const { result, device } = await authenticateLogin(request, context, body);
-      if (!result.ok) return jsonError(result.status, result.message);
+      if (!result.ok) return jsonError(result.status, result.message, result.code);
       const { token } = await createSession(context.get(dbContext), result.user.id);
       // A client that keeps cookies is a known device from now on (docs/decisions/021).
       return json({ user: result.user, token }, 200, {

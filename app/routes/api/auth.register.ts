@@ -8,7 +8,7 @@ export const loader = allowOnly("POST");
 export const action = documented(
   async ({ request }: Route.ActionArgs) => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    return jsonError(403, "Registration is currently disabled");
+    return jsonError(403, "Registration is currently disabled", "forbidden");
   },
   {
     post: guarded(

@@ -51,8 +51,8 @@ export const loader = documented(eventStream, {
 function eventStream({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const target = streamTarget(query.get("tournamentId"), query.get("key"));
-  if (!target.ok) return jsonError(400, target.message);
-  return jsonError(404, TOURNAMENT_NOT_FOUND);
+  if (!target.ok) return jsonError(400, target.message, "invalid_input");
+  return jsonError(404, TOURNAMENT_NOT_FOUND, "tournament_not_found");
 }
 
 export const action = allowOnly("GET");

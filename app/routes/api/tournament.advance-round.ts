@@ -14,7 +14,7 @@ export const loader = documented(
       const id = requireId(params.id, INVALID_TOURNAMENT_ID);
       const raw = new URL(request.url).searchParams.get("eliminationCount");
       const query = advanceSchema.pick({ eliminationCount: true }).safeParse({ eliminationCount: raw ?? undefined });
-      if (!query.success) return jsonError(400, query.error.issues[0]?.message ?? "Invalid input");
+      if (!query.success) return jsonError(400, query.error.issues[0]?.message ?? "Invalid input", "invalid_input");
       const count = raw === null || raw.trim() === "" ? undefined : query.data.eliminationCount;
       return json(await cutPreview(context.get(dbContext), id, count));
     }),

@@ -16,7 +16,8 @@ export const loader = documented(
     handleApi(async () => {
       const id = requireId(params.id, INVALID_TOURNAMENT_ID);
       const download = new URL(request.url).searchParams.get("download");
-      if (download !== null && download !== "0" && download !== "1") return jsonError(400, "download must be 0 or 1");
+      if (download !== null && download !== "0" && download !== "1")
+        return jsonError(400, "download must be 0 or 1", "invalid_input");
       const db = context.get(dbContext);
       const tournament = await findReadableTournament(db, readerOf(request, apiUser(context), id), id);
       // The version the workbook is of (read before it, so at most as new as what it holds), as every read says.

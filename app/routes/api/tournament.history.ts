@@ -8,7 +8,7 @@ import { historyFiltersSchema } from "~/models/audit/audit-input";
 export const loader = tournamentUserLoader(
   async ({ db, id, user, request }) => {
     const filters = historyFiltersSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!filters.success) throw jsonError(400, filters.error.issues[0]?.message ?? "Invalid filter");
+    if (!filters.success) throw jsonError(400, filters.error.issues[0]?.message ?? "Invalid filter", "invalid_input");
     return (await listHistory(db, user, id, filters.data)).entries;
   },
   {

@@ -2,6 +2,10 @@
 import { expect } from "vitest";
 import { z } from "zod";
 import type { Reply } from "./app";
+import { REFUSAL_TITLES } from "~/models/errors";
+
+/** Every refusal code the models know, and the unavailable database's. */
+const REFUSAL_CODES = [...Object.keys(REFUSAL_TITLES), "database_unavailable"];
 
 /**
  * The status, and the answer's caching said outright: `no-store`, or for a tournament's read (docs/decisions/022) the
@@ -28,10 +32,16 @@ export function expectShape<T>(schema: z.ZodType<T>, value: unknown): T {
   return result.data;
 }
 
-/** A refusal: the status and a `{ message }` body, optionally the exact message. */
+/**
+ * A refusal: the status and a `{ message, code }` body (the code one of docs/rules.md "Error codes"; the HTTP layer's
+ * 405 and 413 have none), optionally the exact message.
+ */
 export function expectRefusal(reply: Reply, status: number, message?: string | RegExp) {
   expectStatus(reply, status);
-  expect(reply.body, "refusals answer { message }").toEqual({ message: expect.any(String) });
+  const coded = status !== 405 && status !== 413;
+  expect(reply.body, coded ? "refusals answer { message, code }" : "refusals answer { message }").toEqual(
+    coded ? { message: expect.any(String), code: expect.toBeOneOf(REFUSAL_CODES) } : { message: expect.any(String) },
+  );
   if (typeof message === "string") expect(reply.body.message).toBe(message);
   else if (message) expect(reply.body.message).toMatch(message);
 }
