@@ -4,7 +4,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { auditEntries, players, signupSettings, tournaments } from "#db/schema";
-import { deletePlayer, getPlayer } from "~/models/roster/roster.server";
+import { deletePlayer, getPlayer, setMaxPlayers } from "~/models/roster/roster.server";
 import { openSelfCheckin } from "~/models/roster/self-checkin.server";
 import { PASS_GUESS_LIMIT, SIGNUPS_PER_ADDRESS } from "~/models/roster/signup";
 import {
@@ -29,7 +29,8 @@ import {
   signUp,
   updateSignupSettings,
 } from "~/models/roster/signup.server";
-import { startCheckin } from "~/models/tournaments/tournaments.server";
+import { startCheckin, updateTournament } from "~/models/tournaments/tournaments.server";
+import { tournamentUpdateSchema } from "~/models/tournaments/tournament-input";
 import { generateLobbies } from "~/models/rounds/lobbies.server";
 import { setLobbyPassword, staffLobbyDetails } from "~/models/rounds/lobby-details.server";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
@@ -83,6 +84,29 @@ describeEachDriver("sign-up and passes", (getDb) => {
     const history = await db.select().from(auditEntries).where(eq(auditEntries.tournamentId, t.id));
     expect(history.some((h) => h.action === "registration.promoted" && h.summary.includes("P5"))).toBe(true);
     expect(p1.isCheckedIn).toBe(false);
+  });
+
+  test("raising max players, on Manage Players or in the master's settings, gives the new seats to the waitlist first in line", async () => {
+    const { db, owner, t } = await setUp(1);
+    const all = [];
+    for (let i = 1; i <= 4; i++) all.push((await signUp(db, t.id, join(`R${i}`), addr())).result);
+    expect(all.map((e) => e.registration.status)).toEqual(["registered", "waitlisted", "waitlisted", "waitlisted"]);
+    // Manage Players (any status before the draw): one seat more, the first in line takes it.
+    await setMaxPlayers(db, owner, t.id, 17);
+    expect((await passView(db, all[1].pass, addr(), t.id)).label).toBe("Registered");
+    expect((await passView(db, all[2].pass, addr(), t.id)).label).toBe("Waitlisted #1");
+    // A sign-up now queues behind the waitlist: no seat is free.
+    expect((await signUp(db, t.id, join("Late"), addr())).result.registration.status).toBe("waitlisted");
+    // The settings (a master's override while registration is open): eight seats more, the whole queue in its order.
+    const master = await makeUser(db, "master");
+    await updateTournament(db, master, t.id, tournamentUpdateSchema.parse({ maxPlayers: 24 }), {
+      override: true,
+      reason: "More seats at the venue",
+    });
+    expect((await passView(db, all[2].pass, addr(), t.id)).label).toBe("Registered");
+    expect((await passView(db, all[3].pass, addr(), t.id)).label).toBe("Registered");
+    const rows = await listEntries(db, owner, t.id);
+    expect(rows.filter((r) => r.via === "promoted").map((r) => r.name)).toEqual(["R2", "R3", "R4", "Late"]);
   });
 
   test("the host deleting a signed-up player promotes the first waitlisted one, recorded in the history", async () => {

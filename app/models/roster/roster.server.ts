@@ -33,7 +33,7 @@ import {
 } from "../messages";
 import type { PlayerCreateInput, PlayerUpdateInput } from "./player-input";
 import { dropFields, type DropFields } from "../access/policy";
-import { seatFreed } from "./signup.server";
+import { fillFromWaitlist, seatFreed } from "./signup.server";
 import { mutate, tournamentLock } from "../mutate.server";
 
 /**
@@ -358,6 +358,8 @@ export async function setMaxPlayers(
     }
     if (maxPlayers === t.maxPlayers) return { maxPlayers };
     await tx.update(tournaments).set({ maxPlayers }).where(eq(tournaments.id, t.id));
+    // New seats go to the waitlist first in line, as a freed seat does (docs/decisions/029).
+    if (maxPlayers > t.maxPlayers) await fillFromWaitlist(tx, { ...t, maxPlayers });
     await audit({
       action: "settings.updated",
       summary: "Max players changed",

@@ -41,6 +41,7 @@ import { eligibleForRound } from "../rounds/lobbies";
 import { statusLabel } from "../format/types";
 import type { TournamentCreateInput, TournamentUpdateInput } from "./tournament-input";
 import { mutate, tournamentLock } from "../mutate.server";
+import { fillFromWaitlist } from "../roster/signup.server";
 
 /**
  * A dashboard row: the tournament plus whether the viewer may manage it (false shows "View Only",
@@ -285,6 +286,8 @@ export async function updateTournament(
 
     const [updated] = await tx.update(tournaments).set(changes).where(eq(tournaments.id, t.id)).returning();
     if (updated.status !== "checkin" || updated.isLocked) await stopSelfCheckin(tx, t.id);
+    // New seats go to the waitlist first in line, as a freed seat does (docs/decisions/029).
+    if (updated.maxPlayers > t.maxPlayers) await fillFromWaitlist(tx, updated);
     if (scoringChanged) await rescoreMatches(tx, t.id, scoring!);
     await audit({
       action: auditAction("settings.updated", options.override),
