@@ -179,7 +179,9 @@ describeEachDriver("sign-up and passes", (getDb) => {
     const guesser = addr();
     for (let i = 0; i < PASS_GUESS_LIMIT.failures; i++)
       await expectRefused(passView(db, "A".repeat(43), guesser, t.id), 401, INVALID_PASS);
-    await expectRefused(passView(db, second, guesser, t.id), 429, TOO_MANY_PASSES);
+    await expectRefused(passView(db, "B".repeat(43), guesser, t.id), 429, TOO_MANY_PASSES);
+    // A valid pass from that address still gets in: players share a venue's address with the stranger.
+    expect((await passView(db, second, guesser, t.id)).label).toBe("Registered");
     expect((await passView(db, second, addr(), t.id)).label).toBe("Registered");
   });
 

@@ -333,9 +333,11 @@ export async function signUp(
 const windowStart = () => new Date(Date.now() - PASS_GUESS_LIMIT.windowMinutes * 60_000);
 
 /**
- * The sign-up a pass belongs to (of this tournament when one is named). Refused with 429 once the address has tried
- * 20 wrong passes in 15 minutes (before anything is looked up), and with 401 "This pass is not valid…" for a pass that
- * was replaced or never existed (counted against the address).
+ * The sign-up a pass belongs to (of this tournament when one is named). A valid pass always gets in: 256 bits cannot
+ * be guessed, and a stranger's wrong passes from an address players share (a venue's network) must not lock them out
+ * (issue #23: no limit a stranger can trip for everyone). A wrong one (replaced, never existed, malformed, another
+ * tournament's) is 401 "This pass is not valid…", counted against the address, and 429 once the address has tried 20
+ * in 15 minutes.
  */
 export async function passHolder(
   db: Executor,
@@ -343,6 +345,14 @@ export async function passHolder(
   address: string | null,
   tournamentId?: number,
 ): Promise<Registration> {
+  const [row] =
+    pass && PASS_PATTERN.test(pass)
+      ? await db
+          .select()
+          .from(registrations)
+          .where(eq(registrations.passHash, passHash(pass)))
+      : [];
+  if (row && (tournamentId === undefined || row.tournamentId === tournamentId)) return row;
   const from = address ?? "";
   const [tries] = await db
     .select({ n: count() })
@@ -350,18 +360,9 @@ export async function passHolder(
     .where(and(eq(passAttempts.address, from), gt(passAttempts.at, windowStart())));
   if (Number(tries?.n ?? 0) >= PASS_GUESS_LIMIT.failures)
     throw tooManyRequests(TOO_MANY_PASSES, PASS_GUESS_LIMIT.windowMinutes * 60);
-  const wrong = async () => {
-    await db.insert(passAttempts).values({ address: from });
-    await db.delete(passAttempts).where(sql`${passAttempts.at} < now() - interval '1 day'`);
-    return new ActionError(401, "invalid_pass", INVALID_PASS);
-  };
-  if (!pass || !PASS_PATTERN.test(pass)) throw await wrong();
-  const [row] = await db
-    .select()
-    .from(registrations)
-    .where(eq(registrations.passHash, passHash(pass)));
-  if (!row || (tournamentId !== undefined && row.tournamentId !== tournamentId)) throw await wrong();
-  return row;
+  await db.insert(passAttempts).values({ address: from });
+  await db.delete(passAttempts).where(sql`${passAttempts.at} < now() - interval '1 day'`);
+  throw new ActionError(401, "invalid_pass", INVALID_PASS);
 }
 
 /** The pass's sign-up again, inside an action's transaction after the tournament's lock (it may have been replaced meanwhile). */
