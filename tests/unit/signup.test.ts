@@ -141,6 +141,16 @@ test("zoned wall-clock times round-trip through instants, across daylight saving
   expect(zonedToInstant("2026-12-05T18:00", "America/New_York")?.toISOString()).toBe("2026-12-05T23:00:00.000Z");
   expect(zonedToInstant("2026-12-05 18:00", "UTC")).toBeNull();
   expect(zonedToInstant("2026-12-05T18:00", "Mars/Olympus")).toBeNull();
+  // Times the zone never shows are refused, not moved to another day or hour.
+  for (const [local, zone] of [
+    ["2027-02-30T10:00", "America/New_York"],
+    ["2027-13-01T10:00", "America/New_York"],
+    ["2027-01-01T24:00", "UTC"],
+    ["2027-01-01T10:60", "UTC"],
+    // The hour New York's clocks skip on 14 March 2027 (02:00 → 03:00).
+    ["2027-03-14T02:30", "America/New_York"],
+  ])
+    expect(zonedToInstant(local, zone), `${local} ${zone}`).toBeNull();
   const zones = ["UTC", "Europe/Paris", "America/Los_Angeles", "Asia/Kolkata", "Australia/Sydney"];
   fc.assert(
     fc.property(fc.integer({ min: 1_600_000_000, max: 1_900_000_000 }), fc.constantFrom(...zones), (sec, zone) => {

@@ -181,7 +181,9 @@ export function zonedToInstant(local: string, zone: string): Date | null {
   // Twice: the offset at the first guess may differ from the offset at the answer (a DST change between them).
   let at = wall - offsetMinutes(new Date(wall), zone) * 60_000;
   at = wall - offsetMinutes(new Date(at), zone) * 60_000;
-  return new Date(at);
+  // A wall-clock time the zone never shows is refused, not moved: February 30, month 13, 24:00, or the hour a
+  // clock skips when summer time starts.
+  return instantToZoned(new Date(at), zone) === local ? new Date(at) : null;
 }
 
 /** The instant as a datetime-local value in the zone ("2026-12-05T18:00"), for the owner's form. */
