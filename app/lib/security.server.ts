@@ -94,7 +94,9 @@ export function securityHeaders(headers: Headers, nonce: string, hashes: string[
     ].join("; "),
   );
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page may ask for less (a pass page: no-referrer, its address is its secret); never more.
+  if (headers.get("Referrer-Policy") !== "no-referrer")
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
 }

@@ -76,6 +76,21 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("sign-up and 
     // The public answer of the tournament never carries a pass or its hash.
     const publicText = (await app.call("GET", `/api/tournaments/${t.id}/signup`)).text;
     expect(publicText).not.toContain(second.pass);
+
+    // The pass link and the player's page never send their address on as a referrer: it is the secret.
+    const link = await fetch(`${app.baseURL}/tournaments/${t.id}/pass/${second.pass}`, { redirect: "manual" });
+    expect(link.status).toBe(302);
+    expect(link.headers.get("referrer-policy")).toBe("no-referrer");
+    const cookie = link.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const page = await fetch(`${app.baseURL}/tournaments/${t.id}/me`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    // Every other page keeps the site's policy.
+    const publicPage = await fetch(`${app.baseURL}/tournaments/${t.id}/public`);
+    expect(publicPage.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
   test("a replaced pass is 401 on every pass call; no pass or a malformed one too; check-in outside the window is refused", async () => {
