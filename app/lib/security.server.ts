@@ -94,8 +94,8 @@ export function securityHeaders(headers: Headers, nonce: string, hashes: string[
     ].join("; "),
   );
   headers.set("X-Content-Type-Options", "nosniff");
-  // A page may ask for less (a pass page: no-referrer, its address is its secret); never more.
-  if (headers.get("Referrer-Policy") !== "no-referrer")
+  // A page may ask for less (a pass's pages: their address is the secret); the default otherwise.
+  if (!["no-referrer", "same-origin"].includes(headers.get("Referrer-Policy") ?? ""))
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");

@@ -14,7 +14,8 @@ import { myPath, passCookie } from "~/lib/pass.server";
 import { pageReader } from "~/lib/share.server";
 import { findReadableTournament } from "~/models/access/share.server";
 import { joinSchema } from "~/models/roster/signup-input";
-import { statusLabel } from "~/models/roster/signup";
+import { admission, statusLabel } from "~/models/roster/signup";
+import { refusalTitle } from "~/models/errors";
 import { joinInfo, signUp } from "~/models/roster/signup.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -65,7 +66,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function Join({ loaderData, actionData }: Route.ComponentProps) {
   const { tournament: t, info, now } = loaderData;
   const failure = failureOf(actionData);
-  const full = info.seatsTaken >= info.maxPlayers;
+  // Where a sign-up would go now (the server's own rule): the page never offers one it can only refuse.
+  const goes = admission(info);
+  const full = goes === "waitlisted";
+  const refusal = typeof goes === "object" ? goes : null;
   return (
     <div className="stack self-checkin">
       <header>
@@ -89,6 +93,11 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
         <div className="alert warning" role="note">
           <strong>Registration closed</strong>
           <div>Registration is closed</div>
+        </div>
+      ) : refusal ? (
+        <div className="alert warning" role="note">
+          <strong>{refusalTitle(refusal.code)}</strong>
+          <div>{refusal.message}. A place opens when someone withdraws: come back later.</div>
         </div>
       ) : (
         <section className="card" aria-labelledby="join-heading">
@@ -130,7 +139,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
               errorId="join-tag-error"
             />
             <button type="submit" className="btn primary">
-              {full && !info.requireApproval ? "Join the waitlist" : "Sign up"}
+              {full ? "Join the waitlist" : "Sign up"}
             </button>
           </Form>
         </section>

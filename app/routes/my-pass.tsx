@@ -28,10 +28,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export const handle = withoutReactHandle;
 
-// The player's own page: never stored by a shared cache, never sent on as a referrer (it shows the pass's link).
+// The player's own page: never stored by a shared cache, never sent on as a referrer to another site (it shows the
+// pass's link). "same-origin", not "no-referrer": with no referrer at all a browser posts its forms with `Origin: null`,
+// which the cross-site check refuses.
 export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
 });
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -52,6 +52,12 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("sign-up and 
     expectOk(await join(t.id, "Wait2"), "waitlist 2");
     const before = await app.snapshot();
     expectRefusal(await join(t.id, "Wait3"), 409, "The tournament and its waitlist are full");
+    // The sign-up page does not offer what would be refused: it says so instead of showing the form.
+    const fullPage = await (await fetch(`${app.baseURL}/tournaments/${t.id}/join`)).text();
+    expect(fullPage).toContain("Waitlist full");
+    expect(fullPage).toContain("The tournament and its waitlist are full");
+    expect(fullPage).not.toContain("Join the waitlist");
+    expect(fullPage).not.toContain('name="riotTag"');
     expectRefusal(await join(t.id, "seat"), 409, "This name and game tag are already registered");
     expectRefusal(
       await app.call("POST", `/api/tournaments/${t.id}/registrations`, { body: { name: "", riotTag: "EUW" } }),
@@ -87,7 +93,8 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("sign-up and 
       .join("; ");
     const page = await fetch(`${app.baseURL}/tournaments/${t.id}/me`, { headers: { cookie } });
     expect(page.status).toBe(200);
-    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    // Nothing to another site; its own forms still post with their origin (no-referrer would send "null").
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
     // Every other page keeps the site's policy.
     const publicPage = await fetch(`${app.baseURL}/tournaments/${t.id}/public`);
     expect(publicPage.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
