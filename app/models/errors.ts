@@ -41,6 +41,7 @@ export const REFUSAL_TITLES = {
   master_only: null,
   invalid_pass: "Pass not valid",
   not_in_lobby: "Not your lobby",
+  pass_required: "Use your personal link",
   // 404: what is asked about
   tournament_not_found: null,
   player_not_found: null,
@@ -121,7 +122,7 @@ export class ActionError extends Error {
 export const badRequest = (code: RefusalCode, message: string, field?: string) =>
   new ActionError(400, code, message, field);
 export const unauthorized = () => new ActionError(401, "auth_required", AUTH_REQUIRED);
-export const forbidden = (code: "forbidden" | "master_only" = "forbidden", message = NOT_ALLOWED) =>
+export const forbidden = (code: "forbidden" | "master_only" | "pass_required" = "forbidden", message = NOT_ALLOWED) =>
   new ActionError(403, code, message);
 export const notFound = (code: RefusalCode = "tournament_not_found", message = TOURNAMENT_NOT_FOUND) =>
   new ActionError(404, code, message);

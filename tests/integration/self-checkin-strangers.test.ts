@@ -6,7 +6,15 @@ import { expect, test } from "vitest";
 import { players, tournaments } from "#db/schema";
 import { getPlayer } from "~/models/roster/roster.server";
 import { SELF_CHECKIN_LIMIT } from "~/models/roster/self-checkin";
-import { TOO_MANY_CHECKINS, TOO_MANY_CODES, TOO_MANY_FOR_PLAYER, WRONG_CODE, WRONG_TAG } from "~/models/messages";
+import {
+  PASS_REQUIRED,
+  TOO_MANY_CHECKINS,
+  TOO_MANY_CODES,
+  TOO_MANY_FOR_PLAYER,
+  WRONG_CODE,
+  WRONG_TAG,
+} from "~/models/messages";
+import { issuePass } from "~/models/roster/signup.server";
 import {
   openSelfCheckin,
   rotateSelfCheckinCode,
@@ -96,6 +104,26 @@ describeEachDriver("self check-in against strangers", (getDb) => {
     expect(await versionOf(db, t.id)).toBe(before + 1);
     const again = await selfCheckin(db, t.id, as(p, code, { action: "checkout" }), freshAddress());
     expect(again).toMatchObject({ result: { unchanged: true }, events: [] });
+  });
+
+  test("a player holding a personal pass is checked in and out by it only: the code and their tag are refused", async () => {
+    const { db, owner, t, list, code } = await setUp();
+    const [holder, other] = list;
+    const { pass } = (await issuePass(db, owner, holder.id)).result;
+    const before = await versionOf(db, t.id);
+    for (const action of ["checkin", "checkout"])
+      await expectRefused(selfCheckin(db, t.id, as(holder, code, { action }), freshAddress()), 403, PASS_REQUIRED);
+    expect((await getPlayer(db, holder.id)).isCheckedIn).toBe(false);
+    expect(await versionOf(db, t.id)).toBe(before);
+    // A wrong tag for them is still just a wrong tag (nothing says they hold a pass).
+    await expectRefused(
+      selfCheckin(db, t.id, as({ ...holder, riotTag: "NOPE" }, code), freshAddress()),
+      400,
+      WRONG_TAG,
+    );
+    // A player without a pass still proves themselves with the code and their tag.
+    expect((await selfCheckin(db, t.id, as(other, code), freshAddress())).result.player.isCheckedIn).toBe(true);
+    expect(pass).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   test("right codes are limited too: a few check-ins per address, one player per request", async () => {

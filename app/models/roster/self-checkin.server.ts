@@ -5,6 +5,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
 import {
   players,
+  registrations,
   selfCheckinAttempts,
   selfCheckins,
   tournaments,
@@ -15,7 +16,16 @@ import {
 import { findTournamentOr404, tournamentLockHeld, type ActionResult } from "../action.server";
 import { assertCanManage, assertCanMutate, canManage } from "../access/access.server";
 import type { PublicUser } from "../access/auth.server";
-import { badRequest, conflict, conflictOf, notFound, tooManyRequests, type ActionError, type Refusal } from "../errors";
+import {
+  badRequest,
+  conflict,
+  conflictOf,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  type ActionError,
+  type Refusal,
+} from "../errors";
 import {
   COMPLETED_MESSAGE,
   CHECKIN_LOCKED,
@@ -29,6 +39,7 @@ import {
   TOO_MANY_FOR_PLAYER,
   WRONG_CODE,
   WRONG_TAG,
+  PASS_REQUIRED,
   AMBIGUOUS_PLAYER,
   LOCKED_SELF_CHECKIN_MESSAGE,
   SELF_CHECKIN_WRONG_STATUS,
@@ -250,6 +261,16 @@ async function playerFailures(tx: Executor, playerId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Whether the player's sign-up holds a personal pass (docs/decisions/029-sign-up-and-passes.md). */
+async function holdsPass(tx: Executor, playerId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(eq(registrations.playerId, playerId), sql`${registrations.passHash} is not null`))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * A player checks themselves in, or out, with the code and their proof (no account). The try is first
  * recorded against the address's limits (see `reserveTry`; 429 with Retry-After). Then, in one
@@ -302,6 +323,9 @@ export async function selfCheckin(
         refusal = badRequest("wrong_tag", WRONG_TAG, "nameTag" in input.player ? "nameTag" : "riotTag");
         return null;
       }
+      // A player with a personal pass is checked in or out by that pass only (issue #23: the code and the exact tag
+      // were the proof until passes existed; both can be read off a stream).
+      if (await holdsPass(tx, player.id)) throw forbidden("pass_required", PASS_REQUIRED);
       const checkingIn = input.action === "checkin";
       if (checkingIn && player.isEliminated) throw conflict("player_eliminated", ELIMINATED_CHECKIN);
       if (player.isCheckedIn === checkingIn) {
