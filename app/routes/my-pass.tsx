@@ -9,6 +9,8 @@ import { invalid, readForm, runFormAction, tournamentIdOrThrow, unknownAction } 
 import { clearPassCookie, myPath, passFromCookie, passLink } from "~/lib/pass.server";
 import { clientAddress } from "~/lib/session.server";
 import { withoutReactHandle } from "~/lib/lite-page";
+import { pageReader } from "~/lib/share.server";
+import { canReadById } from "~/models/access/share.server";
 import { isActionError } from "~/models/errors";
 import { passCheckin, passView, passWithdraw } from "~/models/roster/signup.server";
 import { READING_LABELS } from "~/models/rounds/reports";
@@ -51,6 +53,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       report,
       link: await passLink(request, context, tournamentId, pass),
       now: new Date().toISOString(),
+      // The public view opens for a public tournament or a reader of it (a share link); never offered to a 404.
+      publicView: await canReadById(db, pageReader(context, request, tournamentId), tournamentId),
     };
   } catch (error) {
     if (!isActionError(error)) throw error;
@@ -226,11 +230,13 @@ export default function MyPass({ loaderData, actionData }: Route.ComponentProps)
         </section>
       ) : null}
 
-      <div className="row">
-        <Link to={`/tournaments/${t.id}/public`} className="btn">
-          Public View
-        </Link>
-      </div>
+      {loaderData.publicView ? (
+        <div className="row">
+          <Link to={`/tournaments/${t.id}/public`} className="btn">
+            Public View
+          </Link>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -100,6 +100,34 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("sign-up and 
     expect(publicPage.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  test("on a tournament that is not public, a player's page offers only what opens for them: their calendar, no public view", async () => {
+    const t = await createTournament(app, owner, { maxPlayers: 16, isPublic: false });
+    expectOk(
+      await app.call("PATCH", `/api/tournaments/${t.id}/signup`, {
+        token: owner,
+        body: { isOpen: true, startsAt: "2027-06-05T18:00", timeZone: "Europe/Paris" },
+      }),
+      "open registration with a start",
+    );
+    // A player the host added, given their personal link (an unlisted tournament's join page needs its share link).
+    const [player] = await addPlayers(app, owner, t.id, 1);
+    const { pass } = expectOk(await app.call("POST", `/api/players/${player.id}/pass`, { token: owner }), "make link");
+    const link = await fetch(`${app.baseURL}/tournaments/${t.id}/pass/${pass}`, { redirect: "manual" });
+    const cookie = link.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const page = await (await fetch(`${app.baseURL}/tournaments/${t.id}/me`, { headers: { cookie } })).text();
+    expect(page).toContain("Add to calendar (.ics)");
+    expect(page).not.toContain(`href="/tournaments/${t.id}/public"`);
+    const calendar = await fetch(`${app.baseURL}/tournaments/${t.id}/calendar.ics`, { headers: { cookie } });
+    expect(calendar.status).toBe(200);
+    expect(await calendar.text()).toContain("BEGIN:VEVENT");
+    // Without the pass (or a share link) the tournament does not exist for the visitor.
+    expect((await fetch(`${app.baseURL}/tournaments/${t.id}/calendar.ics`)).status).toBe(404);
+    expect((await fetch(`${app.baseURL}/tournaments/${t.id}/public`, { headers: { cookie } })).status).toBe(404);
+  });
+
   test("a replaced pass is 401 on every pass call; no pass or a malformed one too; check-in outside the window is refused", async () => {
     const t = await openTournament(4, 2);
     const players = expectOk(await app.call("GET", `/api/tournaments/${t.id}/players`), "players");
