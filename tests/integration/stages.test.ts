@@ -159,6 +159,12 @@ describeEachDriver("stages and a checkmate final through the API", (getDb) => {
       (p) => !p.isEliminated,
     );
     expect(finalists.map((p) => p.id).sort()).toEqual([...through].sort());
+    // Day 1's standings stay as they stood at its end: the 32 who went through first, in Day 1's order, none of them
+    // marked out though Day 2 has cut 24 of them since.
+    const day1Now = await board("?stage=1");
+    expect(day1Now.slice(0, 32).map((r: { id: number }) => r.id)).toEqual(cutLine);
+    expect(day1Now.slice(0, 32).every((r: { isEliminated: boolean }) => !r.isEliminated)).toBe(true);
+    expect(day1Now.slice(32).every((r: { isEliminated: boolean }) => r.isEliminated)).toBe(true);
 
     // The final resets points: 0 before its first game; the overall board ranks finalists first, then Day 2's cut.
     const finalBoard = await board("?stage=3");

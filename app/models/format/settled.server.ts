@@ -4,7 +4,14 @@ import type { Lobby, Match, Player, Tournament } from "#db/schema";
 import { badRequest } from "../errors";
 import { readRuleset, type Tiebreaker, STANDARD_TIEBREAKERS } from "./ruleset";
 import type { StandingRow } from "./standings";
-import { checkmateOutcome, eventPointsOf, overallStandings, stageStandings, type StageRow } from "./stage-standings";
+import {
+  checkmateOutcome,
+  eventPointsOf,
+  lastPlayedRounds,
+  overallStandings,
+  stageStandings,
+  type StageRow,
+} from "./stage-standings";
 import { stageAt, stagePositions, stagesOf } from "./stages";
 import { toLeaderboardRow, type LeaderboardRow } from "./standings.server";
 import { toEnginePlayer } from "./stats.server";
@@ -106,7 +113,13 @@ export function stageLeaderboardRows(data: StandingsData, stage: number): Settle
     throw badRequest("invalid_input", stageNotStarted(position.stage.name), "stage");
   const chain = readRuleset(t.ruleset).tiebreakers;
   const engine = data.players.map(toEnginePlayer);
-  const rows = stageStandings(engine, data.matches, stages, stage, chain);
+  // An ended stage reads as it stood at its end: a player who played on after it was still in then, however a later
+  // cut or drop treated them (issue #18: "standings of earlier stages stay readable").
+  const last = lastPlayedRounds(data.matches);
+  const asAtEnd = engine.map((p) =>
+    (last.get(p.id) ?? 0) > position.lastRound ? { ...p, isEliminated: false, isDropped: false } : p,
+  );
+  const rows = stageStandings(asAtEnd, data.matches, stages, stage, chain);
   const checkmate = checkmateOutcome(engine, data.matches, stages, chain, t.currentRound);
   const players = new Map(data.players.map((p) => [p.id, p]));
   const event = eventPointsOf(engine, data.matches);
