@@ -32,6 +32,8 @@ export default defineConfig({
           environment: "node",
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/setup/postgres-global.ts"],
+          // The app's own database (route actions publish through it) in a folder of each worker's.
+          setupFiles: ["tests/setup/worker-data-dir.ts"],
           // Opening a database runs the migrations; PGlite's WASM start-up is slow on a busy 2-core machine.
           testTimeout: 20_000,
           hookTimeout: 60_000,
