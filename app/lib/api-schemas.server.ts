@@ -294,7 +294,7 @@ export const errorAnswer = z
       .optional()
       .describe(
         'The refusal\'s code (docs/rules.md "Error codes": e.g. invalid_scores, round_not_scored, tournament_completed): ' +
-          "decide on it, not on the message; absent on a few refusals of the HTTP layer (a malformed body, 405)",
+          "decide on it, not on the message; absent on the HTTP layer's 405, 413 and cross-site refusals",
       ),
   })
   .describe("Why the call was refused; nothing changed");
