@@ -159,6 +159,13 @@ describe("validateLobbyScores with DNPs", () => {
       dnp: true,
     });
     expect(scoresSchema.safeParse({ scores: [{ playerId: 7 }] }).success).toBe(false);
+    // JSON's null is no placement: a no-show with it, refused without.
+    expect(scoresSchema.parse({ scores: [{ playerId: 7, dnp: true, placement: null }] }).scores[0]).toEqual({
+      playerId: 7,
+      placement: 0,
+      dnp: true,
+    });
+    expect(scoresSchema.safeParse({ scores: [{ playerId: 7, placement: null }] }).success).toBe(false);
     expect(scoresSchema.safeParse({ scores: [{ playerId: 7, placement: "dnp", dnp: false }] }).success).toBe(false);
   });
 });

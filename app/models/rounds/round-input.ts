@@ -64,7 +64,8 @@ export const advanceSchema = z.object({
  * The shape only; whether the placements fit the lobby is `validateLobbyScores`, which needs
  * the lobby. A placement of 0 (or none, with `dnp`) means "Unscored" as on the score form. A
  * no-show is `dnp: true` (the API) or the placement "dnp" (the form's select); a DNP given a placement too is
- * refused by `validateLobbyScores`, so the message is the same whichever way it came.
+ * refused by `validateLobbyScores`, so the message is the same whichever way it came. A JSON `"placement": null`
+ * is no placement (what a client serialising an absent value sends beside `"dnp": true`).
  */
 export const scoresSchema = z.object({
   scores: z.array(
@@ -74,7 +75,7 @@ export const scoresSchema = z.object({
         placement: numeric(
           z
             .union([z.int({ error: INVALID_PLACEMENTS }), z.literal(DNP_VALUE)], { error: INVALID_PLACEMENTS })
-            .optional(),
+            .nullish(),
         ),
         dnp: booleanish(bool("dnp must be true or false").optional()),
       })
@@ -84,7 +85,7 @@ export const scoresSchema = z.object({
           ctx.addIssue({ code: "custom", message: INVALID_PLACEMENTS, path: ["placement"] });
           return z.NEVER;
         }
-        if (entry.placement === undefined && !dnp) {
+        if (entry.placement == null && !dnp) {
           ctx.addIssue({ code: "custom", message: INVALID_PLACEMENTS, path: ["placement"] });
           return z.NEVER;
         }
