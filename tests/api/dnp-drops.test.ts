@@ -56,6 +56,18 @@ describe.skipIf(skip)(`DNP and drops over the API${skip ? ` (skipped: ${skip})` 
     expect(board.find((r) => r.id === lobby.playerIds[0])).toMatchObject({ matchesPlayed: 1, bestFinish: null });
   });
 
+  test('{"dnp": true, "placement": null}, as the answers write a DNP, is the same no-show', async () => {
+    const { lobbies } = await drawnTournament(app, owner);
+    const lobby = lobbies[0];
+    const scores = withDnp(lobby, 1).map((s) => ("dnp" in s ? { ...s, placement: null } : s));
+    const reply = await save(lobby, scores);
+    expectStatus(reply, 200);
+    const body = expectShape(answers.scoresAnswer, reply.body);
+    expect(body.matches.find((m) => m.playerId === lobby.playerIds[0])).toMatchObject({ placement: null, dnp: true });
+    // Without "dnp": true a null placement is no result: refused.
+    expectRefusal(await save(lobby, [{ playerId: lobby.playerIds[0], placement: null }, ...scores.slice(1)]), 400);
+  });
+
   test("every player DNP, a DNP with a placement, placements not 1..k: 400, nothing saved", async () => {
     const { lobbies } = await drawnTournament(app, owner);
     const lobby = lobbies[0];
