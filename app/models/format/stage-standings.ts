@@ -228,7 +228,8 @@ export function overallStandings(
   return out.map((row, i) => ({ ...row, rank: i + 1, separatedBy: i === 0 ? null : row.separatedBy }));
 }
 
-function withWinnerFirst(rows: StandingRow[], winnerId: number | null): StandingRow[] {
+/** The checkmate winner ranked 1st, everyone else in their order below; the row under the winner is separated by "status". */
+export function withWinnerFirst(rows: StandingRow[], winnerId: number | null): StandingRow[] {
   if (winnerId === null) return rows;
   const at = rows.findIndex((r) => r.playerId === winnerId);
   if (at <= 0) return rows;
