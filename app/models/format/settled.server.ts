@@ -10,6 +10,7 @@ import {
   lastPlayedRounds,
   overallStandings,
   stageStandings,
+  withWinnerFirst,
   type StageRow,
 } from "./stage-standings";
 import { stageAt, stagePositions, stagesOf } from "./stages";
@@ -119,21 +120,17 @@ export function stageLeaderboardRows(data: StandingsData, stage: number): Settle
   const asAtEnd = engine.map((p) =>
     (last.get(p.id) ?? 0) > position.lastRound ? { ...p, isEliminated: false, isDropped: false } : p,
   );
-  const rows = stageStandings(asAtEnd, data.matches, stages, stage, chain);
+  // Its games are the last it counts: the event's points (a criterion, and each row's eventPoints) as they stood then,
+  // so later stages' games never reorder it.
+  const rows = stageStandings(asAtEnd, data.matches, stages, stage, chain, position.lastRound);
   const checkmate = checkmateOutcome(engine, data.matches, stages, chain, t.currentRound);
   const players = new Map(data.players.map((p) => [p.id, p]));
-  const event = eventPointsOf(engine, data.matches);
-  const ordered =
-    checkmate?.winnerId != null && stage === stages.length - 1
-      ? [
-          ...rows.filter((r) => r.playerId === checkmate.winnerId),
-          ...rows.filter((r) => r.playerId !== checkmate.winnerId),
-        ]
-      : rows;
-  return ordered.map((row, i) => ({
+  const event = eventPointsOf(engine, data.matches, position.lastRound);
+  // A checkmate winner first of all, as on the overall standings (the row below them separated by "status").
+  const ordered = stage === stages.length - 1 ? withWinnerFirst(rows, checkmate?.winnerId ?? null) : rows;
+  return ordered.map((row) => ({
     ...toLeaderboardRow(players.get(row.playerId)!, {
       ...row,
-      rank: i + 1,
       stage,
       eventPoints: event.get(row.playerId) ?? row.totalPoints,
       onCheckmate: checkmate?.onCheckmate.has(row.playerId) ?? false,

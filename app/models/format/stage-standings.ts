@@ -228,7 +228,8 @@ export function overallStandings(
   return out.map((row, i) => ({ ...row, rank: i + 1, separatedBy: i === 0 ? null : row.separatedBy }));
 }
 
-function withWinnerFirst(rows: StandingRow[], winnerId: number | null): StandingRow[] {
+/** The checkmate winner ranked 1st, everyone else in their order below; the row under the winner is separated by "status". */
+export function withWinnerFirst(rows: StandingRow[], winnerId: number | null): StandingRow[] {
   if (winnerId === null) return rows;
   const at = rows.findIndex((r) => r.playerId === winnerId);
   if (at <= 0) return rows;
@@ -261,14 +262,16 @@ export function currentStageStandings(
 /**
  * What a round's draw reads: the stage's draw method, and the players and matches whose standings order the draw. The
  * first round of a later stage is seeded from the standings the stage before ended with; later rounds from the
- * stage's own. One stage: the tournament's method and every match, as always.
+ * stage's own. `eventPoints`: each player's points over the whole event before the round, which the eventPoints
+ * criterion compares (as the stage's standings do), also when the stage resets. One stage: the tournament's method
+ * and every match, as always.
  */
 export function drawInputs<M extends StandingsMatch>(
   t: StagedTournament,
   players: readonly EnginePlayer[],
   matches: readonly M[],
   round: number,
-): { method: LobbyMethod; players: EnginePlayer[]; matches: M[] } {
+): { method: LobbyMethod; players: EnginePlayer[]; matches: M[]; eventPoints?: Map<number, number> } {
   const stages = stagesOf(t);
   const at = stageAt(stages, round);
   if (stages.length === 1) return { method: at.stage.draw, players: [...players], matches: [...matches] };
@@ -278,6 +281,7 @@ export function drawInputs<M extends StandingsMatch>(
     method: at.stage.draw,
     players: scopedPlayers(players, scope.from),
     matches: scopeMatches(matches, scope, round - 1),
+    eventPoints: eventPointsOf(players, matches, round - 1),
   };
 }
 

@@ -154,7 +154,15 @@ export async function generateLobbies(
     // A refused given draw throws here, and the transaction takes back the seeds and removals above.
     const plan = given
       ? givenPlan(given, eligibleForRound(engine), (id) => names.get(id) ?? `#${id}`)
-      : planRoundLobbies(draw.method, draw.players, draw.matches, previous, round, readRuleset(t.ruleset).tiebreakers);
+      : planRoundLobbies(
+          draw.method,
+          draw.players,
+          draw.matches,
+          previous,
+          round,
+          readRuleset(t.ruleset).tiebreakers,
+          draw.eventPoints,
+        );
     const created = await tx
       .insert(lobbies)
       .values(plan.map((l) => ({ tournamentId: t.id, roundNumber: round, name: l.name, playerIds: l.playerIds })))

@@ -58,13 +58,15 @@ export function nextRoundOrder(
   matches: readonly StandingsMatch[],
   roundNumber: number,
   chain: readonly Tiebreaker[] = STANDARD_TIEBREAKERS,
+  /** Each player's points over the whole event, when a stage's points are drawn from (the eventPoints criterion). */
+  eventPoints?: ReadonlyMap<number, number>,
 ): number[] {
   const eligible = eligibleForRound(players);
   if (roundNumber <= 1) {
     const seeds = assignSeeds(eligible);
     return seedOrder(eligible.map((p) => ({ id: p.id, seed: seeds.get(p.id) ?? null }))).map((p) => p.id);
   }
-  return computeStandings(eligible, matches, chain).map((row) => row.playerId);
+  return computeStandings(eligible, matches, chain, eventPoints).map((row) => row.playerId);
 }
 
 /** How often each pair of players already shared a lobby: meets.get(a)?.get(b). */
@@ -290,12 +292,15 @@ export function planRoundLobbies(
   previousLobbies: readonly Pick<EngineLobby, "roundNumber" | "playerIds">[],
   roundNumber: number,
   chain: readonly Tiebreaker[] = STANDARD_TIEBREAKERS,
+  /** The whole event's points before the round (app/models/format/stage-standings.ts drawInputs); absent: one stage. */
+  eventPoints?: ReadonlyMap<number, number>,
 ): { name: string; playerIds: number[] }[] {
   const order = nextRoundOrder(
     players,
     matches.filter((match) => match.roundNumber < roundNumber),
     roundNumber,
     chain,
+    eventPoints,
   );
   const history = previousLobbies.filter((l) => l.roundNumber < roundNumber).map((l) => [l.playerIds]);
   return drawLobbies(method, order, history).map((playerIds, i) => ({ name: lobbyName(i), playerIds }));

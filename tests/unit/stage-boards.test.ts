@@ -1,0 +1,177 @@
+// One stage's board (`?stage=N`, stageLeaderboardRows): an ended stage reads as it stood at its end, whatever later
+// stages' games add (fast-check against the board taken at that end, chains with eventPoints included); a checkmate
+// final's board puts its winner first with the same separatedBy words as the overall standings.
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import type { Player } from "#db/schema";
+import { TIEBREAKERS, type Tiebreaker } from "~/models/format/ruleset";
+import { stageLeaderboardRows, standingsAfter, type StandingsData } from "~/models/format/settled.server";
+import { stagePositions, type Stage } from "~/models/format/stages";
+import { rng, shuffle } from "./fixtures";
+
+type M = StandingsData["matches"][number];
+
+function playerRow(id: number): Player {
+  return {
+    id,
+    tournamentId: 1,
+    name: `P${id}`,
+    riotTag: `T${id}`,
+    lp: 0,
+    totalPoints: 0,
+    matchesPlayed: 0,
+    averagePlacement: 0,
+    isEliminated: false,
+    isCheckedIn: true,
+    seed: id,
+    removedAt: null,
+    droppedAt: null,
+    dropReason: null,
+    dropRound: null,
+    dropLobbyMark: null,
+    adjustPoints: 0,
+    adjustMatches: 0,
+    adjustAverage: null,
+    createdAt: new Date(0),
+  };
+}
+
+function data(stages: Stage[], players: Player[], matches: M[], currentRound: number, chain: Tiebreaker[]) {
+  const rounds = [...new Set(matches.map((m) => m.roundNumber))];
+  return {
+    tournament: {
+      id: 1,
+      version: 1,
+      status: "active" as const,
+      currentRound,
+      finalizedRound: currentRound - 1,
+      ruleset: { preset: "custom", tiebreakers: chain },
+      stages,
+      totalRounds: stages.reduce((sum, s) => sum + s.games, 0),
+      lobbyMethod: "snake" as const,
+    },
+    players,
+    lobbies: rounds.map((roundNumber) => ({ roundNumber })),
+    matches,
+  } satisfies StandingsData;
+}
+
+const board = (rows: ReturnType<typeof stageLeaderboardRows>) =>
+  rows.map((r) => [r.id, r.rank, r.totalPoints, r.eventPoints, r.matchesPlayed, r.separatedBy, r.isEliminated]);
+
+/** Chains of distinct criteria after total points, eventPoints always among them (reset stages make it differ). */
+const chainArb = fc
+  .shuffledSubarray(
+    TIEBREAKERS.filter((c) => c !== "totalPoints" && c !== "registration" && c !== "eventPoints"),
+    { maxLength: 3 },
+  )
+  .chain((rest) =>
+    fc
+      .integer({ min: 0, max: rest.length })
+      .map((at): Tiebreaker[] => [
+        "totalPoints",
+        ...rest.slice(0, at),
+        "eventPoints",
+        ...rest.slice(at),
+        "registration",
+      ]),
+  );
+
+describe("an ended stage's board", () => {
+  test("reads as it stood at its end: later stages' games change nothing in it", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          seed: fc.integer(),
+          count: fc.integer({ min: 8, max: 20 }),
+          shape: fc.array(
+            fc.record({ games: fc.integer({ min: 1, max: 2 }), points: fc.constantFrom("carry", "reset") }),
+            { minLength: 2, maxLength: 3 },
+          ),
+          chain: chainArb,
+        }),
+        ({ seed, count, shape, chain }) => {
+          const rand = rng(seed);
+          const stages: Stage[] = shape.map((s, i) => ({
+            name: `S${i + 1}`,
+            games: s.games,
+            draw: "snake",
+            points: s.points as Stage["points"],
+            end: null,
+          }));
+          const positions = stagePositions(stages);
+          const players = Array.from({ length: count }, (_, i) => playerRow(i + 1));
+          const matches: M[] = [];
+          /** Each ended stage's board taken right after it ended (the next stage current, not yet played). */
+          const atEnd: unknown[] = [];
+          for (const position of positions) {
+            for (let round = position.firstRound; round <= position.lastRound; round++) {
+              const alive = shuffle(
+                players.filter((p) => !p.isEliminated),
+                rand,
+              );
+              for (let i = 0; i < alive.length; i += 8) {
+                const lobby = alive.slice(i, i + 8);
+                lobby.forEach((p, k) =>
+                  matches.push({ playerId: p.id, roundNumber: round, placement: k + 1, points: 8 - k }),
+                );
+              }
+            }
+            if (position.index === stages.length - 1) break;
+            // Some players are cut at the stage's end (keeping at least 4 in play).
+            const alive = players.filter((p) => !p.isEliminated);
+            for (const p of shuffle(alive, rand).slice(0, Math.floor(rand() * (alive.length - 4))))
+              p.isEliminated = true;
+            const snapshot = players.map((p) => ({ ...p }));
+            atEnd.push(
+              board(
+                stageLeaderboardRows(
+                  data(stages, snapshot, [...matches], position.lastRound + 1, chain),
+                  position.index,
+                ),
+              ),
+            );
+          }
+          const later = data(stages, players, matches, positions[positions.length - 1].lastRound, chain);
+          atEnd.forEach((rows, index) => expect(board(stageLeaderboardRows(later, index))).toEqual(rows));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe("a checkmate final's board", () => {
+  test("its winner first, the row below separated by status, as on the overall standings", () => {
+    // One lobby of 8, threshold 8. Game 1: P1 1st (8), P2 8th (1). Game 2: P1 on checkmate places 2nd (15); P2 wins
+    // it, not yet on checkmate (9). Game 3: both on checkmate; P2 wins it: the winner, below P1 on points (17 < 22).
+    const stages: Stage[] = [
+      { name: "Final", games: 3, draw: "snake", points: "carry", end: { checkmate: { threshold: 8, maxGames: null } } },
+    ];
+    const orders = [
+      [1, 3, 4, 5, 6, 7, 8, 2],
+      [2, 1, 3, 4, 5, 6, 7, 8],
+      [2, 1, 3, 4, 5, 6, 7, 8],
+    ];
+    const matches: M[] = orders.flatMap((order, r) =>
+      order.map((playerId, k) => ({ playerId, roundNumber: r + 1, placement: k + 1, points: 8 - k })),
+    );
+    const d = data(
+      stages,
+      Array.from({ length: 8 }, (_, i) => playerRow(i + 1)),
+      matches,
+      3,
+      ["totalPoints", "registration"],
+    );
+    const rows = stageLeaderboardRows(d, 0);
+    expect(rows.slice(0, 3).map((r) => [r.id, r.rank, r.totalPoints, r.separatedBy])).toEqual([
+      [2, 1, 17, null],
+      [1, 2, 22, "status"],
+      [3, 3, 19, "totalPoints"],
+    ]);
+    const overall = standingsAfter(d, null, ["totalPoints", "registration"]);
+    expect(rows.map((r) => [r.id, r.rank, r.separatedBy])).toEqual(
+      overall.map((r) => [r.playerId, r.rank, r.separatedBy]),
+    );
+  });
+});
