@@ -191,7 +191,10 @@ export const needAnswer = z
         kind: z.literal("cut"),
         line: z
           .enum(["overall", "lobby"])
-          .describe("overall: the best `keep` players go through; lobby: the best `keep` of each lobby of this game"),
+          .describe(
+            "overall: the best `keep` players in the standings go through; lobby: the best `keep` of each lobby of " +
+              "this game by their placement in it",
+          ),
         keep: z.int().min(1),
         playing: z.boolean().describe("Still to place in this game; false once the player's lobby is scored"),
         places: z.int().min(1).max(8).describe("Places the player's lobby hands out"),

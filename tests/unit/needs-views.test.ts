@@ -7,6 +7,7 @@ import { STANDARD_TIEBREAKERS } from "~/models/format/ruleset";
 import type { Stage } from "~/models/format/stages";
 import { toLeaderboardRow } from "~/models/format/standings.server";
 import { computeStandings } from "~/models/format/standings";
+import { planStageEnd } from "~/models/format/stage-standings";
 import { toEnginePlayer } from "~/models/format/stats.server";
 import type { TournamentData } from "~/models/views/tournament-data.server";
 import { leaderboardView, publicView } from "~/models/views/public";
@@ -113,6 +114,7 @@ const day1 = (games: number, end: Stage["end"]): Stage => ({
   points: "carry",
   end,
 });
+const final: Stage = { name: "Final", games: 2, draw: "snake", points: "reset", end: null };
 
 describe("what do I need on the spectator screens", () => {
   test("without stages (one stage, no end) nothing shows anywhere", () => {
@@ -177,10 +179,44 @@ describe("what do I need on the spectator screens", () => {
     expect(needs.byPlayer.get(1)!.text).toBe("Safe whatever the other results");
   });
 
-  test("the best K of each lobby: only lobby-mates count", () => {
-    const needs = tournamentNeeds(world(2, [day1(2, { topPerLobby: 4 })]))!;
+  test("the best K of each lobby: this game's top K of every lobby go through, whatever the standings", () => {
+    const d = world(2, [day1(2, { topPerLobby: 4 }), final]);
+    const needs = tournamentNeeds(d)!;
     expect(needs.heading).toBe("Day 1: last game; the best 4 of each lobby go through");
-    expect(needs.byPlayer.get(1)).toMatchObject({ kind: "cut", line: "lobby", keep: 4 });
+    // Player 1 leads the stage (8 points from round 1) and player 15 is last (1 point): each needs a top 4 all the same.
+    for (let id = 1; id <= 16; id++)
+      expect(needs.byPlayer.get(id), `player ${id}`).toEqual({
+        kind: "cut",
+        line: "lobby",
+        keep: 4,
+        playing: true,
+        places: 8,
+        safe: 4,
+        alive: 4,
+        text: "Top 4 keeps you safe; anything worse is out",
+      });
+    // As advancing applies the stage's end: the leader placing 5th goes, the last placing 4th stays.
+    const lobby1 = [3, 5, 7, 15, 1, 9, 11, 13];
+    const lastGame = lobby1.map((playerId, i) => ({ playerId, placement: i + 1, dnp: false }));
+    const active = computeStandings(d.players.map(toEnginePlayer), d.matches);
+    const end = planStageEnd({ topPerLobby: 4 }, active, lastGame, "pointsAndAverage");
+    expect(end.kind === "topPerLobby" && end.eliminate).toEqual(expect.arrayContaining([1]));
+    expect(end.kind === "topPerLobby" && end.eliminate).not.toContain(15);
+  });
+
+  test("the best K of each lobby once scored: through by this game's placement; a DNP or an unseated player is out", () => {
+    // Lobby 1 of round 2 (players 1, 3, 5, …, 15) is scored in seat order; player 5 is saved as DNP instead of 3rd.
+    const d = world(2, [day1(2, { topPerLobby: 4 }), final], 1);
+    const dnp = d.matches.find((m) => m.roundNumber === 2 && m.playerId === 5)!;
+    Object.assign(dnp, { placement: null, points: 0, dnp: true });
+    // Player 16 is in play but seated in no lobby of the game.
+    const lobby2 = d.lobbies.find((l) => l.roundNumber === 2 && !l.isComplete)!;
+    lobby2.playerIds = lobby2.playerIds.filter((id) => id !== 16);
+    const needs = tournamentNeeds(d)!;
+    const text = (id: number) => needs.byPlayer.get(id)!.text;
+    for (const id of [1, 3, 7]) expect(text(id), `player ${id}`).toBe("Safe whatever the other results");
+    for (const id of [5, 9, 11, 13, 15, 16]) expect(text(id), `player ${id}`).toBe("Out whatever the other results");
+    expect(text(2)).toBe("Top 4 keeps you safe; anything worse is out");
   });
 
   test("checkmate: points count from the stage's start; on it, a win now wins", () => {

@@ -13,7 +13,7 @@ import {
   type NeedPlayer,
   needsHeading,
 } from "../format/needs";
-import { cutRuleOf, playerRecord, readRuleset } from "../format/ruleset";
+import { cutRuleOf, isPlaced, playerRecord, readRuleset } from "../format/ruleset";
 import { settingsScoring } from "../format/scoring";
 import { isCheckmateEnd, stageAt, stagesOf, type Stage, type StagePosition } from "../format/stages";
 import { computePlayerStats } from "../format/stats";
@@ -120,6 +120,9 @@ export function tournamentNeeds(d: NeedsData): Needs {
     record.eventPoints = eventPoints.get(p.id)!;
     return { record, averageOverride: adjust.adjustAvg };
   });
+  // This game's placements (a DNP has none): a scored lobby's players are through or out by them at a lobby line.
+  const placed = new Map<number, number>();
+  for (const m of d.matches) if (m.roundNumber === round && isPlaced(m)) placed.set(m.playerId, m.placement);
   const needLobbies: NeedLobby[] = lobbies.map((l) => {
     const present = l.playerIds.filter((id) => inPlay.has(id));
     // A lobby member out of play (dropped since the draw) is a no-show: the present ones take exactly 1..k.
@@ -127,6 +130,9 @@ export function tournamentNeeds(d: NeedsData): Needs {
       playerIds: present,
       places: present.length < l.playerIds.length ? present.length : MAX_PLACES,
       done: l.isComplete,
+      ...(l.isComplete
+        ? { placements: new Map(present.filter((id) => placed.has(id)).map((id) => [id, placed.get(id)!])) }
+        : {}),
     };
   });
   const line = ahead.line;
