@@ -215,7 +215,7 @@ export const needAnswer = z
           .string()
           .describe('The sentence shown to spectators, e.g. "Top 4 keeps you safe; 6th or better keeps you alive"'),
       })
-      .describe("The last game before a stage's cut"),
+      .describe("The last game before a cut (a stage's end, or the cut proposed between games)"),
     z
       .strictObject({
         kind: z.literal("checkmate"),
@@ -237,7 +237,8 @@ export const needAnswer = z
   .nullable()
   .describe(
     'What the player needs in the game under way (docs/rules.md "What do I need"): before the last game ahead of a ' +
-      "stage's cut, and before every checkmate game; null otherwise, and in standings after a past round (?round=)",
+      "cut (a stage's end, or the cut the score screen proposes between games: Elimination from round 3), and " +
+      "before every checkmate game; null otherwise, and in standings after a past round (?round=)",
   );
 
 export const leaderboardRowAnswer = z

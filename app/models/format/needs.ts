@@ -1,6 +1,7 @@
-// "What do I need": before the last game ahead of a line (a stage that cuts to N overall or keeps the best K of each
-// lobby) and before every checkmate game, the worst placement that guarantees staying above the line, the worst that
-// still makes it possible, or the points still needed for checkmate. Exact: docs/decisions/026-what-do-i-need.md.
+// "What do I need": before the last game ahead of a line (a cut to N overall: a stage's end or a cut between games; or
+// a stage keeping the best K of each lobby) and before every checkmate game, the worst placement that guarantees
+// staying above the line, the worst that still makes it possible, or the points still needed for checkmate. Exact:
+// docs/decisions/026-what-do-i-need.md.
 import { compareRecords, type CutRule, type PlayerRecord, type Tiebreaker } from "./ruleset";
 import { ordinal, pointsFor, type Scoring } from "./scoring";
 
