@@ -143,6 +143,13 @@ describe("what do I need on the spectator screens", () => {
     expect(tournamentNeeds(world(2, [day1(3, { cutTo: 8 })]))).toBeNull();
   });
 
+  test("the last stage's cut or best K is never applied (advancing completes the tournament): nothing shows", () => {
+    // As advanceRound and the score screen read it: a stage's end applies only when another stage follows.
+    expect(tournamentNeeds(world(2, [day1(2, { cutTo: 8 })], 0, { totalRounds: 2 }))).toBeNull();
+    expect(tournamentNeeds(world(2, [day1(2, { topPerLobby: 4 })], 0, { totalRounds: 2 }))).toBeNull();
+    expect(tournamentNeeds(world(4, [day1(2, null), { ...final, end: { cutTo: 8 } }]))).toBeNull();
+  });
+
   test("the last game before a cut to 8: every player's safe and alive placements, on every screen", () => {
     const d = world(2, [day1(2, { cutTo: 8 }), { name: "Final", games: 2, draw: "snake", points: "reset", end: null }]);
     const needs = tournamentNeeds(d)!;
@@ -186,7 +193,7 @@ describe("what do I need on the spectator screens", () => {
   });
 
   test("once a lobby is scored its players read through, waiting or out", () => {
-    const d = world(2, [day1(2, { cutTo: 8 })], 1);
+    const d = world(2, [day1(2, { cutTo: 8 }), final], 1);
     const needs = tournamentNeeds(d)!;
     for (const id of [1, 3, 5, 7, 9, 11, 13, 15]) expect(needs.byPlayer.get(id)).toMatchObject({ playing: false });
     expect(needs.byPlayer.get(1)!.text).toBe("Safe whatever the other results");

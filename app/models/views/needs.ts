@@ -67,10 +67,10 @@ export type LineAhead = {
 
 /**
  * The line the game of `round` is the last before, or a checkmate stage's end; null when neither. `inPlay`: the
- * players a cut counts (checked in, not cut, dropped or set aside). A stage's end comes first; otherwise, where the
- * score screen's cut dialog proposes a cut after the game (Elimination from round 3: proposedEliminationCut), the
- * line is that cut, unless advancing after the game completes the tournament. Standard proposes nothing ahead of time
- * (its cuts are optional).
+ * players a cut counts (checked in, not cut, dropped or set aside). A stage's end (before another stage) comes
+ * first; otherwise, where the score screen's cut dialog proposes a cut after the game (Elimination from round 3:
+ * proposedEliminationCut), the line is that cut, unless advancing after the game completes the tournament. Standard
+ * proposes nothing ahead of time (its cuts are optional).
  */
 export function lineAhead(t: NeedsData["tournament"], round: number, inPlay: number): LineAhead | null {
   const stages = stagesOf(t);
@@ -81,7 +81,8 @@ export function lineAhead(t: NeedsData["tournament"], round: number, inPlay: num
   const end = position.stage.end;
   if (isCheckmateEnd(end))
     return { position, start, name, line: { kind: "checkmate", threshold: end.checkmate.threshold } };
-  if (end !== null && round === position.lastRound) {
+  // A stage's end applies when another stage follows (advanceRound): after the last stage the tournament completes.
+  if (end !== null && round === position.lastRound && position.index < stages.length - 1) {
     if ("cutTo" in end) return { position, start, name, line: { kind: "overall", keep: end.cutTo } };
     return { position, start, name, line: { kind: "lobby", keep: end.topPerLobby } };
   }
