@@ -139,8 +139,12 @@ async function benchNeeds() {
     playerIds: l.playerIds,
     isComplete: false,
   }));
-  const stageCut = { format: "standard", totalRounds: 10 } as const;
-  const stageCutStages = [{ name: "Day 1", games: 10, draw: "snake", points: "carry", end: { cutTo: 128 } }] as const;
+  // Day 1's cut applies only because Day 2 follows it (advanceRound: the last stage's end is never applied).
+  const stageCut = { format: "standard", totalRounds: 15 } as const;
+  const stageCutStages = [
+    { name: "Day 1", games: 10, draw: "snake", points: "carry", end: { cutTo: 128 } },
+    { name: "Day 2", games: 5, draw: "snake", points: "carry", end: null },
+  ] as const;
   for (const [name, preset, tiebreakers, format, stages] of [
     ["standard", "standard", STANDARD_TIEBREAKERS, stageCut, stageCutStages],
     ["riot", "riot", RIOT_TIEBREAKERS, stageCut, stageCutStages],
