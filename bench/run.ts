@@ -128,33 +128,42 @@ async function benchRiotStandings() {
 
 /**
  * "What do I need" (docs/decisions/026-what-do-i-need.md) for 256 players before the last game of a stage that cuts to
- * 128 (32 lobbies of round 10 drawn, none scored), against the standings of the same players in the same run.
+ * 128 (32 lobbies of round 10 drawn, none scored), and before Elimination's proposed cut between games (the bottom 64,
+ * so the best 192 go through), against the standings of the same players in the same run.
  */
 async function benchNeeds() {
-  console.log("\n(d) what do I need, 256 players in 32 lobbies before a cut to 128 (pure functions)");
+  console.log("\n(d) what do I need, 256 players in 32 lobbies before a cut to 128 or 192 (pure functions)");
   const { roster, matchList, lobbyList } = playedTournament("snake", 9);
   const drawn = planRoundLobbies("snake", roster, matchList, lobbyList, 10).map((l) => ({
     roundNumber: 10,
     playerIds: l.playerIds,
     isComplete: false,
   }));
-  for (const [name, tiebreakers] of [
-    ["standard", STANDARD_TIEBREAKERS],
-    ["riot", RIOT_TIEBREAKERS],
+  // Day 1's cut applies only because Day 2 follows it (advanceRound: the last stage's end is never applied).
+  const stageCut = { format: "standard", totalRounds: 15 } as const;
+  const stageCutStages = [
+    { name: "Day 1", games: 10, draw: "snake", points: "carry", end: { cutTo: 128 } },
+    { name: "Day 2", games: 5, draw: "snake", points: "carry", end: null },
+  ] as const;
+  for (const [name, preset, tiebreakers, format, stages] of [
+    ["standard", "standard", STANDARD_TIEBREAKERS, stageCut, stageCutStages],
+    ["riot", "riot", RIOT_TIEBREAKERS, stageCut, stageCutStages],
+    ["elimination (standard)", "standard", STANDARD_TIEBREAKERS, { format: "elimination", totalRounds: 11 }, null],
   ] as const) {
     const data: NeedsData = {
       tournament: {
         status: "active",
+        ...format,
         currentRound: 10,
-        totalRounds: 10,
         lobbyMethod: "snake",
         scoring: { ...DEFAULT_SCORING },
-        ruleset: { preset: name, tiebreakers: [...tiebreakers] },
-        stages: [{ name: "Day 1", games: 10, draw: "snake", points: "carry", end: { cutTo: 128 } }],
+        ruleset: { preset, tiebreakers: [...tiebreakers] },
+        stages: stages && stages.map((st) => ({ ...st })),
       },
       players: roster.map((p) => ({
         id: p.id,
         seed: p.seed,
+        isCheckedIn: true,
         isEliminated: false,
         removedAt: null,
         droppedAt: null,

@@ -191,7 +191,10 @@ export const needAnswer = z
         kind: z.literal("cut"),
         line: z
           .enum(["overall", "lobby"])
-          .describe("overall: the best `keep` players go through; lobby: the best `keep` of each lobby of this game"),
+          .describe(
+            "overall: the best `keep` players in the standings go through; lobby: the best `keep` of each lobby of " +
+              "this game by their placement in it",
+          ),
         keep: z.int().min(1),
         playing: z.boolean().describe("Still to place in this game; false once the player's lobby is scored"),
         places: z.int().min(1).max(8).describe("Places the player's lobby hands out"),
@@ -212,7 +215,7 @@ export const needAnswer = z
           .string()
           .describe('The sentence shown to spectators, e.g. "Top 4 keeps you safe; 6th or better keeps you alive"'),
       })
-      .describe("The last game before a stage's cut"),
+      .describe("The last game before a cut (a stage's end, or the cut proposed between games)"),
     z
       .strictObject({
         kind: z.literal("checkmate"),
@@ -234,7 +237,8 @@ export const needAnswer = z
   .nullable()
   .describe(
     'What the player needs in the game under way (docs/rules.md "What do I need"): before the last game ahead of a ' +
-      "stage's cut, and before every checkmate game; null otherwise, and in standings after a past round (?round=)",
+      "cut (a stage's end, or the cut the score screen proposes between games: Elimination from round 3), and " +
+      "before every checkmate game; null otherwise, and in standings after a past round (?round=)",
   );
 
 export const leaderboardRowAnswer = z

@@ -149,7 +149,25 @@ describeEachDriver("stages and a checkmate final through the API", (getDb) => {
     expect(day2Start[0].totalPoints).toBeGreaterThan(0);
     await playRound(byIdAscending);
     await advance();
-    const lastDay2 = await playRound((list) => [...list].sort((a, b) => b - a));
+    // Day 2's last game keeps the best 2 of each lobby by that game's placement (however they stand on points):
+    // every player in play needs a top 2, and the leader on points is no exception.
+    const lastDay2 = await playRound(
+      (list) => [...list].sort((a, b) => b - a),
+      async () => {
+        const rows = (await board()).filter((r: { isEliminated: boolean }) => !r.isEliminated);
+        expect(rows).toHaveLength(32);
+        for (const row of rows)
+          expect(row.need, `player ${row.id}`).toMatchObject({
+            kind: "cut",
+            line: "lobby",
+            keep: 2,
+            playing: true,
+            safe: 2,
+            alive: 2,
+            text: "Top 2 keeps you safe; anything worse is out",
+          });
+      },
+    );
     const through = lastDay2.flatMap((l) => [...l.playerIds].sort((a, b) => b - a).slice(0, 2));
     const afterDay2 = await advance();
     expect(afterDay2.eliminated).toHaveLength(24);

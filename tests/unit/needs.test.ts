@@ -28,6 +28,8 @@ import {
   type Tiebreaker,
 } from "../../app/models/format/ruleset";
 import { DEFAULT_SCORING, pointsFor, scoringFromArray, type Scoring } from "../../app/models/format/scoring";
+import { planStageEnd } from "../../app/models/format/stage-standings";
+import type { StandingRow } from "../../app/models/format/standings";
 import { computePlayerStats } from "../../app/models/format/stats";
 
 type Contender = {
@@ -77,16 +79,18 @@ type Scenario = {
   round: number;
 };
 
-/** The brute force: for every outcome, rank and check; then the prefix of placements that always (ever) works. */
+/**
+ * The brute force: for every outcome, decide who stays above the line; then the run of placements from 1st that always
+ * (ever) works. The overall line ranks everyone and reads the ties at the line plainly; the best K of each lobby asks
+ * the stage end itself (planStageEnd, as advancing applies it) with the game's results.
+ */
 function bruteForce(s: Scenario): Map<number, CutOutlook> {
   const rule = cutRuleOf(rulesetFromTiebreakers(s.chain));
   const byId = new Map(s.contenders.map((c) => [c.id, c]));
   const base = new Map(s.contenders.map((c) => [c.id, recordOf(c)]));
-  const lobbyOf = new Map<number, number>();
   const open: { ids: number[]; places: number }[] = [];
-  s.lobbies.forEach((l, li) => {
+  s.lobbies.forEach((l) => {
     const ids = l.playerIds.filter((id) => byId.has(id));
-    for (const id of ids) lobbyOf.set(id, li);
     if (!l.done) open.push({ ids, places: Math.max(ids.length, l.places ?? 8) });
   });
   // safeAt[id][x]: every outcome with that placement keeps them safe; aliveAt: some outcome keeps them in.
@@ -112,10 +116,18 @@ function bruteForce(s: Scenario): Map<number, CutOutlook> {
         ),
       );
     }
-  const fields =
-    s.line.kind === "overall"
-      ? [s.contenders.map((c) => c.id)]
-      : s.lobbies.map((l) => l.playerIds.filter((id) => byId.has(id)));
+  // The stage end reads only who is in play (the standings' order does not matter to the best K of each lobby).
+  const activeRows = s.contenders.map((c) => ({ playerId: c.id }) as StandingRow);
+  const scoredGames = s.contenders.flatMap((c) =>
+    c.games
+      .filter((g) => g.roundNumber === s.round)
+      .map((g) => ({ playerId: c.id, placement: g.placement, dnp: g.dnp })),
+  );
+  const mark = (id: number, through: boolean, alive = through) => {
+    const x = placement.get(id) ?? 0;
+    if (!through) safeAt.get(id)![x] = false;
+    if (alive) aliveAt.get(id)![x] = true;
+  };
   const visit = (k: number) => {
     if (k < open.length) {
       for (const arrangement of options[k]) {
@@ -124,28 +136,33 @@ function bruteForce(s: Scenario): Map<number, CutOutlook> {
       }
       return;
     }
+    if (s.line.kind === "lobby") {
+      const lastGame = [
+        ...scoredGames,
+        ...[...placement].map(([playerId, y]) => ({ playerId, placement: y, dnp: false })),
+      ];
+      const end = planStageEnd({ topPerLobby: s.line.keep }, activeRows, lastGame, rule);
+      const out = new Set(end.kind === "topPerLobby" ? end.eliminate : []);
+      for (const c of s.contenders) mark(c.id, !out.has(c.id));
+      return;
+    }
     const after = (id: number) => afterPlacing.get(id)?.[placement.get(id)!] ?? base.get(id)!;
-    for (const ids of fields) {
-      const field = ids.map(after).sort((a, b) => compareRecords(s.chain, a, b));
-      for (const me of field) {
-        let worst = -1;
-        let best = Infinity;
-        field.forEach((r, i) => {
-          if (plainTied(rule, s.chain, r, me)) {
-            worst = Math.max(worst, i);
-            best = Math.min(best, i);
-          }
-        });
-        const x = placement.get(me.id) ?? 0;
-        if (worst >= s.line.keep) safeAt.get(me.id)![x] = false;
-        if (best < s.line.keep) aliveAt.get(me.id)![x] = true;
-      }
+    const field = s.contenders.map((c) => after(c.id)).sort((a, b) => compareRecords(s.chain, a, b));
+    for (const me of field) {
+      let worst = -1;
+      let best = Infinity;
+      field.forEach((r, i) => {
+        if (plainTied(rule, s.chain, r, me)) {
+          worst = Math.max(worst, i);
+          best = Math.min(best, i);
+        }
+      });
+      mark(me.id, worst < s.line.keep, best < s.line.keep);
     }
   };
   visit(0);
   const result = new Map<number, CutOutlook>();
   for (const c of s.contenders) {
-    if (s.line.kind === "lobby" && !lobbyOf.has(c.id)) continue;
     const lobby = open.find((l) => l.ids.includes(c.id));
     if (!lobby) {
       result.set(c.id, {
@@ -221,8 +238,10 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
     lineKind: fc.constantFrom("overall" as const, "lobby" as const),
     keep: fc.integer({ min: 1, max: 8 }),
     doneSeed: fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+    // Seats of a scored lobby saved as DNP (a bit per seat).
+    dnpSeats: fc.array(fc.oneof(fc.constant(0), fc.nat(255)), { minLength: 4, maxLength: 4 }),
   })
-  .map(({ chain, scoring, history, sizes, noShows, outside, lineKind, keep, doneSeed }) => {
+  .map(({ chain, scoring, history, sizes, noShows, outside, lineKind, keep, doneSeed, dnpSeats }) => {
     const scoringFor = (placement: number | null) => (placement === null ? 0 : pointsFor(scoring, placement));
     const contenders: Contender[] = [];
     history.forEach((h, i) => {
@@ -254,15 +273,26 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
       const places = noShows[li] ? take.length : 8;
       const count = arrangements(take.length, places).length;
       const done = outcomes * count > OUTCOME_LIMIT;
+      const placements = new Map<number, number>();
       if (done) {
-        // Scored already: the placements are part of their record.
+        // Scored already: the placements (or DNPs) are part of their record, and the lobby says who placed where.
         const arrangement = arrangements(take.length, places)[doneSeed[li] % count];
         take.forEach((id, i) => {
+          if (dnpSeats[li] & (1 << i)) {
+            contenders[id - 1].games.push({ roundNumber: round, placement: null, points: 0, dnp: true });
+            return;
+          }
           const y = arrangement[i];
+          placements.set(id, y);
           contenders[id - 1].games.push({ roundNumber: round, placement: y, points: pointsFor(scoring, y) });
         });
       } else outcomes *= count;
-      lobbies.push({ playerIds: noShows[li] ? [...take, 900 + li] : take, places: noShows[li] ? places : 8, done });
+      lobbies.push({
+        playerIds: noShows[li] ? [...take, 900 + li] : take,
+        places: noShows[li] ? places : 8,
+        done,
+        ...(done ? { placements } : {}),
+      });
     });
     return { contenders, lobbies, chain, scoring, line: { kind: lineKind, keep }, round };
   });
@@ -277,7 +307,7 @@ describe("cutOutlooks equals the brute force", () => {
     );
   }, 120_000);
 
-  test("12 players in two lobbies of 6 (every place 1..6 in each: 518,400 outcomes)", () => {
+  test("12 players in two lobbies of 6 (every place 1..6 in each: 518,400 outcomes), both lines", () => {
     const contenders: Contender[] = Array.from({ length: 12 }, (_, i) => ({
       id: i + 1,
       seed: null,
@@ -289,7 +319,13 @@ describe("cutOutlooks equals the brute force", () => {
         points: pointsFor(DEFAULT_SCORING, ((i * (r + 2)) % 8) + 1),
       })),
     }));
-    for (const chain of [[...STANDARD_TIEBREAKERS], [...RIOT_TIEBREAKERS]]) {
+    // The best K of each lobby reads placements only: one chain is enough for it.
+    const cases: [NeedLine, Tiebreaker[]][] = [
+      [{ kind: "overall", keep: 6 }, [...STANDARD_TIEBREAKERS]],
+      [{ kind: "overall", keep: 6 }, [...RIOT_TIEBREAKERS]],
+      [{ kind: "lobby", keep: 3 }, [...STANDARD_TIEBREAKERS]],
+    ];
+    for (const [line, chain] of cases) {
       const s: Scenario = {
         contenders,
         lobbies: [
@@ -298,7 +334,7 @@ describe("cutOutlooks equals the brute force", () => {
         ],
         chain,
         scoring: { ...DEFAULT_SCORING },
-        line: { kind: "overall", keep: 6 },
+        line,
         round: 3,
       };
       expect(Object.fromEntries(fast(s))).toEqual(Object.fromEntries(bruteForce(s)));

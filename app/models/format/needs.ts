@@ -1,6 +1,7 @@
-// "What do I need": before the last game ahead of a line (a stage that cuts to N overall or keeps the best K of each
-// lobby) and before every checkmate game, the worst placement that guarantees staying above the line, the worst that
-// still makes it possible, or the points still needed for checkmate. Exact: docs/decisions/026-what-do-i-need.md.
+// "What do I need": before the last game ahead of a line (a cut to N overall: a stage's end or a cut between games; or
+// a stage keeping the best K of each lobby) and before every checkmate game, the worst placement that guarantees
+// staying above the line, the worst that still makes it possible, or the points still needed for checkmate. Exact:
+// docs/decisions/026-what-do-i-need.md.
 import { compareRecords, type CutRule, type PlayerRecord, type Tiebreaker } from "./ruleset";
 import { ordinal, pointsFor, type Scoring } from "./scoring";
 
@@ -12,11 +13,20 @@ export type NeedPlayer = { record: PlayerRecord; averageOverride?: number | null
 
 /**
  * One lobby of the game: its players in contention (dropped or cut players left out), how many places its players
- * take (8, or exactly 1..k when k of them are present and the rest are known no-shows), and whether it is scored.
+ * take (8, or exactly 1..k when k of them are present and the rest are known no-shows), and whether it is scored;
+ * once scored, the placement each of its players took (a DNP took none).
  */
-export type NeedLobby = { playerIds: readonly number[]; places?: number; done?: boolean };
+export type NeedLobby = {
+  playerIds: readonly number[];
+  places?: number;
+  done?: boolean;
+  placements?: ReadonlyMap<number, number>;
+};
 
-/** The line: the best `keep` overall stay, or the best `keep` of each lobby of the game (by the standings after it). */
+/**
+ * The line: the best `keep` overall stay (by the standings after the game), or the best `keep` of each lobby of the
+ * game by their placement in it (a stage's `topPerLobby` end, as planStageEnd in stage-standings.ts applies it).
+ */
 export type NeedLine = { kind: "overall"; keep: number } | { kind: "lobby"; keep: number };
 
 /**
@@ -142,11 +152,12 @@ export function maxMatching(masks: readonly number[] | Int32Array, n: number, of
 }
 
 /**
- * Every contender's outlook at `line` for the game whose lobbies are `lobbies`. Counting: with p's placement fixed,
- * every other player's placements that put them above p (or tied at the line) form a set; the most of a lobby that can
- * be above at once, and the fewest, are matchings of its players onto its places, and lobbies add up. p is safe when
- * even the most above-or-tied leave p within `keep`, alive when the fewest strictly above do. Players in contention
- * outside every lobby keep their record. Players of `lobbies` missing from `players` are ignored.
+ * Every contender's outlook at `line` for the game whose lobbies are `lobbies`. The overall line counts: with p's
+ * placement fixed, every other player's placements that put them above p (or tied at the line) form a set; the most of
+ * a lobby that can be above at once, and the fewest, are matchings of its players onto its places, and lobbies add up.
+ * p is safe when even the most above-or-tied leave p within `keep`, alive when the fewest strictly above do. Players
+ * in contention outside every lobby keep their record. The lobby line: lobbyLineOutlooks. Players of `lobbies` missing
+ * from `players` are ignored.
  */
 export function cutOutlooks(input: {
   players: readonly NeedPlayer[];
@@ -157,6 +168,7 @@ export function cutOutlooks(input: {
   line: NeedLine;
 }): Map<number, CutOutlook> {
   const { players, chain, scoring, line } = input;
+  if (line.kind === "lobby") return lobbyLineOutlooks(players, input.lobbies, line.keep);
   const n = players.length;
   const indexOf = new Map<number, number>();
   players.forEach((p, i) => indexOf.set(p.record.id, i));
@@ -164,7 +176,8 @@ export function cutOutlooks(input: {
   // Each player's lobby (-1: none) and, for players still to place, how many places their lobby hands out.
   const lobbyOf = new Int32Array(n).fill(-1);
   const places = new Int32Array(n); // 0: record fixed for this game
-  const members: number[][] = input.lobbies.map((lobby, li) => {
+  const lobbyCount = input.lobbies.length;
+  input.lobbies.forEach((lobby, li) => {
     const list: number[] = [];
     for (const id of lobby.playerIds) {
       const i = indexOf.get(id);
@@ -176,7 +189,6 @@ export function cutOutlooks(input: {
       const count = Math.min(MAX_PLACES, Math.max(list.length, lobby.places ?? MAX_PLACES));
       for (const i of list) places[i] = count;
     }
-    return list;
   });
 
   // Every candidate record (a player still to place: one per place; otherwise their record), sorted once.
@@ -206,9 +218,6 @@ export function cutOutlooks(input: {
   // Fixed players by sorted position, for counting them with a subtraction.
   const fixedBefore = new Int32Array(total + 1);
   for (let j = 0; j < total; j++) fixedBefore[j + 1] = fixedBefore[j] + (places[ownerOf[sorted[j]]] === 0 ? 1 : 0);
-
-  const masksA = new Int32Array(MAX_PLACES);
-  const masksB = new Int32Array(MAX_PLACES);
 
   /** [lo, hi]: the sorted positions tied with candidate c at the line (contiguous: docs/decisions/026). */
   const tieWindow = (c: number): [number, number] => {
@@ -246,47 +255,6 @@ export function cutOutlooks(input: {
     maxPos[i] = high;
   }
 
-  /**
-   * One lobby's most players above-or-tied with p and fewest strictly above, p's place `taken` (a bit; 0 when p is
-   * not in it). `skip` is p's index. A lobby has at least as many places free as players besides p, so players whose
-   * set is every place always fit beside a maximum matching of the others: only the partial sets are matched.
-   */
-  const lobbyCounts = (li: number, lo: number, hi: number, skip: number, taken: number): [number, number] => {
-    const list = members[li];
-    let most = 0;
-    let fewest = 0;
-    let kA = 0;
-    let kB = 0;
-    for (const q of list) {
-      if (q === skip) continue;
-      const count = places[q];
-      if (count === 0) {
-        const g = pos[first[q]];
-        if (g <= hi) most++;
-        if (g < lo) fewest++;
-        continue;
-      }
-      const low = minPos[q];
-      const high = maxPos[q];
-      if (high <= hi) most++;
-      else if (low <= hi) {
-        let st = 0;
-        for (let y = 0; y < count; y++) if (pos[first[q] + y] <= hi) st |= 1 << y;
-        masksA[kA++] = st & ~taken;
-      }
-      if (high < lo) fewest++;
-      else if (low < lo) {
-        let notAbove = 0;
-        for (let y = 0; y < count; y++) if (pos[first[q] + y] >= lo) notAbove |= 1 << y;
-        masksB[kB++] = notAbove & ~taken;
-        fewest++;
-      }
-    }
-    if (kA > 0) most += maxMatching(masksA, kA);
-    if (kB > 0) fewest -= maxMatching(masksB, kB);
-    return [most, fewest];
-  };
-
   // The overall line counts the players wholly above (or above-or-tied) from their worst position, and matches only
   // those whose positions straddle p's tie window, lobby by lobby.
   const playing: number[] = [];
@@ -304,16 +272,15 @@ export function cutOutlooks(input: {
     }
     return a;
   };
-  const bufA = new Int32Array(members.length * MAX_PLACES);
-  const bufB = new Int32Array(members.length * MAX_PLACES);
-  const countA = new Int32Array(members.length);
-  const countB = new Int32Array(members.length);
-  const touched = new Int32Array(members.length);
+  const bufA = new Int32Array(lobbyCount * MAX_PLACES);
+  const bufB = new Int32Array(lobbyCount * MAX_PLACES);
+  const countA = new Int32Array(lobbyCount);
+  const countB = new Int32Array(lobbyCount);
+  const touched = new Int32Array(lobbyCount);
 
   /** [most above-or-tied, fewest above] among p's competitors with p's candidate record c (p placing `taken`). */
   const counts = (p: number, c: number, taken: number): [number, number] => {
     const [lo, hi] = tieWindow(c);
-    if (line.kind === "lobby") return lobbyCounts(lobbyOf[p], lo, hi, p, taken);
     const pPlays = places[p] > 0;
     let most = fixedBefore[hi + 1] + countBelow(worstSorted, hi + 1);
     let fewest = fixedBefore[lo] + countBelow(worstSorted, lo);
@@ -363,7 +330,6 @@ export function cutOutlooks(input: {
   let monotone = true;
   for (let y = 1; y < MAX_PLACES; y++) if (pointsFor(scoring, y) < pointsFor(scoring, y + 1)) monotone = false;
   for (let p = 0; p < n; p++) {
-    if (line.kind === "lobby" && lobbyOf[p] === -1) continue;
     const id = players[p].record.id;
     if (places[p] === 0) {
       const [most, fewest] = counts(p, first[p], 0);
@@ -414,6 +380,43 @@ export function cutOutlooks(input: {
     }
     result.set(id, { playing: true, places: places[p], safe: Math.min(safe, alive), alive });
   }
+  return result;
+}
+
+/**
+ * The best `keep` of each lobby of the game by their placement in it, as a stage's end applies it (planStageEnd): the
+ * standings and the other lobbies play no part, and placements are never tied. A player still to place is safe, and
+ * alive, exactly from 1st to `keep`th (any placement when the lobby hands out no more places); a scored one is through
+ * with a placement up to `keep`, and out with a worse one or a DNP. A player in contention seated in no lobby of the
+ * game has no placement in it: out.
+ */
+function lobbyLineOutlooks(
+  players: readonly NeedPlayer[],
+  lobbies: readonly NeedLobby[],
+  keep: number,
+): Map<number, CutOutlook> {
+  const inPlay = new Set(players.map((p) => p.record.id));
+  const result = new Map<number, CutOutlook>();
+  const settled = (through: boolean): CutOutlook => ({
+    playing: false,
+    places: MAX_PLACES,
+    safe: through ? MAX_PLACES : 0,
+    alive: through ? MAX_PLACES : 0,
+  });
+  for (const lobby of lobbies) {
+    const members = [...new Set(lobby.playerIds)].filter((id) => inPlay.has(id) && !result.has(id));
+    const places = Math.min(MAX_PLACES, Math.max(members.length, lobby.places ?? MAX_PLACES));
+    for (const id of members) {
+      if (lobby.done) {
+        const placement = lobby.placements?.get(id);
+        result.set(id, settled(placement !== undefined && placement <= keep));
+      } else {
+        const top = Math.min(keep, places);
+        result.set(id, { playing: true, places, safe: top, alive: top });
+      }
+    }
+  }
+  for (const id of inPlay) if (!result.has(id)) result.set(id, settled(false));
   return result;
 }
 

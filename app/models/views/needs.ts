@@ -1,5 +1,5 @@
-// "What do I need" for one tournament's data: whether the game under way is the last before a stage's line (or a
-// checkmate game), and then every contender's outlook, computed once per data object (one snapshot version).
+// "What do I need" for one tournament's data: whether the game under way is the last before a line (a stage's end, or
+// the cut proposed between games) or a checkmate game, and then every contender's outlook, once per data object.
 import type { Lobby, Match, Player, Tournament } from "#db/schema";
 import {
   checkmateNeed,
@@ -13,19 +13,31 @@ import {
   type NeedPlayer,
   needsHeading,
 } from "../format/needs";
-import { cutRuleOf, playerRecord, readRuleset } from "../format/ruleset";
+import { cutRuleOf, isPlaced, playerRecord, readRuleset } from "../format/ruleset";
 import { settingsScoring } from "../format/scoring";
+import { proposedEliminationCut } from "../format/cuts";
 import { isCheckmateEnd, stageAt, stagesOf, type Stage, type StagePosition } from "../format/stages";
 import { computePlayerStats } from "../format/stats";
 
 /** What the needs are computed from: a tournament's data as the snapshot holds it (`stages` once stored). */
 export type NeedsData = {
-  tournament: Pick<Tournament, "status" | "currentRound" | "totalRounds" | "lobbyMethod" | "scoring" | "ruleset"> & {
+  tournament: Pick<
+    Tournament,
+    "status" | "format" | "currentRound" | "totalRounds" | "lobbyMethod" | "scoring" | "ruleset"
+  > & {
     stages?: readonly Stage[] | null;
   };
   players: readonly Pick<
     Player,
-    "id" | "seed" | "isEliminated" | "removedAt" | "droppedAt" | "adjustPoints" | "adjustMatches" | "adjustAverage"
+    | "id"
+    | "seed"
+    | "isCheckedIn"
+    | "isEliminated"
+    | "removedAt"
+    | "droppedAt"
+    | "adjustPoints"
+    | "adjustMatches"
+    | "adjustAverage"
   >[];
   lobbies: readonly Pick<Lobby, "roundNumber" | "playerIds" | "isComplete">[];
   matches: readonly Pick<Match, "playerId" | "roundNumber" | "placement" | "points" | "dnp">[];
@@ -45,20 +57,40 @@ export function pointsStartRound(stages: readonly Stage[], position: StagePositi
   return start;
 }
 
-/** The line the game of `round` is the last before, or a checkmate stage's end; null when neither. */
-export function lineAhead(
-  t: NeedsData["tournament"],
-  round: number,
-): { position: StagePosition; start: number; line: NeedLine | { kind: "checkmate"; threshold: number } } | null {
+/** The line ahead of a game, the points it reads (from round `start`) and the name its heading starts with. */
+export type LineAhead = {
+  position: StagePosition;
+  start: number;
+  name: string;
+  line: NeedLine | { kind: "checkmate"; threshold: number };
+};
+
+/**
+ * The line the game of `round` is the last before, or a checkmate stage's end; null when neither. `inPlay`: the
+ * players a cut counts (checked in, not cut, dropped or set aside). A stage's end (before another stage) comes
+ * first; otherwise, where the score screen's cut dialog proposes a cut after the game (Elimination from round 3:
+ * proposedEliminationCut), the line is that cut, unless advancing after the game completes the tournament. Standard
+ * proposes nothing ahead of time (its cuts are optional).
+ */
+export function lineAhead(t: NeedsData["tournament"], round: number, inPlay: number): LineAhead | null {
   const stages = stagesOf(t);
   const position = stageAt(stages, round);
-  const end = position.stage.end;
-  if (end === null || round < position.firstRound || round > position.lastRound) return null;
+  if (round < position.firstRound || round > position.lastRound) return null;
   const start = pointsStartRound(stages, position);
-  if (isCheckmateEnd(end)) return { position, start, line: { kind: "checkmate", threshold: end.checkmate.threshold } };
-  if (round !== position.lastRound) return null;
-  if ("cutTo" in end) return { position, start, line: { kind: "overall", keep: end.cutTo } };
-  return { position, start, line: { kind: "lobby", keep: end.topPerLobby } };
+  const name = position.stage.name;
+  const end = position.stage.end;
+  if (isCheckmateEnd(end))
+    return { position, start, name, line: { kind: "checkmate", threshold: end.checkmate.threshold } };
+  // A stage's end applies when another stage follows (advanceRound): after the last stage the tournament completes.
+  if (end !== null && round === position.lastRound && position.index < stages.length - 1) {
+    if ("cutTo" in end) return { position, start, name, line: { kind: "overall", keep: end.cutTo } };
+    return { position, start, name, line: { kind: "lobby", keep: end.topPerLobby } };
+  }
+  const proposed = t.format === "elimination" ? proposedEliminationCut(inPlay, round) : 0;
+  if (proposed === 0 || round >= t.totalRounds) return null;
+  // One stage (a tournament without stages) is not named on the spectator pages: its rounds are.
+  const label = stages.length > 1 ? name : `Round ${round}`;
+  return { position, start, name: label, line: { kind: "overall", keep: inPlay - proposed } };
 }
 
 /**
@@ -72,13 +104,15 @@ export function tournamentNeeds(d: NeedsData): Needs {
   const round = t.currentRound;
   const lobbies = d.lobbies.filter((l) => l.roundNumber === round);
   if (lobbies.length === 0) return null;
-  const ahead = lineAhead(t, round);
-  if (!ahead) return null;
   const contenders = d.players.filter((p) => p.removedAt === null && p.droppedAt === null && !p.isEliminated);
   const inPlay = new Set(contenders.map((p) => p.id));
+  // Who a cut counts (eligibleForRound): a player in play who is not checked in is neither cut nor counted.
+  const counted = contenders.filter((p) => p.isCheckedIn);
+  const ahead = lineAhead(t, round, counted.length);
+  if (!ahead) return null;
   const scoring = settingsScoring(t.scoring);
   const needs = new Map<number, Need>();
-  const heading = needsHeading(ahead.line, ahead.position.stage.name);
+  const heading = needsHeading(ahead.line, ahead.name);
 
   if (ahead.line.kind === "checkmate") {
     // On checkmate or not is decided at the start of the game: this round's results do not count yet.
@@ -99,7 +133,7 @@ export function tournamentNeeds(d: NeedsData): Needs {
   const ruleset = readRuleset(t.ruleset);
   const games = new Map<number, Pick<Match, "roundNumber" | "placement" | "points" | "dnp">[]>();
   const eventPoints = new Map<number, number>();
-  for (const p of contenders) {
+  for (const p of counted) {
     games.set(p.id, []);
     eventPoints.set(p.id, p.adjustPoints);
   }
@@ -110,7 +144,7 @@ export function tournamentNeeds(d: NeedsData): Needs {
     if (m.roundNumber >= ahead.start) list.push(m);
   }
   const withRecent = ruleset.tiebreakers.includes("recentGames");
-  const players: NeedPlayer[] = contenders.map((p) => {
+  const players: NeedPlayer[] = counted.map((p) => {
     const adjust =
       ahead.start === 1
         ? { adjustPoints: p.adjustPoints, adjustMatches: p.adjustMatches, adjustAvg: p.adjustAverage }
@@ -120,6 +154,9 @@ export function tournamentNeeds(d: NeedsData): Needs {
     record.eventPoints = eventPoints.get(p.id)!;
     return { record, averageOverride: adjust.adjustAvg };
   });
+  // This game's placements (a DNP has none): a scored lobby's players are through or out by them at a lobby line.
+  const placed = new Map<number, number>();
+  for (const m of d.matches) if (m.roundNumber === round && isPlaced(m)) placed.set(m.playerId, m.placement);
   const needLobbies: NeedLobby[] = lobbies.map((l) => {
     const present = l.playerIds.filter((id) => inPlay.has(id));
     // A lobby member out of play (dropped since the draw) is a no-show: the present ones take exactly 1..k.
@@ -127,6 +164,9 @@ export function tournamentNeeds(d: NeedsData): Needs {
       playerIds: present,
       places: present.length < l.playerIds.length ? present.length : MAX_PLACES,
       done: l.isComplete,
+      ...(l.isComplete
+        ? { placements: new Map(present.filter((id) => placed.has(id)).map((id) => [id, placed.get(id)!])) }
+        : {}),
     };
   });
   const line = ahead.line;
