@@ -9,6 +9,7 @@ import type { TournamentData } from "./tournament-data.server";
 import type { Need } from "../format/needs";
 import { needOf, needsOf } from "./needs";
 import { endText, isCheckmateEnd, stageAt, stagesOf } from "../format/stages";
+import { outLabel } from "../access/policy";
 
 /** Players per page of the public view's "Search Players" grid (docs/rules.md, "Spectator pages"). */
 export const GRID_PAGE_SIZE = 24;
@@ -106,6 +107,35 @@ function standingRow(r: LeaderboardRow) {
   };
 }
 
+/** A run of standings rows, in rank order, under one separator (null: the first run, of players still in it). */
+export type StandingsSection<R> = { label: string | null; rows: R[] };
+
+/**
+ * The leaderboard's rows cut into runs at each change of group (the stage a player reached, then active, dropped or
+ * eliminated), never reordered: the rows stay in rank order (docs/rules.md "Stages": final standings), each run under
+ * a separator naming it ("Dropped", "Eliminated"; "Eliminated in Day 1" when the rows span several stages).
+ */
+export function standingsSections<R extends { isEliminated: boolean; isDropped: boolean; stage?: number }>(
+  rows: readonly R[],
+  stageNames: readonly string[] = [],
+): StandingsSection<R>[] {
+  const spansStages = new Set(rows.map((r) => r.stage ?? 1)).size > 1;
+  const sections: StandingsSection<R>[] = [];
+  let key: string | null = null;
+  for (const row of rows) {
+    const out = outLabel(row);
+    const rowKey = `${row.stage ?? 1}|${out ?? ""}`;
+    if (rowKey !== key) {
+      const stageName = stageNames[(row.stage ?? 1) - 1] ?? `Stage ${row.stage ?? 1}`;
+      const label = out === null && sections.length === 0 ? null : (out ?? "Active");
+      sections.push({ label: label !== null && spansStages ? `${label} in ${stageName}` : label, rows: [] });
+      key = rowKey;
+    }
+    sections[sections.length - 1].rows.push(row);
+  }
+  return sections;
+}
+
 /**
  * The first `count` standings rows. Standings start with the first game: before it (check-in) a top
  * list of 0-point players would be a made-up order (docs/rules.md "Spectator pages").
@@ -195,6 +225,7 @@ export function leaderboardView(d: TournamentData) {
     rows: d.standings.map((r) =>
       withNeed(d, r.id, {
         ...standingRow(r),
+        stage: r.stage,
         averagePlacement: r.averagePlacement,
         bestFinish: r.bestFinish,
         separatedBy: r.separatedBy,
