@@ -119,7 +119,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
     />
   );
   // The rows in rank order, a separator where the group changes (docs/rules.md "Stages": final standings).
-  const sections = standingsSections(rows, t.stage?.names ?? []);
+  const sections = standingsSections<(typeof rows)[number]>(rows, t.stage?.names ?? []);
   const active = rows.filter((r) => !r.isEliminated && !r.isDropped);
   const eliminated = rows.filter((r) => r.isEliminated);
   const podium = active.length >= 3 ? active.slice(0, 3) : null;
