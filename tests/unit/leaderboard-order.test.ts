@@ -104,15 +104,15 @@ export function stagedWorld(): TournamentData {
   play(1, [1, 4, 7, 10, 13, 16, 19, 22, 2, 5, 8, 11, 14, 17, 20, 23, 3, 6, 9, 12, 15, 18, 21, 24]);
   players[23] = { ...players[23], droppedAt: new Date(0), dropReason: "Left", dropRound: 1 };
   for (let id = 17; id <= 23; id++) players[id - 1] = { ...players[id - 1], isEliminated: true };
-  play(2, Array.from({ length: 16 }, (_, i) => i + 1));
+  play(
+    2,
+    Array.from({ length: 16 }, (_, i) => i + 1),
+  );
   for (let id = 9; id <= 16; id++) players[id - 1] = { ...players[id - 1], isEliminated: true };
   const byId = new Map(players.map((p) => [p.id, p]));
-  const standings = overallStandings(
-    players.map(toEnginePlayer),
-    matches,
-    tournament,
-    STANDARD_TIEBREAKERS,
-  ).map((row) => toLeaderboardRow(byId.get(row.playerId)!, row));
+  const standings = overallStandings(players.map(toEnginePlayer), matches, tournament, STANDARD_TIEBREAKERS).map(
+    (row) => toLeaderboardRow(byId.get(row.playerId)!, row),
+  );
   return { tournament, players, lobbies, matches, standings, schedule: null } as TournamentData;
 }
 
