@@ -281,10 +281,14 @@ export type StageRoundNote = {
   playsOn: boolean;
 };
 
-/** The score page's stage line for `round`; null for a tournament without stages (one stage, no change). */
+/**
+ * The score page's stage line for `round`; null for a tournament without stages (one stage, no change). `inPlay`: the
+ * players still in play, when known (a cut to more players than remain cuts nobody, and the end's words say so).
+ */
 export function stageRoundNote(
   t: { stages?: readonly Stage[] | null; totalRounds: number; lobbyMethod: LobbyMethod },
   round: number,
+  inPlay?: number,
 ): StageRoundNote | null {
   if (!t.stages || t.stages.length === 0) return null;
   const stages = stagesOf(t);
@@ -311,11 +315,21 @@ export function stageRoundNote(
   const last = round === at.lastRound && at.index < stages.length - 1;
   if (!last) return { label, end: null, endsWithCut: false, playsOn: false };
   const next = stages[at.index + 1]!.name;
+  return { label, end: stageEndWords(name, next, end, inPlay), endsWithCut: end !== null, playsOn: false };
+}
+
+/**
+ * What a stage's end does, in words ("Day 1 ends here: the best 32 go through to Day 2."). With `inPlay` (the players
+ * still in play) a cut to N that N or more of them reach cuts nobody: all of them go through, and the words say so.
+ */
+export function stageEndWords(name: string, next: string, end: StageEnd, inPlay?: number): string {
   const words =
-    end === null
+    end === null || isCheckmateEnd(end)
       ? `everyone goes through to ${next}`
       : "cutTo" in end
-        ? `the best ${end.cutTo} go through to ${next}`
+        ? inPlay !== undefined && inPlay <= end.cutTo
+          ? `a cut to the best ${end.cutTo}, but only ${inPlay} players are in play: all ${inPlay} go through to ${next}`
+          : `the best ${end.cutTo} go through to ${next}`
         : `the best ${end.topPerLobby} of each lobby go through to ${next}`;
-  return { label, end: `${name} ends here: ${words}.`, endsWithCut: end !== null, playsOn: false };
+  return `${name} ends here: ${words}.`;
 }
