@@ -186,3 +186,15 @@ describe("the leaderboard page lists its rows in rank order", () => {
     expect(standingsSections(rows).map((s) => s.label)).toEqual([null, "Dropped", "Eliminated"]);
   });
 });
+
+describe("the Rules section says the configured cuts", () => {
+  test("a stage's cut to 15 is not called a multiple of 8; the order by stage reached is said", () => {
+    const data = stagedWorld();
+    data.tournament = { ...data.tournament, stages: [{ ...STAGES[0], end: { cutTo: 15 } }, STAGES[1]] };
+    const rules = leaderboardView(data).rules;
+    expect(rules.cutRule).toContain("Day 1 ends with a cut to the best 15 by its standings");
+    expect(rules.cutRule).not.toMatch(/^A cut removes a multiple of 8/);
+    expect(rules.cutRule).toContain("Between games, a cut removes a multiple of 8 players and keeps at least 8");
+    expect(rules.standingsRule).toMatch(/^Players rank by how far they got/);
+  });
+});

@@ -13,6 +13,7 @@ import {
   stageStandings,
 } from "~/models/format/stage-standings";
 import {
+  cutRulesText,
   presetStages,
   stageAt,
   stageEditProblem,
@@ -380,7 +381,7 @@ describe("the stage end an advance applies (stageEndOfAdvance: the advance and i
             else
               expect(summary.words).toBe(`S${index + 1} ends here: the best ${end.cutTo} go through to S${index + 2}.`);
           } else if ("topPerLobby" in end) {
-            expected = game.filter((m) => m.placement > end.topPerLobby).map((m) => m.playerId);
+            expected = game.filter((m) => (m.placement ?? 9) > end.topPerLobby).map((m) => m.playerId);
           } else {
             throw new Error("no checkmate before the last stage");
           }
@@ -389,6 +390,44 @@ describe("the stage end an advance applies (stageEndOfAdvance: the advance and i
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("the cuts in words (the Rules section, the export's Cuts row)", () => {
+  test("each stage's end as configured; 'a multiple of 8' only for the cut between games", () => {
+    const endArb = fc.oneof(
+      fc.constant(null),
+      fc.integer({ min: 1, max: 200 }).map((n) => ({ cutTo: n })),
+      fc.integer({ min: 1, max: 7 }).map((k) => ({ topPerLobby: k })),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(endArb, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom("pointsAndAverage" as const, "chain" as const),
+        (ends, rule) => {
+          const stages: Stage[] = ends.map((end, i) => ({
+            name: `S${i + 1}`,
+            games: 1,
+            draw: "snake",
+            points: "carry",
+            end,
+          }));
+          const text = cutRulesText({ stages, totalRounds: stages.length, lobbyMethod: "snake" }, rule);
+          expect(text.match(/multiple of 8/g) ?? []).toHaveLength(1);
+          const configured = stages.slice(0, -1).filter((s) => s.end !== null);
+          if (configured.length === 0) expect(text).toMatch(/^A cut removes a multiple of 8 players/);
+          else expect(text).toContain("Between games, a cut removes a multiple of 8 players and keeps at least 8");
+          for (const s of configured) {
+            const end = s.end!;
+            if ("cutTo" in end)
+              expect(text).toContain(`${s.name} ends with a cut to the best ${end.cutTo} by its standings.`);
+            if ("topPerLobby" in end)
+              expect(text).toContain(`${s.name} ends: the best ${end.topPerLobby} of each lobby`);
+          }
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -3,12 +3,12 @@
 import type { Lobby, Tournament } from "#db/schema";
 import type { LeaderboardRow } from "../format/standings.server";
 import { searchPlayers } from "../roster/search";
-import { CUT_RULE_WORDS, cutRuleOf, PRESET_WORDS, readRuleset, TIEBREAKER_WORDS } from "../format/ruleset";
+import { cutRuleOf, PRESET_WORDS, readRuleset, TIEBREAKER_WORDS } from "../format/ruleset";
 import { ordinal, scoringToArray, settingsScoring } from "../format/scoring";
 import type { TournamentData } from "./tournament-data.server";
 import type { Need } from "../format/needs";
 import { needOf, needsOf } from "./needs";
-import { endText, isCheckmateEnd, stageAt, stagesOf } from "../format/stages";
+import { cutRulesText, endText, isCheckmateEnd, stageAt, stagesOf, standingsOrderText } from "../format/stages";
 import { outLabel } from "../access/policy";
 
 /** Players per page of the public view's "Search Players" grid (docs/rules.md, "Spectator pages"). */
@@ -67,7 +67,7 @@ export function summary({ tournament: t }: TournamentData): TournamentSummary {
 
 /**
  * The tournament's rules in plain words (the public view's and leaderboard's "Rules" section): the points
- * per placement, the tiebreak order with each criterion's sentence, and the cut rule.
+ * per placement, the standings order, the tiebreak order with each criterion's sentence, and the cuts as configured.
  */
 export function rulesView({ tournament: t }: TournamentData) {
   const ruleset = readRuleset(t.ruleset);
@@ -75,8 +75,11 @@ export function rulesView({ tournament: t }: TournamentData) {
     preset: ruleset.preset,
     presetLabel: PRESET_WORDS[ruleset.preset].label,
     points: scoringToArray(settingsScoring(t.scoring)).map((points, i) => ({ place: ordinal(i + 1), points })),
+    /** How rows are ordered before the tiebreak chain: the stage reached, then active, dropped, eliminated. */
+    standingsRule: standingsOrderText(t),
     tiebreakers: ruleset.tiebreakers.map((c) => ({ key: c, ...TIEBREAKER_WORDS[c] })),
-    cutRule: CUT_RULE_WORDS[cutRuleOf(ruleset)],
+    /** The cuts as configured: each stage's end (a cut to N is any number), the cut between games, ties at a line. */
+    cutRule: cutRulesText(t, cutRuleOf(ruleset)),
   };
 }
 export type RulesView = ReturnType<typeof rulesView>;
