@@ -122,11 +122,12 @@ export async function scoreSheetView(
   // The current round's stage, and what its end does (docs/rules.md "Stages"); a stage end's cut replaces the dialog.
   const chain = readRuleset(t.ruleset).tiebreakers;
   const inPlay = eligibleForRound(playerRows.map(toEnginePlayer));
-  const active = currentStageStandings(inPlay, matchRows, t, chain);
+  // The stage's standings of the players in play, read only when a cut or a stage end is shown.
+  const active = () => currentStageStandings(inPlay, matchRows, t, chain);
   const stage = stageRoundNote(t, current, inPlay.length);
   let cut: CutPreview | null = null;
   if (query.cut && access.can.manage && !completed && currentLobbies.length > 0 && !stage?.endsWithCut) {
-    cut = previewCut(t, active, playerRows, currentLobbies, query.cut.count);
+    cut = previewCut(t, active(), playerRows, currentLobbies, query.cut.count);
   }
 
   // A stage that ends in a cut has no cut dialog: the Advance form names who its end cuts, and a tie at its line is
@@ -134,7 +135,9 @@ export async function scoreSheetView(
   let stageEnd: StageEndView | null = null;
   let stageTie: StageTie | null = null;
   if (access.can.manage && !completed && currentLobbies.length > 0 && currentLobbies.every((l) => l.isComplete)) {
-    const end = stageEndOfAdvance(t, current, active, matchRows, cutRuleOf(readRuleset(t.ruleset)));
+    const end = stage?.endsWithCut
+      ? stageEndOfAdvance(t, current, active(), matchRows, cutRuleOf(readRuleset(t.ruleset)))
+      : null;
     if (end) {
       const named = (id: number) => ({
         id,
