@@ -17,7 +17,7 @@ export function RulesSection({ rules, id = "rules" }: { rules: RulesView; id?: s
       </ul>
       <h3>Tiebreak order</h3>
       <p className="small muted" style={{ marginTop: 0 }}>
-        Active players rank above eliminated ones. Within each, players are ranked by:
+        {rules.standingsRule}
       </p>
       <ol className="rules-tiebreakers">
         {rules.tiebreakers.map((c) => (

@@ -316,11 +316,29 @@ export const substitutionAnswer = z.strictObject({
   newPlayer: playerAnswer,
   lobbyId: id.nullable().describe("The current-round lobby where the substitute took the seat, if any"),
 });
+const stageRef = z.strictObject({ number: z.int().describe("From 1"), name: z.string() });
+const stageEndAnswer = z
+  .strictObject({
+    stage: stageRef.describe("The stage that ends"),
+    next: stageRef.describe("The stage that begins"),
+    kind: z.enum(["cutTo", "topPerLobby"]),
+    keep: z.int().describe("N of a cut to N, K of the best K of each lobby"),
+    inPlay: z.int().describe("Players in play when the stage ends (dropped and cut players are not)"),
+    cut: z.int().describe("Players the end cuts (a tie at the line included)"),
+    through: z.int().describe("Players who go through to the next stage"),
+    words: z
+      .string()
+      .describe(
+        'What the end does, in words ("Day 1 ends here: the best 32 go through to Day 2."); a cut to N with N or fewer players in play says all of them go through',
+      ),
+  })
+  .describe("The stage end advancing applies: after a stage's last game, in place of a cut between games");
 export const advanceAnswer = z.strictObject({
   status: z.enum(TOURNAMENT_STATUSES),
   currentRound: z.int(),
   eliminated: z.array(id).describe("Players the cut eliminated"),
   message: z.string().optional().describe('"Tournament has been completed" when advancing completed it'),
+  stageEnd: stageEndAnswer.optional(),
 });
 export const generateAnswer = z.strictObject({
   status: z.enum(["generated", "completed"]),
@@ -361,6 +379,11 @@ export const cutPreviewAnswer = z.strictObject({
     z.string(),
     z.strictObject({ name: z.string(), riotTag: z.string(), totalPoints: z.number(), averagePlacement: z.number() }),
   ),
+  stageEnd: stageEndAnswer
+    .nullable()
+    .describe(
+      "At a stage's last game: the stage end the advance applies, whose cut count, plan and players this preview then shows (eliminationCount is ignored, as the advance ignores it); null otherwise",
+    ),
 });
 export const exportAnswer = z.strictObject({
   excelData: z

@@ -1,7 +1,8 @@
-// The leaderboard: a line of facts, what each player needs before a cut, the full standings (eliminated players
-// after a separator), then the podium.
+// The leaderboard: a line of facts, what each player needs before a cut, the full standings in rank order (a
+// separator where the group changes: dropped, eliminated, the stage reached), then the podium.
 import { NeedNote, NeedsHeading } from "~/components/need-note";
-import { DROPPED_LABEL, isCompleted, roundLabel, tournamentHome } from "~/models/access/policy";
+import { Fragment } from "react";
+import { isCompleted, roundLabel, tournamentHome } from "~/models/access/policy";
 import { Link } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { ExportLink } from "~/components/export-link";
@@ -15,7 +16,7 @@ import { loadSnapshotFromParams, pageUser } from "~/lib/page.server";
 import { tournamentPageCache } from "~/lib/public-cache.server";
 import { pageSchedule } from "~/lib/schedule.server";
 import { canManage } from "~/models/access/access.server";
-import { leaderboardView, stageLine } from "~/models/views/public";
+import { leaderboardView, stageLine, standingsSections } from "~/models/views/public";
 import { stageLeaderboardRows } from "~/models/format/settled.server";
 import { FORMAT_LABELS, type Format } from "~/models/format/types";
 
@@ -69,6 +70,7 @@ function stageRowsOrNull(data: Parameters<typeof stageLeaderboardRows>[0], index
       isEliminated: r.isEliminated,
       isDropped: r.isDropped,
       onCheckmate: r.onCheckmate,
+      stage: r.stage,
       averagePlacement: r.averagePlacement,
       bestFinish: r.bestFinish,
       separatedBy: r.separatedBy,
@@ -116,9 +118,9 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
       note={r.need ? <NeedNote need={r.need} /> : null}
     />
   );
-  // Standings order already puts the active players first, then the dropped, then the eliminated (a cut).
+  // The rows in rank order, a separator where the group changes (docs/rules.md "Stages": final standings).
+  const sections = standingsSections<(typeof rows)[number]>(rows, t.stage?.names ?? []);
   const active = rows.filter((r) => !r.isEliminated && !r.isDropped);
-  const dropped = rows.filter((r) => !r.isEliminated && r.isDropped);
   const eliminated = rows.filter((r) => r.isEliminated);
   const podium = active.length >= 3 ? active.slice(0, 3) : null;
   const format = FORMAT_LABELS[t.format as Format] ?? t.format;
@@ -191,11 +193,12 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <StandingsTable caption="Standings" full className="leaderboard-table">
-          {active.map(row)}
-          {dropped.length > 0 ? <StandingsSeparator label={DROPPED_LABEL} full /> : null}
-          {dropped.map(row)}
-          {eliminated.length > 0 ? <StandingsSeparator label="Eliminated" full /> : null}
-          {eliminated.map(row)}
+          {sections.map((section, i) => (
+            <Fragment key={i}>
+              {section.label !== null ? <StandingsSeparator label={section.label} full /> : null}
+              {section.rows.map(row)}
+            </Fragment>
+          ))}
         </StandingsTable>
       )}
 

@@ -51,6 +51,7 @@ import { publish } from "~/lib/events.server";
 import {
   tournamentPlayers,
   type ScoreSheetLobby,
+  type StageEndView,
   type StageTie,
   scoreSheetView,
 } from "~/models/views/score-sheet.server";
@@ -297,7 +298,11 @@ export async function action({ params, context, url, request }: Route.ActionArgs
                 toast: {
                   title: "Round Advanced",
                   description: `Tournament advanced to Round ${result.currentRound}${
-                    result.eliminated.length > 0 ? ` (${result.eliminated.length} players eliminated)` : ""
+                    result.eliminated.length > 0
+                      ? ` (${result.eliminated.length} players eliminated)`
+                      : result.stageEnd
+                        ? ` (${result.stageEnd.stage.name} ended: all ${result.stageEnd.through} players in play go through to ${result.stageEnd.next.name})`
+                        : ""
                   }`,
                 },
               },
@@ -453,6 +458,7 @@ export default function ScoreEntry({ loaderData: loaded, actionData: latestActio
           isLastRound={isLastRound}
           stageEnd={stage?.end ?? null}
           endsWithCut={stage?.endsWithCut ?? false}
+          stageCut={loaderData.stageEnd}
           stageTie={loaderData.stageTie}
           failure={roundFailure}
           drawFailure={failure?.intent === "draw" ? failure : null}
@@ -596,6 +602,7 @@ function RoundActions({
   isLastRound,
   stageEnd,
   endsWithCut,
+  stageCut,
   stageTie,
   failure,
   drawFailure,
@@ -613,6 +620,8 @@ function RoundActions({
   stageEnd: string | null;
   /** The stage's end decides the cut: no manual cut dialog. */
   endsWithCut: boolean;
+  /** Once the stage's last game is scored: who advancing cuts (the plan the advance applies). */
+  stageCut: StageEndView | null;
   stageTie: StageTie | null;
   failure: FormFailure | undefined;
   drawFailure: FormFailure | null;
@@ -635,6 +644,22 @@ function RoundActions({
         Round {round}
       </h2>
       {stageEnd ? <p className="alert warning scores-stage-end">{stageEnd}</p> : null}
+      {stageCut && (stageCut.cut.length > 0 || stageTie) ? (
+        <details className="scores-stage-cut">
+          <summary>
+            Advancing cuts {stageCut.cut.length} player{stageCut.cut.length === 1 ? "" : "s"}
+            {stageTie ? `, plus ${stageTie.needed} of the ${stageTie.players.length} tied players picked below` : ""}
+          </summary>
+          <ul className="list-plain">
+            {stageCut.cut.map((p) => (
+              <li key={p.id}>
+                {p.name}
+                {p.riotTag ? <span className="muted small"> #{p.riotTag}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       <FormError title={failure?.title} message={failure?.error} />
       <div className="row" style={{ marginTop: failure ? "0.75rem" : 0 }}>
         {!hasLobbies ? (

@@ -62,3 +62,17 @@ test("a tournament without stages has no stage line", () => {
   expect(stageRoundNote({ stages: null, totalRounds: 3, lobbyMethod: "snake" }, 2)).toBeNull();
   expect(stageRoundNote({ stages: [], totalRounds: 3, lobbyMethod: "snake" }, 2)).toBeNull();
 });
+
+test("a cut to N with N or fewer players in play: the note says all of them go through", () => {
+  const stages: Stage[] = [
+    { name: "Day 1", games: 2, draw: "snake", points: "carry", end: { cutTo: 32 } },
+    { name: "Day 2", games: 2, draw: "snake", points: "carry", end: null },
+  ];
+  const t = { stages, totalRounds: 4, lobbyMethod: "snake" as const };
+  expect(stageRoundNote(t, 2, 40)?.end).toBe("Day 1 ends here: the best 32 go through to Day 2.");
+  expect(stageRoundNote(t, 2, 30)?.end).toBe(
+    "Day 1 ends here: a cut to the best 32, but only 30 players are in play: all 30 go through to Day 2.",
+  );
+  expect(stageRoundNote(t, 2, 32)?.end).toContain("all 32 go through to Day 2");
+  expect(stageRoundNote(t, 2, 30)?.endsWithCut).toBe(true);
+});

@@ -8,10 +8,12 @@ import {
   checkmateOutcome,
   overallStandings,
   planStageEnd,
+  stageEndOfAdvance,
   stageScope,
   stageStandings,
 } from "~/models/format/stage-standings";
 import {
+  cutRulesText,
   presetStages,
   stageAt,
   stageEditProblem,
@@ -302,5 +304,130 @@ describe("a stage's end and the stage list", () => {
     expect(stageEditProblem(stages, edited, { currentRound: 1, drawnRound: 1 })?.message).toMatch(/Day 1 has started/);
     const later = stages.map((st, i) => (i === 2 ? { ...st, games: 3 } : st));
     expect(stageEditProblem(stages, later, { currentRound: 6, drawnRound: 6 })).toBeNull();
+  });
+});
+
+describe("the stage end an advance applies (stageEndOfAdvance: the advance and its previews)", () => {
+  const endArb = fc.oneof(
+    fc.constant(null),
+    fc.integer({ min: 1, max: 30 }).map((n) => ({ cutTo: n })),
+    fc.integer({ min: 1, max: 7 }).map((k) => ({ topPerLobby: k })),
+  );
+  test("only at a stage's last game with a stage after it; a cut to N keeps min(N, in play), the best K per lobby", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ games: fc.integer({ min: 1, max: 3 }), end: endArb }), { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer(),
+        (shape, round, inPlay, seed) => {
+          const stages: Stage[] = shape.map((s, i) => ({
+            name: `S${i + 1}`,
+            games: s.games,
+            draw: "snake",
+            points: "carry",
+            end: s.end,
+          }));
+          const rand = rng(seed);
+          // The standings of the players in play (distinct points, best first) and their placements in `round`.
+          const rows = Array.from({ length: inPlay }, (_, i) => ({
+            playerId: i + 1,
+            rank: i + 1,
+            totalPoints: 100 - i,
+            matchesPlayed: 1,
+            averagePlacement: 4,
+            bestFinish: 1,
+            wins: 0,
+            top4: 0,
+            isEliminated: false,
+            isDropped: false,
+            separatedBy: null,
+          }));
+          const ids = shuffle(
+            rows.map((r) => r.playerId),
+            rand,
+          );
+          const game = [];
+          for (let i = 0; i < ids.length; i += 8) game.push(...playLobby(i, round, ids.slice(i, i + 8), rand));
+          const t = { stages, totalRounds: 0, lobbyMethod: "snake" as const };
+          const got = stageEndOfAdvance(t, round, rows, game, "pointsAndAverage");
+          // Reference: the stage `round` is in, and whether it is that stage's last game with another after it.
+          let first = 1;
+          let index = stages.findIndex((s) => {
+            const inIt = round < first + s.games;
+            if (!inIt) first += s.games;
+            return inIt;
+          });
+          if (index === -1) index = stages.length - 1;
+          const last = stagePositions(stages)[index].lastRound;
+          const end = stages[index].end;
+          if (round !== last || index === stages.length - 1 || end === null) {
+            expect(got).toBeNull();
+            return;
+          }
+          expect(got).not.toBeNull();
+          const { summary, plan } = got!;
+          expect(summary.stage).toEqual({ number: index + 1, name: `S${index + 1}` });
+          expect(summary.next).toEqual({ number: index + 2, name: `S${index + 2}` });
+          expect(summary.inPlay).toBe(inPlay);
+          expect(summary.cut + summary.through).toBe(inPlay);
+          expect(summary.cut).toBe(plan.sure.length + plan.needed);
+          let expected: number[];
+          if ("cutTo" in end) {
+            // Distinct points: the worst first, no tie; with N or more in play nobody goes, and the words say so.
+            expected = rows.slice(Math.min(end.cutTo, inPlay)).map((r) => r.playerId);
+            expect(summary.through).toBe(Math.min(end.cutTo, inPlay));
+            if (inPlay <= end.cutTo) expect(summary.words).toContain(`all ${inPlay} go through to S${index + 2}`);
+            else
+              expect(summary.words).toBe(`S${index + 1} ends here: the best ${end.cutTo} go through to S${index + 2}.`);
+          } else if ("topPerLobby" in end) {
+            expected = game.filter((m) => (m.placement ?? 9) > end.topPerLobby).map((m) => m.playerId);
+          } else {
+            throw new Error("no checkmate before the last stage");
+          }
+          expect(plan.tied).toEqual([]);
+          expect([...plan.sure].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("the cuts in words (the Rules section, the export's Cuts row)", () => {
+  test("each stage's end as configured; 'a multiple of 8' only for the cut between games", () => {
+    const endArb = fc.oneof(
+      fc.constant(null),
+      fc.integer({ min: 1, max: 200 }).map((n) => ({ cutTo: n })),
+      fc.integer({ min: 1, max: 7 }).map((k) => ({ topPerLobby: k })),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(endArb, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom("pointsAndAverage" as const, "chain" as const),
+        (ends, rule) => {
+          const stages: Stage[] = ends.map((end, i) => ({
+            name: `S${i + 1}`,
+            games: 1,
+            draw: "snake",
+            points: "carry",
+            end,
+          }));
+          const text = cutRulesText({ stages, totalRounds: stages.length, lobbyMethod: "snake" }, rule);
+          expect(text.match(/multiple of 8/g) ?? []).toHaveLength(1);
+          const configured = stages.slice(0, -1).filter((s) => s.end !== null);
+          if (configured.length === 0) expect(text).toMatch(/^A cut removes a multiple of 8 players/);
+          else expect(text).toContain("Between games, a cut removes a multiple of 8 players and keeps at least 8");
+          for (const s of configured) {
+            const end = s.end!;
+            if ("cutTo" in end)
+              expect(text).toContain(`${s.name} ends with a cut to the best ${end.cutTo} by its standings.`);
+            if ("topPerLobby" in end)
+              expect(text).toContain(`${s.name} ends: the best ${end.topPerLobby} of each lobby`);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

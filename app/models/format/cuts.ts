@@ -1,6 +1,7 @@
 // Cuts between rounds: how many players may go, who goes for sure, and who is tied at the line.
 import { cutRuleOf, readRuleset, type CutRule } from "./ruleset";
 import type { StandingRow } from "./standings";
+import type { StageEndPreview, StageEndSummary } from "./stage-standings";
 import { averageRankKey } from "./stats";
 import type { Format } from "./types";
 import { CUT_MINIMUM_REMAINING, CUT_MULTIPLE, CUT_WHOLE } from "../messages";
@@ -180,11 +181,17 @@ export type CutPreview = {
   cutRule: CutRule;
   /** Name and tag of the players in the plan, for the dialogs. */
   players: Record<number, { name: string; riotTag: string; totalPoints: number; averagePlacement: number }>;
+  /**
+   * The stage end the advance applies instead of a cut between games (count, plan and players are then its own; an
+   * asked count is ignored, as the advance ignores it); null when advancing ends no stage with a cut.
+   */
+  stageEnd: StageEndSummary | null;
 };
 
 /**
  * The cut dialog's data for `count` players (default: the proposal), from the standings of the
  * active players (`active`), every player row (`players`, for names) and the current round's lobbies.
+ * `stageEnd`: the stage end advancing applies (stageEndOfAdvance), which replaces the cut between games.
  */
 export function previewCut(
   t: { format: Format; currentRound: number; ruleset?: unknown },
@@ -192,14 +199,18 @@ export function previewCut(
   players: readonly { id: number; name: string; riotTag: string }[],
   currentLobbies: readonly { isComplete: boolean }[],
   count?: number,
+  stageEnd: StageEndPreview | null = null,
 ): CutPreview {
   const activeCount = active.length;
-  const proposedCount =
-    t.format === "elimination" ? proposedEliminationCut(activeCount, t.currentRound) : defaultCut(activeCount);
-  const chosen = count ?? proposedCount;
-  const error = validateCutCount(chosen, activeCount);
+  const proposedCount = stageEnd
+    ? stageEnd.summary.cut
+    : t.format === "elimination"
+      ? proposedEliminationCut(activeCount, t.currentRound)
+      : defaultCut(activeCount);
+  const chosen = stageEnd ? stageEnd.summary.cut : (count ?? proposedCount);
+  const error = stageEnd ? null : validateCutCount(chosen, activeCount);
   const cutRule = cutRuleOf(readRuleset(t.ruleset));
-  const plan = error ? null : planCut(active, chosen, cutRule);
+  const plan = stageEnd ? stageEnd.plan : error ? null : planCut(active, chosen, cutRule);
   const byId = new Map(players.map((p) => [p.id, p]));
   const standingById = new Map(active.map((r) => [r.playerId, r]));
   const shown: CutPreview["players"] = {};
@@ -226,5 +237,6 @@ export function previewCut(
     plan,
     cutRule,
     players: shown,
+    stageEnd: stageEnd?.summary ?? null,
   };
 }

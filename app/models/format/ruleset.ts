@@ -166,13 +166,24 @@ export function cutRuleOf(ruleset: Ruleset): CutRule {
   return ruleset.preset === "standard" ? "pointsAndAverage" : "chain";
 }
 
-export const CUT_RULE_WORDS: Record<CutRule, string> = {
+/** Who is tied at any cut line (a cut between games or a stage's cut to N), per cut rule. */
+export const CUT_TIE_WORDS: Record<CutRule, string> = {
   pointsAndAverage:
-    "A cut removes a multiple of 8 players and keeps at least 8, lowest standings first. Players with the same " +
-    "points and an average placement within 0.01 are tied; when a tie straddles the cut line the host picks who goes.",
+    "Players with the same points and an average placement within 0.01 are tied; when a tie straddles the cut line " +
+    "the host picks who goes.",
   chain:
-    "A cut removes a multiple of 8 players and keeps at least 8, lowest standings first. At the cut line the tiebreak " +
-    "order decides; players it leaves equal before registration order are tied, and the host picks who goes.",
+    "At the cut line the tiebreak order decides; players it leaves equal before registration order are tied, and the " +
+    "host picks who goes.",
+};
+
+/** The cut between games (the cut dialog): a multiple of 8, keeping at least 8 (docs/rules.md "Cuts and tiebreaks"). */
+export const BETWEEN_GAMES_CUT_WORDS =
+  "A cut removes a multiple of 8 players and keeps at least 8, lowest standings first.";
+
+/** The cut rule of a tournament without stages: the cut between games and the tie at its line. */
+export const CUT_RULE_WORDS: Record<CutRule, string> = {
+  pointsAndAverage: `${BETWEEN_GAMES_CUT_WORDS} ${CUT_TIE_WORDS.pointsAndAverage}`,
+  chain: `${BETWEEN_GAMES_CUT_WORDS} ${CUT_TIE_WORDS.chain}`,
 };
 
 // ---------- the criteria ----------

@@ -3,7 +3,7 @@
 import { planCutOf, type CutPlan } from "./cuts";
 import { isPlaced, type CutRule, type Tiebreaker } from "./ruleset";
 import { computeStandings, type StandingRow, type StandingsMatch } from "./standings";
-import { isCheckmateEnd, stageAt, stagePositions, stagesOf, type Stage, type StageEnd } from "./stages";
+import { isCheckmateEnd, stageAt, stageEndWords, stagePositions, stagesOf, type Stage, type StageEnd } from "./stages";
 import type { EnginePlayer, LobbyMethod } from "./types";
 
 type StagedTournament = {
@@ -317,4 +317,65 @@ export function planStageEnd(
     keep: k,
     eliminate: active.filter((r) => !through.has(r.playerId)).map((r) => r.playerId),
   };
+}
+
+/** A stage's end as advancing applies it: who goes and how many go through, in numbers and in words. */
+export type StageEndSummary = {
+  /** The stage that ends (its number from 1, as clients pass it back) and the one that begins. */
+  stage: { number: number; name: string };
+  next: { number: number; name: string };
+  kind: "cutTo" | "topPerLobby";
+  /** N of a cut to N, K of the best K of each lobby. */
+  keep: number;
+  /** The players in play when the stage ends (dropped and cut players are not). */
+  inPlay: number;
+  /** Players the end cuts (a tie at the line included: the host picks who among the tied). */
+  cut: number;
+  /** Players who go through to the next stage. */
+  through: number;
+  /** "Day 1 ends here: the best 32 go through to Day 2."; a cut to N with N or fewer in play says all go through. */
+  words: string;
+};
+
+/** The summary with its plan: who is cut for sure, who is tied at the line and how many of them the host picks. */
+export type StageEndPreview = { summary: StageEndSummary; plan: CutPlan };
+
+/**
+ * The stage end that advancing from `round` applies, or null: none unless `round` is the last game of a stage that
+ * another stage follows and whose end cuts (to N, or the best K of each lobby). `active`: the stage's standings of the
+ * players in play, best first; `lastGame`: the placements of `round`. A cut to N with N or fewer players in play cuts
+ * nobody: they all go through (docs/rules.md "Stages"). The advance applies this plan and the previews (the API's
+ * advance-round GET, the score page) show it, so they never differ.
+ */
+export function stageEndOfAdvance(
+  t: Omit<StagedTournament, "currentRound">,
+  round: number,
+  active: readonly StandingRow[],
+  lastGame: readonly Pick<StandingsMatch, "playerId" | "placement" | "dnp" | "roundNumber">[],
+  rule: CutRule,
+): StageEndPreview | null {
+  const stages = stagesOf(t);
+  const at = stageAt(stages, round);
+  if (round !== at.lastRound || at.index >= stages.length - 1) return null;
+  const end = planStageEnd(
+    at.stage.end,
+    active,
+    lastGame.filter((m) => m.roundNumber === round),
+    rule,
+  );
+  if (end.kind === "none") return null;
+  const plan: CutPlan = end.kind === "cutTo" ? end.plan : { sure: end.eliminate, tied: [], needed: 0 };
+  const cut = plan.sure.length + plan.needed;
+  const next = stages[at.index + 1];
+  const summary: StageEndSummary = {
+    stage: { number: at.index + 1, name: at.stage.name },
+    next: { number: at.index + 2, name: next.name },
+    kind: end.kind,
+    keep: end.keep,
+    inPlay: active.length,
+    cut,
+    through: active.length - cut,
+    words: stageEndWords(at.stage.name, next.name, at.stage.end, active.length),
+  };
+  return { summary, plan };
 }

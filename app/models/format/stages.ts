@@ -1,6 +1,7 @@
 // A tournament's stages (issue 18): an ordered list, each with its games, its lobby draw, how points enter it and how
 // it ends. These are the shared shapes; the stage rules (transitions, final standings, checkmate) build on them.
 import type { LobbyMethod } from "./types";
+import { BETWEEN_GAMES_CUT_WORDS, CUT_RULE_WORDS, CUT_TIE_WORDS, type CutRule } from "./ruleset";
 import { STAGE_MESSAGES, stageStartedMessage } from "../messages";
 
 /** How points enter a stage: `carry` the total so far, or `reset` to 0 (earlier stages' standings stay readable). */
@@ -281,10 +282,14 @@ export type StageRoundNote = {
   playsOn: boolean;
 };
 
-/** The score page's stage line for `round`; null for a tournament without stages (one stage, no change). */
+/**
+ * The score page's stage line for `round`; null for a tournament without stages (one stage, no change). `inPlay`: the
+ * players still in play, when known (a cut to more players than remain cuts nobody, and the end's words say so).
+ */
 export function stageRoundNote(
   t: { stages?: readonly Stage[] | null; totalRounds: number; lobbyMethod: LobbyMethod },
   round: number,
+  inPlay?: number,
 ): StageRoundNote | null {
   if (!t.stages || t.stages.length === 0) return null;
   const stages = stagesOf(t);
@@ -311,11 +316,60 @@ export function stageRoundNote(
   const last = round === at.lastRound && at.index < stages.length - 1;
   if (!last) return { label, end: null, endsWithCut: false, playsOn: false };
   const next = stages[at.index + 1]!.name;
+  return { label, end: stageEndWords(name, next, end, inPlay), endsWithCut: end !== null, playsOn: false };
+}
+
+/**
+ * What a stage's end does, in words ("Day 1 ends here: the best 32 go through to Day 2."). With `inPlay` (the players
+ * still in play) a cut to N that N or more of them reach cuts nobody: all of them go through, and the words say so.
+ */
+export function stageEndWords(name: string, next: string, end: StageEnd, inPlay?: number): string {
   const words =
-    end === null
+    end === null || isCheckmateEnd(end)
       ? `everyone goes through to ${next}`
       : "cutTo" in end
-        ? `the best ${end.cutTo} go through to ${next}`
+        ? inPlay !== undefined && inPlay <= end.cutTo
+          ? `a cut to the best ${end.cutTo}, but only ${inPlay} players are in play: all ${inPlay} go through to ${next}`
+          : `the best ${end.cutTo} go through to ${next}`
         : `the best ${end.topPerLobby} of each lobby go through to ${next}`;
-  return { label, end: `${name} ends here: ${words}.`, endsWithCut: end !== null, playsOn: false };
+  return `${name} ends here: ${words}.`;
+}
+
+/**
+ * The cuts of a tournament in words (the Rules section of the public view and the leaderboard, the export's Rules
+ * sheet): without stages the cut between games as always; with them, each stage's end as configured (a stage's cut to
+ * N is any number, not a multiple of 8), then the cut between games and the tie at any cut line.
+ */
+export function cutRulesText(
+  t: { stages?: readonly Stage[] | null; totalRounds: number; lobbyMethod: LobbyMethod },
+  rule: CutRule,
+): string {
+  if (!t.stages || t.stages.length === 0) return CUT_RULE_WORDS[rule];
+  const stages = stagesOf(t);
+  const ends = stages.flatMap((s, i): string[] => {
+    const end = s.end;
+    if (end === null) return [];
+    if (isCheckmateEnd(end))
+      return [
+        `${s.name} is a checkmate final: a player on ${end.checkmate.threshold} points or more who places 1st wins.`,
+      ];
+    if (i === stages.length - 1) return [];
+    if ("cutTo" in end) return [`${s.name} ends with a cut to the best ${end.cutTo} by its standings.`];
+    return [`${s.name} ends: the best ${end.topPerLobby} of each lobby of its last game go through.`];
+  });
+  if (ends.length === 0) return CUT_RULE_WORDS[rule];
+  return [...ends, `Between games, ${lowerFirst(BETWEEN_GAMES_CUT_WORDS)}`, CUT_TIE_WORDS[rule]].join(" ");
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** How the standings are ordered, in words: by the stage reached when there are stages, then the status rule. */
+export function standingsOrderText(t: { stages?: readonly Stage[] | null }): string {
+  const status = "active players rank above dropped ones, and dropped above eliminated ones";
+  if (!t.stages || t.stages.length <= 1)
+    return `${status.charAt(0).toUpperCase()}${status.slice(1)}. Within each, players are ranked by:`;
+  return (
+    "Players rank by how far they got: those in the current stage first, then those out in the stage before, and so " +
+    `on. Within a stage, ${status}. Within each, players are ranked by:`
+  );
 }

@@ -6,7 +6,7 @@ import { type ActionResult, findTournamentOr404 } from "../action.server";
 import { playerLabel, type AuditValues } from "../audit/audit";
 import type { PublicUser } from "../access/auth.server";
 import { planCut, previewCut, resolveCut, validateCutCount, type CutPlan, type CutPreview } from "../format/cuts";
-import { checkmateOutcome, planStageEnd } from "../format/stage-standings";
+import { checkmateOutcome, stageEndOfAdvance, type StageEndSummary } from "../format/stage-standings";
 import { isCheckmateEnd, stageAt, stagesOf } from "../format/stages";
 import { toEnginePlayer } from "../format/stats.server";
 import { badRequest, conflict } from "../errors";
@@ -27,6 +27,8 @@ export type AdvanceResult = {
   eliminated: number[];
   /** "Tournament has been completed" when advancing completed it. */
   message?: string;
+  /** The stage end this advance applied (a cut to N or the best K of each lobby), in numbers and words. */
+  stageEnd?: StageEndSummary;
 };
 
 /**
@@ -65,18 +67,12 @@ export async function advanceRound(
       if (!resolution.ok) throw tieRefusal(plan);
       return resolution.eliminate;
     };
-    // The stage's end (docs/rules.md "Stages"): after its last game, a cut to N or the best K of each lobby.
+    // The stage's end (docs/rules.md "Stages"): after its last game, a cut to N or the best K of each lobby; the plan
+    // the previews show (cutPreview, the score page), so the advance cuts exactly whom they named.
     const endsStage = round === at.lastRound && at.index < stages.length - 1;
-    const stageEnd = endsStage
-      ? planStageEnd(
-          at.stage.end,
-          active,
-          played.filter((m) => m.roundNumber === round),
-          rule,
-        )
-      : ({ kind: "none" } as const);
-    if (stageEnd.kind !== "none") {
-      eliminated = stageEnd.kind === "cutTo" ? settle(stageEnd.plan) : stageEnd.eliminate;
+    const stageEnd = stageEndOfAdvance(t, round, active, played, rule);
+    if (stageEnd) {
+      eliminated = settle(stageEnd.plan);
     } else if (count > 0) {
       const invalid = validateCutCount(count, active.length);
       if (invalid) throw badRequest("invalid_cut", invalid, "eliminationCount");
@@ -133,7 +129,7 @@ export async function advanceRound(
       action: completes ? "tournament.completed" : "round.advanced",
       summary: completes
         ? `Round ${round} ended and the tournament completed${eliminated.length > 0 ? ` (${eliminated.length} players cut)` : ""}${checkmate?.winnerId != null ? ` (checkmate: ${byId.get(checkmate.winnerId) ?? `#${checkmate.winnerId}`} wins)` : ""}`
-        : `Advanced to Round ${round + 1}${next ? `: ${at.stage.name} ended, ${next.name} begins` : ""}${eliminated.length > 0 ? ` (${eliminated.length} players cut)` : ""}`,
+        : `Advanced to Round ${round + 1}${next ? `: ${at.stage.name} ended, ${next.name} begins` : ""}${eliminated.length > 0 ? ` (${eliminated.length} players cut)` : stageEnd ? ` (no one cut: all ${stageEnd.summary.through} players in play go through)` : ""}`,
       roundNumber: round,
       before: { status: t.status, currentRound: t.currentRound },
       after: { status: updated.status, currentRound: updated.currentRound, ...cut },
@@ -156,7 +152,13 @@ export async function advanceRound(
     });
     if (completes) {
       emit(event("tournament_completed", t.id, { name: t.name }));
-      return { status: updated.status, currentRound: updated.currentRound, eliminated, message: COMPLETED_MESSAGE };
+      return {
+        status: updated.status,
+        currentRound: updated.currentRound,
+        eliminated,
+        message: COMPLETED_MESSAGE,
+        ...(stageEnd ? { stageEnd: stageEnd.summary } : {}),
+      };
     }
     emit(
       event("round_advanced", t.id, {
@@ -165,13 +167,22 @@ export async function advanceRound(
         ...(next ? { stage: { index: at.index + 1, number: at.index + 2, name: next.name } } : {}),
       }),
     );
-    return { status: updated.status, currentRound: updated.currentRound, eliminated };
+    return {
+      status: updated.status,
+      currentRound: updated.currentRound,
+      eliminated,
+      ...(stageEnd ? { stageEnd: stageEnd.summary } : {}),
+    };
   });
 }
 
-/** The cut dialog's data for `count` players (default: the proposal). Reads only. */
+/**
+ * The cut dialog's data for `count` players (default: the proposal), or at a stage's end the cut that end applies (the
+ * same plan advanceRound settles; `count` is ignored there, as the advance ignores it). Reads only.
+ */
 export async function cutPreview(db: Executor, tournamentId: number, count?: number): Promise<CutPreview> {
   const t = await findTournamentOr404(db, tournamentId);
-  const { active, rows } = await activeStandings(db, t);
-  return previewCut(t, active, rows, await roundLobbies(db, t.id, t.currentRound), count);
+  const { active, rows, played } = await activeStandings(db, t);
+  const stageEnd = stageEndOfAdvance(t, t.currentRound, active, played, cutRuleOf(readRuleset(t.ruleset)));
+  return previewCut(t, active, rows, await roundLobbies(db, t.id, t.currentRound), count, stageEnd);
 }

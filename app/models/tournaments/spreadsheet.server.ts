@@ -15,7 +15,6 @@ import { listAllLobbies } from "../rounds/lobbies.server";
 import { listMatches } from "../rounds/scores.server";
 import { DNP_LABEL, SCORING_KEYS, ordinal } from "../format/scoring";
 import {
-  CUT_RULE_WORDS,
   cutRuleOf,
   PRESET_WORDS,
   readRuleset,
@@ -28,7 +27,7 @@ import {
 import { FORMAT_LABELS, FORMATS, LOBBY_METHODS, statusLabel } from "../format/types";
 import { playerNameSchema, riotTagSchema } from "../roster/player-input";
 import { tournamentCreateSchema } from "./tournament-input";
-import { endText, plannedRounds, stagesProblem } from "../format/stages";
+import { cutRulesText, endText, plannedRounds, stagesProblem } from "../format/stages";
 import { streamWorkbook } from "./workbook.server";
 import { IMPORT_FAILED } from "../messages";
 
@@ -132,7 +131,7 @@ export async function exportTournament(
   SCORING_KEYS.forEach((k, i) =>
     rules.addRow({ rule: `Points ${ordinal(i + 1)}`, value: t.scoring[k], meaning: "Points for this placement" }),
   );
-  rules.addRow({ rule: "Cuts", value: cutRuleOf(ruleset), meaning: CUT_RULE_WORDS[cutRuleOf(ruleset)] });
+  rules.addRow({ rule: "Cuts", value: cutRuleOf(ruleset), meaning: cutRulesText(t, cutRuleOf(ruleset)) });
   // The stages (docs/rules.md "Stages"): each as JSON in Value, read back by the import; in words under Meaning.
   if (t.stages && t.stages.length > 0) {
     t.stages.forEach((stage, i) =>

@@ -3,12 +3,13 @@
 import type { Lobby, Tournament } from "#db/schema";
 import type { LeaderboardRow } from "../format/standings.server";
 import { searchPlayers } from "../roster/search";
-import { CUT_RULE_WORDS, cutRuleOf, PRESET_WORDS, readRuleset, TIEBREAKER_WORDS } from "../format/ruleset";
+import { cutRuleOf, PRESET_WORDS, readRuleset, TIEBREAKER_WORDS } from "../format/ruleset";
 import { ordinal, scoringToArray, settingsScoring } from "../format/scoring";
 import type { TournamentData } from "./tournament-data.server";
 import type { Need } from "../format/needs";
 import { needOf, needsOf } from "./needs";
-import { endText, isCheckmateEnd, stageAt, stagesOf } from "../format/stages";
+import { cutRulesText, endText, isCheckmateEnd, stageAt, stagesOf, standingsOrderText } from "../format/stages";
+import { outLabel } from "../access/policy";
 
 /** Players per page of the public view's "Search Players" grid (docs/rules.md, "Spectator pages"). */
 export const GRID_PAGE_SIZE = 24;
@@ -66,7 +67,7 @@ export function summary({ tournament: t }: TournamentData): TournamentSummary {
 
 /**
  * The tournament's rules in plain words (the public view's and leaderboard's "Rules" section): the points
- * per placement, the tiebreak order with each criterion's sentence, and the cut rule.
+ * per placement, the standings order, the tiebreak order with each criterion's sentence, and the cuts as configured.
  */
 export function rulesView({ tournament: t }: TournamentData) {
   const ruleset = readRuleset(t.ruleset);
@@ -74,8 +75,11 @@ export function rulesView({ tournament: t }: TournamentData) {
     preset: ruleset.preset,
     presetLabel: PRESET_WORDS[ruleset.preset].label,
     points: scoringToArray(settingsScoring(t.scoring)).map((points, i) => ({ place: ordinal(i + 1), points })),
+    /** How rows are ordered before the tiebreak chain: the stage reached, then active, dropped, eliminated. */
+    standingsRule: standingsOrderText(t),
     tiebreakers: ruleset.tiebreakers.map((c) => ({ key: c, ...TIEBREAKER_WORDS[c] })),
-    cutRule: CUT_RULE_WORDS[cutRuleOf(ruleset)],
+    /** The cuts as configured: each stage's end (a cut to N is any number), the cut between games, ties at a line. */
+    cutRule: cutRulesText(t, cutRuleOf(ruleset)),
   };
 }
 export type RulesView = ReturnType<typeof rulesView>;
@@ -104,6 +108,35 @@ function standingRow(r: LeaderboardRow) {
     isDropped: r.isDropped,
     onCheckmate: r.onCheckmate,
   };
+}
+
+/** A run of standings rows, in rank order, under one separator (null: the first run, of players still in it). */
+export type StandingsSection<R> = { label: string | null; rows: R[] };
+
+/**
+ * The leaderboard's rows cut into runs at each change of group (the stage a player reached, then active, dropped or
+ * eliminated), never reordered: the rows stay in rank order (docs/rules.md "Stages": final standings), each run under
+ * a separator naming it ("Dropped", "Eliminated"; "Eliminated in Day 1" when the rows span several stages).
+ */
+export function standingsSections<R extends { isEliminated: boolean; isDropped: boolean; stage?: number }>(
+  rows: readonly R[],
+  stageNames: readonly string[] = [],
+): StandingsSection<R>[] {
+  const spansStages = new Set(rows.map((r) => r.stage ?? 1)).size > 1;
+  const sections: StandingsSection<R>[] = [];
+  let key: string | null = null;
+  for (const row of rows) {
+    const out = outLabel(row);
+    const rowKey = `${row.stage ?? 1}|${out ?? ""}`;
+    if (rowKey !== key) {
+      const stageName = stageNames[(row.stage ?? 1) - 1] ?? `Stage ${row.stage ?? 1}`;
+      const label = out === null && sections.length === 0 ? null : (out ?? "Active");
+      sections.push({ label: label !== null && spansStages ? `${label} in ${stageName}` : label, rows: [] });
+      key = rowKey;
+    }
+    sections[sections.length - 1].rows.push(row);
+  }
+  return sections;
 }
 
 /**
@@ -195,6 +228,7 @@ export function leaderboardView(d: TournamentData) {
     rows: d.standings.map((r) =>
       withNeed(d, r.id, {
         ...standingRow(r),
+        stage: r.stage,
         averagePlacement: r.averagePlacement,
         bestFinish: r.bestFinish,
         separatedBy: r.separatedBy,

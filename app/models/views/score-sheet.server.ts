@@ -6,8 +6,8 @@ import { previewCut, type CutPreview } from "../format/cuts";
 import { eligibleForRound } from "../rounds/lobbies";
 import { sortLobbies } from "../rounds/lobbies.server";
 import { canEditRound, playerCounts, type Abilities, type Role } from "../access/policy";
-import { currentStageStandings, planStageEnd } from "../format/stage-standings";
-import { stageAt, stageRoundNote, stagesOf } from "../format/stages";
+import { currentStageStandings, stageEndOfAdvance } from "../format/stage-standings";
+import { stageRoundNote } from "../format/stages";
 import { cutRuleOf, readRuleset } from "../format/ruleset";
 import { lobbyState, type LobbyState } from "../rounds/score-sheet";
 import { toEnginePlayer } from "../format/stats.server";
@@ -120,40 +120,32 @@ export async function scoreSheetView(
   const completed = t.status === "completed";
 
   // The current round's stage, and what its end does (docs/rules.md "Stages"); a stage end's cut replaces the dialog.
-  const stage = stageRoundNote(t, current);
+  const chain = readRuleset(t.ruleset).tiebreakers;
+  const inPlay = eligibleForRound(playerRows.map(toEnginePlayer));
+  // The stage's standings of the players in play, read only when a cut or a stage end is shown.
+  const active = () => currentStageStandings(inPlay, matchRows, t, chain);
+  const stage = stageRoundNote(t, current, inPlay.length);
   let cut: CutPreview | null = null;
   if (query.cut && access.can.manage && !completed && currentLobbies.length > 0 && !stage?.endsWithCut) {
-    const chain = readRuleset(t.ruleset).tiebreakers;
-    const active = currentStageStandings(eligibleForRound(playerRows.map(toEnginePlayer)), matchRows, t, chain);
-    cut = previewCut(t, active, playerRows, currentLobbies, query.cut.count);
+    cut = previewCut(t, active(), playerRows, currentLobbies, query.cut.count);
   }
 
-  // A stage that ends in a cut has no cut dialog: a tie at its line is picked inside the Advance form (the same
-  // plan advanceRound settles, so the picks it asks for are the ones these checkboxes offer).
+  // A stage that ends in a cut has no cut dialog: the Advance form names who its end cuts, and a tie at its line is
+  // picked inside it (the plan advanceRound settles, so the picks it asks for are the ones these checkboxes offer).
+  let stageEnd: StageEndView | null = null;
   let stageTie: StageTie | null = null;
-  const position = stageAt(stagesOf(t), current);
-  if (
-    stage?.endsWithCut &&
-    access.can.manage &&
-    !completed &&
-    currentLobbies.length > 0 &&
-    currentLobbies.every((l) => l.isComplete) &&
-    current === position.lastRound
-  ) {
-    const chain = readRuleset(t.ruleset).tiebreakers;
-    const active = currentStageStandings(eligibleForRound(playerRows.map(toEnginePlayer)), matchRows, t, chain);
-    const lastGame = matchRows.filter((m) => m.roundNumber === current);
-    const end = planStageEnd(position.stage.end, active, lastGame, cutRuleOf(readRuleset(t.ruleset)));
-    if (end.kind === "cutTo" && end.plan.needed > 0) {
-      const byId = new Map(playerRows.map((p) => [p.id, p]));
-      stageTie = {
-        needed: end.plan.needed,
-        players: end.plan.tied.map((id) => ({
-          id,
-          name: byId.get(id)?.name ?? `Player #${id}`,
-          riotTag: byId.get(id)?.riotTag ?? "",
-        })),
-      };
+  if (access.can.manage && !completed && currentLobbies.length > 0 && currentLobbies.every((l) => l.isComplete)) {
+    const end = stage?.endsWithCut
+      ? stageEndOfAdvance(t, current, active(), matchRows, cutRuleOf(readRuleset(t.ruleset)))
+      : null;
+    if (end) {
+      const named = (id: number) => ({
+        id,
+        name: byId.get(id)?.name ?? `Player #${id}`,
+        riotTag: byId.get(id)?.riotTag ?? "",
+      });
+      stageEnd = { words: end.summary.words, cut: end.plan.sure.map(named) };
+      if (end.plan.needed > 0) stageTie = { needed: end.plan.needed, players: end.plan.tied.map(named) };
     }
   }
 
@@ -183,6 +175,7 @@ export async function scoreSheetView(
     counts: playerCounts(playerRows.filter((p) => p.removedAt === null)),
     cut,
     stage,
+    stageEnd,
     stageTie,
     // The "Enter lobbies by hand" form, before the current round is drawn: who must be in the draw.
     drawPlayers:
@@ -203,6 +196,9 @@ export async function tournamentPlayers(db: Executor, tournamentId: number) {
     .where(and(eq(playerTable.tournamentId, tournamentId), isNull(playerTable.removedAt)))
     .orderBy(asc(playerTable.id));
 }
+
+/** What advancing after a stage's last game does: its words, and the players its end cuts for sure. */
+export type StageEndView = { words: string; cut: { id: number; name: string; riotTag: string }[] };
 
 /** Players tied at a stage end's cut line, of whom the host picks `needed` to eliminate. */
 export type StageTie = { needed: number; players: { id: number; name: string; riotTag: string }[] };

@@ -1,5 +1,5 @@
 // POST /api/tournaments/{id}/advance-round {eliminationCount, tiebreakerPlayerIds}: ends the round, cuts, moves on (or completes).
-// GET previews the cut for ?eliminationCount= (what the score screen's cut dialog shows).
+// GET previews the cut for ?eliminationCount= (what the score screen's cut dialog shows), or the stage end's cut.
 import type { Route } from "./+types/tournament.advance-round";
 import { handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId, tournamentAction } from "~/lib/api.server";
 import { advanceAnswer, cutPreviewAnswer } from "~/lib/api-schemas.server";
@@ -25,7 +25,8 @@ export const loader = documented(
         tag: "Rounds",
         summary: "Preview the cut before advancing",
         description:
-          "What advance-round would eliminate for eliminationCount (default: the proposed cut), with any tie at the line.",
+          "What advance-round would eliminate for eliminationCount (default: the proposed cut), with any tie at the line. " +
+          "At a stage's last game, the cut the stage's end applies (stageEnd; eliminationCount is ignored there, as the advance ignores it).",
         query: [{ name: "eliminationCount", description: "Players to cut", schema: { type: "integer", minimum: 0 } }],
         answers: { 200: ok("The preview", cutPreviewAnswer), ...refused.tournament },
       },
@@ -46,7 +47,9 @@ export const action = tournamentAction(
         description:
           "Every lobby of the round must be complete; the round is finalized if it was not. eliminationCount (a multiple of 8, " +
           "keeping at least 8) cuts the lowest-ranked active players; a tie at the line answers 409 unless tiebreakerPlayerIds " +
-          'names exactly the needed number of the tied players. Advancing past the last round completes the tournament ("Tournament has been completed").',
+          "names exactly the needed number of the tied players. After a stage's last game the stage's end cuts instead (stageEnd " +
+          "in the answer; a cut to N with N or fewer players in play lets them all through). " +
+          'Advancing past the last round completes the tournament ("Tournament has been completed").',
         answers: {
           200: ok("The new round, or completion", advanceAnswer),
           ...refused.owner,
