@@ -35,7 +35,10 @@ function playerRow(id: number, isEliminated = false): Player {
   };
 }
 
-/** A tournament played round by round: lobbies of up to 8 drawn from the active players, random placements, a cut after some rounds. */
+/**
+ * A tournament played round by round: lobbies of up to 8 drawn from the active players, random placements, a cut after
+ * some rounds, and now and then a player dropping (before a round's draw or after its game).
+ */
 const tournamentArb = fc
   .record({
     size: fc.integer({ min: 4, max: 24 }),
@@ -60,15 +63,23 @@ const tournamentArb = fc
     const matches: M[] = [];
     /** The live standings as they were when each round ended (after its cut), computed from that moment's world. */
     const recorded: ReturnType<typeof computeStandings>[] = [];
+    const inPlay = () => players.filter((p) => !p.isEliminated && p.droppedAt === null);
+    /** A drop made while `round` is the current one (before its draw, or after its game): dropRound is that round. */
+    const dropOne = (round: number) => {
+      const [p] = shuffle(inPlay());
+      if (p && inPlay().length > 4) Object.assign(p, { droppedAt: new Date(0), dropReason: "left", dropRound: round });
+    };
     for (let round = 1; round <= rounds; round++) {
-      const active = shuffle(players.filter((p) => !p.isEliminated));
+      if (round > 1 && random() < 0.3) dropOne(round);
+      const active = shuffle(inPlay());
       for (let start = 0; start < active.length; start += 8) {
         const lobby = active.slice(start, start + 8);
         shuffle(lobby.map((_, i) => i + 1)).forEach((placement, i) =>
           matches.push({ playerId: lobby[i].id, roundNumber: round, placement, points: 9 - placement }),
         );
       }
-      const stillIn = players.filter((p) => !p.isEliminated);
+      if (random() < 0.3) dropOne(round);
+      const stillIn = inPlay();
       if (round < rounds && stillIn.length > 4 && random() < 0.6) {
         for (const p of shuffle(stillIn).slice(0, Math.floor(random() * (stillIn.length - 4)))) p.isEliminated = true;
       }

@@ -57,7 +57,17 @@ function data(stages: Stage[], players: Player[], matches: M[], currentRound: nu
 }
 
 const board = (rows: ReturnType<typeof stageLeaderboardRows>) =>
-  rows.map((r) => [r.id, r.rank, r.totalPoints, r.eventPoints, r.matchesPlayed, r.separatedBy, r.isEliminated]);
+  rows.map((r) => [
+    r.id,
+    r.rank,
+    r.totalPoints,
+    r.eventPoints,
+    r.matchesPlayed,
+    r.separatedBy,
+    r.isEliminated,
+    r.isDropped,
+    r.dropRound,
+  ]);
 
 /** Chains of distinct criteria after total points, eventPoints always among them (reset stages make it differ). */
 const chainArb = fc
@@ -76,6 +86,8 @@ const chainArb = fc
         "registration",
       ]),
   );
+
+const inPlay = (p: Player) => !p.isEliminated && p.droppedAt === null;
 
 describe("an ended stage's board", () => {
   test("reads as it stood at its end: later stages' games change nothing in it", () => {
@@ -102,14 +114,11 @@ describe("an ended stage's board", () => {
           const positions = stagePositions(stages);
           const players = Array.from({ length: count }, (_, i) => playerRow(i + 1));
           const matches: M[] = [];
-          /** Each ended stage's board taken right after it ended (the next stage current, not yet played). */
+          /** Each ended stage's board taken right after it ended (the next stage current, not yet played or dropped from). */
           const atEnd: unknown[] = [];
           for (const position of positions) {
             for (let round = position.firstRound; round <= position.lastRound; round++) {
-              const alive = shuffle(
-                players.filter((p) => !p.isEliminated),
-                rand,
-              );
+              const alive = shuffle(players.filter(inPlay), rand);
               for (let i = 0; i < alive.length; i += 8) {
                 const lobby = alive.slice(i, i + 8);
                 lobby.forEach((p, k) =>
@@ -119,7 +128,7 @@ describe("an ended stage's board", () => {
             }
             if (position.index === stages.length - 1) break;
             // Some players are cut at the stage's end (keeping at least 4 in play).
-            const alive = players.filter((p) => !p.isEliminated);
+            const alive = players.filter(inPlay);
             for (const p of shuffle(alive, rand).slice(0, Math.floor(rand() * (alive.length - 4))))
               p.isEliminated = true;
             const snapshot = players.map((p) => ({ ...p }));
@@ -131,6 +140,10 @@ describe("an ended stage's board", () => {
                 ),
               ),
             );
+            // Now and then a player drops before the next stage's first draw (dropRound: the round current then).
+            const [leaving] = shuffle(players.filter(inPlay), rand);
+            if (rand() < 0.4 && players.filter(inPlay).length > 4)
+              Object.assign(leaving, { droppedAt: new Date(0), dropReason: "left", dropRound: position.lastRound + 1 });
           }
           const later = data(stages, players, matches, positions[positions.length - 1].lastRound, chain);
           atEnd.forEach((rows, index) => expect(board(stageLeaderboardRows(later, index))).toEqual(rows));

@@ -82,8 +82,22 @@ export function standingsAfter(
   const players = data.players.map((p) => ({
     ...toEnginePlayer(p),
     isEliminated: p.isEliminated && (lastPlayed.get(p.id) ?? 0) <= round,
+    isDropped: droppedBy(p, round),
   }));
   return overallStandings(players, data.matches, t, chain, round);
+}
+
+/**
+ * Whether the player had dropped by the end of round `round`: a drop counts from the round it was made in
+ * (`dropRound`, the current round then), so standings read after an earlier round show them as they stood.
+ */
+function droppedBy(p: Pick<Player, "droppedAt" | "dropRound">, round: number): boolean {
+  return p.droppedAt !== null && (p.dropRound ?? 0) <= round;
+}
+
+/** A row's drop fields as they stood when its standings were read: none for a player who dropped later. */
+function dropAsOf(row: Pick<StandingRow, "isDropped">) {
+  return row.isDropped ? {} : { isDropped: false, dropReason: null, dropRound: null };
 }
 
 /** The stage fields standings read, one stage when the data carries none (as before stages existed). */
@@ -117,8 +131,10 @@ export function stageLeaderboardRows(data: StandingsData, stage: number): Settle
   // An ended stage reads as it stood at its end: a player who played on after it was still in then, however a later
   // cut or drop treated them (issue #18: "standings of earlier stages stay readable").
   const last = lastPlayedRounds(data.matches);
-  const asAtEnd = engine.map((p) =>
-    (last.get(p.id) ?? 0) > position.lastRound ? { ...p, isEliminated: false, isDropped: false } : p,
+  const asAtEnd = engine.map((p, i) =>
+    (last.get(p.id) ?? 0) > position.lastRound
+      ? { ...p, isEliminated: false, isDropped: false }
+      : { ...p, isDropped: droppedBy(data.players[i], position.lastRound) },
   );
   // Its games are the last it counts: the event's points (a criterion, and each row's eventPoints) as they stood then,
   // so later stages' games never reorder it.
@@ -136,6 +152,7 @@ export function stageLeaderboardRows(data: StandingsData, stage: number): Settle
       onCheckmate: checkmate?.onCheckmate.has(row.playerId) ?? false,
     }),
     isEliminated: row.isEliminated,
+    ...dropAsOf(row),
     final: t.status === "completed" || t.currentRound > position.lastRound,
     rankChange: null,
     // What a player needs is about the game ahead, read on the overall standings only.
@@ -149,7 +166,8 @@ const sameStanding = (a: StandingRow, b: StandingRow | undefined) =>
   a.totalPoints === b.totalPoints &&
   a.matchesPlayed === b.matchesPlayed &&
   a.averagePlacement === b.averagePlacement &&
-  a.isEliminated === b.isEliminated;
+  a.isEliminated === b.isEliminated &&
+  a.isDropped === b.isDropped;
 
 const byPlayer = (rows: StandingRow[]) => new Map(rows.map((r) => [r.playerId, r]));
 
@@ -185,6 +203,7 @@ export function leaderboardAnswer(data: StandingsData, round: number | null, nee
     return {
       ...toLeaderboardRow(players.get(row.playerId)!, row),
       isEliminated: row.isEliminated,
+      ...dropAsOf(row),
       final: isFinal(row),
       rankChange: previous ? previous.rank - row.rank : null,
       need: (round === null ? needs?.byPlayer.get(row.playerId) : null) ?? null,
