@@ -284,7 +284,9 @@ async function readWorkbook(excelData: string) {
     format: settings.format,
     lobbyMethod: settings.lobbyMethod,
     maxPlayers: Math.min(MAX_MAX_PLAYERS, Math.max(needed, Math.ceil(sheetMax / 8) * 8)),
-    totalRounds: settings.totalRounds ?? DEFAULT_ROUNDS,
+    // With stages the rounds are the sum of their games (often above the 10 a stageless tournament allows): the
+    // sheet's "Total Rounds" is read only without them.
+    totalRounds: rules?.stages ? undefined : (settings.totalRounds ?? DEFAULT_ROUNDS),
     isPublic: settings.isPublic ?? false,
     scoring: settings.scoring,
     // An older export without a Rules sheet imports with the standard order.
