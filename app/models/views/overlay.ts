@@ -64,6 +64,14 @@ function roundText(t: TournamentData["tournament"]) {
 
 const points = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} pts`;
 
+type StandingRow = TournamentData["standings"][number];
+
+/** A standings row's points (those that count in the current stage) and its mark: "Dropped" or "Checkmate". */
+function standingDetail(r: Pick<StandingRow, "totalPoints" | "isDropped" | "onCheckmate">) {
+  if (r.isDropped) return `${points(r.totalPoints)} · ${DROPPED_LABEL}`;
+  return `${points(r.totalPoints)}${r.onCheckmate ? " · Checkmate" : ""}`;
+}
+
 export function overlayView(d: TournamentData, query: OverlayQuery): OverlayView {
   const t = d.tournament;
   if (query.view === "standings") {
@@ -75,9 +83,7 @@ export function overlayView(d: TournamentData, query: OverlayQuery): OverlayView
         key: r.id,
         rank: `#${r.rank}`,
         name: `${r.name}#${r.riotTag}`,
-        detail: r.isDropped
-          ? `${points(r.totalPoints)} · ${DROPPED_LABEL}`
-          : `${points(r.totalPoints)}${r.onCheckmate ? " · Checkmate" : ""}`,
+        detail: standingDetail(r),
         muted: r.isEliminated || r.isDropped,
         ...(r.need ? { note: r.need.text } : {}),
       })),
@@ -113,17 +119,19 @@ export function overlayView(d: TournamentData, query: OverlayQuery): OverlayView
     };
   }
   const names = new Map(d.players.map((p) => [p.id, p]));
-  const ranks = new Map(d.standings.map((r) => [r.id, r.rank]));
+  const standing = new Map(d.standings.map((r) => [r.id, r]));
   const results = new Map(d.matches.filter((m) => m.lobbyId === lobby.id).map((m) => [m.playerId, m]));
   const rows = lobby.playerIds.map((id) => {
     const p = names.get(id);
     const match = results.get(id);
     const need = needOf(d, id);
+    const row = standing.get(id);
     return {
       key: id,
-      rank: match ? placementText(match.placement) : `#${ranks.get(id) ?? "-"}`,
+      rank: match ? placementText(match.placement) : `#${row?.rank ?? "-"}`,
       name: p ? `${p.name}#${p.riotTag}` : "Unknown player",
-      detail: match ? `+${points(match.points)}` : points(p?.totalPoints ?? 0),
+      // Before a result, the standings' points and mark: in a stage that resets points, the stage's (not the event's).
+      detail: match ? `+${points(match.points)}` : row ? standingDetail(row) : points(p?.totalPoints ?? 0),
       // Placed first, then the DNPs, then who has no result yet.
       placement: match ? (match.placement ?? 9) : 99,
       ...(need ? { note: need.text } : {}),
