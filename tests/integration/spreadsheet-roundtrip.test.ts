@@ -3,10 +3,12 @@
 // Rounds" may be far above the 10 a stageless tournament allows).
 import ExcelJS from "exceljs";
 import { expect, test } from "vitest";
+import { tournaments } from "#db/schema";
+import { IMPORT_FAILED } from "~/models/messages";
 import { exportTournament, importTournament } from "~/models/tournaments/spreadsheet.server";
 import { presetStages } from "~/models/format/stages";
 import { describeEachDriver } from "../setup/databases";
-import { addPlayers, makeTournament, makeUser } from "./model-fixtures";
+import { addPlayers, expectRefused, makeTournament, makeUser } from "./model-fixtures";
 
 describeEachDriver("spreadsheet round trip", (getDb) => {
   test('Create\'s preset "Two days and a checkmate final" (15 games) imports back from its own export', async () => {
@@ -34,5 +36,25 @@ describeEachDriver("spreadsheet round trip", (getDb) => {
       ruleset: t.ruleset,
       scoring: t.scoring,
     });
+  });
+});
+
+describeEachDriver("spreadsheet import refusals", (getDb) => {
+  test("a Stage row naming a stage with a lone surrogate (a JSON \\ud800 escape) is refused with 400 and creates nothing", async () => {
+    const { db } = getDb();
+    const owner = await makeUser(db);
+    const book = new ExcelJS.Workbook();
+    const roster = book.addWorksheet("Players");
+    roster.addRow(["Name", "Riot Tag"]);
+    roster.addRow(["Ann", "EUW1"]);
+    const rules = book.addWorksheet("Rules");
+    rules.addRow(["Rule", "Value"]);
+    // The cell holds the six characters \ud800: JSON.parse makes them a lone surrogate, which jsonb refuses.
+    rules.addRow(["Stage 1", '{"name":"Day \\ud800","games":2,"draw":"snake","points":"carry","end":null}']);
+    const data = Buffer.from(await book.xlsx.writeBuffer()).toString("base64");
+    const count = async () => (await db.select().from(tournaments)).length;
+    const before = await count();
+    await expectRefused(importTournament(db, owner, data), 400, IMPORT_FAILED);
+    expect(await count()).toBe(before);
   });
 });

@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { DEFAULT_CHECKMATE_THRESHOLD, MAX_STAGES, STAGE_NAME_MAX, type Stage } from "./stages";
 import { LOBBY_METHODS } from "./types";
+import { isWellFormedText } from "../fields";
+import { LONE_SURROGATE_MESSAGE } from "../messages";
 
 const whole = (label: string) =>
   z.preprocess(
@@ -36,6 +38,9 @@ export const stageInputSchema = z.strictObject(
   {
     name: z
       .string({ error: "A stage needs a name" })
+      // The API's body reader refuses a lone surrogate before any schema; a spreadsheet's Stage row (JSON read from a
+      // cell) reaches this schema directly, and jsonb would refuse it at the insert (a 500).
+      .refine(isWellFormedText, LONE_SURROGATE_MESSAGE)
       .trim()
       .min(1, "A stage needs a name")
       .max(STAGE_NAME_MAX, `A stage name is at most ${STAGE_NAME_MAX} characters`),
