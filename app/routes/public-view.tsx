@@ -244,6 +244,12 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
                       <span className="public-player-name">
                         <Link to={profile(p.id)}>{p.name}</Link>
                         {p.riotTag ? <span className="muted small"> #{p.riotTag}</span> : null}
+                        {p.onCheckmate ? (
+                          <>
+                            {" "}
+                            <span className="badge warning">Checkmate</span>
+                          </>
+                        ) : null}
                         <NeedNote need={p.need} />
                       </span>
                       {p.riotTag ? <CopyNameButton name={p.name} riotTag={p.riotTag} /> : null}

@@ -6,6 +6,7 @@ import { advanceRound } from "~/models/rounds/advance.server";
 import { generateLobbies } from "~/models/rounds/lobbies.server";
 import { saveScores } from "~/models/rounds/scores.server";
 import { overlayView } from "~/models/views/overlay";
+import { publicView } from "~/models/views/public";
 import { readTournamentData } from "~/models/views/tournament-data.server";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, makeTournament, makeUser, placements } from "./model-fixtures";
@@ -55,5 +56,11 @@ describeEachDriver("overlay in a staged event", (getDb) => {
     }
     expect(lobbyView.rows.find((r) => r.key === leader.id)!.detail).toBe("8 pts · Checkmate");
     expect(lobbyView.rows.find((r) => r.key === leaver)!.detail).toMatch(/ · Dropped$/);
+
+    // The public view's lobby cards carry the same Checkmate mark as its top 8 (issue 18: on every public surface).
+    const card = publicView(data, { q: "", page: 1 }).lobbies.find((l) => l.id === lobby.id)!;
+    const onCheckmate = new Set(data.standings.filter((r) => r.onCheckmate).map((r) => r.id));
+    expect(onCheckmate.has(leader.id)).toBe(true);
+    for (const p of card.players) expect(p.onCheckmate, `player ${p.id}`).toBe(onCheckmate.has(p.id));
   });
 });

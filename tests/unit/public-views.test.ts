@@ -106,7 +106,13 @@ describe("public view", () => {
     const view = publicView(world(64, 3), { q: "player 1", page: 1 });
     expect(view.lobbies).toHaveLength(8);
     expect(view.lobbies[0].players).toHaveLength(8);
-    expect(view.lobbies[0].players[0]).toEqual({ id: 1, name: "Player 1", riotTag: "EUW1", rank: expect.any(Number) });
+    expect(view.lobbies[0].players[0]).toEqual({
+      id: 1,
+      name: "Player 1",
+      riotTag: "EUW1",
+      rank: expect.any(Number),
+      onCheckmate: false,
+    });
     expect(view.top).toHaveLength(8);
     expect(view.top[0].totalPoints).toBe(8);
     // "player 1" matches Player 1, 10–19 and 1x: the first 10 in standings order.

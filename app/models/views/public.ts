@@ -193,6 +193,7 @@ export function publicView(d: TournamentData, options: { q: string; page: number
           name: p?.name ?? "Unknown player",
           riotTag: p?.riotTag ?? "",
           rank: rankOf.get(id)?.rank ?? null,
+          onCheckmate: rankOf.get(id)?.onCheckmate ?? false,
         });
       }),
     })),
