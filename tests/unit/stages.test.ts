@@ -2,6 +2,7 @@
 // point, the checkmate that never crowns a player below the threshold before the game, the final standings' order;
 // and the stage list's refusals.
 import fc from "fast-check";
+import { stageListSchema } from "~/models/format/stage-input";
 import { describe, expect, test } from "vitest";
 import { STANDARD_TIEBREAKERS, type Tiebreaker } from "~/models/format/ruleset";
 import {
@@ -429,5 +430,18 @@ describe("the cuts in words (the Rules section, the export's Cuts row)", () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("a stage's name", () => {
+  const named = (name: string) =>
+    stageListSchema.safeParse([{ name, games: 2, draw: "snake", points: "carry", end: null }]);
+
+  test("is one line of text: control characters and lone surrogates refused, the rest trimmed", () => {
+    for (const name of ["Day\t1", "Day 1\n", "Day \u001b[31m1", "Day \u0085", "Day \ud800"]) {
+      expect(named(name).success, JSON.stringify(name)).toBe(false);
+    }
+    expect(named(" Day 1 ").data?.[0].name).toBe("Day 1");
+    expect(named("Día 1 · 決勝").success).toBe(true);
   });
 });

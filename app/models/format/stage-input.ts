@@ -3,8 +3,7 @@
 import { z } from "zod";
 import { DEFAULT_CHECKMATE_THRESHOLD, MAX_STAGES, STAGE_NAME_MAX, type Stage } from "./stages";
 import { LOBBY_METHODS } from "./types";
-import { isWellFormedText } from "../fields";
-import { LONE_SURROGATE_MESSAGE } from "../messages";
+import { text } from "../fields";
 
 const whole = (label: string) =>
   z.preprocess(
@@ -36,12 +35,9 @@ const endSchema = z
 
 export const stageInputSchema = z.strictObject(
   {
-    name: z
-      .string({ error: "A stage needs a name" })
-      // The API's body reader refuses a lone surrogate before any schema; a spreadsheet's Stage row (JSON read from a
-      // cell) reaches this schema directly, and jsonb would refuse it at the insert (a 500).
-      .refine(isWellFormedText, LONE_SURROGATE_MESSAGE)
-      .trim()
+    // A one-line name like every other (no control characters, no lone surrogate: a spreadsheet's Stage row, JSON
+    // read from a cell, reaches this schema without the API body reader's check, and jsonb would refuse it: a 500).
+    name: text("A stage name", "A stage needs a name")
       .min(1, "A stage needs a name")
       .max(STAGE_NAME_MAX, `A stage name is at most ${STAGE_NAME_MAX} characters`),
     games: whole("games"),
