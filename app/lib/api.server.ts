@@ -9,8 +9,8 @@ import { LONE_SURROGATE_MESSAGE } from "~/models/messages";
 import type { DomainEvent } from "~/models/audit/events";
 import type { PublicUser } from "~/models/access/auth.server";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
-import type { TournamentData } from "~/models/views/tournament-data.server";
-import { privateApiAnswer, sharedApiAnswer } from "./api-cache.server";
+import { readTournamentVersion, type TournamentData } from "~/models/views/tournament-data.server";
+import { privateApiAnswer, sharedApiAnswer, VERSION_HEADER } from "./api-cache.server";
 import { assertCanRead, findReadableTournament, type Reader } from "~/models/access/share.server";
 import { readerOf } from "./share.server";
 import { dbContext, userContext } from "./context";
@@ -241,12 +241,15 @@ function actionFor<K extends object>(key: (params: Params) => K) {
 /**
  * Builds the `loader` builder of a family of paths: `key` reads what the read needs from the call
  * (path ids, the caller), refusing as `guard` documents; the loader answers the read's result as
- * JSON and carries its GET operation for the document.
+ * JSON and carries its GET operation for the document. `tournamentOf` names the tournament a read is
+ * about: its answer says the tournament's version (Tournament-Version), read before the answer is, so
+ * the answer is at least as new as the version it says; a refusal says none.
  */
 function loaderFor<K extends object>(
   key: (args: LoaderFunctionArgs) => K,
   guard: Guard,
   readable?: (ids: K) => number,
+  tournamentOf?: (ids: K) => number,
 ) {
   return function loader(
     read: (
@@ -266,11 +269,15 @@ function loaderFor<K extends object>(
         const reader = (tournamentId: number) => readerOf(args.request, args.context.get(userContext), tournamentId);
         // A tournament that is not public answers its readers only; to anyone else it does not exist.
         if (readable) await findReadableTournament(db, reader(readable(ids)), readable(ids));
+        const version = tournamentOf ? await readTournamentVersion(db, tournamentOf(ids)) : null;
         const answer = await read({ ...ids, db, request: args.request, context: args.context, reader });
         // A read may answer with its own headers (the tournament's version); anything else is its JSON body.
-        return answer instanceof Response ? answer : json(answer);
+        const response = answer instanceof Response ? answer : json(answer);
+        if (version !== null && response.ok && !response.headers.has(VERSION_HEADER))
+          response.headers.set(VERSION_HEADER, String(version));
+        return response;
       });
-    return documented(handler, { get: guarded(openapi, guard) });
+    return documented(handler, { get: guarded(tournamentOf ? { versioned: true, ...openapi } : openapi, guard) });
   };
 }
 
@@ -339,16 +346,20 @@ export const tournamentLoader = loaderFor(
   ({ params }) => tournamentId(params),
   guards.openById,
   (ids) => ids.id,
+  (ids) => ids.id,
 );
 /** Reads of /api/tournaments/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. */
 export const tournamentUserLoader = loaderFor(
   ({ params, context }) => ({ ...tournamentId(params), user: requireApiUser(context) }),
   guards.signedInWithInput,
+  undefined,
+  (ids) => ids.id,
 );
 /** Reads of /api/tournaments/{id}/lobbies/round/{round} for the tournament's readers: `id` and `round`. */
 export const roundLoader = loaderFor(
   ({ params }) => tournamentRound(params),
   guards.openById,
+  (ids) => ids.id,
   (ids) => ids.id,
 );
 /** Reads of /api/tournaments/{id}/…, shared per version when the tournament is public: `id`. */

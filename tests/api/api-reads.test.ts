@@ -180,6 +180,30 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
     const exported = await get(app, `/api/tournaments/${tournament.id}/export`, { Authorization: `Bearer ${owner}` });
     expect(exported.status).toBe(200);
     expect(exported.headers.get("tournament-version")).toBe(now);
+
+    // Every other read of the tournament says it too (README: "the Tournament-Version header on every read"); a
+    // refusal says none.
+    for (const path of [
+      "history",
+      "staff",
+      "registrations",
+      "signup",
+      "lobby-details",
+      "advance-round",
+      "webhooks",
+      "share-link",
+      "self-checkin/code",
+    ]) {
+      const own = await get(app, `/api/tournaments/${tournament.id}/${path}`, { Authorization: `Bearer ${owner}` });
+      expect(own.status, `${path}: ${own.text}`).toBe(200);
+      expect(own.headers.get("tournament-version"), path).toBe(now);
+    }
+    const stranger = await app.login(unique("stranger"));
+    const refusedRead = await get(app, `/api/tournaments/${tournament.id}/history`, {
+      Authorization: `Bearer ${stranger}`,
+    });
+    expect(refusedRead.status).toBe(403);
+    expect(refusedRead.headers.get("tournament-version")).toBeNull();
   });
 
   test("a private tournament's reads stay private: never a shared-cache header, for its owner or anyone", async () => {
