@@ -5,13 +5,14 @@ import type { AppDb } from "#db/client.server";
 import type { ActionResult } from "~/models/action.server";
 import { badRequest, isActionError, notFound, type RefusalCode } from "~/models/errors";
 import { hasLoneSurrogate } from "~/models/fields";
-import { LONE_SURROGATE_MESSAGE } from "~/models/messages";
+import { LONE_SURROGATE_MESSAGE, PLAYER_NOT_FOUND } from "~/models/messages";
+import { playerTournamentId } from "~/models/roster/roster.server";
 import type { DomainEvent } from "~/models/audit/events";
 import type { PublicUser } from "~/models/access/auth.server";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
-import type { TournamentData } from "~/models/views/tournament-data.server";
-import { privateApiAnswer, sharedApiAnswer } from "./api-cache.server";
-import { assertCanRead, findReadableTournament, type Reader } from "~/models/access/share.server";
+import { readTournamentVersion, type TournamentData } from "~/models/views/tournament-data.server";
+import { privateApiAnswer, sharedApiAnswer, VERSION_HEADER } from "./api-cache.server";
+import { canRead, findReadableTournament, type Reader } from "~/models/access/share.server";
 import { readerOf } from "./share.server";
 import { dbContext, userContext } from "./context";
 import { isConnectionError, unavailableResponse } from "./availability.server";
@@ -241,12 +242,15 @@ function actionFor<K extends object>(key: (params: Params) => K) {
 /**
  * Builds the `loader` builder of a family of paths: `key` reads what the read needs from the call
  * (path ids, the caller), refusing as `guard` documents; the loader answers the read's result as
- * JSON and carries its GET operation for the document.
+ * JSON and carries its GET operation for the document. `tournamentOf` names the tournament a read is
+ * about: its answer says the tournament's version (Tournament-Version), read before the answer is, so
+ * the answer is at least as new as the version it says; a refusal says none.
  */
 function loaderFor<K extends object>(
   key: (args: LoaderFunctionArgs) => K,
   guard: Guard,
   readable?: (ids: K) => number,
+  tournamentOf?: (ids: K) => number,
 ) {
   return function loader(
     read: (
@@ -266,11 +270,15 @@ function loaderFor<K extends object>(
         const reader = (tournamentId: number) => readerOf(args.request, args.context.get(userContext), tournamentId);
         // A tournament that is not public answers its readers only; to anyone else it does not exist.
         if (readable) await findReadableTournament(db, reader(readable(ids)), readable(ids));
+        const version = tournamentOf ? await readTournamentVersion(db, tournamentOf(ids)) : null;
         const answer = await read({ ...ids, db, request: args.request, context: args.context, reader });
         // A read may answer with its own headers (the tournament's version); anything else is its JSON body.
-        return answer instanceof Response ? answer : json(answer);
+        const response = answer instanceof Response ? answer : json(answer);
+        if (version !== null && response.ok && !response.headers.has(VERSION_HEADER))
+          response.headers.set(VERSION_HEADER, String(version));
+        return response;
       });
-    return documented(handler, { get: guarded(openapi, guard) });
+    return documented(handler, { get: guarded(tournamentOf ? { versioned: true, ...openapi } : openapi, guard) });
   };
 }
 
@@ -289,23 +297,60 @@ function sharedReadFor<K extends ReadKey>(key: (args: LoaderFunctionArgs) => K) 
     const handler = async (args: LoaderFunctionArgs): Promise<Response> =>
       handleApi(async () => {
         const ids = key(args);
-        const db = args.context.get(dbContext);
-        const snapshot = await tournamentSnapshot(db, ids.id);
         const variant = `${new URL(args.request.url).pathname}|${JSON.stringify(ids)}`;
-        if (snapshot?.data.tournament.isPublic)
-          return sharedApiAnswer(args.request, snapshot, variant, () => read(snapshot.data, ids));
-        // Not public: its readers only (owner, staff, masters, a share key's holder); to anyone else it does not exist.
-        // Checked against the snapshot's row, which the public answer above trusts as well.
-        if (!snapshot) throw notFound();
-        await assertCanRead(
-          db,
-          readerOf(args.request, args.context.get(userContext), ids.id),
-          snapshot.data.tournament,
-        );
-        return privateApiAnswer(args.request, snapshot, variant, () => read(snapshot.data, ids));
+        return snapshotAnswer(args, ids.id, variant, (data) => read(data, ids));
       });
     return documented(handler, { get: guarded({ cached: true, ...openapi }, guards.openById) });
   };
+}
+
+/**
+ * A read answered from the tournament's snapshot: shared per version when the tournament is public, else for its
+ * readers only (owner, staff, masters, a share key's holder) and private; to anyone else `hidden` (404 "Tournament
+ * not found" unless told), checked against the snapshot's row, which the public answer trusts as well.
+ */
+async function snapshotAnswer(
+  args: LoaderFunctionArgs,
+  tournamentId: number,
+  variant: string,
+  build: (data: TournamentData) => unknown,
+  hidden: () => Error = () => notFound(),
+): Promise<Response> {
+  const db = args.context.get(dbContext);
+  const snapshot = await tournamentSnapshot(db, tournamentId);
+  if (snapshot?.data.tournament.isPublic)
+    return sharedApiAnswer(args.request, snapshot, variant, () => build(snapshot.data));
+  if (!snapshot) throw hidden();
+  const reader = readerOf(args.request, args.context.get(userContext), tournamentId);
+  if (!(await canRead(db, reader, snapshot.data.tournament))) throw hidden();
+  return privateApiAnswer(args.request, snapshot, variant, () => build(snapshot.data));
+}
+
+/**
+ * Builds the `loader` of /api/players/{id}: the player's tournament is looked up by the id, then the answer comes
+ * from that tournament's snapshot as its other reads' do (shared per version when public, with its ETag and 304).
+ * A player missing from it, or of a tournament the caller may not read, is 404 "Player not found".
+ */
+export function playerRead(read: (player: TournamentData["players"][number]) => unknown, openapi: ApiOperation) {
+  const handler = async (args: LoaderFunctionArgs): Promise<Response> =>
+    handleApi(async () => {
+      const id = requireId(args.params.id, INVALID_PLAYER_ID);
+      const missing = () => notFound("player_not_found", PLAYER_NOT_FOUND);
+      const tournamentId = await playerTournamentId(args.context.get(dbContext), id);
+      if (tournamentId === null) throw missing();
+      return snapshotAnswer(
+        args,
+        tournamentId,
+        `player|${id}`,
+        (data) => {
+          const player = data.players.find((p) => p.id === id);
+          if (!player) throw missing();
+          return read(player);
+        },
+        missing,
+      );
+    });
+  return documented(handler, { get: guarded({ cached: true, ...openapi }, guards.openById) });
 }
 
 const tournamentId = (params: Params) => ({ id: requireId(params.id, INVALID_TOURNAMENT_ID) });
@@ -339,16 +384,20 @@ export const tournamentLoader = loaderFor(
   ({ params }) => tournamentId(params),
   guards.openById,
   (ids) => ids.id,
+  (ids) => ids.id,
 );
 /** Reads of /api/tournaments/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. */
 export const tournamentUserLoader = loaderFor(
   ({ params, context }) => ({ ...tournamentId(params), user: requireApiUser(context) }),
   guards.signedInWithInput,
+  undefined,
+  (ids) => ids.id,
 );
 /** Reads of /api/tournaments/{id}/lobbies/round/{round} for the tournament's readers: `id` and `round`. */
 export const roundLoader = loaderFor(
   ({ params }) => tournamentRound(params),
   guards.openById,
+  (ids) => ids.id,
   (ids) => ids.id,
 );
 /** Reads of /api/tournaments/{id}/…, shared per version when the tournament is public: `id`. */
@@ -366,11 +415,6 @@ export const tournamentStandingsQueryRead = sharedReadFor(({ params, request }) 
 }));
 /** The same for /api/tournaments/{id}/lobbies/round/{round}: `id` and `round`. */
 export const roundRead = sharedReadFor(({ params }) => tournamentRound(params));
-/** Reads of /api/players/{id}: `id` (the read checks the player's tournament with `reader`). */
-export const playerLoader = loaderFor(
-  ({ params }) => ({ id: requireId(params.id, INVALID_PLAYER_ID) }),
-  guards.openById,
-);
 
 /** Reads of /api/lobbies/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. */
 export const lobbyUserLoader = loaderFor(

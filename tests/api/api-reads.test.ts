@@ -180,6 +180,68 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
     const exported = await get(app, `/api/tournaments/${tournament.id}/export`, { Authorization: `Bearer ${owner}` });
     expect(exported.status).toBe(200);
     expect(exported.headers.get("tournament-version")).toBe(now);
+
+    // Every other read of the tournament says it too (README: "the Tournament-Version header on every read"); a
+    // refusal says none.
+    for (const path of [
+      "history",
+      "staff",
+      "registrations",
+      "signup",
+      "lobby-details",
+      "advance-round",
+      "webhooks",
+      "share-link",
+      "self-checkin/code",
+    ]) {
+      const own = await get(app, `/api/tournaments/${tournament.id}/${path}`, { Authorization: `Bearer ${owner}` });
+      expect(own.status, `${path}: ${own.text}`).toBe(200);
+      expect(own.headers.get("tournament-version"), path).toBe(now);
+    }
+    const stranger = await app.login(unique("stranger"));
+    const refusedRead = await get(app, `/api/tournaments/${tournament.id}/history`, {
+      Authorization: `Bearer ${stranger}`,
+    });
+    expect(refusedRead.status).toBe(403);
+    expect(refusedRead.headers.get("tournament-version")).toBeNull();
+  });
+
+  test("one player's read is shared per version too: ETag, 304, public caching; a private tournament's player stays private", async () => {
+    const { tournament, lobbies } = await drawnTournament(app, owner, 16, { isPublic: true });
+    const path = `/api/players/${lobbies[0].playerIds[0]}`;
+    const first = await get(app, path);
+    expect(first.status, first.text).toBe(200);
+    const version = first.headers.get("tournament-version");
+    expect(caching(first)).toEqual({
+      "cache-control": PUBLIC,
+      etag: expect.stringMatching(new RegExp(`^"${tournament.id}\\.${version}-[\\w-]+"$`)),
+      vary: "Accept-Encoding",
+      "tournament-version": version,
+      "access-control-allow-origin": "*",
+      "content-type": "application/json; charset=utf-8",
+    });
+    for (const headers of [{}, { Authorization: `Bearer ${owner}` }] as Record<string, string>[]) {
+      const again = await get(app, path, headers);
+      expect(again.text).toBe(first.text);
+      expect(caching(again)).toEqual(caching(first));
+    }
+    expect((await get(app, path, { "If-None-Match": first.headers.get("etag")! })).status).toBe(304);
+    expect(JSON.parse(first.text)).toMatchObject({ id: lobbies[0].playerIds[0], tournamentId: tournament.id });
+    expect((await get(app, "/api/players/2000000000")).status).toBe(404);
+
+    const hidden = await drawnTournament(app, owner, 16, { isPublic: false });
+    const privatePath = `/api/players/${hidden.lobbies[0].playerIds[0]}`;
+    const own = await get(app, privatePath, { Authorization: `Bearer ${owner}` });
+    expect(own.status, own.text).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("private, no-cache");
+    expect(own.headers.get("tournament-version")).toMatch(/^\d+$/);
+    expect(
+      (await get(app, privatePath, { Authorization: `Bearer ${owner}`, "If-None-Match": own.headers.get("etag")! }))
+        .status,
+    ).toBe(304);
+    const stranger = await get(app, privatePath);
+    expect(stranger.status).toBe(404);
+    expect(JSON.parse(stranger.text).code).toBe("player_not_found");
   });
 
   test("a private tournament's reads stay private: never a shared-cache header, for its owner or anyone", async () => {

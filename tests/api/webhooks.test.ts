@@ -62,6 +62,22 @@ describe.skipIf(skip)(`webhooks API${skip ? ` (skipped: ${skip})` : ""}`, () => 
     expectRefusal(await add({ url: "https://example.com/", kind: "teams", events: ["score.saved"] }), 400);
     expectRefusal(await add({ events: ["score.saved"] }), 400);
     expectRefusal(await add({ url: "https://example.com/", events: [7] }), 400);
+    // A missing or over-long URL, however long, is refused with the URL's own code (docs/rules.md "Error codes").
+    for (const [body, message] of [
+      [{ events: ["score.saved"] }, "Webhook URL is required"],
+      [
+        { url: `https://example.com/${"a".repeat(2000)}`, events: ["score.saved"] },
+        "Webhook URL must be at most 2000 characters",
+      ],
+      [
+        { url: `https://example.com/${"a".repeat(20_000)}`, events: ["score.saved"] },
+        "Webhook URL must be at most 2000 characters",
+      ],
+    ] as const) {
+      const refused = await add(body);
+      expectRefusal(refused, 400, message);
+      expect(refused.body.code, message).toBe("invalid_webhook_url");
+    }
     expectRefusal(
       await app.call("POST", `/api/tournaments/${tournament.id}/webhooks`, { token: owner, raw: "{" }),
       400,

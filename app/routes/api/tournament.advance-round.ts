@@ -7,6 +7,8 @@ import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
 import { advanceRound, cutPreview } from "~/models/rounds/advance.server";
 import { advanceSchema } from "~/models/rounds/round-input";
 import { dbContext } from "~/lib/context";
+import { VERSION_HEADER } from "~/lib/api-cache.server";
+import { readTournamentVersion } from "~/models/views/tournament-data.server";
 
 export const loader = documented(
   async ({ request, params, context }: Route.LoaderArgs) =>
@@ -16,12 +18,17 @@ export const loader = documented(
       const query = advanceSchema.pick({ eliminationCount: true }).safeParse({ eliminationCount: raw ?? undefined });
       if (!query.success) return jsonError(400, query.error.issues[0]?.message ?? "Invalid input", "invalid_input");
       const count = raw === null || raw.trim() === "" ? undefined : query.data.eliminationCount;
-      return json(await cutPreview(context.get(dbContext), id, count));
+      const db = context.get(dbContext);
+      // The version the preview is of (read before it, so at most as new as what it shows), as every read says.
+      const version = await readTournamentVersion(db, id);
+      const preview = await cutPreview(db, id, count);
+      return json(preview, 200, version === null ? {} : { [VERSION_HEADER]: String(version) });
     }),
   {
     get: guarded(
       {
         operationId: "previewCut",
+        versioned: true,
         tag: "Rounds",
         summary: "Preview the cut before advancing",
         description:
