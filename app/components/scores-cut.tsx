@@ -1,6 +1,6 @@
 // The "Cut Players Before Next Round" panel: the amount (a GET form), who would go, and the tie-breaker picks (the POST form).
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { CutPreview } from "~/models/format/cuts";
 import { formatAverage } from "~/models/format/stats";
 import { FormError, useHydrated } from "./ui";
@@ -34,6 +34,10 @@ export function CutPanel({
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  // Both forms answer at #cut (docs/rules.md "Keeping the host's place"): on a phone the panel sits below the fold,
+  // and a preview, a round-down or a refused pick would otherwise come back at the top of the page.
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}#cut`;
   const plan = cut.plan;
   const [picks, setPicks] = useState<number[]>(() => (failure?.picks ?? []).filter((id) => plan?.tied.includes(id)));
   const allScored = cut.lobbyCount > 0 && cut.scoresSubmitted >= cut.lobbyCount;
@@ -65,7 +69,7 @@ export function CutPanel({
         </div>
       ) : null}
 
-      <Form method="get" className="scores-cut-amount" preventScrollReset>
+      <Form method="get" action={`${location.pathname}#cut`} className="scores-cut-amount" preventScrollReset>
         <input type="hidden" name="cut" value="1" />
         <div className="field">
           <label htmlFor="cut-count">Players to cut</label>
@@ -103,7 +107,7 @@ export function CutPanel({
       ) : null}
       {cut.error ? <FormError message={cut.error} /> : null}
 
-      <Form method="post" preventScrollReset>
+      <Form method="post" action={here} preventScrollReset>
         <input type="hidden" name="intent" value="cut" />
         <input type="hidden" name="eliminationCount" value={cut.count} />
         {failure ? <FormError title={failure.title} message={failure.error} /> : null}

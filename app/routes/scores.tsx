@@ -471,7 +471,7 @@ export default function ScoreEntry({ loaderData: loaded, actionData: latestActio
       {cut ? (
         <CutPanel
           cut={cut}
-          closeHref={base}
+          closeHref={`${base}#${ROUND_ACTIONS_ANCHOR}`}
           isLastRound={isLastRound}
           failure={
             failure && failure.intent === "cut"
