@@ -1,52 +1,17 @@
 // "What do I need" before a cut between games, through the API as the router calls it: an Elimination event of 32
 // players, whose cut dialog proposes cutting the bottom quarter from round 3 on. Before round 3's game every leaderboard
 // row says what its player needs to stay in the best 24, and the cut the advance screen then proposes agrees with it.
-import { RouterContextProvider } from "react-router";
 import { beforeEach, expect, test } from "vitest";
-import type { AppDb } from "#db/client.server";
-import { clearApiCache } from "~/lib/api-cache.server";
-import { dbContext, userContext } from "~/lib/context";
-import type { PublicUser } from "~/models/access/auth.server";
-import { clearSnapshots } from "~/models/views/snapshot.server";
 import { action as tournamentsAction } from "~/routes/api/tournaments";
 import { action as generateAction } from "~/routes/api/tournament.lobbies.generate";
 import { action as matchesAction } from "~/routes/api/lobby.matches";
 import { action as advanceAction, loader as previewLoader } from "~/routes/api/tournament.advance-round";
 import { loader as leaderboardLoader } from "~/routes/api/tournament.leaderboard";
 import { describeEachDriver } from "../setup/databases";
+import { callRoute as call, clearCaches } from "./route-call";
 import { addPlayers, makeUser } from "./model-fixtures";
 
-type Handler = (args: never) => Promise<Response>;
-
-beforeEach(() => {
-  clearSnapshots();
-  clearApiCache();
-});
-
-async function call(
-  handler: Handler,
-  db: AppDb,
-  user: PublicUser | null,
-  method: string,
-  path: string,
-  params: Record<string, string>,
-  body?: unknown,
-) {
-  clearSnapshots();
-  const context = new RouterContextProvider();
-  context.set(dbContext, db);
-  context.set(userContext, user);
-  const url = new URL(`http://localhost${path}`);
-  const request = new Request(url, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const response = await handler({ request, url, params, context } as never);
-  const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions check the JSON answers
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
-}
+beforeEach(clearCaches);
 
 type Row = {
   id: number;

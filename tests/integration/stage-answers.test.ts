@@ -2,13 +2,7 @@
 // answers (the stages as a list, the current stage); stage numbers count from 1 everywhere a client passes one back
 // (?stage=, currentStage.number, the rows' stage, the advance's stage); a running tournament's stage cuts are bound by
 // the players in play, not by maxPlayers.
-import { RouterContextProvider } from "react-router";
 import { beforeEach, expect, test } from "vitest";
-import type { AppDb } from "#db/client.server";
-import { clearApiCache } from "~/lib/api-cache.server";
-import { dbContext, userContext } from "~/lib/context";
-import type { PublicUser } from "~/models/access/auth.server";
-import { clearSnapshots } from "~/models/views/snapshot.server";
 import { action as tournamentsAction } from "~/routes/api/tournaments";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/api/tournament";
 import { action as generateAction } from "~/routes/api/tournament.lobbies.generate";
@@ -17,40 +11,10 @@ import { action as finalizeAction } from "~/routes/api/tournament.finalize-round
 import { action as advanceAction } from "~/routes/api/tournament.advance-round";
 import { loader as leaderboardLoader } from "~/routes/api/tournament.leaderboard";
 import { describeEachDriver } from "../setup/databases";
+import { callRoute as call, clearCaches } from "./route-call";
 import { addPlayers, makeUser } from "./model-fixtures";
 
-type Handler = (args: never) => Promise<Response>;
-
-beforeEach(() => {
-  clearSnapshots();
-  clearApiCache();
-});
-
-async function call(
-  handler: Handler,
-  db: AppDb,
-  user: PublicUser | null,
-  method: string,
-  path: string,
-  params: Record<string, string>,
-  body?: unknown,
-) {
-  clearSnapshots();
-  clearApiCache();
-  const context = new RouterContextProvider();
-  context.set(dbContext, db);
-  context.set(userContext, user);
-  const url = new URL(`http://localhost${path}`);
-  const request = new Request(url, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const response = await handler({ request, url, params, context } as never);
-  const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions check the JSON answers
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
-}
+beforeEach(clearCaches);
 
 const stage = (name: string, games: number, end: unknown) => ({ name, games, draw: "snake", points: "carry", end });
 

@@ -2,14 +2,8 @@
 // stages (Day 1 carried and cut to 32, Day 2 carried with the best 2 of each lobby going through, a reset checkmate
 // final) runs start to finish; the final is decided by checkmate. Refusals change nothing.
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeEach, expect, test } from "vitest";
-import type { AppDb } from "#db/client.server";
 import { players, tournaments, webhookDeliveries, webhookEndpoints } from "#db/schema";
-import { clearApiCache } from "~/lib/api-cache.server";
-import { dbContext, userContext } from "~/lib/context";
-import type { PublicUser } from "~/models/access/auth.server";
-import { clearSnapshots } from "~/models/views/snapshot.server";
 import { exportTournament, importTournament } from "~/models/tournaments/spreadsheet.server";
 import { action as tournamentsAction } from "~/routes/api/tournaments";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/api/tournament";
@@ -18,39 +12,10 @@ import { action as matchesAction } from "~/routes/api/lobby.matches";
 import { action as advanceAction } from "~/routes/api/tournament.advance-round";
 import { loader as leaderboardLoader } from "~/routes/api/tournament.leaderboard";
 import { describeEachDriver } from "../setup/databases";
+import { callRoute as call, clearCaches } from "./route-call";
 import { addPlayers, makeUser } from "./model-fixtures";
 
-type Handler = (args: never) => Promise<Response>;
-
-beforeEach(() => {
-  clearSnapshots();
-  clearApiCache();
-});
-
-async function call(
-  handler: Handler,
-  db: AppDb,
-  user: PublicUser | null,
-  method: string,
-  path: string,
-  params: Record<string, string>,
-  body?: unknown,
-) {
-  clearSnapshots();
-  const context = new RouterContextProvider();
-  context.set(dbContext, db);
-  context.set(userContext, user);
-  const url = new URL(`http://localhost${path}`);
-  const request = new Request(url, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const response = await handler({ request, url, params, context } as never);
-  const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions check the JSON answers
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
-}
+beforeEach(clearCaches);
 
 const STAGES = [
   { name: "Day 1", games: 2, draw: "snake", points: "carry", end: { cutTo: 32 } },
