@@ -1,5 +1,6 @@
 // Deterministic random tournament fields for the unit and property tests of app/models.
 import { DEFAULT_SCORING, pointsFor } from "../../app/models/format/scoring";
+import type { Player } from "#db/schema";
 import type { EngineMatch, EnginePlayer, LobbyMethod } from "../../app/models/format/types";
 import { drawLobbies, nextRoundOrder } from "../../app/models/rounds/lobbies";
 import { computeStandings } from "../../app/models/format/standings";
@@ -96,4 +97,31 @@ export function simulate(opts: {
     }
   }
   return { players, matches, rounds };
+}
+
+/** A stored player row ("Player 7", "EUW7", seed 7, active, checked in), with `overrides`. */
+export function playerRow(id: number, overrides: Partial<Player> = {}): Player {
+  return {
+    id,
+    tournamentId: 1,
+    name: `Player ${id}`,
+    riotTag: `EUW${id}`,
+    lp: 0,
+    totalPoints: 0,
+    matchesPlayed: 0,
+    averagePlacement: 0,
+    isEliminated: false,
+    isCheckedIn: true,
+    seed: id,
+    removedAt: null,
+    droppedAt: null,
+    dropReason: null,
+    dropRound: null,
+    dropLobbyMark: null,
+    adjustPoints: 0,
+    adjustMatches: 0,
+    adjustAverage: null,
+    createdAt: new Date(0),
+    ...overrides,
+  };
 }

@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test } from "vitest";
-import type { Lobby, Match, Player, Tournament } from "#db/schema";
+import type { Lobby, Match, Tournament } from "#db/schema";
 import { DEFAULT_SCORING, pointsFor } from "~/models/format/scoring";
 import { STANDARD_TIEBREAKERS } from "~/models/format/ruleset";
 import { overallStandings } from "~/models/format/stage-standings";
@@ -15,32 +15,7 @@ import type { Stage } from "~/models/format/stages";
 import type { TournamentData } from "~/models/views/tournament-data.server";
 import { leaderboardView, standingsSections } from "~/models/views/public";
 import Leaderboard from "~/routes/leaderboard";
-
-function playerRow(id: number, overrides: Partial<Player> = {}): Player {
-  return {
-    id,
-    tournamentId: 1,
-    name: `Player ${id}`,
-    riotTag: `EUW${id}`,
-    lp: 0,
-    totalPoints: 0,
-    matchesPlayed: 0,
-    averagePlacement: 0,
-    isEliminated: false,
-    isCheckedIn: true,
-    seed: id,
-    removedAt: null,
-    droppedAt: null,
-    dropReason: null,
-    dropRound: null,
-    dropLobbyMark: null,
-    adjustPoints: 0,
-    adjustMatches: 0,
-    adjustAverage: null,
-    createdAt: new Date(0),
-    ...overrides,
-  };
-}
+import { playerRow } from "./fixtures";
 
 const STAGES: Stage[] = [
   { name: "Day 1", games: 1, draw: "snake", points: "carry", end: { cutTo: 16 } },

@@ -1,7 +1,7 @@
 // "What do I need" on the spectator read models and the API leaderboard rows: a tournament carrying `stages` (read by
 // stagesOf) shows each player's need before the last game ahead of a line and before checkmate games, and nothing else.
 import { describe, expect, test } from "vitest";
-import type { Lobby, Match, Player, Tournament } from "#db/schema";
+import type { Lobby, Match, Tournament } from "#db/schema";
 import { DEFAULT_SCORING, pointsFor } from "~/models/format/scoring";
 import { STANDARD_TIEBREAKERS } from "~/models/format/ruleset";
 import type { Stage } from "~/models/format/stages";
@@ -17,31 +17,9 @@ import { playerProfileView } from "~/models/views/player-profile";
 import { leaderboardRead } from "~/models/views/api-reads.server";
 import { tournamentNeeds } from "~/models/views/needs";
 import { needAnswer } from "~/lib/api-schemas.server";
+import { playerRow as storedPlayer } from "./fixtures";
 
-function player(id: number): Player {
-  return {
-    id,
-    tournamentId: 1,
-    name: `Player ${id}`,
-    riotTag: `EUW${id}`,
-    lp: 0,
-    totalPoints: 0,
-    matchesPlayed: 0,
-    averagePlacement: 0,
-    isEliminated: false,
-    isCheckedIn: true,
-    seed: null,
-    removedAt: null,
-    droppedAt: null,
-    dropReason: null,
-    dropRound: null,
-    dropLobbyMark: null,
-    adjustPoints: 0,
-    adjustMatches: 0,
-    adjustAverage: null,
-    createdAt: new Date(0),
-  };
-}
+const player = (id: number) => storedPlayer(id, { seed: null });
 
 /**
  * 16 players (or `count`, a multiple of 8), lobbies of 8; rounds before `currentRound` scored in seat order (lobby 1:

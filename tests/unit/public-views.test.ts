@@ -11,32 +11,9 @@ import type { TournamentData } from "~/models/views/tournament-data.server";
 import { GRID_PAGE_SIZE, leaderboardView, previousLobbiesView, publicView } from "~/models/views/public";
 import { overlayView, parseOverlayQuery } from "~/models/views/overlay";
 import { hostPlayerView, playerProfileView } from "~/models/views/player-profile";
+import { playerRow as storedPlayer } from "./fixtures";
 
-function player(id: number, overrides: Partial<Player> = {}): Player {
-  return {
-    id,
-    tournamentId: 1,
-    name: `Player ${id}`,
-    riotTag: `EUW${id}`,
-    lp: 1000 - id,
-    totalPoints: 0,
-    matchesPlayed: 0,
-    averagePlacement: 0,
-    isEliminated: false,
-    isCheckedIn: true,
-    seed: id,
-    removedAt: null,
-    droppedAt: null,
-    dropReason: null,
-    dropRound: null,
-    dropLobbyMark: null,
-    adjustPoints: 0,
-    adjustMatches: 0,
-    adjustAverage: null,
-    createdAt: new Date(0),
-    ...overrides,
-  };
-}
+const player = (id: number, overrides: Partial<Player> = {}) => storedPlayer(id, { lp: 1000 - id, ...overrides });
 
 /** A tournament of `count` players in round 1, lobbies of 8 drawn in id order, the first `scored` lobbies scored in seat order. */
 function world(count: number, scored: number, overrides: Partial<Tournament> = {}): TournamentData {

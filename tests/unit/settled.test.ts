@@ -2,38 +2,16 @@
 // ended (a plain replay); and the leaderboard's settled flags, rank changes and round checks.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import type { Player } from "#db/schema";
 import { ActionError } from "~/models/errors";
 import { computeStandings } from "~/models/format/standings";
 import { leaderboardAnswer, standingsAfter, type StandingsData } from "~/models/format/settled.server";
 import { toEnginePlayer } from "~/models/format/stats.server";
+import { playerRow as storedPlayer } from "./fixtures";
 
 type M = StandingsData["matches"][number];
 
-function playerRow(id: number, isEliminated = false): Player {
-  return {
-    id,
-    tournamentId: 1,
-    name: `P${id}`,
-    riotTag: `T${id}`,
-    lp: 0,
-    totalPoints: 0,
-    matchesPlayed: 0,
-    averagePlacement: 0,
-    isEliminated,
-    isCheckedIn: true,
-    seed: id,
-    removedAt: null,
-    droppedAt: null,
-    dropReason: null,
-    dropRound: null,
-    dropLobbyMark: null,
-    adjustPoints: 0,
-    adjustMatches: 0,
-    adjustAverage: null,
-    createdAt: new Date(0),
-  };
-}
+const playerRow = (id: number, isEliminated = false) =>
+  storedPlayer(id, { name: `P${id}`, riotTag: `T${id}`, isEliminated });
 
 /**
  * A tournament played round by round: lobbies of up to 8 drawn from the active players, random placements, a cut after

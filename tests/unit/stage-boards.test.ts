@@ -7,34 +7,11 @@ import type { Player } from "#db/schema";
 import { TIEBREAKERS, type Tiebreaker } from "~/models/format/ruleset";
 import { stageLeaderboardRows, standingsAfter, type StandingsData } from "~/models/format/settled.server";
 import { stagePositions, type Stage } from "~/models/format/stages";
-import { rng, shuffle } from "./fixtures";
+import { rng, shuffle, playerRow as storedPlayer } from "./fixtures";
 
 type M = StandingsData["matches"][number];
 
-function playerRow(id: number): Player {
-  return {
-    id,
-    tournamentId: 1,
-    name: `P${id}`,
-    riotTag: `T${id}`,
-    lp: 0,
-    totalPoints: 0,
-    matchesPlayed: 0,
-    averagePlacement: 0,
-    isEliminated: false,
-    isCheckedIn: true,
-    seed: id,
-    removedAt: null,
-    droppedAt: null,
-    dropReason: null,
-    dropRound: null,
-    dropLobbyMark: null,
-    adjustPoints: 0,
-    adjustMatches: 0,
-    adjustAverage: null,
-    createdAt: new Date(0),
-  };
-}
+const playerRow = (id: number) => storedPlayer(id, { name: `P${id}`, riotTag: `T${id}` });
 
 function data(stages: Stage[], players: Player[], matches: M[], currentRound: number, chain: Tiebreaker[]) {
   const rounds = [...new Set(matches.map((m) => m.roundNumber))];
