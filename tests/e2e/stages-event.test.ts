@@ -19,7 +19,11 @@ function numberOf(label: string): number {
  */
 async function scoreRound(page: Page, rank: (numbers: number[]) => number[]): Promise<number[][]> {
   const lobbies = page.locator("section.scores-lobby");
-  const count = await lobbies.count();
+  // The page streams in without JavaScript: count the cards once all of them have arrived (the "Lobbies (k/N saved)"
+  // heading above them says how many), not while the document is still coming (a count of 1 of 4 failed a run).
+  const heading = page.getByRole("heading", { name: /^Lobbies \(\d+\/\d+ saved\)$/ });
+  const count = Number((await heading.textContent())?.match(/\/(\d+)/)?.[1]);
+  await expect(lobbies).toHaveCount(count);
   const placed: number[][] = [];
   for (let i = 0; i < count; i++) {
     const card: Locator = lobbies.nth(i);
