@@ -8,7 +8,7 @@ import { dbContext, userContext } from "~/lib/context";
 import type { PublicUser } from "~/models/access/auth.server";
 import { clearSnapshots } from "~/models/views/snapshot.server";
 
-type Handler = (args: never) => Promise<Response>;
+export type Handler = (args: never) => Promise<Response>;
 
 /** Every test starts from empty caches (`beforeEach(clearCaches)`). */
 export function clearCaches() {

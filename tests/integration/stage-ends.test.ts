@@ -2,54 +2,26 @@
 // and the score page show exactly who the advance will cut at a stage's end (cut to N, best K of each lobby), and a cut
 // to N with N or fewer players left in play (after drops) lets them all through, saying so in the preview and the answer.
 import { inArray } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeEach, expect, test } from "vitest";
 import type { AppDb } from "#db/client.server";
 import { players } from "#db/schema";
-import { clearApiCache } from "~/lib/api-cache.server";
-import { dbContext, userContext } from "~/lib/context";
 import { findTournamentOr404 } from "~/models/action.server";
 import { abilities } from "~/models/access/policy";
 import type { PublicUser } from "~/models/access/auth.server";
 import { dropPlayer } from "~/models/roster/drops.server";
 import { generateLobbies } from "~/models/rounds/lobbies.server";
 import { saveScores } from "~/models/rounds/scores.server";
-import { clearSnapshots } from "~/models/views/snapshot.server";
 import { scoreSheetView } from "~/models/views/score-sheet.server";
 import { action as advanceAction, loader as previewLoader } from "~/routes/api/tournament.advance-round";
 import { describeEachDriver } from "../setup/databases";
 import { addPlayers, makeTournament, makeUser, placements } from "./model-fixtures";
+import { callRoute, clearCaches, type Handler } from "./route-call";
 
-type Handler = (args: never) => Promise<Response>;
+beforeEach(clearCaches);
 
-beforeEach(() => {
-  clearSnapshots();
-  clearApiCache();
-});
-
-async function call(
-  handler: Handler,
-  db: AppDb,
-  user: PublicUser | null,
-  method: string,
-  path: string,
-  body?: unknown,
-) {
-  const context = new RouterContextProvider();
-  context.set(dbContext, db);
-  context.set(userContext, user);
-  const url = new URL(`http://localhost${path}`);
-  const request = new Request(url, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const id = /\/api\/tournaments\/(\d+)/.exec(path)![1];
-  const response = await handler({ request, url, params: { id }, context } as never);
-  const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions check the JSON answers
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
-}
+/** An advance-round call on the tournament named in `path`. */
+const call = (handler: Handler, db: AppDb, user: PublicUser | null, method: string, path: string, body?: unknown) =>
+  callRoute(handler, db, user, method, path, { id: /\/api\/tournaments\/(\d+)/.exec(path)![1] }, body);
 
 const ownerAccess = { role: "owner" as const, can: abilities("owner") };
 const stage = (name: string, games: number, end: unknown) => ({ name, games, draw: "snake", points: "carry", end });
@@ -71,7 +43,6 @@ async function dayOneScored(db: AppDb, end: unknown, drop = 0) {
   for (const lobby of lobbies) await saveScores(db, owner, lobby.id, placements(lobby.playerIds));
   const path = `/api/tournaments/${t.id}/advance-round`;
   const preview = async (query = "") => {
-    clearSnapshots();
     const answer = await call(previewLoader, db, owner, "GET", `${path}${query}`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body;
