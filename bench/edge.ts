@@ -4,18 +4,17 @@
 // API pollers (a conditional GET of the leaderboard every second), and 1,000 of the spectators re-validating the
 // leaderboard page after each save as the live script does. Reports, per
 // save: save latency and save → the event at the last stream; over the run: reads served per second, and the requests
-// that reached the app per page per second (nginx's log). nginx: /usr/sbin/nginx, else Debian's package fetched with
-// apt-get (downloaded and unpacked, not installed as a service). Loopback only; every loop is bounded in count and time.
-import { spawn, spawnSync } from "node:child_process";
+// that reached the app per page per second (nginx's log). nginx as tests/setup/nginx.ts finds and starts it (fetched
+// with apt-get when missing). Loopback only; every loop is bounded in count and time.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { refetchDelay } from "~/components/live";
-import { freePort } from "../tests/setup/e2e-global";
+import { startNginx } from "../tests/setup/nginx";
 import { closeStreams, median, openRawStreams, openStreamFleet, percentile, type SseClient } from "./sse";
 import { monotonicMs } from "./stream-clients";
-import { apiClient, benchDatabase, root, seedTournament, startBuiltApp } from "./support";
+import { apiClient, benchDatabase, seedTournament, startBuiltApp } from "./support";
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 20_000);
 const POLLERS = Number(process.env.BENCH_POLLERS ?? 1_000);
@@ -37,104 +36,6 @@ const NGINX_WORKERS = Number(
 );
 const FILE_LIMIT = Number(process.env.BENCH_FILE_LIMIT ?? 20_000);
 const HOST = { username: "bench_edge_host", password: "bench-pass-123" };
-
-/** The nginx binary: NGINX_BIN, the system's, or Debian's package unpacked into a cache folder (apt-get download). */
-function findNginx(): string {
-  for (const candidate of [process.env.NGINX_BIN, "/usr/sbin/nginx"]) {
-    if (candidate && fs.existsSync(candidate)) return candidate;
-  }
-  const cache = path.join(os.tmpdir(), "tm-bench-nginx");
-  const unpacked = path.join(cache, "root/usr/sbin/nginx");
-  if (fs.existsSync(unpacked)) return unpacked;
-  fs.mkdirSync(cache, { recursive: true });
-  const apt = (...args: string[]) =>
-    spawnSync("apt-get", args, {
-      cwd: cache,
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    }).status === 0;
-  console.log("nginx is missing: fetching Debian's nginx package with apt-get download (not installed as a service).");
-  if (!apt("download", "nginx") && !(apt("update") && apt("download", "nginx"))) {
-    throw new Error("Could not fetch nginx with apt-get; install it (apt-get install nginx) or set NGINX_BIN.");
-  }
-  for (const deb of fs.readdirSync(cache).filter((f) => f.endsWith(".deb"))) {
-    spawnSync("dpkg-deb", ["-x", path.join(cache, deb), path.join(cache, "root")], { stdio: "inherit" });
-  }
-  if (!fs.existsSync(unpacked)) throw new Error(`nginx was fetched but ${unpacked} is missing`);
-  return unpacked;
-}
-
-/**
- * README.md's nginx server block, as written there, with only what a benchmark must change: a loopback port instead
- * of 443 (no TLS; reuseport spreads the streams over the two workers), the app's port, and a cache folder of our own.
- */
-function nginxConfig(prefix: string, port: number, appPort: number) {
-  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
-  const block = /```nginx\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!block) throw new Error("README.md has no nginx block");
-  const server = block
-    .replace("listen 443 ssl;", `listen 127.0.0.1:${port} reuseport;`)
-    .replaceAll("http://127.0.0.1:3000", `http://127.0.0.1:${appPort}`)
-    .replace("/var/cache/nginx/tm", path.join(prefix, "cache"));
-  if (server === block) throw new Error("README.md's nginx block changed shape; update bench/edge.ts");
-  return `daemon off;
-worker_processes ${NGINX_WORKERS};
-worker_rlimit_nofile ${FILE_LIMIT};
-error_log stderr warn;
-pid ${prefix}/nginx.pid;
-events { worker_connections ${FILE_LIMIT - 1_000}; }
-http {
-  client_body_temp_path ${prefix}/client_temp;
-  proxy_temp_path ${prefix}/proxy_temp;
-  fastcgi_temp_path ${prefix}/fastcgi_temp;
-  uwsgi_temp_path ${prefix}/uwsgi_temp;
-  scgi_temp_path ${prefix}/scgi_temp;
-  log_format edge '$uri $status $upstream_cache_status $upstream_addr';
-  access_log ${prefix}/access.log edge;
-${server}
-}
-`;
-}
-
-async function startNginx(appPort: number) {
-  const binary = findNginx();
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "tm-bench-edge-"));
-  const port = await freePort();
-  // Run as root, nginx's workers drop to an unprivileged user: they must reach the cache and temp folders.
-  fs.chmodSync(prefix, 0o755);
-  for (const dir of ["cache", "client_temp", "proxy_temp", "fastcgi_temp", "uwsgi_temp", "scgi_temp"]) {
-    fs.mkdirSync(path.join(prefix, dir), { mode: 0o777 });
-    fs.chmodSync(path.join(prefix, dir), 0o777);
-  }
-  fs.writeFileSync(path.join(prefix, "nginx.conf"), nginxConfig(prefix, port, appPort));
-  const nginx = spawn(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", "stderr"], {
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  process.on("exit", () => nginx.kill("SIGTERM"));
-  const base = `http://127.0.0.1:${port}`;
-  const answers = () =>
-    fetch(`${base}/api/openapi.json`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  const deadline = Date.now() + 15_000;
-  while (!(await answers())) {
-    if (nginx.exitCode !== null) throw new Error(`nginx exited (${nginx.exitCode})`);
-    if (Date.now() > deadline) {
-      nginx.kill("SIGTERM");
-      throw new Error("nginx did not answer within 15 s");
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const stop = async () => {
-    if (nginx.exitCode === null) {
-      const exited = new Promise((resolve) => nginx.once("exit", resolve));
-      nginx.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    }
-  };
-  return { base, prefix, stop };
-}
 
 /** Conditional GETs of `url` every second per poller, spread over the second; stops at `stop()`. */
 function startPollers(url: string, count: number) {
@@ -229,7 +130,7 @@ async function main() {
     env: { WEB_CONCURRENCY: "2", TRUST_PROXY: "loopback" },
   });
   const appPort = Number(new URL(appBase).port);
-  const edge = await startNginx(appPort);
+  const edge = await startNginx(appPort, { workers: NGINX_WORKERS, fileLimit: FILE_LIMIT });
   try {
     console.log(
       `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, Node ${process.version}; ` +
