@@ -26,7 +26,7 @@ import { userContext } from "./lib/context";
 import { availabilityMiddleware } from "./lib/availability.server";
 import { corsMiddleware } from "./lib/cors.server";
 import { getApp } from "./lib/db.server";
-import { securityMiddleware } from "./lib/security.server";
+import { refusedFormMiddleware, securityMiddleware } from "./lib/security.server";
 import { getTheme } from "./lib/theme.server";
 import { readToast, secureToastMiddleware } from "./lib/toast.server";
 
@@ -35,6 +35,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   availabilityMiddleware,
   corsMiddleware,
   securityMiddleware,
+  refusedFormMiddleware,
   secureToastMiddleware,
 ];
 

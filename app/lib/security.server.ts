@@ -1,5 +1,5 @@
 // The root middleware: per-request CSP nonce, security headers, the cross-site form post check, the signed-in user, page forms read once within a size limit.
-import type { MiddlewareFunction } from "react-router";
+import { createContext, data, type MiddlewareFunction } from "react-router";
 import { IMPORT_UPLOAD_LIMIT, PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
 import { dbContext, formContext, nonceContext, scriptHashesContext, userContext } from "./context";
 import { bearerToken, isApiPath } from "./cors.server";
@@ -101,6 +101,19 @@ export function securityHeaders(headers: Headers, nonce: string, hashes: string[
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
 }
 
+/**
+ * A browser's own navigation (a form submitted without JavaScript): what it is answered is shown as a page, so a refusal
+ * must be one. A script's call (fetch, the API, JavaScript's form submissions: Sec-Fetch-Dest "empty") is answered JSON.
+ */
+function isNavigation(request: Request) {
+  const destination = request.headers.get("sec-fetch-dest");
+  if (destination) return destination === "document";
+  return (request.headers.get("accept") ?? "").includes("text/html");
+}
+
+/** A page form refused before its action (too large, not a form): its status and message, for `refusedFormMiddleware`. */
+const refusedFormContext = createContext<{ status: number; message: string } | null>(null);
+
 export const securityMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const nonce = crypto.randomUUID().replaceAll("-", "");
   context.set(nonceContext, nonce);
@@ -117,11 +130,16 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   context.set(userContext, user);
   if (!SAFE_METHODS.has(request.method.toUpperCase()) && !url.pathname.startsWith("/api/")) {
     const form = await readPageForm(request, url, user !== null);
-    if (form instanceof Response) {
+    if (form instanceof Response && isNavigation(request)) {
+      // Shown as the error screen (app/lib/error-screen.ts), a page with this status, by the middleware below.
+      context.set(refusedFormContext, {
+        status: form.status,
+        message: ((await form.json()) as { message: string }).message,
+      });
+    } else if (form instanceof Response) {
       securityHeaders(form.headers, nonce);
       return form;
-    }
-    context.set(formContext, form);
+    } else context.set(formContext, form);
   }
   const response = await next();
   // A public page's cache may have swapped in the nonce its stored HTML was rendered with.
@@ -142,4 +160,14 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
     decorate(copy.headers);
     return copy;
   }
+};
+
+/**
+ * Right below `securityMiddleware`: a browser's form it refused is thrown here, so React Router renders the error screen
+ * (a page a reader without JavaScript can read, not JSON) and the security middleware still adds its headers to it.
+ */
+export const refusedFormMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
+  const refused = context.get(refusedFormContext);
+  if (refused) throw data({ message: refused.message }, { status: refused.status });
+  return next();
 };

@@ -194,6 +194,18 @@ test.describe("host screens without JavaScript", () => {
       page.getByText("Failed to import tournament. Please check your Excel file format.").first(),
     ).toBeVisible();
 
+    // A file over the upload limit (about 10 MB) is refused before it is read: a page to read, not the refusal's JSON.
+    await page.locator("summary", { hasText: "Import Spreadsheet" }).click();
+    await page.getByLabel("Excel file (.xlsx, .xls)").setInputFiles({
+      name: "huge.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.alloc(11_000_000),
+    });
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByText("What was sent is too large. Please try again with less.")).toBeVisible();
+    await page.goto("/dashboard");
+
     await page.locator("summary", { hasText: "Import Spreadsheet" }).click();
     await page.getByLabel("Excel file (.xlsx, .xls)").setInputFiles({
       name: "cup.xlsx",
