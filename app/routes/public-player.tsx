@@ -113,7 +113,7 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
           <StatCard label="Average Finish" value={formatAverage(player.averagePlacement, player.matchesPlayed)} />
           <StatCard
             label="Points Behind First"
-            value={pointsBehind === null ? (rank ? "1st Place" : "-") : formatPoints(pointsBehind)}
+            value={pointsBehind !== null ? formatPoints(pointsBehind) : rank === 1 ? "1st Place" : "-"}
           />
         </div>
       </section>

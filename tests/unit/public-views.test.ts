@@ -6,6 +6,8 @@ import { DEFAULT_SCORING, pointsFor } from "~/models/format/scoring";
 import { STANDARD_TIEBREAKERS } from "~/models/format/ruleset";
 import { toLeaderboardRow } from "~/models/format/standings.server";
 import { computeStandings } from "~/models/format/standings";
+import { overallStandings } from "~/models/format/stage-standings";
+import type { Stage } from "~/models/format/stages";
 import { toEnginePlayer } from "~/models/format/stats.server";
 import type { TournamentData } from "~/models/views/tournament-data.server";
 import { GRID_PAGE_SIZE, leaderboardView, previousLobbiesView, publicView } from "~/models/views/public";
@@ -127,6 +129,53 @@ describe("a player's profile, public and host (wording: tests/unit/policy-rules.
     expect(waiting.rank).toBeNull();
     expect(waiting.pointsBehind).toBeNull();
     expect(playerProfileView(data, 999)).toBeNull();
+  });
+
+  test("points behind first count within the leader's stage: a player cut in Day 1 is not compared with a reset final", () => {
+    // 16 players; Day 1 (round 1, two lobbies in id order), the best 8 go on to a final that starts again from 0.
+    const stages: Stage[] = [
+      { name: "Day 1", games: 1, draw: "snake", points: "carry", end: { cutTo: 8 } },
+      { name: "Final", games: 2, draw: "snake", points: "reset", end: null },
+    ];
+    const base = world(16, 2, { totalRounds: 3, currentRound: 2, finalizedRound: 1 });
+    const tournament = Object.assign(base.tournament, { stages });
+    // Day 1 placed each lobby in id order; its top 4 went through, the rest were cut.
+    const through = new Set([1, 2, 3, 4, 9, 10, 11, 12]);
+    const players = base.players.map((p) => (through.has(p.id) ? p : { ...p, isEliminated: true }));
+    const final: Lobby = {
+      id: 200,
+      tournamentId: 1,
+      roundNumber: 2,
+      name: "Lobby 1",
+      playerIds: [...through],
+      isComplete: true,
+    };
+    const finalGames: Match[] = final.playerIds.map((playerId, seat) => ({
+      id: 1000 + playerId,
+      tournamentId: 1,
+      lobbyId: final.id,
+      roundNumber: 2,
+      playerId,
+      placement: seat + 1,
+      points: pointsFor(DEFAULT_SCORING, seat + 1),
+      dnp: false,
+    }));
+    const matches = [...base.matches, ...finalGames];
+    const byId = new Map(players.map((p) => [p.id, p]));
+    const standings = overallStandings(players.map(toEnginePlayer), matches, tournament, [...STANDARD_TIEBREAKERS]).map(
+      (row) => toLeaderboardRow(byId.get(row.playerId)!, row),
+    );
+    const d: TournamentData = { tournament, players, lobbies: [...base.lobbies, final], matches, standings };
+
+    const leader = playerProfileView(d, 1)!;
+    expect(leader).toMatchObject({ rank: 1, pointsBehind: null, player: { totalPoints: 8 } });
+    // In the final: 2nd of its game, 1 point behind the leader's 8.
+    expect(playerProfileView(d, 2)).toMatchObject({ rank: 2, pointsBehind: 1 });
+    // Cut in Day 1 with 4 points (5th of lobby 1): ranked below the final's players, never "0 behind" the final's leader.
+    const cut = playerProfileView(d, 5)!;
+    expect(cut.rank).toBeGreaterThan(8);
+    expect(cut.player.totalPoints).toBe(4);
+    expect(cut.pointsBehind).toBeNull();
   });
 
   test("in a completed tournament every ranked player shows their final rank", () => {

@@ -82,8 +82,12 @@ export function playerProfileView(d: TournamentData, playerId: number) {
     statusTone: profile.status.tone,
     statusNote: profile.status.note,
     rank,
+    // Within the leader's stage only: a player cut in an earlier stage is ranked on that stage's points, which a later
+    // stage's do not continue (a reset final starts from 0). Null for the leader and for them.
     pointsBehind:
-      rank && leader && row && row.id !== leader.id ? Math.max(0, leader.totalPoints - row.totalPoints) : null,
+      rank && leader && row && row.id !== leader.id && row.stage === leader.stage
+        ? Math.max(0, leader.totalPoints - row.totalPoints)
+        : null,
     currentLobby: currentLobby ? { name: currentLobby.name, isComplete: currentLobby.isComplete } : null,
     /** "What do I need" before the last game ahead of a line (docs/rules.md), with the line in words. */
     need: needOf(d, player.id),
