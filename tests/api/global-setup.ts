@@ -1,14 +1,18 @@
-// Vitest globalSetup of the api project: builds the app into BUILD_DIR (default build-api) when the build is missing or older than its sources.
+// Vitest globalSetup of the api project: builds the app into BUILD_DIR (default build-api) when the build is missing or
+// older than its sources, and finds nginx for tests/api/nginx.test.ts (fetched with apt-get when missing).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { findNginx } from "../setup/nginx";
 
 declare module "vitest" {
   interface ProvidedContext {
     /** The build folder the API tests start with `node server.js`. */
     apiBuildDir: string;
+    /** The nginx binary, or why there is none (tests/setup/nginx.ts). */
+    nginx: { binary: string } | { unavailable: string };
   }
 }
 
@@ -19,6 +23,11 @@ const SOURCES = ["app", "db", "server", "react-router.config.ts", "vite.config.t
 export default function setup(project: TestProject) {
   const buildDir = process.env.BUILD_DIR || "build-api";
   project.provide("apiBuildDir", buildDir);
+  try {
+    project.provide("nginx", { binary: findNginx() });
+  } catch (error) {
+    project.provide("nginx", { unavailable: error instanceof Error ? error.message : String(error) });
+  }
   const entry = path.join(root, buildDir, "server/index.js");
   const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
   const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));

@@ -1,24 +1,16 @@
 // README.md's nginx block, as written there, in front of the app with TRUST_PROXY naming nginx: each client's own
 // address reaches the app (the per-address limits and the owner's tries per address are about the client, not the
 // proxy), one a client writes into X-Forwarded-For itself is not believed, and the event stream passes through
-// unbuffered. nginx is fetched with apt-get when missing (tests/setup/nginx.ts).
+// unbuffered. nginx is found, or fetched with apt-get, by the api project's global setup (tests/setup/nginx.ts).
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { findNginx, startNginx, type Nginx } from "../setup/nginx";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { startNginx, type Nginx } from "../setup/nginx";
 import { startApp, unavailableReason, unique, type App } from "./support/app";
 import { openEventStream } from "./support/events";
 import { addPlayers, createTournament, expectOk } from "./support/fixtures";
 
-function nginxReason(): string | undefined {
-  try {
-    findNginx();
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
-const reason = unavailableReason() ?? nginxReason();
+const nginxFound = inject("nginx");
+const reason = unavailableReason() ?? ("unavailable" in nginxFound ? nginxFound.unavailable : undefined);
 
 /** POSTs JSON to nginx from a chosen loopback source address (Linux routes all of 127.0.0.0/8 to this host). */
 function postFrom(base: string, from: string, path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -49,7 +41,9 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("README's ngi
   beforeAll(async () => {
     // nginx reaches the app from 127.0.0.1; the clients below come from other loopback addresses.
     app = await startApp({ env: { TRUST_PROXY: "127.0.0.1" } });
-    nginx = await startNginx(Number(new URL(app.baseURL).port));
+    nginx = await startNginx(Number(new URL(app.baseURL).port), {
+      binary: "binary" in nginxFound ? nginxFound.binary : undefined,
+    });
     owner = await app.login(unique("host"));
   }, 120_000);
   afterAll(async () => {

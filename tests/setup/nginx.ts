@@ -61,9 +61,12 @@ export type Nginx = { base: string; prefix: string; stop: () => Promise<void> };
  */
 export async function startNginx(
   appPort: number,
-  { workers = 1, fileLimit = 4_096 }: { workers?: number; fileLimit?: number } = {},
+  {
+    workers = 1,
+    fileLimit = 4_096,
+    binary = findNginx(),
+  }: { workers?: number; fileLimit?: number; binary?: string } = {},
 ): Promise<Nginx> {
-  const binary = findNginx();
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "tm-nginx-"));
   const port = await freePort();
   // Run as root, nginx's workers drop to an unprivileged user: they must reach the cache and temp folders.
