@@ -1,9 +1,10 @@
 // Request bodies read within a byte limit, for page forms and the JSON API: refused by the declared length, or as soon as the bytes read pass the limit.
+import { IMPORT_FILE_LIMIT } from "./upload-limit";
 
 /** Page forms take at most this many bytes; the spreadsheet import's own routes take more (IMPORT_UPLOAD_LIMIT, IMPORT_BODY_LIMIT). */
 export const PAGE_BODY_LIMIT = 1_000_000;
-/** The dashboard's spreadsheet upload (multipart): about 10 MB of workbook. */
-export const IMPORT_UPLOAD_LIMIT = 10_500_000;
+/** The dashboard's spreadsheet upload (multipart): the file (app/lib/upload-limit.ts) and room for the form around it. */
+export const IMPORT_UPLOAD_LIMIT = IMPORT_FILE_LIMIT + 500_000;
 export const BODY_TOO_LARGE = "Request body too large";
 
 export const TOO_LARGE = Symbol("body too large");

@@ -1,4 +1,5 @@
 // The host dashboard: stat cards, every tournament the user may see, and each row's actions as plain forms.
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { ExportLink, HOST_EXPORT } from "~/components/export-link";
@@ -7,6 +8,7 @@ import { CompleteTournamentConfirm } from "~/components/tournament-header";
 import {
   ConfirmAction,
   EmptyState,
+  FormError,
   ProgressBar,
   StatCard,
   StatusBadge,
@@ -20,6 +22,7 @@ import { completeTournament, deleteTournament, startCheckin } from "~/models/tou
 import { idParam } from "~/models/ids";
 import { dbContext } from "~/lib/context";
 import { dashboardView } from "~/models/views/dashboard.server";
+import { IMPORT_FILE_LIMIT, IMPORT_FILE_LIMIT_TEXT } from "~/lib/upload-limit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Tournament Manager" }];
 
@@ -156,12 +159,17 @@ export default function Dashboard({ loaderData, actionData: latestActionData }: 
 
 function ImportSpreadsheet() {
   const pending = usePendingIntent("import");
+  // With JavaScript a file over the limit is refused here, before it is sent; without, the server's refusal is a page.
+  const [tooLarge, setTooLarge] = useState(false);
   return (
     <details className="confirm host-import">
       <summary className="btn">Import Spreadsheet</summary>
       <div className="confirm-box">
         <Form method="post" encType="multipart/form-data" className="stack" aria-label="Import Spreadsheet">
           <input type="hidden" name="intent" value="import" />
+          {tooLarge ? (
+            <FormError title="Import Failed" message={`The file is too large: at most ${IMPORT_FILE_LIMIT_TEXT}.`} />
+          ) : null}
           <label htmlFor="import-file">Excel file (.xlsx, .xls)</label>
           <input
             id="import-file"
@@ -169,7 +177,13 @@ function ImportSpreadsheet() {
             name="file"
             accept=".xlsx,.xls"
             required
-            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              const over = file !== undefined && file.size > IMPORT_FILE_LIMIT;
+              setTooLarge(over);
+              if (over) event.currentTarget.value = "";
+              else event.currentTarget.form?.requestSubmit();
+            }}
           />
           <button type="submit" className="btn primary small" disabled={pending}>
             {pending ? <span className="spinner" aria-hidden="true" /> : null} {pending ? "Importing..." : "Import"}

@@ -353,6 +353,33 @@ test("between rounds, manage players offers substitution and elimination", async
 });
 
 test.describe("host screens with JavaScript", () => {
+  test("a spreadsheet over 10 MB is refused on the dashboard before it is sent; a bad one by the server", async ({
+    page,
+  }) => {
+    await login(page, unique("hostjs"), "password123");
+    await page.goto("/dashboard");
+    const uploads: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") uploads.push(request.url());
+    });
+    await page.locator("summary", { hasText: "Import Spreadsheet" }).click();
+    const file = page.getByLabel("Excel file (.xlsx, .xls)");
+    await file.setInputFiles({
+      name: "huge.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.alloc(10_000_001),
+    });
+    await expect(page.getByRole("alert").filter({ hasText: "The file is too large: at most 10 MB." })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Tournament Dashboard" })).toBeVisible();
+    expect(uploads, "nothing was sent").toEqual([]);
+
+    await file.setInputFiles({ name: "notes.xlsx", mimeType: "text/plain", buffer: Buffer.from("not a spreadsheet") });
+    await expect(
+      page.getByText("Failed to import tournament. Please check your Excel file format.").first(),
+    ).toBeVisible();
+    await expect(page.getByText("The file is too large: at most 10 MB.")).toHaveCount(0);
+  });
+
   test("create, bulk add, start check-in, check in 16 and generate Round 1", async ({ page }) => {
     test.setTimeout(90_000);
     await login(page, unique("hostjs"), "password123");
