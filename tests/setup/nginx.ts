@@ -1,7 +1,7 @@
 // nginx in front of the app, configured with README.md's nginx block as written there, for the tests and `npm run
 // bench:edge`. The binary is NGINX_BIN, the system's /usr/sbin/nginx, or Debian's package fetched with `apt-get
-// download` and unpacked into a cache folder (not installed as a service), as scripts/ensure-chromium.mjs fetches
-// Chromium. Loopback only.
+// download` and unpacked into a cache folder (not installed as a service), much as scripts/ensure-chromium.mjs installs
+// Chromium for the browser tests. Loopback only.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
