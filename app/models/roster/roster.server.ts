@@ -100,13 +100,13 @@ export async function listCheckedIn(db: Executor, tournamentId: number): Promise
     .orderBy(asc(players.id));
 }
 
-/** The player, or 404 "Player not found" (soft-removed players are found too). */
 /** The tournament a player is registered in, or null for an unknown player. */
 export async function playerTournamentId(db: Executor, playerId: number): Promise<number | null> {
   const [row] = await db.select({ tournamentId: players.tournamentId }).from(players).where(eq(players.id, playerId));
   return row?.tournamentId ?? null;
 }
 
+/** The player, or 404 "Player not found" (soft-removed players are found too). */
 export async function getPlayer(db: Executor, playerId: number): Promise<Player> {
   const [row] = await db.select().from(players).where(eq(players.id, playerId));
   if (!row) throw notFound("player_not_found", PLAYER_NOT_FOUND);
