@@ -61,6 +61,6 @@ describeEachDriver("overlay in a staged event", (getDb) => {
     const card = publicView(data, { q: "", page: 1 }).lobbies.find((l) => l.id === lobby.id)!;
     const onCheckmate = new Set(data.standings.filter((r) => r.onCheckmate).map((r) => r.id));
     expect(onCheckmate.has(leader.id)).toBe(true);
-    for (const p of card.players) expect(p.onCheckmate, `player ${p.id}`).toBe(onCheckmate.has(p.id));
+    for (const p of card.players) expect(p.onCheckmate === true, `player ${p.id}`).toBe(onCheckmate.has(p.id));
   });
 });

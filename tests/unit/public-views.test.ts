@@ -90,8 +90,9 @@ describe("public view", () => {
       name: "Player 1",
       riotTag: "EUW1",
       rank: expect.any(Number),
-      onCheckmate: false,
     });
+    // The checkmate mark is sent only for a player on it (none here).
+    expect(view.lobbies.flatMap((l) => l.players).some((p) => "onCheckmate" in p)).toBe(false);
     expect(view.top).toHaveLength(8);
     expect(view.top[0].totalPoints).toBe(8);
     // "player 1" matches Player 1, 10–19 and 1x: the first 10 in standings order.

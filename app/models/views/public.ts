@@ -193,7 +193,8 @@ export function publicView(d: TournamentData, options: { q: string; page: number
           name: p?.name ?? "Unknown player",
           riotTag: p?.riotTag ?? "",
           rank: rankOf.get(id)?.rank ?? null,
-          onCheckmate: rankOf.get(id)?.onCheckmate ?? false,
+          // Only when true: said of every one of 256 players it was 2.7 KB more of every page's data for a rare mark.
+          ...(rankOf.get(id)?.onCheckmate ? { onCheckmate: true as const } : {}),
         });
       }),
     })),
