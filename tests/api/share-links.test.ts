@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startAppWithCallers, unavailableReason, type App } from "./support/app";
 import { expectStatus } from "./support/expect";
 import { addPlayers, createTournament, expectOk } from "./support/fixtures";
+import type { OpenApiDocument } from "./support/openapi-document";
 
 const reason = unavailableReason();
 
@@ -119,6 +120,35 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("share links 
     expect((await get(app, `/api/tournaments/${first.id}/export?key=${link.key}`)).status).toBe(404);
     expect((await get(app, `/tournaments/${first.id}/leaderboard`, { cookie })).status).toBe(404);
     expect((await get(app, `/api/tournaments/${first.id}/players?key=${rotated.key}`)).status).toBe(200);
+  });
+
+  test("every documented API read of a tournament or player id answers a stranger nothing of a non-public one", async () => {
+    // From the OpenAPI document, so a read added later is covered without being listed here (the cut preview was not).
+    const doc = (await app.call<OpenApiDocument>("GET", "/api/openapi.json")).body;
+    const t = await createTournament(app, owner, { isPublic: false, name: "Hidden Secret Open" });
+    const [player] = await addPlayers(app, owner, t.id, 1);
+    const reads = Object.entries(doc.paths)
+      .filter(([path, methods]) => methods.get && /^\/api\/(tournaments|players)\/\{id\}/.test(path))
+      .map(([path]) =>
+        path
+          .replace(/^\/api\/tournaments\/\{id\}/, `/api/tournaments/${t.id}`)
+          .replace(/^\/api\/players\/\{id\}/, `/api/players/${player.id}`)
+          .replace(/\{\w+\}/g, "1"),
+      );
+    expect(reads.length).toBeGreaterThan(15);
+    expect(reads).toContain(`/api/tournaments/${t.id}/advance-round`);
+    for (const path of reads) {
+      for (const [who, token] of [
+        ["a stranger", undefined],
+        ["another organizer", other],
+      ] as const) {
+        const reply = await get(app, path, { token });
+        // 404 as for an unknown id; an owner-only read may say 401 / 403 first, which tells nothing of it either.
+        expect([401, 403, 404], `${path} as ${who}: ${reply.status}`).toContain(reply.status);
+        expect(reply.body, `${path} as ${who}`).not.toContain("Secret");
+        expect(reply.body, `${path} as ${who}`).not.toContain(player.riotTag);
+      }
+    }
   });
 
   test("the settings page shows the owner the share link and changes it with a plain form", async () => {

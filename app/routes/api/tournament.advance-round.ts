@@ -1,14 +1,23 @@
 // POST /api/tournaments/{id}/advance-round {eliminationCount, tiebreakerPlayerIds}: ends the round, cuts, moves on (or completes).
 // GET previews the cut for ?eliminationCount= (what the score screen's cut dialog shows), or the stage end's cut.
 import type { Route } from "./+types/tournament.advance-round";
-import { handleApi, INVALID_TOURNAMENT_ID, json, jsonError, requireId, tournamentAction } from "~/lib/api.server";
+import {
+  apiUser,
+  handleApi,
+  INVALID_TOURNAMENT_ID,
+  json,
+  jsonError,
+  requireId,
+  tournamentAction,
+} from "~/lib/api.server";
 import { advanceAnswer, cutPreviewAnswer } from "~/lib/api-schemas.server";
 import { documented, guarded, guards, ok, refused } from "~/lib/openapi.server";
 import { advanceRound, cutPreview } from "~/models/rounds/advance.server";
 import { advanceSchema } from "~/models/rounds/round-input";
 import { dbContext } from "~/lib/context";
 import { VERSION_HEADER } from "~/lib/api-cache.server";
-import { readTournamentVersion } from "~/models/views/tournament-data.server";
+import { readerOf } from "~/lib/share.server";
+import { findReadableTournament } from "~/models/access/share.server";
 
 export const loader = documented(
   async ({ request, params, context }: Route.LoaderArgs) =>
@@ -19,10 +28,11 @@ export const loader = documented(
       if (!query.success) return jsonError(400, query.error.issues[0]?.message ?? "Invalid input", "invalid_input");
       const count = raw === null || raw.trim() === "" ? undefined : query.data.eliminationCount;
       const db = context.get(dbContext);
-      // The version the preview is of (read before it, so at most as new as what it shows), as every read says.
-      const version = await readTournamentVersion(db, id);
+      // Only for those who may read the tournament: a non-public one answers 404 to a stranger, as its standings do
+      // (docs/decisions/021). The version the preview is of is read before it, so at most as new as what it shows.
+      const { version } = await findReadableTournament(db, readerOf(request, apiUser(context), id), id);
       const preview = await cutPreview(db, id, count);
-      return json(preview, 200, version === null ? {} : { [VERSION_HEADER]: String(version) });
+      return json(preview, 200, { [VERSION_HEADER]: String(version) });
     }),
   {
     get: guarded(
