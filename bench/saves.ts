@@ -3,7 +3,7 @@
 // first reply, the median, p95 and the slowest, against the baseline of one save alone in the same run.
 // The server runs on one core (`taskset -c 1` where available), the client and PostgreSQL on the others.
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
@@ -19,6 +19,13 @@ const RUNS = Number(process.env.BENCH_SAVES_RUNS ?? 3);
  * first bursts); a larger number measures a process that has already saved a few rounds, as in an event under way.
  */
 const WARMUP = Number(process.env.BENCH_SAVES_WARMUP ?? 1);
+/**
+ * BENCH_SAVES_WINDOWS: a file to which each measured burst's start and end are appended ("<start> <end>" in µs of the
+ * machine's monotonic clock, the clock of `--cpu-prof`'s timestamps), so a profile of the server can be cut to the
+ * bursts and leave out their set-up.
+ */
+const WINDOWS = process.env.BENCH_SAVES_WINDOWS;
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 /** The app to start: this checkout, or another one's folder (e.g. an older commit, built) for a before/after. */
 const appRoot = process.env.BENCH_APP_ROOT ?? fileURLToPath(new URL("..", import.meta.url));
 
@@ -106,12 +113,13 @@ async function main() {
     );
 
     /** Saves `count` fresh lobbies at once; every reply must be 200. Times are from the moment all were sent. */
-    async function burst(count: number): Promise<Burst> {
+    async function burst(count: number, measured: boolean): Promise<Burst> {
       const lobbies = await lobbiesToSave(call, sql, owner, count);
       const [{ now }] = await sql<{ now: Date }[]>`select clock_timestamp() as now`;
       const startedAt = Date.now();
       const cpuBefore = cpuMs(server.pid);
       const start = performance.now();
+      const startUs = monotonicUs();
       const times = await Promise.all(
         lobbies.map(async (lobby, i) => {
           const reply = await call("POST", `/api/lobbies/${lobby.id}/matches`, {
@@ -123,6 +131,7 @@ async function main() {
         }),
       );
       const cpuPerSave = (cpuMs(server.pid) - cpuBefore) / count;
+      if (WINDOWS && measured) appendFileSync(WINDOWS, `${startUs} ${monotonicUs()}\n`);
       // When the first save's transaction started (its audit row's now()), to tell queueing before the
       // transactions from queueing after them.
       const [{ first }] = await sql<{ first: Date | null }[]>`
@@ -152,7 +161,7 @@ async function main() {
       const results: (Burst & { single: number })[] = [];
       for (let run = -WARMUP; run < RUNS; run++) {
         const single = await alone();
-        const measured = await burst(count);
+        const measured = await burst(count, run >= 0);
         if (run >= 0) results.push({ ...measured, single });
       }
       for (const [i, r] of results.entries()) {
