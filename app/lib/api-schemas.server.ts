@@ -479,9 +479,6 @@ export const webhookEndpointAnswer = z
       .enum(Object.keys(WEBHOOK_KINDS) as [keyof typeof WEBHOOK_KINDS])
       .describe('"standard": signed JSON; "discord": a Discord channel webhook'),
     events: z.array(z.enum(WEBHOOK_EVENT_NAMES as [string, ...string[]])),
-    secret: z
-      .string()
-      .describe('The Standard Webhooks signing secret: "whsec_" and base64 bytes; verify webhook-signature with it'),
     enabled: z.boolean(),
     disabledReason: z.string().nullable().describe("Why it is disabled (by its owner, or after 24 h of failures)"),
     disabledAt: timestamp.nullable(),
@@ -490,7 +487,18 @@ export const webhookEndpointAnswer = z
     lastSuccessAt: timestamp.nullable(),
     createdAt: timestamp,
   })
-  .describe("A webhook endpoint of a tournament, as its owner sees it");
+  .describe("A webhook endpoint of a tournament, as its owner sees it (its secret is shown once, when made)");
+
+export const webhookWithSecretAnswer = webhookEndpointAnswer
+  .extend({
+    secret: z
+      .string()
+      .describe(
+        'The Standard Webhooks signing secret: "whsec_" and base64 bytes; verify webhook-signature with it. ' +
+          "Answered only here, once: keep it (a lost one is replaced by rotating it)",
+      ),
+  })
+  .describe("A webhook endpoint with its new signing secret, shown this once");
 
 export const webhookAttemptAnswer = z
   .strictObject({
@@ -568,6 +576,7 @@ for (const [name, schema] of Object.entries({
   TotalsDifference: totalsDifferenceAnswer,
   RepairAnswer: repairAnswer,
   WebhookEndpoint: webhookEndpointAnswer,
+  WebhookEndpointWithSecret: webhookWithSecretAnswer,
   WebhookAttempt: webhookAttemptAnswer,
   WebhookDeliveryLog: webhookDeliveryLogAnswer,
   WebhookTestQueued: webhookTestAnswer,

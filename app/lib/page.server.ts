@@ -192,7 +192,12 @@ export async function runFormAction<T>(
     instead?: Partial<Record<RefusalCode, (error: ActionError) => Response | Promise<Response>>>;
   },
   run: () => Promise<ActionResult<T>>,
-  onSuccess: (result: T) => { redirectTo: string; toast: Toast },
+  /** Where to go and what to say; `setCookie`, a cookie the next page reads (a webhook's new secret, shown once). */
+  onSuccess: (
+    result: T,
+  ) =>
+    | { redirectTo: string; toast: Toast; setCookie?: string }
+    | Promise<{ redirectTo: string; toast: Toast; setCookie?: string }>,
 ) {
   let outcome: ActionResult<T>;
   try {
@@ -204,6 +209,10 @@ export async function runFormAction<T>(
     return formFailure(options, error, { title: options.failureTitle, titles: options.titles });
   }
   await publish(outcome.events);
-  const { redirectTo, toast } = onSuccess(outcome.result);
-  return redirectWithToast(redirectTo, { type: "success", ...toast });
+  const { redirectTo, toast, setCookie } = await onSuccess(outcome.result);
+  return redirectWithToast(
+    redirectTo,
+    { type: "success", ...toast },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : {},
+  );
 }

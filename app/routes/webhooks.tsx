@@ -1,11 +1,12 @@
 // Settings → Webhooks: the tournament's endpoints (add, edit, enable or disable, delete, rotate the secret, send a test event) and each one's delivery log; plain forms that work without JavaScript.
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/webhooks";
 import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
 import { InputField, SelectField, SubmitButton } from "~/components/form-fields";
 import { TournamentHeader } from "~/components/tournament-header";
 import { EmptyState, FieldError, useKeptActionData } from "~/components/ui";
 import { samePage } from "~/lib/host-actions.server";
+import { readReveal, revealHeader } from "~/lib/reveal.server";
 import {
   formFailure,
   invalid,
@@ -57,14 +58,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   } = await screenLoad({ params, context, request }, { may: canManage, message: WEBHOOKS_FORBIDDEN });
   const endpoints = await listWebhooks(db, user, t.id);
   const logs = await Promise.all(endpoints.map((e) => deliveryLogOf(db, e.id, PAGE_LOG)));
-  return {
+  // A secret just made (added endpoint, rotated secret) is shown on this one load, then never again.
+  const { reveal, clear } = await readReveal(request, t.id);
+  const shown = reveal && endpoints.some((e) => e.id === reveal.webhookId) ? reveal : null;
+  const page = {
     tournament: { id: t.id, name: t.name, status: t.status },
     endpoints: endpoints.map((e, i) => ({
       id: e.id,
       url: e.url,
       kind: e.kind,
       events: e.events,
-      secret: e.secret,
+      newSecret: shown?.webhookId === e.id ? shown.secret : null,
       enabled: e.enabled,
       disabledReason: e.disabledReason,
       consecutiveFailures: e.consecutiveFailures,
@@ -82,6 +86,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       })),
     })),
   };
+  return clear ? data(page, { headers: { "Set-Cookie": clear, "Cache-Control": "no-store" } }) : page;
 }
 
 const INTENTS = [
@@ -94,7 +99,7 @@ const INTENTS = [
   "test-webhook",
 ];
 
-export async function action({ url, params, context }: Route.ActionArgs) {
+export async function action({ url, params, context, request }: Route.ActionArgs) {
   const { tournamentId, intent, values, input, db, user } = screenAction({ params, context });
   if (!intent || !INTENTS.includes(intent)) return unknownAction(input);
   const back = samePage(url);
@@ -110,9 +115,10 @@ export async function action({ url, params, context }: Route.ActionArgs) {
         wakeWebhookWorker();
         return done;
       },
-      (e) => ({
+      async (e) => ({
         redirectTo: `${back}#webhook-${e.id}`,
-        toast: { title: "Webhook added", description: "Its signing secret is shown with it." },
+        toast: { title: "Webhook added", description: "Copy its signing secret now: it is shown only once." },
+        setCookie: await revealHeader(request, tournamentId, { webhookId: e.id, secret: e.secret }),
       }),
     );
   }
@@ -169,9 +175,10 @@ export async function action({ url, params, context }: Route.ActionArgs) {
     return runFormAction(
       { ...input, failureTitle: "Failed to rotate secret" },
       () => rotateWebhookSecret(db, user, webhookId),
-      () => ({
+      async (e) => ({
         redirectTo: to,
         toast: { title: "Secret rotated", description: "Every delivery from now on is signed with the new secret." },
+        setCookie: await revealHeader(request, tournamentId, { webhookId: e.id, secret: e.secret }),
       }),
     );
   }
@@ -353,14 +360,20 @@ function EndpointCard({ endpoint: e, actionData }: { endpoint: Endpoint; actionD
         <dt>Last success</dt>
         <dd>{e.lastSuccessAt ? <time dateTime={e.lastSuccessAt}>{formatWhen(e.lastSuccessAt)}</time> : "never"}</dd>
       </dl>
-      <details>
-        <summary>Signing secret</summary>
-        <p className="small">
-          Verify each delivery's <code>webhook-signature</code> with this secret (any Standard Webhooks library does
-          it).
+      {e.newSecret ? (
+        <div className="alert success webhook-new-secret" role="status">
+          <h3>Signing secret</h3>
+          <p className="small">
+            Copy it now: it is shown only once. Verify each delivery's <code>webhook-signature</code> with it (any
+            Standard Webhooks library does it). Lost it? Rotate the secret to get a new one.
+          </p>
+          <code className="webhook-secret">{e.newSecret}</code>
+        </div>
+      ) : (
+        <p className="small muted">
+          Signing secret: shown only when it is made. Rotate secret to get a new one (the old one stops working).
         </p>
-        <code className="webhook-secret">{e.secret}</code>
-      </details>
+      )}
       <div className="row">
         {e.enabled ? (
           <Form method="post" className="inline-form">

@@ -1,7 +1,12 @@
 // Webhooks over HTTP against PostgreSQL: the endpoints API (who may, refusals, limit, rotate, test, log), and the running server delivering signed events to a local receiver while a dead endpoint never fails a save.
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { webhookDeliveryLogAnswer, webhookEndpointAnswer, webhookTestAnswer } from "~/lib/api-schemas.server";
+import {
+  webhookDeliveryLogAnswer,
+  webhookEndpointAnswer,
+  webhookTestAnswer,
+  webhookWithSecretAnswer,
+} from "~/lib/api-schemas.server";
 import { startReceiver, type Receiver } from "../integration/webhook-receiver";
 import { MASTER, startApp, unavailableReason, unique, type App } from "./support/app";
 import { expectRefusal, expectShape, expectStatus } from "./support/expect";
@@ -44,7 +49,7 @@ describe.skipIf(skip)(`webhooks API${skip ? ` (skipped: ${skip})` : ""}`, () => 
     expectRefusal(await app.call("GET", "/api/tournaments/999999/webhooks", { token: owner }), 404);
     expectRefusal(await app.call("GET", "/api/webhooks/999999", { token: owner }), 404, "Webhook endpoint not found");
     expectRefusal(await app.call("GET", "/api/webhooks/abc", { token: owner }), 400, "Invalid webhook ID");
-    const byMaster = expectShape(webhookEndpointAnswer, expectOk(await add(body, master), "master adds"));
+    const byMaster = expectShape(webhookWithSecretAnswer, expectOk(await add(body, master), "master adds"));
     expectRefusal(await app.call("DELETE", `/api/webhooks/${byMaster.id}`, { token: other }), 403);
     expectOk(await app.call("DELETE", `/api/webhooks/${byMaster.id}`, { token: owner }), "owner deletes");
     expectRefusal(await app.call("GET", `/api/webhooks/${byMaster.id}`, { token: owner }), 404);
@@ -114,9 +119,22 @@ describe.skipIf(skip)(`webhooks API${skip ? ` (skipped: ${skip})` : ""}`, () => 
 
   test("the server delivers signed events; test, rotate, disable and the delivery log work; a dead endpoint never fails a save", async () => {
     const hook = expectShape(
-      webhookEndpointAnswer,
+      webhookWithSecretAnswer,
       expectOk(await add({ url: receiver.url, kind: "standard", events: ["score.saved", "round.finalized"] }), "add"),
     );
+    expect(hook.secret).toMatch(/^whsec_/);
+    // Shown once (DECISIONS.md): no read of the endpoint answers its secret again (the answers are strict objects).
+    const reads = [
+      expectShape(
+        webhookEndpointAnswer,
+        expectOk(await app.call("GET", `/api/webhooks/${hook.id}`, { token: owner }), "get"),
+      ),
+      ...expectOk(
+        await app.call<unknown[]>("GET", `/api/tournaments/${tournament.id}/webhooks`, { token: owner }),
+        "list",
+      ).map((e) => expectShape(webhookEndpointAnswer, e)),
+    ];
+    expect(JSON.stringify(reads)).not.toContain(hook.secret);
     // A dead endpoint (nothing listens on port 9) beside it.
     expectOk(await add({ url: "http://127.0.0.1:9/dead", events: ["score.saved"] }), "dead");
     const save = await app.call("POST", `/api/lobbies/${lobbies[0].id}/matches`, {
@@ -150,7 +168,7 @@ describe.skipIf(skip)(`webhooks API${skip ? ` (skipped: ${skip})` : ""}`, () => 
     expectRefusal(await app.call("GET", `/api/webhooks/${hook.id}/deliveries`, { token: other }), 403);
 
     const rotated = expectShape(
-      webhookEndpointAnswer,
+      webhookWithSecretAnswer,
       expectOk(await app.call("POST", `/api/webhooks/${hook.id}/rotate-secret`, { token: owner }), "rotate"),
     );
     expect(rotated.secret).not.toBe(hook.secret);
@@ -159,6 +177,7 @@ describe.skipIf(skip)(`webhooks API${skip ? ` (skipped: ${skip})` : ""}`, () => 
       "disable",
     );
     expect(off).toMatchObject({ enabled: false, disabledReason: "Disabled by the owner" });
+    expect(JSON.stringify(off)).not.toContain(rotated.secret);
     expectRefusal(await app.call("POST", `/api/webhooks/${hook.id}/test`, { token: owner }), 409);
     expectRefusal(
       await app.call("PATCH", `/api/webhooks/${hook.id}`, { token: owner, body: { events: ["nope"] } }),

@@ -1,4 +1,4 @@
-// The Webhooks settings page without JavaScript, at 360 px: add an endpoint (a refusal keeps what was typed), send a test event that a local receiver gets signed and the delivery log shows, rotate the secret, disable, enable, edit and delete.
+// The Webhooks settings page without JavaScript, at 360 px: add an endpoint (a refusal keeps what was typed), send a test event that a local receiver gets signed and the delivery log shows, rotate the secret, disable, enable, edit and delete; and with JavaScript, a new secret shown once.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
@@ -78,7 +78,8 @@ test("without JavaScript at 360 px the owner adds a webhook, tests it, rotates i
     await expect(card.getByRole("heading", { level: 2 })).toHaveText(receiver.url);
     await expect(card.locator(".badge")).toHaveText("Enabled");
     await expect(card.locator(".webhook-facts")).toContainText("Score saved, Round finalized, Tournament completed");
-    await card.locator("summary", { hasText: "Signing secret" }).click();
+    // The secret is shown on this one page, then never again (DECISIONS.md: "secrets shown once").
+    await expect(card.locator(".webhook-new-secret")).toContainText("Copy it now: it is shown only once.");
     const secret = await secretOf(card);
     expect(secret).toMatch(/^whsec_/);
 
@@ -102,11 +103,12 @@ test("without JavaScript at 360 px the owner adds a webhook, tests it, rotates i
     await expect(row).toContainText("webhook.test");
     await expect(row).toContainText("200");
     await expect(row.locator("td").nth(4)).toHaveText("1");
+    expect(await page.content()).not.toContain(secret);
+    await expect(page.locator("section.host-webhook")).toContainText("Signing secret: shown only when it is made.");
 
     // Rotate the secret.
     await page.locator("section.host-webhook").getByRole("button", { name: "Rotate secret" }).click();
     await expect(toast(page)).toHaveText("Secret rotated");
-    await page.locator("section.host-webhook summary", { hasText: "Signing secret" }).click();
     const rotated = await secretOf(page.locator("section.host-webhook"));
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
@@ -166,4 +168,44 @@ test("without JavaScript at 360 px the owner adds a webhook, tests it, rotates i
   } finally {
     await receiver.close();
   }
+});
+
+test("with JavaScript the new secret is shown once after adding and after rotating, and not after a reload", async ({
+  page,
+  request,
+}) => {
+  const owner = uniqueName("whj");
+  await login(page, owner, PASSWORD);
+  const auth = await request.post("/api/auth/login", { data: { username: owner, password: PASSWORD } });
+  const headers = { Authorization: `Bearer ${(await auth.json()).token}` };
+  const created = await request.post("/api/tournaments", {
+    headers,
+    data: { name: `Hooks ${owner}`, format: "standard", maxPlayers: 16, totalRounds: 2 },
+  });
+  const { id } = await created.json();
+  await page.goto(`/tournaments/${id}/webhooks`);
+  const form = page.getByRole("form", { name: "Add webhook" });
+  await form.getByLabel("Endpoint URL").fill("https://example.com/hooks");
+  await form.getByRole("button", { name: "Add Endpoint" }).click();
+  await expect(toast(page)).toHaveText("Webhook added");
+  const card = page.locator("section.host-webhook");
+  await expect(card.locator(".webhook-new-secret")).toBeVisible();
+  const secret = await secretOf(card);
+  expect(secret).toMatch(/^whsec_/);
+  // The API's reads of the endpoint do not carry it either.
+  const list = await request.get(`/api/tournaments/${id}/webhooks`, { headers });
+  expect(await list.text()).not.toContain(secret);
+
+  await page.reload();
+  await expect(card.locator(".webhook-secret")).toHaveCount(0);
+  await expect(card).toContainText("Signing secret: shown only when it is made.");
+
+  await card.getByRole("button", { name: "Rotate secret" }).click();
+  await expect(toast(page)).toHaveText("Secret rotated");
+  await expect(card.locator(".webhook-new-secret")).toBeVisible();
+  const rotated = await secretOf(card);
+  expect(rotated).toMatch(/^whsec_/);
+  expect(rotated).not.toBe(secret);
+  await page.reload();
+  await expect(card.locator(".webhook-secret")).toHaveCount(0);
 });

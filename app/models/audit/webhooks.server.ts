@@ -32,14 +32,17 @@ import { mutate } from "../mutate.server";
 
 export const DELIVERY_LOG_SIZE = 50;
 
-/** An endpoint as its owner sees it (the API's `WebhookEndpoint`), secret included. */
+/**
+ * An endpoint as its owner sees it (the API's `WebhookEndpoint`). Its secret is not part of it: a secret is shown once,
+ * when it is made (`WebhookWithSecret`, the answer of adding an endpoint and of rotating its secret; DECISIONS.md,
+ * "secrets shown once as `whsec_…`"); one that was not kept is replaced by rotating it.
+ */
 export type WebhookView = {
   id: number;
   tournamentId: number;
   url: string;
   kind: WebhookKind;
   events: WebhookEvent[];
-  secret: string;
   enabled: boolean;
   disabledReason: string | null;
   disabledAt: Date | null;
@@ -56,7 +59,6 @@ export function webhookView(e: WebhookEndpoint): WebhookView {
     url: e.url,
     kind: e.kind,
     events: e.events as WebhookEvent[],
-    secret: e.secret,
     enabled: e.enabled,
     disabledReason: e.disabledReason,
     disabledAt: e.disabledAt,
@@ -65,6 +67,13 @@ export function webhookView(e: WebhookEndpoint): WebhookView {
     lastSuccessAt: e.lastSuccessAt,
     createdAt: e.createdAt,
   };
+}
+
+/** An endpoint with its secret, just made: what adding an endpoint and rotating its secret answer, once. */
+export type WebhookWithSecret = WebhookView & { secret: string };
+
+function withSecret(e: WebhookEndpoint): WebhookWithSecret {
+  return { ...webhookView(e), secret: e.secret };
 }
 
 /** A new Standard Webhooks secret: "whsec_" and the base64 of 32 random bytes. */
@@ -158,7 +167,7 @@ export async function createWebhook(
   user: PublicUser | null,
   tournamentId: number,
   input: WebhookInput,
-): Promise<ActionResult<WebhookView>> {
+): Promise<ActionResult<WebhookWithSecret>> {
   const clean = { url: input.url.trim(), kind: input.kind, events: chosenEvents(input.events) };
   return db.transaction(async (tx) => {
     requireActor(user);
@@ -187,7 +196,7 @@ export async function createWebhook(
       summary: `Webhook to ${endpointLabel(row.url)} added`,
       after: { kind: row.kind, events: row.events.join(", ") },
     });
-    return { result: webhookView(row), events: [] };
+    return { result: withSecret(row), events: [] };
   });
 }
 
@@ -288,14 +297,14 @@ export async function deleteWebhook(
 }
 
 /**
- * Gives the endpoint a new secret. Deliveries already queued are signed with the new one when they are
- * sent (the secret is read at each attempt).
+ * Gives the endpoint a new secret, answered this once. Deliveries already queued are signed with the new one when they
+ * are sent (the secret is read at each attempt).
  */
 export async function rotateWebhookSecret(
   db: AppDb,
   user: PublicUser | null,
   webhookId: number,
-): Promise<ActionResult<WebhookView>> {
+): Promise<ActionResult<WebhookWithSecret>> {
   return mutate(
     db,
     user,
@@ -310,7 +319,7 @@ export async function rotateWebhookSecret(
         action: "webhook.secret_rotated",
         summary: `Secret of the webhook to ${endpointLabel(row.url)} rotated`,
       });
-      return webhookView(row);
+      return withSecret(row);
     },
   );
 }

@@ -1,6 +1,6 @@
 // GET /api/tournaments/{id}/webhooks: the tournament's webhook endpoints (owner or master); POST adds one (docs/rules.md, "Webhooks").
 import { tournamentAction, tournamentUserLoader } from "~/lib/api.server";
-import { webhookEndpointAnswer } from "~/lib/api-schemas.server";
+import { webhookEndpointAnswer, webhookWithSecretAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
 import { wakeWebhookWorker } from "~/lib/webhook-worker.server";
 import { createWebhook, listWebhooks } from "~/models/audit/webhooks.server";
@@ -9,7 +9,8 @@ import { webhookCreateSchema } from "~/models/audit/webhook-input";
 export const loader = tournamentUserLoader(({ db, user, id }) => listWebhooks(db, user, id), {
   operationId: "listWebhooks",
   tag: "Webhooks",
-  summary: "The tournament's webhook endpoints with their secrets and state, oldest first (owner or master)",
+  summary:
+    "The tournament's webhook endpoints and their state, oldest first (owner or master); secrets are shown only when made",
   answers: { 200: okList("The endpoints", webhookEndpointAnswer), ...refused.owner, ...refused.tournament },
 });
 
@@ -35,7 +36,7 @@ export const action = tournamentAction(
           "metadata address (private ones are allowed when the server runs with WEBHOOK_ALLOW_PRIVATE=1), an unknown kind " +
           "or event, or no event; 409 past 10 endpoints per tournament.",
         answers: {
-          200: ok("The new endpoint, with its secret", webhookEndpointAnswer),
+          200: ok("The new endpoint, with its secret (shown this once)", webhookWithSecretAnswer),
           ...refused.owner,
           ...refused.tournament,
           ...refused.conflict("The tournament already has 10 endpoints"),

@@ -1,6 +1,6 @@
 // POST /api/webhooks/{id}/rotate-secret: gives the endpoint a new signing secret (owner or master).
 import { allowOnly, webhookAction } from "~/lib/api.server";
-import { webhookEndpointAnswer } from "~/lib/api-schemas.server";
+import { webhookWithSecretAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { rotateWebhookSecret } from "~/models/audit/webhooks.server";
 
@@ -15,7 +15,7 @@ export const action = webhookAction({
       summary:
         "Replace the endpoint's signing secret; every later attempt, queued ones included, is signed with the new one",
       answers: {
-        200: ok("The endpoint with its new secret", webhookEndpointAnswer),
+        200: ok("The endpoint with its new secret (shown this once)", webhookWithSecretAnswer),
         ...refused.owner,
         404: { description: "Webhook endpoint not found" },
       },

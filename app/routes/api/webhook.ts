@@ -11,7 +11,7 @@ const notFound = { 404: { description: "Webhook endpoint not found" } };
 export const loader = webhookUserLoader(({ db, user, id }) => getWebhook(db, user, id), {
   operationId: "getWebhook",
   tag: "Webhooks",
-  summary: "One webhook endpoint with its secret and state (owner or master)",
+  summary: "One webhook endpoint and its state (owner or master; its secret is shown only when made)",
   answers: { 200: ok("The endpoint", webhookEndpointAnswer), ...refused.owner, ...notFound },
 });
 
