@@ -22,20 +22,25 @@ export function typed(failure: FormFailure | null, name: string, fallback = ""):
 }
 
 /** docs/rules.md's error toast for a refused action. */
-export function failureToast(failure: FormFailure): ToastMessage {
-  return { type: "error", title: failure.title ?? "Error", description: failure.error };
+export function failureToast(failure: FormFailure, description = failure.error): ToastMessage {
+  return { type: "error", title: failure.title ?? "Error", description };
 }
 
 /**
  * With JavaScript, a refused action also pops docs/rules.md's error toast; the page shows the alert either
- * way. `quiet` (a module-level function, so it stays the same) names refusals that need no toast.
+ * way. `quiet` names refusals that need no toast; `fixedText`, the toast's own text for refusals whose toast the
+ * catalogue words itself instead of the server's message (both module-level functions, so they stay the same).
  */
-export function useFailureToast(actionData: unknown, quiet?: (failure: FormFailure) => boolean) {
+export function useFailureToast(
+  actionData: unknown,
+  quiet?: (failure: FormFailure) => boolean,
+  fixedText?: (failure: FormFailure) => string | undefined,
+) {
   const show = useToast();
   useEffect(() => {
     const failure = failureOf(actionData);
-    if (failure && !quiet?.(failure)) show(failureToast(failure));
-  }, [actionData, show, quiet]);
+    if (failure && !quiet?.(failure)) show(failureToast(failure, fixedText?.(failure) ?? failure.error));
+  }, [actionData, show, quiet, fixedText]);
 }
 
 /** The alert at the top of a form: docs/rules.md's failure title with the server's message. */

@@ -74,3 +74,21 @@ export function LoginForm({
     </Form>
   );
 }
+
+/** What both login screens say under the form (SPEC.md, section 1): who may do what, and that the app is experimental. */
+export function LoginNotes() {
+  return (
+    <>
+      <div className="alert" style={{ marginTop: "1rem" }}>
+        <p className="small" style={{ margin: 0 }}>
+          Regular users create and manage their own tournaments. Master admins have full access to every tournament.
+        </p>
+      </div>
+      <div className="alert warning" style={{ marginTop: "0.75rem" }}>
+        <p className="small" style={{ margin: 0 }}>
+          This application is experimental. Features and data may change.
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,7 +1,7 @@
 // The auth page: a Login tab and a disabled "Coming Soon" Create Account tab (?tab= or a create-account path).
 import { Link, redirect, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
-import { LoginForm } from "~/components/login-form";
+import { LoginForm, LoginNotes } from "~/components/login-form";
 import { userContext } from "~/lib/context";
 import { loginAction } from "~/lib/login-action.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -62,6 +62,7 @@ export default function Auth({ actionData }: Route.ComponentProps) {
             placeholders={{ username: "Username", password: "Password" }}
           />
         )}
+        <LoginNotes />
       </div>
     </div>
   );

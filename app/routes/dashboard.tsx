@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { ExportLink, HOST_EXPORT } from "~/components/export-link";
 import { FailureAlert, failureOf, useFailureToast } from "~/components/form-failure";
+import type { FormFailure } from "~/lib/page.server";
 import { CompleteTournamentConfirm } from "~/components/tournament-header";
 import {
   ConfirmAction,
@@ -87,11 +88,13 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZ
 const FAILURE_TEXT: Record<string, string> = {
   delete: "Failed to delete tournament. Please try again.",
 };
+/** A failed delete's toast: "Error" / "Failed to delete tournament. Please try again." (SPEC.md's catalogue). */
+const fixedFailureText = (failure: FormFailure) => (failure.intent ? FAILURE_TEXT[failure.intent] : undefined);
 
 export default function Dashboard({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
   const { stats, tournaments } = loaderData;
-  useFailureToast(actionData);
+  useFailureToast(actionData, undefined, fixedFailureText);
   const failure = failureOf(actionData);
   const shownFailure =
     failure && failure.intent && FAILURE_TEXT[failure.intent]

@@ -1,7 +1,7 @@
 // The standalone login screen.
 import { redirect, useRouteLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
-import { LoginForm } from "~/components/login-form";
+import { LoginForm, LoginNotes } from "~/components/login-form";
 import { userContext } from "~/lib/context";
 import { loginAction } from "~/lib/login-action.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -34,16 +34,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           demoLogin={root?.demoLogin ?? false}
           placeholders={{ username: "Enter admin username", password: "Enter password" }}
         />
-        <div className="alert" style={{ marginTop: "1rem" }}>
-          <p className="small" style={{ margin: 0 }}>
-            Regular users create and manage their own tournaments. Master admins have full access to every tournament.
-          </p>
-        </div>
-        <div className="alert warning" style={{ marginTop: "0.75rem" }}>
-          <p className="small" style={{ margin: 0 }}>
-            This application is experimental. Features and data may change.
-          </p>
-        </div>
+        <LoginNotes />
       </div>
     </div>
   );

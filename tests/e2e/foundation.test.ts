@@ -19,10 +19,10 @@ test.describe("login and logout through the real form", () => {
 
       // The user menu: initials avatar, username, role label.
       // A disclosure, not an ARIA menu (WCAG: role=menu needs menuitem children and arrow keys), so
-      // its Logout is a plain button; the initials are drawn from data-initials.
+      // its Logout is a plain button; the initials are text, part of its name.
       await p.locator(".user-menu > summary").click();
       await expect(p.getByText("Tournament Organizer")).toBeVisible();
-      await expect(p.locator(".avatar")).toHaveAttribute("data-initials", username.slice(0, 2).toUpperCase());
+      await expect(p.locator(".avatar")).toHaveText(username.slice(0, 2).toUpperCase());
       await p.getByRole("button", { name: "Logout" }).click();
       await p.waitForURL((url) => url.pathname === "/");
       await expect(p.getByText("Logout successful")).toBeVisible();
@@ -114,6 +114,24 @@ test("the auth page has a Login tab and a disabled Create Account tab", async ({
   await expect(noJsPage.getByText("Coming Soon").first()).toBeVisible();
   await noJsPage.goto("/auth?tab=login");
   await expect(noJsPage.getByRole("button", { name: "Sign In" })).toBeVisible();
+});
+
+test("both login screens say who may do what and that the application is experimental (SPEC.md, section 1)", async ({
+  noJsPage,
+}) => {
+  for (const path of ["/login", "/auth?tab=login", "/auth?tab=register"]) {
+    await noJsPage.goto(path);
+    await expect(
+      noJsPage.getByText(
+        "Regular users create and manage their own tournaments. Master admins have full access to every tournament.",
+      ),
+      path,
+    ).toBeVisible();
+    await expect(
+      noJsPage.getByText("This application is experimental. Features and data may change."),
+      path,
+    ).toBeVisible();
+  }
 });
 
 test("the theme toggle works without JavaScript and persists", async ({ noJsPage }) => {
