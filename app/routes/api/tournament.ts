@@ -58,11 +58,11 @@ export const action = tournamentAction(
         operationId: "deleteTournament",
         tag: "Tournaments",
         summary: "Delete a tournament with its players, lobbies and matches",
+        description: "The owner or a master, in any status: a completed tournament may be deleted too (DECISIONS.md).",
         answers: {
           200: ok("Deleted", deletedTournamentAnswer),
           ...refused.owner,
           ...refused.tournament,
-          ...refused.conflict("Tournament has been completed (only the master override panel deletes it)"),
         },
       },
     },
