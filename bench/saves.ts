@@ -20,9 +20,9 @@ const RUNS = Number(process.env.BENCH_SAVES_RUNS ?? 3);
  */
 const WARMUP = Number(process.env.BENCH_SAVES_WARMUP ?? 1);
 /**
- * BENCH_SAVES_WINDOWS: a file to which each measured burst's start and end are appended ("<start> <end>" in µs of the
- * machine's monotonic clock, the clock of `--cpu-prof`'s timestamps), so a profile of the server can be cut to the
- * bursts and leave out their set-up.
+ * BENCH_SAVES_WINDOWS: a file to which each measured burst's and sequential run's start and end are appended
+ * ("<start> <end> <label>": µs of the machine's monotonic clock, the clock of `--cpu-prof`'s timestamps; label burst32,
+ * burst200, me or save), so a profile of the server can be cut to them and leave out their set-up.
  */
 const WINDOWS = process.env.BENCH_SAVES_WINDOWS;
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -131,7 +131,7 @@ async function main() {
         }),
       );
       const cpuPerSave = (cpuMs(server.pid) - cpuBefore) / count;
-      if (WINDOWS && measured) appendFileSync(WINDOWS, `${startUs} ${monotonicUs()}\n`);
+      if (WINDOWS && measured) appendFileSync(WINDOWS, `${startUs} ${monotonicUs()} burst${count}\n`);
       // When the first save's transaction started (its audit row's now()), to tell queueing before the
       // transactions from queueing after them.
       const [{ first }] = await sql<{ first: Date | null }[]>`
@@ -177,16 +177,18 @@ async function main() {
     const sequential = Number(process.env.BENCH_SAVES_SEQUENTIAL ?? 300);
     if (sequential > 0) {
       const lobbies = await lobbiesToSave(call, sql, owner, 32);
-      const perRequest = async (send: (i: number) => Promise<void>) => {
+      const perRequest = async (send: (i: number) => Promise<void>, label: string) => {
         for (let i = 0; i < 50; i++) await send(i);
         const before = cpuMs(server.pid);
+        const startUs = monotonicUs();
         for (let i = 0; i < sequential; i++) await send(i);
+        if (WINDOWS) appendFileSync(WINDOWS, `${startUs} ${monotonicUs()} ${label}\n`);
         return (cpuMs(server.pid) - before) / sequential;
       };
       const me = await perRequest(async () => {
         const reply = await call("GET", "/api/auth/me", { token: owner });
         if (reply.status !== 200) throw new Error(`GET /api/auth/me answered ${reply.status}`);
-      });
+      }, "me");
       const save = await perRequest(async (i) => {
         const lobby = lobbies[i % lobbies.length];
         const reply = await call("POST", `/api/lobbies/${lobby.id}/matches`, {
@@ -194,7 +196,7 @@ async function main() {
           body: saveBody(lobby, i),
         });
         if (reply.status !== 200) throw new Error(`save answered ${reply.status}`);
-      });
+      }, "save");
       console.log(
         `one after another (${sequential} each): server CPU per request ${me.toFixed(2)} ms for GET /api/auth/me, ` +
           `${save.toFixed(2)} ms for a save (${(save / me).toFixed(1)}×)`,
