@@ -1,7 +1,7 @@
 // The Webhooks settings page without JavaScript, at 360 px: add an endpoint (a refusal keeps what was typed), send a test event that a local receiver gets signed and the delivery log shows, rotate the secret, disable, enable, edit and delete; and with JavaScript, a new secret shown once.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { expect, login, PASSWORD, test, uniqueName } from "./fixtures";
 
@@ -28,6 +28,20 @@ async function startReceiver() {
 }
 
 const toast = (page: Page) => page.locator(".toast .title");
+
+/** A new organizer signed in on `page`, their API headers and a tournament of theirs. */
+async function ownerWithTournament(page: Page, request: APIRequestContext, prefix: string) {
+  const owner = uniqueName(prefix);
+  await login(page, owner, PASSWORD);
+  const auth = await request.post("/api/auth/login", { data: { username: owner, password: PASSWORD } });
+  const headers = { Authorization: `Bearer ${(await auth.json()).token}` };
+  const created = await request.post("/api/tournaments", {
+    headers,
+    data: { name: `Hooks ${owner}`, format: "standard", maxPlayers: 16, totalRounds: 2 },
+  });
+  const { id } = (await created.json()) as { id: number };
+  return { headers, id };
+}
 const secretOf = async (card: ReturnType<Page["locator"]>) =>
   (await card.locator(".webhook-secret").textContent())?.trim() ?? "";
 
@@ -39,15 +53,7 @@ test("without JavaScript at 360 px the owner adds a webhook, tests it, rotates i
   await page.setViewportSize({ width: 360, height: 800 });
   const receiver = await startReceiver();
   try {
-    const owner = uniqueName("whk");
-    await login(page, owner, PASSWORD);
-    const auth = await request.post("/api/auth/login", { data: { username: owner, password: PASSWORD } });
-    const headers = { Authorization: `Bearer ${(await auth.json()).token}` };
-    const created = await request.post("/api/tournaments", {
-      headers,
-      data: { name: `Hooks ${owner}`, format: "standard", maxPlayers: 16, totalRounds: 2 },
-    });
-    const { id } = await created.json();
+    const { headers, id } = await ownerWithTournament(page, request, "whk");
 
     // Settings links to the sub-page.
     await page.goto(`/tournaments/${id}/settings`);
@@ -174,15 +180,7 @@ test("with JavaScript the new secret is shown once after adding and after rotati
   page,
   request,
 }) => {
-  const owner = uniqueName("whj");
-  await login(page, owner, PASSWORD);
-  const auth = await request.post("/api/auth/login", { data: { username: owner, password: PASSWORD } });
-  const headers = { Authorization: `Bearer ${(await auth.json()).token}` };
-  const created = await request.post("/api/tournaments", {
-    headers,
-    data: { name: `Hooks ${owner}`, format: "standard", maxPlayers: 16, totalRounds: 2 },
-  });
-  const { id } = await created.json();
+  const { headers, id } = await ownerWithTournament(page, request, "whj");
   await page.goto(`/tournaments/${id}/webhooks`);
   const form = page.getByRole("form", { name: "Add webhook" });
   await form.getByLabel("Endpoint URL").fill("https://example.com/hooks");
