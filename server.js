@@ -3,6 +3,7 @@
 // This file holds only what the app cannot: the processes (WEB_CONCURRENCY), the port, and Vite. See
 // docs/decisions/037-one-typed-server.md (it replaces 006's server/start.js).
 import cluster from "node:cluster";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -122,7 +123,15 @@ async function serve(port) {
 const workers = workerCount();
 if (workers > 1 && cluster.isPrimary) {
   const port = await choosePort();
-  for (let i = 0; i < workers; i++) cluster.fork({ PORT: String(port) });
+  // Every process signs and checks the session cookie with one secret: without SESSION_SECRET each would make its own,
+  // and a cookie would work only on the process that signed it. The primary makes one for all (and for replacements).
+  const shared = process.env.SESSION_SECRET ? {} : { SESSION_SECRET: crypto.randomBytes(32).toString("hex") };
+  if (!process.env.SESSION_SECRET)
+    console.warn(
+      "SESSION_SECRET is not set: the app processes share a random one; sessions end when the server restarts.",
+    );
+  const fork = () => cluster.fork({ PORT: String(port), ...shared });
+  for (let i = 0; i < workers; i++) fork();
   let stopping = false;
   // A worker that dies unexpectedly is replaced; on shutdown the signal is passed on and we wait for all.
   cluster.on("exit", (worker, code) => {
@@ -131,7 +140,7 @@ if (workers > 1 && cluster.isPrimary) {
       return;
     }
     console.error(`Worker ${worker.process.pid} exited (${code}); starting another.`);
-    cluster.fork({ PORT: String(port) });
+    fork();
   });
   for (const signal of ["SIGTERM", "SIGINT"]) {
     process.once(signal, () => {

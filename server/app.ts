@@ -78,8 +78,8 @@ function staticFolder(dir: string, options: Parameters<typeof express.static>[1]
 
 /** ACCESS_LOG: off by default; "1" logs every request, a fraction such as "0.01" samples that share. */
 function accessLog() {
-  const rate = Number(process.env.ACCESS_LOG ?? 0);
-  if (!(rate > 0)) return null;
+  const rate = env.ACCESS_LOG;
+  if (rate === 0) return null;
   return morgan("tiny", { skip: () => rate < 1 && Math.random() >= rate });
 }
 

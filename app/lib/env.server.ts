@@ -52,6 +52,14 @@ export const envSchema = z
         }
         return url.origin;
       }),
+    // The share of requests logged, one line each (README's configuration table): 0 (off, the default) to 1.
+    ACCESS_LOG: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v.trim() === "" ? 0 : Number(v)))
+      .refine((rate) => Number.isFinite(rate) && rate >= 0 && rate <= 1, {
+        message: "must be 1 (every request), a fraction such as 0.01, or 0 (off)",
+      }),
     // Proxies whose X-Forwarded-For is believed for the client's address (README's configuration table).
     TRUST_PROXY: z
       .string()

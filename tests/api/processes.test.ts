@@ -22,6 +22,33 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("two app proc
     await first?.stop();
   });
 
+  test("WEB_CONCURRENCY=2 without SESSION_SECRET: a page session cookie works on every process", async () => {
+    // Each process used to make its own random secret, so a cookie signed by one was refused by the other: every
+    // other request of a signed-in browser answered 401 (found by running the README's commands).
+    const app = await startApp({ env: { WEB_CONCURRENCY: "2", SESSION_SECRET: undefined } });
+    try {
+      const response = await fetch(`${app.baseURL}/login`, {
+        method: "POST",
+        body: new URLSearchParams({ username: unique("cookie"), password: "password123" }),
+        redirect: "manual",
+      });
+      const cookie = response.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("tm_session="))
+        ?.split(";")[0];
+      expect(cookie, "the login form's session cookie").toBeDefined();
+      // New connections each time: the cluster hands them to both processes.
+      const statuses = [];
+      for (let i = 0; i < 12; i++) {
+        const me = await fetch(`${app.baseURL}/api/auth/me`, { headers: { cookie: cookie!, connection: "close" } });
+        statuses.push(me.status);
+      }
+      expect(statuses).toEqual(Array(12).fill(200));
+    } finally {
+      await app.stop();
+    }
+  });
+
   test("a score saved through one process is streamed to a spectator connected to the other", async () => {
     const token = await first.login(unique("host"));
     const created = await first.call("POST", "/api/tournaments", {

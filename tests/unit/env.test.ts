@@ -16,6 +16,13 @@ describe("parseEnv", () => {
     expect(parseEnv({ DEMO_LOGIN: "0" }).demoLogin).toBe(false);
   });
 
+  test("ACCESS_LOG: off unless set; 1 logs every request, a fraction samples", () => {
+    expect(parseEnv({}).ACCESS_LOG).toBe(0);
+    expect(parseEnv({ ACCESS_LOG: "" }).ACCESS_LOG).toBe(0);
+    expect(parseEnv({ ACCESS_LOG: "1" }).ACCESS_LOG).toBe(1);
+    expect(parseEnv({ ACCESS_LOG: "0.01" }).ACCESS_LOG).toBe(0.01);
+  });
+
   test("TRUST_PROXY: unset trusts no proxy; a hop count or a list of ranges is parsed", () => {
     expect(parseEnv({}).TRUST_PROXY).toBeNull();
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toEqual({ hops: 1 });
@@ -33,6 +40,9 @@ describe("parseEnv", () => {
     [{ MASTER_USERNAME: "no spaces", MASTER_PASSWORD: "secret-1" }, "MASTER_USERNAME"],
     [{ DEMO_LOGIN: "maybe" }, "DEMO_LOGIN"],
     [{ TRUST_PROXY: "proxy.example" }, "TRUST_PROXY"],
+    [{ ACCESS_LOG: "abc" }, "ACCESS_LOG"],
+    [{ ACCESS_LOG: "true" }, "ACCESS_LOG"],
+    [{ ACCESS_LOG: "2" }, "ACCESS_LOG"],
   ])("%o is refused with a message naming %s", (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(name);

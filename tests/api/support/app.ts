@@ -63,7 +63,8 @@ export async function startApp(
     shareWith?: App;
     /** The address the app is given for its database, e.g. through a proxy the test can cut (the database is made first). */
     connectVia?: (databaseUrl: string) => string;
-    env?: Record<string, string>;
+    /** More environment for the server; a name given `undefined` is left out (e.g. `SESSION_SECRET`). */
+    env?: Record<string, string | undefined>;
     /** The PostgreSQL server to make the database on (default: the test server of tests/setup/postgres-global.ts). */
     adminUrl?: string;
   } = {},
