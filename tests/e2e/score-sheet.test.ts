@@ -114,12 +114,13 @@ test.describe("score sheet without JavaScript at 360 px", () => {
     await page.getByLabel(/Round 1 lobbies: one lobby per line/).fill(given.map((l) => l.join(", ")).join("\n"));
     await page.getByRole("button", { name: "Use These Lobbies" }).click();
     await expect(page.locator(".toast .title")).toHaveText("Lobbies Generated");
+    // Polled: the toast is early in the streamed page, and the lobby cards may still be arriving when it shows.
     const labels = (name: string) =>
       lobbyCard(page, name)
         .locator("select")
         .evaluateAll((els) => els.map((e) => (e.getAttribute("aria-label") ?? "").replace("Placement for ", "")));
-    expect(await labels("Lobby 1")).toEqual(given[0]);
-    expect(await labels("Lobby 2")).toEqual(given[1]);
+    await expect.poll(() => labels("Lobby 1")).toEqual(given[0]);
+    await expect.poll(() => labels("Lobby 2")).toEqual(given[1]);
 
     // Swap the first of each lobby.
     await page.locator("summary", { hasText: "Swap players" }).click();
@@ -128,8 +129,8 @@ test.describe("score sheet without JavaScript at 360 px", () => {
     await page.getByLabel("Second player").selectOption(idOf(given[1][0]));
     await page.getByRole("button", { name: "Swap Players" }).click();
     await expect(page.locator(".toast .title")).toHaveText("Players Swapped");
-    expect((await labels("Lobby 1"))[0]).toBe(given[1][0]);
-    expect((await labels("Lobby 2"))[0]).toBe(given[0][0]);
+    await expect.poll(async () => (await labels("Lobby 1"))[0]).toBe(given[1][0]);
+    await expect.poll(async () => (await labels("Lobby 2"))[0]).toBe(given[0][0]);
 
     // Two players of one lobby: refused with its message, nothing changed.
     await page.locator("summary", { hasText: "Swap players" }).click();
