@@ -137,7 +137,7 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
 
 export function methodNotAllowed(allowed: string[]) {
   return Response.json(
-    { message: `Method not allowed. Use ${allowed.join(", ")}.` },
+    { message: `Method not allowed. Use ${allowed.join(", ")}.`, code: "method_not_allowed" },
     { status: 405, headers: { ...NO_STORE, Allow: allowed.join(", ") } },
   );
 }

@@ -81,5 +81,8 @@ export function tooLargeResponse(limit: number, headers: HeadersInit = {}) {
   const all = new Headers(headers);
   all.set("Cache-Control", "no-store");
   const megabytes = Math.round((limit / 1_000_000) * 10) / 10;
-  return Response.json({ message: `${BODY_TOO_LARGE} (at most ${megabytes} MB)` }, { status: 413, headers: all });
+  return Response.json(
+    { message: `${BODY_TOO_LARGE} (at most ${megabytes} MB)`, code: "body_too_large" },
+    { status: 413, headers: all },
+  );
 }

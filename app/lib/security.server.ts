@@ -118,7 +118,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   const nonce = crypto.randomUUID().replaceAll("-", "");
   context.set(nonceContext, nonce);
   if (isCrossSite(request)) {
-    const response = Response.json({ message: CROSS_SITE_MESSAGE }, { status: 403 });
+    const response = Response.json({ message: CROSS_SITE_MESSAGE, code: "cross_site" }, { status: 403 });
     securityHeaders(response.headers, nonce);
     return response;
   }

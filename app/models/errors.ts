@@ -42,6 +42,11 @@ export const REFUSAL_TITLES = {
   invalid_pass: "Pass not valid",
   not_in_lobby: "Not your lobby",
   pass_required: "Use your personal link",
+  // The HTTP layer's own refusals: a write from another site (403), a method the route does not answer (405), a body
+  // over its limit (413).
+  cross_site: null,
+  method_not_allowed: null,
+  body_too_large: null,
   // 404: what is asked about
   tournament_not_found: null,
   player_not_found: null,

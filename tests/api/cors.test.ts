@@ -110,7 +110,7 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("CORS on the 
         { name: "Hijacked" },
       );
       expect(answer.status, origin).toBe(403);
-      expect(await answer.json()).toEqual({ message: "Cross-site request refused" });
+      expect(await answer.json()).toEqual({ message: "Cross-site request refused", code: "cross_site" });
     }
     // The cookie rides along with a token that is not one: the token decides (401), the cookie is not read.
     const bad = await send(

@@ -46,7 +46,7 @@ describe.skipIf(skip)(`cross-site posts without an Origin${skip ? ` (skipped: ${
 
   async function expectRefused(response: Response, what: string) {
     expect(response.status, `${what}: ${await response.clone().text()}`).toBe(403);
-    expect(await response.json()).toEqual({ message: CROSS_SITE_MESSAGE });
+    expect(await response.json()).toEqual({ message: CROSS_SITE_MESSAGE, code: "cross_site" });
   }
 
   test("a page post with the session cookie, no Origin and a foreign Referer is refused (form and .data)", async () => {
@@ -67,7 +67,7 @@ describe.skipIf(skip)(`cross-site posts without an Origin${skip ? ` (skipped: ${
       body: { name: "Hijack Cup", maxPlayers: 16, totalRounds: 1 },
     });
     expect(reply.status).toBe(403);
-    expect(reply.body).toEqual({ message: CROSS_SITE_MESSAGE });
+    expect(reply.body).toEqual({ message: CROSS_SITE_MESSAGE, code: "cross_site" });
     expect(await app.snapshot()).toEqual(before);
   });
 
