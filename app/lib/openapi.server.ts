@@ -231,7 +231,8 @@ const WRITE_VERSION_HEADER = {
   "Tournament-Version": {
     description:
       "The tournament's version once the change committed (its reads and /api/events then carry this number or a later " +
-      "one); absent when no tournament is left to number (a deletion) or the answer is a replay of an Idempotency-Key",
+      "one); absent when the change is not one of the tournament's own (webhook settings, which spectators never see), when no " +
+      "tournament is left to number (a deletion) or when the answer is a replay of an Idempotency-Key",
     schema: { type: "integer" },
   },
 };

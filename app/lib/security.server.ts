@@ -151,6 +151,9 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   const decorate = (headers: Headers) => {
     securityHeaders(headers, pageNonce, hashes);
     if (shareCookie) headers.append("Set-Cookie", shareCookie);
+    // A signed-in user's page is theirs: never kept by a shared cache, and revalidated by the browser. (Pages that
+    // decide their own caching, the public ones and the API's answers, say so themselves.)
+    if (user && !headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
   };
   try {
     decorate(response.headers);

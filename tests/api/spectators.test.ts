@@ -123,7 +123,17 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("spectator pa
 
   test("signed-in views stay private and carry no ETag", async () => {
     const { tournament } = await drawnTournament(first, token, 16);
-    for (const path of [`/tournaments/${tournament.id}/public`, `/tournaments/${tournament.id}/leaderboard`, `/`]) {
+    const id = tournament.id;
+    // The host's own pages too (they sent no Cache-Control before, so a shared cache could have kept one).
+    for (const path of [
+      `/tournaments/${id}/public`,
+      `/tournaments/${id}/leaderboard`,
+      `/`,
+      "/dashboard",
+      `/tournaments/${id}/settings`,
+      `/scores/${id}`,
+      `/tournaments/${id}/webhooks`,
+    ]) {
       const page = await get(first, path, { Authorization: `Bearer ${token}` });
       expect(page.status).toBe(200);
       expect(page.cacheControl).toBe("private, no-cache");
