@@ -31,8 +31,9 @@ export default defineConfig({
           name: "integration",
           environment: "node",
           include: ["tests/integration/**/*.test.ts"],
-          globalSetup: ["tests/setup/postgres-global.ts"],
-          // The app's own database (route actions publish through it) in a folder of each worker's.
+          globalSetup: ["tests/setup/postgres-global.ts", "tests/setup/worker-data-root.ts"],
+          // The app's own database (route actions publish through it) in a folder of each worker's, all in one folder
+          // of the run's that the run removes.
           setupFiles: ["tests/setup/worker-data-dir.ts"],
           // Opening a database runs the migrations; PGlite's WASM start-up is slow on a busy 2-core machine.
           testTimeout: 20_000,

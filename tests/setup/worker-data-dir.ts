@@ -6,7 +6,8 @@ import os from "node:os";
 import path from "node:path";
 
 if (!process.env.DATABASE_URL && !process.env.TM_WORKER_DATA_DIR) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tm-worker-data-"));
+  // Inside the run's folder (tests/setup/worker-data-root.ts), which the run removes as it ends.
+  const dir = fs.mkdtempSync(path.join(process.env.TM_WORKER_DATA_ROOT ?? os.tmpdir(), "tm-worker-data-"));
   process.env.TM_WORKER_DATA_DIR = dir;
   process.env.DATA_DIR = dir;
   process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
