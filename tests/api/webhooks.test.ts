@@ -167,6 +167,19 @@ describe.skipIf(skip)(`webhooks API${skip ? ` (skipped: ${skip})` : ""}`, () => 
     expect(log.attempts.every((a) => a.ok && a.statusCode === 200)).toBe(true);
     expectRefusal(await app.call("GET", `/api/webhooks/${hook.id}/deliveries`, { token: other }), 403);
 
+    // The page's one-time cookie cannot be forged or garbled into a 500 or into showing a secret of the client's.
+    const forged = Buffer.from(JSON.stringify({ webhookId: hook.id, secret: "whsec_forged" })).toString("base64");
+    for (const cookie of [`tm_reveal=${forged}`, "tm_reveal=%%%not-base64", `tm_reveal=${forged}.bad-signature`]) {
+      const page = await app.call("GET", `/tournaments/${tournament.id}/webhooks`, {
+        token: owner,
+        headers: { cookie },
+      });
+      expect(page.status, cookie).toBe(200);
+      expect(page.text).toContain("Signing secret: shown only when it is made.");
+      expect(page.text).not.toContain("whsec_");
+      expect(page.text).not.toContain("it is shown only once");
+    }
+
     const rotated = expectShape(
       webhookWithSecretAnswer,
       expectOk(await app.call("POST", `/api/webhooks/${hook.id}/rotate-secret`, { token: owner }), "rotate"),

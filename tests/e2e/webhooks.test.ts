@@ -1,8 +1,10 @@
 // The Webhooks settings page without JavaScript, at 360 px: add an endpoint (a refusal keeps what was typed), send a test event that a local receiver gets signed and the delivery log shows, rotate the secret, disable, enable, edit and delete; and with JavaScript, a new secret shown once.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
+import { setTheme } from "./a11y-world";
+import { axe } from "./axe";
 import { expect, login, PASSWORD, test, uniqueName } from "./fixtures";
 
 type Received = { headers: Record<string, string>; body: string };
@@ -176,10 +178,31 @@ test("without JavaScript at 360 px the owner adds a webhook, tests it, rotates i
   }
 });
 
-test("with JavaScript the new secret is shown once after adding and after rotating, and not after a reload", async ({
-  page,
+/** Axe finds nothing and nothing is wider than the phone (the new secret is one long word). */
+async function expectFitsAndAccessible(page: Page, when: string) {
+  expect(await axe(page), when).toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, when).toBeLessThanOrEqual(0);
+}
+
+test("with JavaScript at 360 px the new secret is shown once after adding and after rotating, and not after a reload", async ({
+  browser,
+  baseURL,
   request,
 }) => {
+  // bypassCSP: axe-core is injected as a script.
+  const context = await browser.newContext({ baseURL, bypassCSP: true, viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  try {
+    await secretShownOnce(page, context, baseURL!, request);
+  } finally {
+    await context.close();
+  }
+});
+
+async function secretShownOnce(page: Page, context: BrowserContext, baseURL: string, request: APIRequestContext) {
   const { headers, id } = await ownerWithTournament(page, request, "whj");
   await page.goto(`/tournaments/${id}/webhooks`);
   const form = page.getByRole("form", { name: "Add webhook" });
@@ -190,6 +213,7 @@ test("with JavaScript the new secret is shown once after adding and after rotati
   await expect(card.locator(".webhook-new-secret")).toBeVisible();
   const secret = await secretOf(card);
   expect(secret).toMatch(/^whsec_/);
+  await expectFitsAndAccessible(page, "the new secret, dark theme");
   // The API's reads of the endpoint do not carry it either.
   const list = await request.get(`/api/tournaments/${id}/webhooks`, { headers });
   expect(await list.text()).not.toContain(secret);
@@ -198,12 +222,14 @@ test("with JavaScript the new secret is shown once after adding and after rotati
   await expect(card.locator(".webhook-secret")).toHaveCount(0);
   await expect(card).toContainText("Signing secret: shown only when it is made.");
 
+  await setTheme(context, baseURL, "light");
   await card.getByRole("button", { name: "Rotate secret" }).click();
   await expect(toast(page)).toHaveText("Secret rotated");
   await expect(card.locator(".webhook-new-secret")).toBeVisible();
   const rotated = await secretOf(card);
   expect(rotated).toMatch(/^whsec_/);
   expect(rotated).not.toBe(secret);
+  await expectFitsAndAccessible(page, "the rotated secret, light theme");
   await page.reload();
   await expect(card.locator(".webhook-secret")).toHaveCount(0);
-});
+}
