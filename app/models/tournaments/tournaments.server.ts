@@ -264,7 +264,7 @@ export async function updateTournament(
           .where(eq(lobbies.tournamentId, t.id));
         const drawnRound = drawn?.round ?? 0;
         const started = stageEditProblem(current, next, { currentRound: t.currentRound, drawnRound });
-        if (started && !master) throw conflict("stage_started", started.message);
+        if (started) throw conflict("stage_started", started.message);
         // Before round 1 is drawn the field is at most maxPlayers; once under way it is the players in play: the
         // stages not yet started are checked against what reaches them from now on (a started stage's end is
         // whatever it is: its cut keeps at most its N of them).
