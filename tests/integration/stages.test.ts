@@ -11,6 +11,9 @@ import { action as generateAction } from "~/routes/api/tournament.lobbies.genera
 import { action as matchesAction } from "~/routes/api/lobby.matches";
 import { action as advanceAction } from "~/routes/api/tournament.advance-round";
 import { loader as leaderboardLoader } from "~/routes/api/tournament.leaderboard";
+import { playerProfileView } from "~/models/views/player-profile";
+import { topStandings } from "~/models/views/public";
+import { readTournamentData } from "~/models/views/tournament-data.server";
 import { describeEachDriver } from "../setup/databases";
 import { callRoute as call, clearCaches } from "./route-call";
 import { addPlayers, makeUser } from "./model-fixtures";
@@ -156,6 +159,12 @@ describeEachDriver("stages and a checkmate final through the API", (getDb) => {
     expect(overall.slice(0, 8).every((r: { stage: number }) => r.stage === 3)).toBe(true);
     expect(overall.slice(8, 32).every((r: { stage: number }) => r.stage === 2)).toBe(true);
     expect(overall.slice(32).every((r: { stage: number }) => r.stage === 1)).toBe(true);
+    // The public view's Top 8 (and the overlay's) and a finalist's profile: the finalists, ranked as on the board,
+    // though none has a point of the Final yet (they showed the cut players, and the leader as "Unranked").
+    const finalData = (await readTournamentData(db, id))!;
+    const finalistIds = overall.slice(0, 8).map((r: { id: number }) => r.id);
+    expect(topStandings(finalData, 8).map((r) => r.id)).toEqual(finalistIds);
+    expect(playerProfileView(finalData, finalistIds[0])!.rank).toBe(1);
 
     // Final: the hero wins games 1-3 (24 points: reaching 20 in game 3 does not win it), places 2nd in game 4 while on
     // checkmate, and wins game 5: the checkmate.
@@ -168,6 +177,13 @@ describeEachDriver("stages and a checkmate final through the API", (getDb) => {
     await playRound(heroFirst);
     const third = await advance();
     expect(third.status).toBe("active");
+    // Between the advance and game 4's draw the checkmate outlook is already known (it does not depend on the draw).
+    const beforeDraw = await board();
+    expect(beforeDraw.find((r: { id: number }) => r.id === hero).need).toMatchObject({
+      kind: "checkmate",
+      winsNow: true,
+    });
+    for (const row of beforeDraw.slice(0, 8)) expect(row.need?.kind, `player ${row.id}`).toBe("checkmate");
     const marked = await board();
     expect(marked.find((r: { id: number }) => r.id === hero).onCheckmate).toBe(true);
     for (const row of marked.slice(0, 8)) expect(row.onCheckmate).toBe(row.totalPoints >= 20);

@@ -58,10 +58,11 @@ function playerProfile(d: TournamentData, playerId: number) {
 export function playerProfileView(d: TournamentData, playerId: number) {
   const profile = playerProfile(d, playerId);
   if (!profile) return null;
-  const { player, row, completed, matchesPlayed, currentLobby } = profile;
+  const { player, row, completed, matchesPlayed, currentLobby, history } = profile;
   const leader = d.standings[0] ?? null;
-  // Unranked until a game counts, except in the final standings of a completed tournament.
-  const rank = row && (matchesPlayed > 0 || completed) ? row.rank : null;
+  // Unranked until the player's first game (of any stage: a stage that resets points keeps its players ranked),
+  // except in the final standings of a completed tournament.
+  const rank = row && (matchesPlayed > 0 || history.length > 0 || completed) ? row.rank : null;
   return {
     tournament: summary(d),
     player: {

@@ -140,12 +140,14 @@ export function standingsSections<R extends { isEliminated: boolean; isDropped: 
 }
 
 /**
- * The first `count` standings rows. Standings start with the first game: before it (check-in) a top
- * list of 0-point players would be a made-up order (docs/rules.md "Spectator pages").
+ * The first `count` standings rows of players who have played (or been given points): before a player's first game
+ * their place would be a made-up order (docs/rules.md "Spectator pages"). A game of any stage counts, so a stage that
+ * resets points opens with its players (0 points each), not with the cut ones who still have some.
  */
 export function topStandings(d: TournamentData, count: number) {
+  const played = new Set(d.matches.map((m) => m.playerId));
   return d.standings
-    .filter((r) => r.matchesPlayed > 0 || r.totalPoints > 0)
+    .filter((r) => played.has(r.id) || r.matchesPlayed > 0 || r.totalPoints > 0)
     .slice(0, count)
     .map((r) => withNeed(d, r.id, standingRow(r)));
 }
