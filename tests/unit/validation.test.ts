@@ -183,9 +183,17 @@ describe("players", () => {
     [{ seed: 0 }, "Seed must be a whole number of at least 1"],
     [{ totalPoints: -1 }, "Total points must be a number of at least 0"],
     [{ matchesPlayed: 1.5 }, "Matches played must be a whole number of at least 0"],
-    [{ averagePlacement: 8.5 }, "Average placement must be between 0 and 8"],
+    [{ averagePlacement: 8.5 }, "Average placement must be between 1 and 8 in steps of 0.1"],
+    [{ averagePlacement: 8.1 }, "Average placement must be between 1 and 8 in steps of 0.1"],
+    [{ averagePlacement: 0.5 }, "Average placement must be between 1 and 8 in steps of 0.1"],
+    [{ averagePlacement: 1.05 }, "Average placement must be between 1 and 8 in steps of 0.1"],
+    [{ averagePlacement: -1 }, "Average placement must be between 1 and 8 in steps of 0.1"],
   ])("%j → %s", (change, message) => {
     expect(messageOf(playerCreateSchema, { name: "Alice", riotTag: "NA1", ...change })).toBe(message);
+  });
+
+  test.each([0, 1, 1.1, 4.2, 7.9, 8])("a master's average of %d is allowed", (averagePlacement) => {
+    expect(messageOf(playerCreateSchema, { name: "Alice", riotTag: "NA1", averagePlacement })).toBeNull();
   });
 
   test("50 and 20 characters are allowed", () => {
@@ -641,7 +649,7 @@ describe("hostile input: numbers that would overflow", () => {
     [{ matchesPlayed: 10_001 }, "Matches played must be at most 10,000"],
     [{ matchesPlayed: 2_147_483_647 }, "Matches played must be at most 10,000"],
     [{ matchesPlayed: "2147483648" }, "Matches played must be at most 10,000"],
-    [{ averagePlacement: 1e308 }, "Average placement must be between 0 and 8"],
+    [{ averagePlacement: 1e308 }, "Average placement must be between 1 and 8 in steps of 0.1"],
   ])("the master's stat adjustments are bounded: %j → %s", (change, message) => {
     expect(messageOf(playerUpdateSchema, change)).toBe(message);
     expect(messageOf(playerCreateSchema, { name: "Alice", riotTag: "NA1", ...change })).toBe(message);

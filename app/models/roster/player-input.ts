@@ -23,7 +23,9 @@ const seed = z.preprocess(
 );
 const POINTS_MESSAGE = "Total points must be a number of at least 0";
 const MATCHES_MESSAGE = "Matches played must be a whole number of at least 0";
-const AVERAGE_MESSAGE = "Average placement must be between 0 and 8";
+const AVERAGE_MESSAGE = "Average placement must be between 1 and 8 in steps of 0.1";
+/** SPEC section 5: a master sets an average of 1 to 8 in steps of 0.1; 0 is a player's average before any game. */
+const averageAllowed = (v: number) => v === 0 || (v >= 1 && v <= 8 && Math.abs(v * 10 - Math.round(v * 10)) < 1e-9);
 
 // The master panel's extra fields, shared by create and update.
 const masterFields = {
@@ -46,7 +48,7 @@ const masterFields = {
       .optional(),
   ),
   averagePlacement: numeric(
-    z.number({ error: AVERAGE_MESSAGE }).min(0, AVERAGE_MESSAGE).max(8, AVERAGE_MESSAGE).optional(),
+    z.number({ error: AVERAGE_MESSAGE }).refine(averageAllowed, AVERAGE_MESSAGE).optional(),
   ),
 };
 
