@@ -1,6 +1,7 @@
 // The tournament guide: formats, lobby methods, snake distribution, scoring and tiebreaks as docs/rules.md defines them.
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/guide";
+import type { loader as rootLoader } from "~/root";
 import { DEFAULT_SCORING, SCORING_KEYS, ordinal } from "~/models/format/scoring";
 import { withoutReactHandle } from "~/lib/lite-page";
 import {
@@ -15,6 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Tournament Guide | Tour
 export const handle = withoutReactHandle;
 
 export default function Guide() {
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
     <div className="stack">
       <div>
@@ -190,14 +192,23 @@ export default function Guide() {
         </p>
       </section>
 
-      <div className="row">
-        <Link className="btn primary" to="/create-tournament">
-          Create Tournament
-        </Link>
-        <Link className="btn" to="/dashboard">
-          Dashboard
-        </Link>
-      </div>
+      {/* A visitor never meets a login wall from a public page (DECISIONS.md): the host's links are for hosts. */}
+      {signedIn ? (
+        <div className="row">
+          <Link className="btn primary" to="/create-tournament">
+            Create Tournament
+          </Link>
+          <Link className="btn" to="/dashboard">
+            Dashboard
+          </Link>
+        </div>
+      ) : (
+        <div className="row">
+          <Link className="btn" to="/">
+            Back to Home
+          </Link>
+        </div>
+      )}
     </div>
   );
 }
