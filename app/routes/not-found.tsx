@@ -1,10 +1,13 @@
 // Any unknown path: the 404 page.
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page Not Found | Tournament Manager" }];
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  // SPEC.md section 2: "A path containing create-account also opens the register tab" (two of them are routes).
+  const url = new URL(request.url);
+  if (url.pathname.includes("create-account")) throw redirect(`/auth/create-account${url.search}`);
   return data(null, { status: 404 });
 }
 

@@ -112,6 +112,12 @@ test("the auth page has a Login tab and a disabled Create Account tab", async ({
   await expect(noJsPage.getByRole("button", { name: "Create Account" })).toBeDisabled();
   await noJsPage.goto("/auth/create-account");
   await expect(noJsPage.getByText("Coming Soon").first()).toBeVisible();
+  // SPEC.md section 2: "A path containing create-account also opens the register tab".
+  for (const path of ["/register/create-account", "/create-account/now", "/my-create-account?x=1"]) {
+    const response = await noJsPage.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(noJsPage.getByRole("button", { name: "Create Account" })).toBeDisabled();
+  }
   await noJsPage.goto("/auth?tab=login");
   await expect(noJsPage.getByRole("button", { name: "Sign In" })).toBeVisible();
 });
