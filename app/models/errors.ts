@@ -75,7 +75,7 @@ export const REFUSAL_TITLES = {
   round_not_scored: null,
   round_finalized: null,
   ruleset_locked: null,
-  undo_finalized: null,
+  undo_finalized: "Cannot undo after finalization",
   tie_at_cut: null,
   already_staff: null,
   ambiguous_player: null,

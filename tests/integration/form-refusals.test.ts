@@ -122,6 +122,13 @@ describeEachDriver("form refusals", (getDb) => {
     });
 
     for (const lobby of lobbies) await saveScores(db, owner, lobby.id, placements(lobby.playerIds));
+    // SPEC.md section 8 names "Cannot undo after finalization" among the titles.
+    expect((await scores("finalize")) as Response).toHaveProperty("status", 302);
+    expect(failureOf(await scores("undo"))).toMatchObject({
+      status: 409,
+      code: "undo_finalized",
+      title: "Cannot undo after finalization",
+    });
     await advanceRound(db, owner, t.id);
     // The tournament is completed now: the score screen's advance answers its completion, not a failure.
     const completed = (await scores("advance")) as Response;

@@ -35,6 +35,7 @@ test("docs/rules.md's refusal titles belong to their codes", () => {
     tournament_full: "Tournament full",
     round_one_minimum: "Insufficient Players",
     not_enough_players: "Not enough players",
+    undo_finalized: "Cannot undo after finalization",
     no_valid_players: "No Valid Players",
     import_failed: "Import Failed",
   });
