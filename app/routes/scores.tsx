@@ -33,7 +33,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { roundDownToMultipleOf8 } from "~/models/format/cuts";
 import { badRequest, isActionError, notFound } from "~/models/errors";
 import { COMPLETED_MESSAGE, LOBBY_NOT_FOUND } from "~/models/messages";
-import { isReadOnly, nextRoundStep } from "~/models/access/policy";
+import { LATER_ROUND_MINIMUM, isReadOnly, nextRoundStep } from "~/models/access/policy";
 import { FORMAT_LABELS } from "~/models/format/types";
 import { DNP_VALUE } from "~/models/format/scoring";
 import { advanceSchema, scoresSchema, swapSchema } from "~/models/rounds/round-input";
@@ -636,6 +636,9 @@ function RoundActions({
   const base = useLocation().pathname;
   const round = t.currentRound;
   const hasLobbies = current.lobbyCount > 0;
+  // A later round of a Standard tournament cannot be drawn for fewer than 4 players in play (an Elimination one
+  // completes instead): no Generate or hand-drawn form then, which could only be refused (DECISIONS.md).
+  const tooFew = !hasLobbies && round > 1 && t.format !== "elimination" && checkedIn < LATER_ROUND_MINIMUM;
   const step = nextRoundStep({ lobbyCount: current.lobbyCount, scored: current.scored, isLastRound });
   return (
     <section className="card scores-actions" aria-label="Round actions">
@@ -675,6 +678,11 @@ function RoundActions({
                   : `Generate Round 1 lobbies with ${checkedIn} players?`
               }
             />
+          ) : tooFew ? (
+            <p className="alert warning" role="status">
+              Not enough players: Round {round} needs at least {LATER_ROUND_MINIMUM} players in play ({checkedIn}{" "}
+              left). Complete the tournament from the dashboard.
+            </p>
           ) : (
             <Form method="post" className="inline-form">
               <input type="hidden" name="intent" value="generate" />
@@ -743,7 +751,7 @@ function RoundActions({
           </>
         )}
       </div>
-      {!hasLobbies && drawPlayers.length > 0 ? (
+      {!hasLobbies && !tooFew && drawPlayers.length > 0 ? (
         <ManualDrawForm round={round} players={drawPlayers} failure={drawFailure} />
       ) : null}
       {hasLobbies && !current.finalized ? <SwapPlayersForm lobbies={lobbies} failure={swapFailure} /> : null}

@@ -279,3 +279,34 @@ test("without JavaScript advancing an unscored round is refused, and undoing rou
   const lobbies = await (await request.get(`/api/tournaments/${id}/lobbies/all`)).json();
   expect(lobbies).toEqual([]);
 });
+
+test("without JavaScript a later round with fewer than 4 players in play offers no draw that could only be refused", async ({
+  noJsPage: page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const username = uniqueName("scf");
+  await login(page, username, PASSWORD);
+  const { id, headers, players } = await tournamentWithCheckedInPlayers(request, username, 16);
+  const generated = await request.post(`/api/tournaments/${id}/lobbies/generate`, { headers, data: {} });
+  expect(generated.ok(), await generated.text()).toBeTruthy();
+  const { lobbies } = (await generated.json()) as { lobbies: { id: number; playerIds: number[] }[] };
+  for (const lobby of lobbies) {
+    const scores = lobby.playerIds.map((playerId, i) => ({ playerId, placement: i + 1 }));
+    const saved = await request.post(`/api/lobbies/${lobby.id}/matches`, { headers, data: { scores } });
+    expect(saved.ok(), await saved.text()).toBeTruthy();
+  }
+  expect((await request.post(`/api/tournaments/${id}/advance-round`, { headers, data: {} })).ok()).toBeTruthy();
+  // Round 2: 13 of the 16 drop out, 3 are left in play (a Standard tournament needs 4 to draw).
+  for (const p of players.slice(3)) {
+    const dropped = await request.post(`/api/players/${p.id}/drop`, { headers, data: { reason: "left" } });
+    expect(dropped.ok(), await dropped.text()).toBeTruthy();
+  }
+  await page.goto(`/scores/${id}`);
+  const actions = page.getByRole("region", { name: "Round actions" });
+  await expect(actions.getByRole("status")).toHaveText(
+    "Not enough players: Round 2 needs at least 4 players in play (3 left). Complete the tournament from the dashboard.",
+  );
+  await expect(page.locator('input[name="intent"][value="generate"]')).toHaveCount(0);
+  await expect(page.locator('input[name="intent"][value="draw"]')).toHaveCount(0);
+});
