@@ -96,6 +96,7 @@ export const WEBHOOK_MESSAGES = {
   notFound: "Webhook endpoint not found",
   disabled: "This webhook endpoint is disabled: enable it first",
 } as const;
+export const START_MESSAGE = "Start must be a date and time (YYYY-MM-DDTHH:MM)";
 export const CHECKIN_WINDOW_ORDER = "Check-in must close after it opens (fewer minutes before the start)";
 
 // ---------- 401, 403: who asks ----------

@@ -59,6 +59,23 @@ describeEachDriver("sign-up and passes", (getDb) => {
   const versionOf = async (db: ReturnType<typeof getDb>["db"], id: number) =>
     (await db.select({ v: tournaments.version }).from(tournaments).where(eq(tournaments.id, id)))[0].v;
 
+  test("a start the stored zone skips, sent without a zone, is refused and the start kept (it was stored as none)", async () => {
+    const { db, owner, t } = await setUp(4, { timeZone: "Europe/Paris", startsAt: "2027-03-20T18:00" });
+    const stored = async () =>
+      (await db.select().from(signupSettings).where(eq(signupSettings.tournamentId, t.id)))[0].startsAt;
+    const before = await stored();
+    expect(before?.toISOString()).toBe("2027-03-20T17:00:00.000Z");
+    // 02:30 on 28 March 2027 does not exist in Paris (summer time starts at 02:00); in UTC, which the input's check
+    // reads it in when no zone comes with it, it does.
+    const skipped = signupSettingsSchema.parse({ startsAt: "2027-03-28T02:30" });
+    await expectRefused(
+      updateSignupSettings(db, owner, t.id, skipped),
+      400,
+      "Start must be a date and time (YYYY-MM-DDTHH:MM)",
+    );
+    expect(await stored()).toEqual(before);
+  });
+
   test("seats first, then the waitlist in order; a full waitlist refuses; a withdrawal promotes the first in line", async () => {
     const { db, t } = await setUp(4);
     const entries = [];

@@ -4,7 +4,7 @@ import { isTimeZone, zonedToInstant } from "./signup";
 import { booleanish, numeric } from "../../lib/form";
 import { isWellFormedText, NO_CONTROL_CHARACTERS } from "../fields";
 import { playerNameSchema, riotTagSchema } from "./player-input";
-import { LONE_SURROGATE_MESSAGE, CHECKIN_WINDOW_ORDER } from "../messages";
+import { LONE_SURROGATE_MESSAGE, CHECKIN_WINDOW_ORDER, START_MESSAGE } from "../messages";
 
 /** The join page and POST …/registrations: the same name and tag rules as a player the host adds. */
 export const joinSchema = z.object({
@@ -54,7 +54,7 @@ export const signupSettingsSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.startsAt && zonedToInstant(v.startsAt, v.timeZone ?? "UTC") === null)
-      ctx.addIssue({ code: "custom", path: ["startsAt"], message: "Start must be a date and time (YYYY-MM-DDTHH:MM)" });
+      ctx.addIssue({ code: "custom", path: ["startsAt"], message: START_MESSAGE });
     if (
       v.checkinOpensBefore !== undefined &&
       v.checkinClosesBefore !== undefined &&

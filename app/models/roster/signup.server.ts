@@ -21,7 +21,16 @@ import { assertCanManage } from "../access/access.server";
 import { changedFields, playerLabel, type AuditValues, type BaseAuditAction } from "../audit/audit";
 import { recordAudit } from "../audit/audit.server";
 import type { PublicUser } from "../access/auth.server";
-import { completed, conflict, conflictOf, notFound, tooManyRequests, ActionError, type Refusal } from "../errors";
+import {
+  badRequest,
+  completed,
+  conflict,
+  conflictOf,
+  notFound,
+  tooManyRequests,
+  ActionError,
+  type Refusal,
+} from "../errors";
 import { event } from "../audit/events";
 import { enqueueEvents } from "../audit/outbox.server";
 import { checkinEntry } from "./checkin.server";
@@ -42,6 +51,7 @@ import {
   TOO_MANY_SIGNUPS,
   WITHDRAW_LOCKED,
   CHECKIN_WINDOW_ORDER,
+  START_MESSAGE,
   COMPLETED_MESSAGE,
   HOST_WITHDRAW_LOCKED,
   SIGNUP_NOT_FOUND,
@@ -197,14 +207,17 @@ export async function updateSignupSettings(
   return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     const before = await signupSettingsOf(tx, t.id);
     const zone = input.timeZone ?? before.timeZone;
+    // The input's check read the start in the zone sent with it (UTC when none was): a time the stored zone skips
+    // (a summer-time change) is refused here, never stored as "no start".
+    const startsAt = input.startsAt ? zonedToInstant(input.startsAt, zone) : null;
+    if (input.startsAt && startsAt === null) throw badRequest("invalid_input", START_MESSAGE, "startsAt");
     const next: SignupSettings = {
       ...before,
       isOpen: input.isOpen ?? before.isOpen,
       requireApproval: input.requireApproval ?? before.requireApproval,
       waitlistCap: input.waitlistCap ?? before.waitlistCap,
       timeZone: zone,
-      startsAt:
-        input.startsAt === undefined ? before.startsAt : input.startsAt ? zonedToInstant(input.startsAt, zone) : null,
+      startsAt: input.startsAt === undefined ? before.startsAt : startsAt,
       checkinOpensBefore: input.checkinOpensBefore ?? before.checkinOpensBefore,
       checkinClosesBefore: input.checkinClosesBefore ?? before.checkinClosesBefore,
       lobbyHostRule: input.lobbyHostRule ?? before.lobbyHostRule,
