@@ -22,6 +22,7 @@ import {
   clearWaitlist,
   decideEntry,
   issuePass,
+  joinInfo,
   listEntries,
   passCheckin,
   passView,
@@ -232,8 +233,17 @@ describeEachDriver("sign-up and passes", (getDb) => {
     await passCheckin(db, me.pass, addr(), t.id, "checkout");
     await passCheckin(db, me.pass, addr(), t.id, "checkin");
 
+    // Inside the window by the clock, then the lobbies are drawn: the join page and the player's page say check-in
+    // has closed (they said "open until …" while the public pages showed no schedule line).
+    await setStart(30);
+    expect(
+      (await joinInfo(db, (await db.select().from(tournaments).where(eq(tournaments.id, t.id)))[0])).window?.state,
+    ).toBe("open");
     await generateLobbies(db, owner, t.id, 1);
     const view = await passView(db, me.pass, addr(), t.id);
+    expect(view.window?.state).toBe("after");
+    const drawnT = (await db.select().from(tournaments).where(eq(tournaments.id, t.id)))[0];
+    expect((await joinInfo(db, drawnT)).window?.state).toBe("after");
     expect(view.lobby?.players.map((p) => p.name)).toContain("Me");
     expect(view.lobby?.seat).toBeGreaterThan(0);
     await expectRefused(passWithdraw(db, me.pass, addr(), t.id), 409, WITHDRAW_LOCKED);

@@ -391,9 +391,16 @@ export async function lockedHolder(tx: AppTx, pass: string, tournamentId: number
 /** What the check-in window says now: its instants and state, or null without a start. */
 export type WindowNow = (CheckinWindow & { state: "before" | "open" | "after" }) | null;
 
-export function windowNow(settings: SignupSettings, now = new Date()): WindowNow {
+export function windowNow(settings: SignupSettings, options: { checkinsOver?: boolean; now?: Date } = {}): WindowNow {
   const window = checkinWindow(settings.startsAt, settings.checkinOpensBefore, settings.checkinClosesBefore);
-  return window ? { ...window, state: windowState(now, window) } : null;
+  if (!window) return null;
+  // Once the rounds begin check-in is over, whatever the clock says (the public pages then show no schedule line).
+  return { ...window, state: options.checkinsOver ? "after" : windowState(options.now ?? new Date(), window) };
+}
+
+/** Whether check-in is over for good: the tournament is locked, its lobbies drawn, or it is under way or over. */
+function checkinsOver(t: Pick<Tournament, "status" | "isLocked">, lobbiesDrawn: boolean): boolean {
+  return lobbiesDrawn || t.isLocked || t.status === "active" || t.status === "completed";
 }
 
 /**
@@ -588,7 +595,7 @@ export async function passView(
       };
     }
   }
-  const window = windowNow(settings);
+  const window = windowNow(settings, { checkinsOver: checkinsOver(t, drawn) });
   const position = waitlistPosition(queue, entry.id);
   return {
     tournament: { id: t.id, name: t.name, status: t.status, currentRound: t.currentRound, maxPlayers: t.maxPlayers },
@@ -629,7 +636,7 @@ export async function joinInfo(db: Executor, t: Tournament) {
     waitlistCap: settings.waitlistCap,
     startsAt: settings.startsAt,
     timeZone: settings.timeZone,
-    window: windowNow(settings),
+    window: windowNow(settings, { checkinsOver: checkinsOver(t, drawn) }),
   };
 }
 
