@@ -58,6 +58,11 @@ export const action = documented(
             description:
               '"Wrong check-in code", a game tag that does not match the player, a missing code, player or tag, or a malformed Name#Tag',
           },
+          403: {
+            description:
+              '`pass_required`: "This player has a personal link: check in or out with it …" (a player whose sign-up ' +
+              "holds a pass checks in with it: `POST /api/pass/checkin`)",
+          },
           ...refused.player,
           ...refused.conflict(
             '"Self check-in is not open", "Check-in is closed", lobbies already drawn, "Maximum {max} players can be checked in", ' +
