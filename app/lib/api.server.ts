@@ -5,7 +5,7 @@ import type { AppDb } from "#db/client.server";
 import type { ActionResult } from "~/models/action.server";
 import { badRequest, isActionError, notFound, type RefusalCode } from "~/models/errors";
 import { hasLoneSurrogate } from "~/models/fields";
-import { LONE_SURROGATE_MESSAGE, PLAYER_NOT_FOUND } from "~/models/messages";
+import { INVALID_UTF8_MESSAGE, LONE_SURROGATE_MESSAGE, PLAYER_NOT_FOUND } from "~/models/messages";
 import { playerTournamentId } from "~/models/roster/roster.server";
 import type { DomainEvent } from "~/models/audit/events";
 import type { PublicUser } from "~/models/access/auth.server";
@@ -16,7 +16,7 @@ import { canRead, findReadableTournament, type Reader } from "~/models/access/sh
 import { readerOf } from "./share.server";
 import { dbContext, userContext } from "./context";
 import { isConnectionError, unavailableResponse } from "./availability.server";
-import { PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
+import { isWellFormedBody, PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
 import { publish } from "./events.server";
 import { fingerprint, invalidKeyResponse, readKey, runKeyed } from "./idempotency.server";
 import { documented, guarded, guards, idempotencyAnswers, type ApiOperation, type Guard } from "./openapi.server";
@@ -98,6 +98,7 @@ export async function readJson<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const bytes = await readBodyWithin(request, limit);
   if (bytes === TOO_LARGE) throw tooLargeResponse(limit);
+  if (!isWellFormedBody(bytes, "application/json")) throw badRequest("invalid_text", INVALID_UTF8_MESSAGE);
   const text = new TextDecoder().decode(bytes);
   let body: unknown = {};
   if (text.trim() !== "") {

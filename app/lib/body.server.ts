@@ -1,4 +1,5 @@
 // Request bodies read within a byte limit, for page forms and the JSON API: refused by the declared length, or as soon as the bytes read pass the limit.
+import { isUtf8 } from "node:buffer";
 import { IMPORT_FILE_LIMIT } from "./upload-limit";
 
 /** Page forms take at most this many bytes; the spreadsheet import's own routes take more (IMPORT_UPLOAD_LIMIT, IMPORT_BODY_LIMIT). */
@@ -85,4 +86,25 @@ export function tooLargeResponse(limit: number, headers: HeadersInit = {}) {
     { message: `${BODY_TOO_LARGE} (at most ${megabytes} MB)`, code: "body_too_large" },
     { status: 413, headers: all },
   );
+}
+
+const HEX = /^[0-9a-fA-F]{2}$/;
+
+/**
+ * Whether a body's text is well-formed UTF-8: JSON as sent; a URL-encoded form once its %XX escapes are turned back into
+ * the bytes they stand for (a lone surrogate sent as %ED%A0%80 is not UTF-8, and the platform's decoder would quietly
+ * make it U+FFFD). Other bodies (multipart, with files) are not checked here.
+ */
+export function isWellFormedBody(bytes: Uint8Array, contentType: string | null): boolean {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded") return isUtf8(bytes);
+  const raw = new Uint8Array(bytes.length);
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0x25 && i + 2 < bytes.length && HEX.test(String.fromCharCode(bytes[i + 1], bytes[i + 2]))) {
+      raw[n++] = parseInt(String.fromCharCode(bytes[i + 1], bytes[i + 2]), 16);
+      i += 2;
+    } else raw[n++] = bytes[i];
+  }
+  return isUtf8(raw.subarray(0, n));
 }

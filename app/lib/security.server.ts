@@ -1,13 +1,20 @@
 // The root middleware: per-request CSP nonce, security headers, the cross-site form post check, the signed-in user, page forms read once within a size limit.
 import { createContext, data, type MiddlewareFunction } from "react-router";
-import { IMPORT_UPLOAD_LIMIT, PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
+import {
+  IMPORT_UPLOAD_LIMIT,
+  isWellFormedBody,
+  PAGE_BODY_LIMIT,
+  readBodyWithin,
+  TOO_LARGE,
+  tooLargeResponse,
+} from "./body.server";
 import { dbContext, formContext, nonceContext, scriptHashesContext, userContext } from "./context";
 import { bearerToken, isApiPath } from "./cors.server";
 import { getApp } from "./db.server";
 import { forwardedHost, headersOf } from "./forwarded.server";
 import { getUser } from "./session.server";
 import { hasLoneSurrogate } from "~/models/fields";
-import { LONE_SURROGATE_MESSAGE } from "~/models/messages";
+import { INVALID_UTF8_MESSAGE, LONE_SURROGATE_MESSAGE } from "~/models/messages";
 import { shareCookieFor } from "./share.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -28,9 +35,11 @@ async function readPageForm(request: Request, url: URL, signedIn: boolean): Prom
   const limit = (signedIn && UPLOAD_LIMITS[path]) || PAGE_BODY_LIMIT;
   const bytes = await readBodyWithin(request, limit);
   if (bytes === TOO_LARGE) return tooLargeResponse(limit);
+  const type = request.headers.get("content-type");
+  if (type?.toLowerCase().includes("application/x-www-form-urlencoded") && !isWellFormedBody(bytes, type))
+    return Response.json({ message: INVALID_UTF8_MESSAGE, code: "invalid_text" }, { status: 400 });
   let form: FormData;
   try {
-    const type = request.headers.get("content-type");
     form = await new Response(bytes, { headers: type ? { "content-type": type } : {} }).formData();
   } catch {
     return Response.json({ message: INVALID_FORM_MESSAGE }, { status: 400 });

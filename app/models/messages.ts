@@ -79,6 +79,7 @@ export const WRONG_TAG = "This game tag does not match the player: type it exact
 /** A player holding a personal pass checks in and out with it only: the code and a tag read out on stream prove nothing. */
 export const PASS_REQUIRED =
   "This player has a personal link: check in or out with it (the host can make a new one if it is lost)";
+export const INVALID_UTF8_MESSAGE = "Text must be valid Unicode: the request is not well-formed UTF-8";
 export const LONE_SURROGATE_MESSAGE = "Text must be valid Unicode: a lone surrogate (half of a UTF-16 pair) is not";
 export const MISSING_CREDENTIALS_MESSAGE = "Missing credentials";
 /** `invalid_webhook_url`, `private_webhook_address`, `unknown_webhook_event` and the endpoints' 404 and 409s. */

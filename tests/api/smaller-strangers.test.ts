@@ -47,6 +47,43 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("smaller stra
     expect(emoji.body.name).toBe("Cup 🏆");
   });
 
+  test("a lone surrogate sent as UTF-8-style bytes (%ED%A0%80 in a form, raw bytes in JSON) is refused, not stored as U+FFFD", async () => {
+    const before = await app.snapshot();
+    const NOT_UTF8 = {
+      message: "Text must be valid Unicode: the request is not well-formed UTF-8",
+      code: "invalid_text",
+    };
+    const form = await fetch(`${app.baseURL}/create-tournament`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${owner}`, "content-type": "application/x-www-form-urlencoded" },
+      body: "name=Form%ED%A0%80Cup&maxPlayers=16&totalRounds=3&isPublic=on",
+      redirect: "manual",
+    });
+    expect(form.status).toBe(400);
+    expect(await form.json()).toEqual(NOT_UTF8);
+    const raw = Buffer.concat([
+      Buffer.from('{"name":"R'),
+      Buffer.from([0xed, 0xa0, 0x80]),
+      Buffer.from('w","maxPlayers":16}'),
+    ]);
+    const json = await fetch(`${app.baseURL}/api/tournaments`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${owner}`, "content-type": "application/json" },
+      body: raw,
+    });
+    expect(json.status).toBe(400);
+    expect(await json.json()).toEqual(NOT_UTF8);
+    expect(await app.snapshot(), "refusals change nothing").toEqual(before);
+    // Well-formed UTF-8 escapes (an emoji) are text, in a form as in JSON.
+    const fine = await fetch(`${app.baseURL}/create-tournament`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${owner}`, "content-type": "application/x-www-form-urlencoded" },
+      body: `name=${encodeURIComponent("Cup 🏆")}&maxPlayers=16&totalRounds=3`,
+      redirect: "manual",
+    });
+    expect(fine.status).toBe(302);
+  });
+
   test("every visitor of a cached public page gets a CSP naming the page's script hashes, and no nonce", async () => {
     const t = await createTournament(app, owner);
     const url = `${app.baseURL}/tournaments/${t.id}/public`;
