@@ -95,7 +95,8 @@ export function lineAhead(t: NeedsData["tournament"], round: number, inPlay: num
 
 /**
  * Every contender's need before (or during) the game under way, the current round: null when the tournament is over,
- * its lobbies are not drawn, or no line is ahead. Points count from the stage's start (`reset`) or the first game; a
+ * no line is ahead, or a cut is ahead and the round's lobbies are not drawn (a checkmate game's needs are known from
+ * the advance on). Points count from the stage's start (`reset`) or the first game; a
  * master's adjustments count only in points that run from the first game.
  */
 export function tournamentNeeds(d: NeedsData): Needs {
@@ -103,7 +104,6 @@ export function tournamentNeeds(d: NeedsData): Needs {
   if (t.status === "completed") return null;
   const round = t.currentRound;
   const lobbies = d.lobbies.filter((l) => l.roundNumber === round);
-  if (lobbies.length === 0) return null;
   const contenders = d.players.filter((p) => p.removedAt === null && p.droppedAt === null && !p.isEliminated);
   const inPlay = new Set(contenders.map((p) => p.id));
   // Who a cut counts (eligibleForRound): a player in play who is not checked in is neither cut nor counted.
@@ -121,14 +121,18 @@ export function tournamentNeeds(d: NeedsData): Needs {
     for (const m of d.matches)
       if (m.roundNumber >= ahead.start && m.roundNumber < round && points.has(m.playerId))
         points.set(m.playerId, points.get(m.playerId)! + m.points);
-    for (const lobby of lobbies) {
-      if (lobby.isComplete) continue;
-      for (const id of lobby.playerIds)
-        if (inPlay.has(id))
-          needs.set(id, checkmateNeed(checkmateOutlook(points.get(id)!, ahead.line.threshold, scoring)));
-    }
+    // Who is on checkmate does not depend on the draw: before it every player counted is told, after it those of a
+    // lobby not yet scored.
+    const waiting =
+      lobbies.length === 0
+        ? counted.map((p) => p.id)
+        : lobbies.filter((l) => !l.isComplete).flatMap((l) => l.playerIds.filter((id) => inPlay.has(id)));
+    for (const id of waiting)
+      needs.set(id, checkmateNeed(checkmateOutlook(points.get(id)!, ahead.line.threshold, scoring)));
     return { heading, byPlayer: needs };
   }
+  // A cut's outlook depends on who meets whom: none before the draw.
+  if (lobbies.length === 0) return null;
 
   const ruleset = readRuleset(t.ruleset);
   const games = new Map<number, Pick<Match, "roundNumber" | "placement" | "points" | "dnp">[]>();
