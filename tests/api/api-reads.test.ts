@@ -261,6 +261,34 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
     }
   });
 
+  test("a 304 to a gzip client carries the gzip ETag its 200 would (RFC 9110 15.4.5): pages, shared and private reads", async () => {
+    const shown = await drawnTournament(app, owner, 16, { isPublic: true });
+    const hidden = await drawnTournament(app, owner, 16, { isPublic: false });
+    const cases: [string, Record<string, string>][] = [
+      [`/tournaments/${shown.tournament.id}/leaderboard`, {}],
+      [`/api/tournaments/${shown.tournament.id}/leaderboard`, {}],
+      [`/api/tournaments/${hidden.tournament.id}/leaderboard`, { Authorization: `Bearer ${owner}` }],
+    ];
+    for (const [path, headers] of cases) {
+      // Twice each: the first is built by the full path, the second (public) answered by the HTTP server's fast path.
+      for (const pass of ["built", "kept"]) {
+        const gzip = await get(app, path, { ...headers, "Accept-Encoding": "gzip" });
+        expect(gzip.status, `${path} (${pass})`).toBe(200);
+        const tag = gzip.headers.get("etag")!;
+        expect(tag, `${path} (${pass})`).toMatch(/-gz"$/);
+        for (const held of [tag, tag.replace(/-gz"$/, '"')]) {
+          const notModified = await get(app, path, { ...headers, "Accept-Encoding": "gzip", "If-None-Match": held });
+          expect(notModified.status, `${path} (${pass}) If-None-Match: ${held}`).toBe(304);
+          expect(notModified.headers.get("etag"), `${path} (${pass}) If-None-Match: ${held}`).toBe(tag);
+        }
+        // Without gzip, the 304 keeps the plain tag.
+        const plain = await get(app, path, { ...headers, "If-None-Match": tag });
+        expect(plain.status, path).toBe(304);
+        expect(plain.headers.get("etag"), path).toBe(tag.replace(/-gz"$/, '"'));
+      }
+    }
+  });
+
   test("a tournament made private leaves the shared answers at once: the next read is private", async () => {
     const { tournament } = await drawnTournament(app, owner, 16, { isPublic: true });
     const path = `/api/tournaments/${tournament.id}/players`;
