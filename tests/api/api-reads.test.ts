@@ -330,6 +330,33 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
     }
   });
 
+  test("the stream's first message, connected, carries the tournament's version and the audience as every event does", async () => {
+    const { tournament } = await drawnTournament(app, owner, 16, { isPublic: true });
+    const board = await get(app, `/api/tournaments/${tournament.id}/leaderboard`);
+    const first = await openEventStream(app.baseURL, tournament.id);
+    const second = await openEventStream(app.baseURL, tournament.id);
+    const untargeted = await openEventStream(app.baseURL, null);
+    try {
+      const connected = await first.waitFor("connected");
+      expect(connected).toMatchObject({
+        type: "connected",
+        tournamentId: tournament.id,
+        data: {},
+        version: Number(board.headers.get("tournament-version")),
+      });
+      expect(connected.audience, "this stream counts").toBeGreaterThanOrEqual(1);
+      const next = await second.waitFor("connected");
+      expect(next.version).toBe(connected.version);
+      expect(next.audience, "the second stream counts the first").toBeGreaterThan(connected.audience!);
+      // The untargeted stream is of no one tournament: no version, an audience all the same.
+      const landing = await untargeted.waitFor("connected");
+      expect(landing).not.toHaveProperty("version");
+      expect(landing.audience).toBeGreaterThan(next.audience!);
+    } finally {
+      await Promise.all([first.close(), second.close(), untargeted.close()]);
+    }
+  });
+
   test("?round=N: the standings after that round; a malformed or unstarted round is 400", async () => {
     const { tournament } = await drawnTournament(app, owner, 16, { isPublic: true });
     const board = await get(app, `/api/tournaments/${tournament.id}/leaderboard?round=1`);

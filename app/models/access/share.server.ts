@@ -52,11 +52,24 @@ export async function canRead(
 
 /** `canRead` by id: false for a missing tournament too. */
 export async function canReadById(db: Executor, reader: Reader, tournamentId: number): Promise<boolean> {
+  return (await readableVersion(db, reader, tournamentId)) !== null;
+}
+
+/**
+ * The tournament's version when the reader may read it, read with the row that decides it (an event stream's first
+ * message says it without a read of its own); null for a missing or unreadable tournament.
+ */
+export async function readableVersion(db: Executor, reader: Reader, tournamentId: number): Promise<number | null> {
   const [t] = await db
-    .select({ id: tournaments.id, ownerId: tournaments.ownerId, isPublic: tournaments.isPublic })
+    .select({
+      id: tournaments.id,
+      ownerId: tournaments.ownerId,
+      isPublic: tournaments.isPublic,
+      version: tournaments.version,
+    })
     .from(tournaments)
     .where(eq(tournaments.id, tournamentId));
-  return t !== undefined && canRead(db, reader, t);
+  return t !== undefined && (await canRead(db, reader, t)) ? t.version : null;
 }
 
 /** 404 "Tournament not found" unless the reader may read it: an unreadable tournament looks like a missing one. */
