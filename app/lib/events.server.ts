@@ -163,8 +163,16 @@ export async function publish(events: DomainEvent[]) {
     deliverAfterAnswer(marked);
     if (marked.version !== undefined) version = Math.max(version ?? 0, marked.version);
   }
+  if (version !== undefined) answerVersion(version);
+}
+
+/**
+ * The answer of the request being handled says the tournament's version (the Tournament-Version header, as its reads
+ * do), while its headers are not sent yet: a published change's, or that of a change that publishes none (a webhook's).
+ */
+export function answerVersion(version: number) {
   const res = answering.getStore();
-  if (version !== undefined && res && !res.headersSent) res.setHeader(VERSION_HEADER, String(version));
+  if (res && !res.headersSent) res.setHeader(VERSION_HEADER, String(version));
 }
 
 /**

@@ -206,6 +206,37 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
     expect(refusedRead.headers.get("tournament-version")).toBeNull();
   });
 
+  test("a webhook endpoint's reads and changes say its tournament's version, as every answer about a tournament does", async () => {
+    const { tournament } = await drawnTournament(app, owner, 16, { isPublic: true });
+    const current = async () =>
+      String((await app.sql`select version from tournaments where id = ${tournament.id}`)[0].version);
+    const added = await app.call("POST", `/api/tournaments/${tournament.id}/webhooks`, {
+      token: owner,
+      body: { url: "https://bot.example.com/hooks", events: ["score.saved"] },
+    });
+    expectOk(added, "add a webhook");
+    expect(added.headers.get("tournament-version"), "add").toBe(await current());
+    const id = added.body.id as number;
+    const calls: [string, string, unknown?][] = [
+      ["GET", `/api/tournaments/${tournament.id}/webhooks`],
+      ["GET", `/api/webhooks/${id}`],
+      ["GET", `/api/webhooks/${id}/deliveries`],
+      ["PATCH", `/api/webhooks/${id}`, { events: ["score.saved", "round.finalized"] }],
+      ["POST", `/api/webhooks/${id}/test`],
+      ["POST", `/api/webhooks/${id}/rotate-secret`],
+      ["DELETE", `/api/webhooks/${id}`],
+    ];
+    for (const [method, path, body] of calls) {
+      const reply = await app.call(method, path, { token: owner, body });
+      expect(reply.status, `${method} ${path}: ${reply.text}`).toBe(200);
+      // A webhook change bumps no version: the answer says the tournament's, as it stands.
+      expect(reply.headers.get("tournament-version"), `${method} ${path}`).toBe(await current());
+    }
+    const refused = await app.call("GET", `/api/webhooks/${id}`, { token: owner });
+    expect(refused.status, "deleted").toBe(404);
+    expect(refused.headers.get("tournament-version")).toBeNull();
+  });
+
   test("one player's read is shared per version too: ETag, 304, public caching; a private tournament's player stays private", async () => {
     const { tournament, lobbies } = await drawnTournament(app, owner, 16, { isPublic: true });
     const path = `/api/players/${lobbies[0].playerIds[0]}`;
