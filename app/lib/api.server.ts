@@ -77,11 +77,15 @@ export function requireId(raw: string | undefined, message = "Invalid ID") {
   return id;
 }
 
-/** An optional positive-integer query parameter (`?round=2`): undefined when absent or blank, 400 when malformed. */
+/**
+ * An optional positive-integer query parameter (`?round=2`): undefined when absent; 400 with `message` when malformed,
+ * empty (`?round=`), padded (`?round=%201`) or given twice (`?round=1&round=2`: which one was meant?).
+ */
 export function optionalQueryId(request: Request, name: string, message: string): number | undefined {
-  const raw = new URL(request.url).searchParams.get(name);
-  if (raw === null || raw.trim() === "") return undefined;
-  return requireId(raw.trim(), message);
+  const values = new URL(request.url).searchParams.getAll(name);
+  if (values.length === 0) return undefined;
+  if (values.length > 1) throw jsonError(400, message, "invalid_input");
+  return requireId(values[0], message);
 }
 
 /** Calls without a payload still refuse a malformed body, so a broken client never mutates by accident. */

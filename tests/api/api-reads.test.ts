@@ -407,6 +407,20 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
       expect(refused.body, query).toEqual({ message, code: "invalid_input" });
       expect(refused.headers.get("cache-control"), query).toBe("no-store");
     }
+    // Empty, padded and repeated are malformed too, on every read that takes them; `?stage=` as `?round=`.
+    for (const read of ["leaderboard", "lobbies"])
+      for (const query of ["round=", "round=%201", "round=1%20", "round=1&round=2", "round=1&round=1"]) {
+        const refused = await app.call("GET", `/api/tournaments/${tournament.id}/${read}?${query}`);
+        expect(refused.status, `${read}?${query}`).toBe(400);
+        expect(refused.body, `${read}?${query}`).toEqual({ message: "Invalid round number", code: "invalid_input" });
+      }
+    const badStage = await app.call("GET", `/api/tournaments/${tournament.id}/leaderboard?stage=abc`);
+    expect(badStage.body).toEqual({ message: "Invalid stage number", code: "invalid_input" });
+    for (const query of ["stage=", "stage=%201", "stage=1&stage=1"]) {
+      const refused = await app.call("GET", `/api/tournaments/${tournament.id}/leaderboard?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body, query).toEqual(badStage.body);
+    }
     const missing = await app.call("GET", `/api/tournaments/2147483647/leaderboard`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get("access-control-allow-origin")).toBe("*");
