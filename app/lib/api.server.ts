@@ -35,6 +35,8 @@ export const INVALID_LOBBY_ID = "Invalid lobby ID";
 export const INVALID_ROUND = "Invalid round number";
 export const INVALID_USER_ID = "Invalid user ID";
 export const INVALID_WEBHOOK_ID = "Invalid webhook ID";
+/** An address whose percent-encoding does not decode (`/api/tournaments/%zz`), answered by the HTTP server. */
+export const MALFORMED_URL = "Malformed URL: invalid percent-encoding";
 
 /**
  * A JSON answer with its length: the server's compression leaves answers shorter than its threshold as they are
