@@ -230,6 +230,45 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("share links 
     );
   });
 
+  test("OpenAPI documents ?key= on every read a share key opens, and each opens a non-public tournament with it", async () => {
+    const doc = (await app.call<OpenApiDocument>("GET", "/api/openapi.json")).body;
+    const t = await createTournament(app, owner, { isPublic: false });
+    const [player] = await addPlayers(app, owner, t.id, 1);
+    const { key } = expectOk(
+      await app.call<{ key: string }>("GET", `/api/tournaments/${t.id}/share-link`, { token: owner }),
+      "share link",
+    );
+    // The reads anyone may make (no token) of a tournament or one of its players.
+    const reads = Object.entries(doc.paths).filter(
+      ([path, methods]) => methods.get?.security.length === 0 && /^\/api\/(tournaments|players)\/\{id\}/.test(path),
+    );
+    expect(reads.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        "/api/tournaments/{id}",
+        "/api/tournaments/{id}/players",
+        "/api/tournaments/{id}/leaderboard",
+        "/api/tournaments/{id}/lobbies",
+        "/api/tournaments/{id}/matches",
+        "/api/tournaments/{id}/export",
+        "/api/players/{id}",
+      ]),
+    );
+    for (const [path, methods] of reads) {
+      const documentedKey = methods.get.parameters?.find((p) => p.name === "key");
+      expect(documentedKey, `${path} documents ?key=`).toMatchObject({ in: "query" });
+      expect(documentedKey?.schema?.pattern, path).toBe("^[A-Za-z0-9_-]{32}$");
+      const concrete = path
+        .replace(/^\/api\/tournaments\/\{id\}/, `/api/tournaments/${t.id}`)
+        .replace(/^\/api\/players\/\{id\}/, `/api/players/${player.id}`)
+        .replace(/\{\w+\}/g, "1");
+      const without = await get(app, concrete);
+      expect(without.status, `${concrete} without the key`).toBe(404);
+      const withKey = await get(app, `${concrete}?key=${key}`);
+      // Opened: whatever the read then says (a round not drawn yet is 400, …), never "Tournament not found".
+      expect(withKey.status, `${concrete}?key=…: ${withKey.body}`).not.toBe(404);
+    }
+  });
+
   test("the settings page shows the owner the share link and changes it with a plain form", async () => {
     const t = await createTournament(app, owner, { isPublic: false });
     const settings = await get(app, `/tournaments/${t.id}/settings`, { token: owner });
