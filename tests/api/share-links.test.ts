@@ -263,6 +263,10 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("share links 
         .replace(/\{\w+\}/g, "1");
       const without = await get(app, concrete);
       expect(without.status, `${concrete} without the key`).toBe(404);
+      // A key that cannot be one is refused before anything is read, as the event stream refuses it.
+      const malformed = await get(app, `${concrete}?key=not-a-key`);
+      expect(malformed.status, `${concrete}?key=not-a-key`).toBe(400);
+      expect(JSON.parse(malformed.body), concrete).toEqual({ message: "Invalid share key", code: "invalid_input" });
       const withKey = await get(app, `${concrete}?key=${key}`);
       // Opened: whatever the read then says (a round not drawn yet is 400, …), never "Tournament not found".
       expect(withKey.status, `${concrete}?key=…: ${withKey.body}`).not.toBe(404);
