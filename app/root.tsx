@@ -27,6 +27,7 @@ import { availabilityMiddleware } from "./lib/availability.server";
 import { corsMiddleware } from "./lib/cors.server";
 import { getApp } from "./lib/db.server";
 import { refusedFormMiddleware, securityMiddleware } from "./lib/security.server";
+import { shareKeyQueryMiddleware } from "./lib/share.server";
 import { getTheme } from "./lib/theme.server";
 import { readToast, secureToastMiddleware } from "./lib/toast.server";
 
@@ -35,6 +36,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   availabilityMiddleware,
   corsMiddleware,
   securityMiddleware,
+  shareKeyQueryMiddleware,
   refusedFormMiddleware,
   secureToastMiddleware,
 ];

@@ -12,6 +12,8 @@ import { RouterContextProvider } from "react-router";
 // Importing the build runs the entry module's boot (environment, database, master account) before this module's body.
 import * as build from "virtual:react-router/server-build";
 import { fastApiAnswer } from "~/lib/api-cache.server";
+import { MALFORMED_URL } from "~/lib/api.server";
+import { CORS_HEADERS, isApiPath } from "~/lib/cors.server";
 import { clientAddressOf, peerIsTrusted, trustProxyFunction } from "~/lib/client-address.server";
 import { clientContext } from "~/lib/context";
 import { getApp } from "~/lib/db.server";
@@ -126,3 +128,24 @@ app.all(
       ),
   }),
 );
+
+/**
+ * A malformed percent-encoding (`/api/tournaments/%zz`) fails Express's decoding before any route runs. Under /api it is
+ * answered as every API refusal is, JSON with its code and the CORS headers (docs/rules.md, "Error codes"); a page gets
+ * a plain 400 page. Any other error goes on to Express's own handler.
+ */
+app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+  if (!(error instanceof URIError) || res.headersSent) return next(error);
+  if (isApiPath(req.path)) {
+    res
+      .status(400)
+      .set({ ...CORS_HEADERS, "Cache-Control": "no-store" })
+      .json({ message: MALFORMED_URL, code: "invalid_input" });
+    return;
+  }
+  res
+    .status(400)
+    .set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" })
+    .type("html")
+    .send(`<!doctype html><title>Bad Request</title><h1>Bad Request</h1><p>${MALFORMED_URL}.</p>`);
+});

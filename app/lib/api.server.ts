@@ -5,19 +5,20 @@ import type { AppDb } from "#db/client.server";
 import type { ActionResult } from "~/models/action.server";
 import { badRequest, isActionError, notFound, type RefusalCode } from "~/models/errors";
 import { hasLoneSurrogate } from "~/models/fields";
-import { INVALID_UTF8_MESSAGE, LONE_SURROGATE_MESSAGE, PLAYER_NOT_FOUND } from "~/models/messages";
+import { INVALID_UTF8_MESSAGE, LONE_SURROGATE_MESSAGE, PLAYER_NOT_FOUND, WEBHOOK_MESSAGES } from "~/models/messages";
 import { playerTournamentId } from "~/models/roster/roster.server";
 import type { DomainEvent } from "~/models/audit/events";
 import type { PublicUser } from "~/models/access/auth.server";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
-import { readTournamentVersion, type TournamentData } from "~/models/views/tournament-data.server";
+import type { TournamentData } from "~/models/views/tournament-data.server";
 import { privateApiAnswer, sharedApiAnswer, VERSION_HEADER } from "./api-cache.server";
-import { canRead, findReadableTournament, type Reader } from "~/models/access/share.server";
+import { canRead, readableVersion, type Reader } from "~/models/access/share.server";
+import { webhookTournamentId } from "~/models/audit/webhooks.server";
 import { readerOf } from "./share.server";
 import { dbContext, userContext } from "./context";
 import { isConnectionError, unavailableResponse } from "./availability.server";
 import { isWellFormedBody, PAGE_BODY_LIMIT, readBodyWithin, TOO_LARGE, tooLargeResponse } from "./body.server";
-import { publish } from "./events.server";
+import { answerVersion, publish } from "./events.server";
 import { fingerprint, invalidKeyResponse, readKey, runKeyed } from "./idempotency.server";
 import { documented, guarded, guards, idempotencyAnswers, type ApiOperation, type Guard } from "./openapi.server";
 import { parsePositiveInt } from "./params";
@@ -34,6 +35,8 @@ export const INVALID_LOBBY_ID = "Invalid lobby ID";
 export const INVALID_ROUND = "Invalid round number";
 export const INVALID_USER_ID = "Invalid user ID";
 export const INVALID_WEBHOOK_ID = "Invalid webhook ID";
+/** An address whose percent-encoding does not decode (`/api/tournaments/%zz`), answered by the HTTP server. */
+export const MALFORMED_URL = "Malformed URL: invalid percent-encoding";
 
 /**
  * A JSON answer with its length: the server's compression leaves answers shorter than its threshold as they are
@@ -76,11 +79,15 @@ export function requireId(raw: string | undefined, message = "Invalid ID") {
   return id;
 }
 
-/** An optional positive-integer query parameter (`?round=2`): undefined when absent or blank, 400 when malformed. */
+/**
+ * An optional positive-integer query parameter (`?round=2`): undefined when absent; 400 with `message` when malformed,
+ * empty (`?round=`), padded (`?round=%201`) or given twice (`?round=1&round=2`: which one was meant?).
+ */
 export function optionalQueryId(request: Request, name: string, message: string): number | undefined {
-  const raw = new URL(request.url).searchParams.get(name);
-  if (raw === null || raw.trim() === "") return undefined;
-  return requireId(raw.trim(), message);
+  const values = new URL(request.url).searchParams.getAll(name);
+  if (values.length === 0) return undefined;
+  if (values.length > 1) throw jsonError(400, message, "invalid_input");
+  return requireId(values[0], message);
 }
 
 /** Calls without a payload still refuse a malformed body, so a broken client never mutates by accident. */
@@ -148,10 +155,14 @@ export async function afterCommit(events: DomainEvent[]) {
   await publish(events);
 }
 
-/** Awaits one model action, publishes its events once it has committed, and gives its result. */
+/**
+ * Awaits one model action, publishes its events once it has committed, and gives its result; its answer says the
+ * version the change committed as (from its events, or the action's own `version` when it publishes none).
+ */
 export async function committed<T>(action: Promise<ActionResult<T>>): Promise<T> {
-  const { result, events } = await action;
+  const { result, events, version } = await action;
   await afterCommit(events);
+  if (version !== undefined) answerVersion(version);
   return result;
 }
 
@@ -244,14 +255,17 @@ function actionFor<K extends object>(key: (params: Params) => K) {
  * Builds the `loader` builder of a family of paths: `key` reads what the read needs from the call
  * (path ids, the caller), refusing as `guard` documents; the loader answers the read's result as
  * JSON and carries its GET operation for the document. `tournamentOf` names the tournament a read is
- * about: its answer says the tournament's version (Tournament-Version), read before the answer is, so
- * the answer is at least as new as the version it says; a refusal says none.
+ * about (null: nothing to name, e.g. an unknown webhook endpoint, which its read refuses): to whoever
+ * may not read it, the read answers `hidden` (404 "Tournament not found" unless told), as for a missing
+ * one, before its own checks, so an owner-only read's 403 goes only to those who may read the tournament;
+ * its answer says the tournament's version (Tournament-Version), read with that check before the answer
+ * is, so the answer is at least as new as the version it says; a refusal says none.
  */
 function loaderFor<K extends object>(
   key: (args: LoaderFunctionArgs) => K,
   guard: Guard,
-  readable?: (ids: K) => number,
-  tournamentOf?: (ids: K) => number,
+  tournamentOf?: (ids: K, db: AppDb) => number | null | Promise<number | null>,
+  hidden: () => Error = () => notFound(),
 ) {
   return function loader(
     read: (
@@ -270,8 +284,9 @@ function loaderFor<K extends object>(
         const db = args.context.get(dbContext);
         const reader = (tournamentId: number) => readerOf(args.request, args.context.get(userContext), tournamentId);
         // A tournament that is not public answers its readers only; to anyone else it does not exist.
-        if (readable) await findReadableTournament(db, reader(readable(ids)), readable(ids));
-        const version = tournamentOf ? await readTournamentVersion(db, tournamentOf(ids)) : null;
+        const about = tournamentOf ? await tournamentOf(ids, db) : null;
+        const version = about === null ? null : await readableVersion(db, reader(about), about);
+        if (about !== null && version === null) throw hidden();
         const answer = await read({ ...ids, db, request: args.request, context: args.context, reader });
         // A read may answer with its own headers (the tournament's version); anything else is its JSON body.
         const response = answer instanceof Response ? answer : json(answer);
@@ -385,20 +400,20 @@ export const tournamentLoader = loaderFor(
   ({ params }) => tournamentId(params),
   guards.openById,
   (ids) => ids.id,
-  (ids) => ids.id,
 );
-/** Reads of /api/tournaments/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. */
+/**
+ * Reads of /api/tournaments/{id}/… for the signed-in caller (401 otherwise) who may read the tournament (404
+ * otherwise; the read decides the rest, e.g. 403 for an owner-only read): `id` and `user`.
+ */
 export const tournamentUserLoader = loaderFor(
   ({ params, context }) => ({ ...tournamentId(params), user: requireApiUser(context) }),
   guards.signedInWithInput,
-  undefined,
   (ids) => ids.id,
 );
 /** Reads of /api/tournaments/{id}/lobbies/round/{round} for the tournament's readers: `id` and `round`. */
 export const roundLoader = loaderFor(
   ({ params }) => tournamentRound(params),
   guards.openById,
-  (ids) => ids.id,
   (ids) => ids.id,
 );
 /** Reads of /api/tournaments/{id}/…, shared per version when the tournament is public: `id`. */
@@ -425,8 +440,13 @@ export const lobbyUserLoader = loaderFor(
 
 /** Actions on /api/webhooks/{id}/…: `id` is the webhook endpoint's. */
 export const webhookAction = actionFor((params) => ({ id: requireId(params.id, INVALID_WEBHOOK_ID) }));
-/** Reads of /api/webhooks/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. */
+/**
+ * Reads of /api/webhooks/{id}/… for the signed-in caller (401 otherwise): `id` and `user`. The answer says the
+ * endpoint's tournament's version; to whoever may not read that tournament the endpoint does not exist (404).
+ */
 export const webhookUserLoader = loaderFor(
   ({ params, context }) => ({ id: requireId(params.id, INVALID_WEBHOOK_ID), user: requireApiUser(context) }),
   guards.signedInWithInput,
+  (ids, db) => webhookTournamentId(db, ids.id),
+  () => notFound("webhook_not_found", WEBHOOK_MESSAGES.notFound),
 );

@@ -13,7 +13,7 @@ import { CORS_HEADERS } from "./cors.server";
 import { getApp } from "./db.server";
 import { parsePositiveInt } from "./params";
 import { nudgeWebhookWorker } from "./webhook-worker.server";
-import { canReadById, SHARE_KEY_PATTERN } from "~/models/access/share.server";
+import { readableVersion, SHARE_KEY_PATTERN } from "~/models/access/share.server";
 import { getUser } from "./session.server";
 import { shareKeyFrom } from "./share.server";
 
@@ -163,8 +163,16 @@ export async function publish(events: DomainEvent[]) {
     deliverAfterAnswer(marked);
     if (marked.version !== undefined) version = Math.max(version ?? 0, marked.version);
   }
+  if (version !== undefined) answerVersion(version);
+}
+
+/**
+ * The answer of the request being handled says the tournament's version (the Tournament-Version header, as its reads
+ * do), while its headers are not sent yet: a published change's, or that of a change that publishes none (a webhook's).
+ */
+export function answerVersion(version: number) {
   const res = answering.getStore();
-  if (version !== undefined && res && !res.headersSent) res.setHeader(VERSION_HEADER, String(version));
+  if (res && !res.headersSent) res.setHeader(VERSION_HEADER, String(version));
 }
 
 /**
@@ -218,9 +226,20 @@ export function streamTarget(
   return tournamentId === null ? { ok: false, message: "Invalid tournament ID" } : { ok: true, tournamentId };
 }
 
-/** The first message of every stream: the reconnect delay and "connected". */
-export function connectedMessage(tournamentId: number | null) {
-  return encoder.encode(`retry: 3000\ndata: ${JSON.stringify({ type: "connected", tournamentId, data: {} })}\n\n`);
+/**
+ * The first message of every stream: the reconnect delay and "connected", shaped as every event is: a tournament's
+ * stream says its version when it opened (a reader holding it has everything so far), and `audience` counts this
+ * stream among the process's (it is added once listening, just after this message is written).
+ */
+export function connectedMessage(tournamentId: number | null, version: number | null) {
+  const message = {
+    type: "connected",
+    tournamentId,
+    data: {},
+    ...(version !== null ? { version } : {}),
+    audience: streams.size + 1,
+  };
+  return encoder.encode(`retry: 3000\ndata: ${JSON.stringify(message)}\n\n`);
 }
 
 /**
@@ -236,19 +255,20 @@ export async function serveEventStream(req: IncomingMessage, res: ServerResponse
   const target = streamTarget(url.searchParams.get("tournamentId"), url.searchParams.get("key"));
   if (!target.ok) return false;
   const { tournamentId } = target;
+  let version: number | null = null;
   if (tournamentId !== null) {
     const { database } = await getApp();
     const key = shareKeyFrom(url, req.headers.cookie ?? null, tournamentId);
     // A public tournament (or a share key) lets anyone in; otherwise the signed-in reader, read as the root middleware
-    // reads it (on the side connection), may be its owner or staff.
-    let open = await canReadById(database.db, { user: null, key }, tournamentId);
-    if (!open) {
+    // reads it (on the side connection), may be its owner or staff. The row read for it says the version too.
+    version = await readableVersion(database.db, { user: null, key }, tournamentId);
+    if (version === null) {
       const user = await getUser(database.side, fetchRequestOf(req));
-      open = user !== null && (await canReadById(database.db, { user, key }, tournamentId));
+      if (user !== null) version = await readableVersion(database.db, { user, key }, tournamentId);
     }
-    if (!open || res.destroyed) return false;
+    if (version === null || res.destroyed) return false;
   }
-  return startStream(req, res, tournamentId);
+  return startStream(req, res, tournamentId, version);
 }
 
 /** A Node request as a Fetch request with the headers `getUser` reads: the session cookie and a bearer token. */
@@ -259,13 +279,18 @@ function fetchRequestOf(req: IncomingMessage): Request {
   return new Request(new URL(req.url ?? "/", "http://local"), { headers });
 }
 
-function startStream(req: IncomingMessage, res: ServerResponse, tournamentId: number | null): boolean {
+function startStream(
+  req: IncomingMessage,
+  res: ServerResponse,
+  tournamentId: number | null,
+  version: number | null,
+): boolean {
   const target = { tournamentId };
   // The body ends when the connection closes (no chunked framing), so each event is one plain write to the socket:
   // no chunk header, no cork until the next tick, for every one of ten thousand streams.
   res.useChunkedEncodingByDefault = false;
   res.writeHead(200, { ...STREAM_HEADERS, Connection: "close" });
-  res.write(connectedMessage(target.tournamentId));
+  res.write(connectedMessage(target.tournamentId, version));
   const socket = res.socket;
   let remove: () => unknown = () => {};
   // Ours to know, not asked of the response on each of ten thousand writes (its getter was 4% of a fan-out's profile).

@@ -31,7 +31,15 @@ export type ApiOperation = {
 };
 
 /** Who may call a handler ("user": a token or the page cookie) and the refusals its guard answers by itself. */
-export type Guard = { auth: "none" | "user"; answers: Answers };
+/** Who may call, the refusals that says, and the query parameters every call behind it takes. */
+export type Guard = { auth: "none" | "user"; answers: Answers; query?: QueryParameter[] };
+
+/** `?key=`: a tournament that is not public is read (or signed up to) with its share link's key (docs/rules.md). */
+const SHARE_KEY_QUERY: QueryParameter = {
+  name: "key",
+  description: "The share link's key of a tournament that is not public (its owner, staff and masters need none)",
+  schema: { type: "string", pattern: "^[A-Za-z0-9_-]{32}$" },
+};
 
 /**
  * An operation as documented: the route's words, its guard, and the body schema its handler parses;
@@ -79,8 +87,8 @@ export const refused = {
 export const guards = {
   /** Anyone, nothing to parse. */
   open: { auth: "none", answers: {} },
-  /** Anyone; a malformed path id is 400. */
-  openById: { auth: "none", answers: refused.badInput },
+  /** Anyone who may read the tournament (a share key's holder too: `?key=`); a malformed path id is 400. */
+  openById: { auth: "none", answers: refused.badInput, query: [SHARE_KEY_QUERY] },
   /** A signed-in caller (401 otherwise). */
   signedIn: { auth: "user", answers: refused.auth },
   /** A signed-in caller; a malformed path id or body is 400. */
@@ -89,10 +97,12 @@ export const guards = {
 
 /** The route's operation behind its guard, parsing `body` (the very schema the handler reads). */
 export function guarded(operation: ApiOperation, guard: Guard, body?: z.ZodType): DocumentedOperation {
+  const query = [...(operation.query ?? []), ...(guard.query ?? [])];
   return {
     ...operation,
     auth: guard.auth,
     answers: { ...guard.answers, ...operation.answers },
+    ...(query.length > 0 ? { query } : {}),
     ...(body ? { body } : {}),
   };
 }

@@ -123,24 +123,23 @@ function answerFrom(entry: Stored, request: RequestLike): CachedAnswer {
 
 /**
  * A kept answer's bytes for one request, with `headers` already set: 304 when the client holds the ETag (either
- * encoding's), else the gzip bytes (their ETag marked -gz) or the plain ones; no body for HEAD. Shared by the public
- * pages and the API's shared reads (app/lib/api-cache.server.ts).
+ * encoding's), else the gzip bytes or the plain ones; no body for HEAD. The gzip bytes' ETag is marked -gz, on their
+ * 304 too: a 304 carries the ETag its 200 would have (RFC 9110, 15.4.5). Shared by the public pages and the API's
+ * reads (app/lib/api-cache.server.ts).
  */
 export function storedAnswer(
   entry: { etag: string; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> },
   headers: Headers,
   request: RequestLike,
 ): CachedAnswer {
+  const gzip = /\bgzip\b/.test(request.header("accept-encoding") ?? "");
+  if (gzip) headers.set("ETag", `${entry.etag.replace(/"$/, "")}-gz"`);
   if (notModified(request.header("if-none-match"), entry.etag)) {
     headers.delete("Content-Type");
     return { status: 304, headers, body: null };
   }
-  const gzip = /\bgzip\b/.test(request.header("accept-encoding") ?? "");
   const body = gzip ? entry.gzip : entry.body;
-  if (gzip) {
-    headers.set("Content-Encoding", "gzip");
-    headers.set("ETag", `${entry.etag.replace(/"$/, "")}-gz"`);
-  }
+  if (gzip) headers.set("Content-Encoding", "gzip");
   headers.set("Content-Length", String(body.byteLength));
   return { status: 200, headers, body: request.method === "HEAD" ? null : body };
 }

@@ -1,10 +1,11 @@
 // The share key a request holds for a tournament: `?key=` in the link, else the cookie a link with a valid key left behind
 // (so the pages it leads to, the live script's re-fetches and the event stream carry it). docs/decisions/021.
-import type { RouterContextProvider } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import type { AppDb } from "#db/client.server";
 import type { PublicUser } from "~/models/access/auth.server";
 import { shareKeyMatches, SHARE_KEY_PATTERN, type Reader } from "~/models/access/share.server";
 import { userContext } from "./context";
+import { isApiPath } from "./cors.server";
 import { isHttps } from "./forwarded.server";
 
 const COOKIE_PREFIX = "tm_share_";
@@ -60,3 +61,18 @@ export async function shareCookieFor(db: AppDb, request: Request, url: URL): Pro
   const secure = isHttps(request) ? "; Secure" : "";
   return `${COOKIE_PREFIX}${tournamentId}=${key}; Path=/; Max-Age=${COOKIE_DAYS * 24 * 3600}; HttpOnly; SameSite=Lax${secure}`;
 }
+
+/**
+ * The root middleware's check of an API call's `?key=`: one that cannot be a share key (the pattern, once) answers 400
+ * "Invalid share key" before anything is read, as the event stream's does and as OpenAPI documents it; a well-formed
+ * key that is not the tournament's opens nothing (404, as for a missing tournament).
+ */
+export const shareKeyQueryMiddleware: MiddlewareFunction<Response> = async ({ url }, next) => {
+  if (!isApiPath(url.pathname)) return next();
+  const keys = url.searchParams.getAll("key");
+  if (keys.length === 0 || (keys.length === 1 && SHARE_KEY_PATTERN.test(keys[0]))) return next();
+  return Response.json(
+    { message: "Invalid share key", code: "invalid_input" },
+    { status: 400, headers: { "Cache-Control": "no-store" } },
+  );
+};

@@ -12,7 +12,11 @@ import { STAFF_CAPABILITIES, type Capability } from "./access/policy";
  * What a committed action answers: its `result` and the `events` the caller publishes after
  * the commit. A refused action throws an `ActionError` instead and has changed nothing.
  */
-export type ActionResult<T> = { result: T; events: DomainEvent[] };
+/**
+ * A committed action's result and the events to publish. `version`: for a change that bumps no version and publishes no
+ * event (a webhook's), the tournament's version it committed at, which its answer says as an event's would.
+ */
+export type ActionResult<T> = { result: T; events: DomainEvent[]; version?: number };
 
 /**
  * Options of the mutations the master override panel also uses. `override: true` is only
@@ -72,7 +76,23 @@ export async function isScorekeeper(db: Executor, tournamentId: number, userId: 
 }
 
 /**
- * The start of every mutation: 401 when signed out, then the lock, then 403 / 409 as
+ * 404 "Tournament not found" (or `hidden`) to a signed-in user who may not read the tournament: not public, and neither its
+ * owner, a master nor its staff. To them it does not exist, as its reads say (docs/rules.md, "Private tournaments and
+ * share links"); called before refusing who may act, so a 403 goes only to those who may read it.
+ */
+export async function hideFromStranger(
+  db: Executor,
+  user: PublicUser,
+  tournament: Pick<Tournament, "id" | "ownerId" | "isPublic">,
+  hidden: () => Error = () => notFound(),
+): Promise<void> {
+  if (tournament.isPublic || canManage(user, tournament)) return;
+  if (!(await isScorekeeper(db, tournament.id, user.id))) throw hidden();
+}
+
+/**
+ * The start of every mutation: 401 when signed out, then the lock, then 404 to a stranger of a tournament that is not
+ * public (`hideFromStranger`), then 403 / 409 as
  * `assertCanMutate` says for the `capability` the action needs (default `manage`: owner or
  * master; `checkIn` and `saveScores` also let the tournament's scorekeepers in). Answers the
  * locked tournament row.
@@ -90,6 +110,7 @@ export async function lockForMutation(
     STAFF_CAPABILITIES.includes(capability) && !canManage(actor, tournament)
       ? await isScorekeeper(tx, tournament.id, actor.id)
       : false;
+  if (!staff) await hideFromStranger(tx, actor, tournament);
   assertCanMutate(actor, tournament, options, capability, staff);
   return tournament;
 }

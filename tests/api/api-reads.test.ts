@@ -206,6 +206,37 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
     expect(refusedRead.headers.get("tournament-version")).toBeNull();
   });
 
+  test("a webhook endpoint's reads and changes say its tournament's version, as every answer about a tournament does", async () => {
+    const { tournament } = await drawnTournament(app, owner, 16, { isPublic: true });
+    const current = async () =>
+      String((await app.sql`select version from tournaments where id = ${tournament.id}`)[0].version);
+    const added = await app.call("POST", `/api/tournaments/${tournament.id}/webhooks`, {
+      token: owner,
+      body: { url: "https://bot.example.com/hooks", events: ["score.saved"] },
+    });
+    expectOk(added, "add a webhook");
+    expect(added.headers.get("tournament-version"), "add").toBe(await current());
+    const id = added.body.id as number;
+    const calls: [string, string, unknown?][] = [
+      ["GET", `/api/tournaments/${tournament.id}/webhooks`],
+      ["GET", `/api/webhooks/${id}`],
+      ["GET", `/api/webhooks/${id}/deliveries`],
+      ["PATCH", `/api/webhooks/${id}`, { events: ["score.saved", "round.finalized"] }],
+      ["POST", `/api/webhooks/${id}/test`],
+      ["POST", `/api/webhooks/${id}/rotate-secret`],
+      ["DELETE", `/api/webhooks/${id}`],
+    ];
+    for (const [method, path, body] of calls) {
+      const reply = await app.call(method, path, { token: owner, body });
+      expect(reply.status, `${method} ${path}: ${reply.text}`).toBe(200);
+      // A webhook change bumps no version: the answer says the tournament's, as it stands.
+      expect(reply.headers.get("tournament-version"), `${method} ${path}`).toBe(await current());
+    }
+    const refused = await app.call("GET", `/api/webhooks/${id}`, { token: owner });
+    expect(refused.status, "deleted").toBe(404);
+    expect(refused.headers.get("tournament-version")).toBeNull();
+  });
+
   test("one player's read is shared per version too: ETag, 304, public caching; a private tournament's player stays private", async () => {
     const { tournament, lobbies } = await drawnTournament(app, owner, 16, { isPublic: true });
     const path = `/api/players/${lobbies[0].playerIds[0]}`;
@@ -261,6 +292,34 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
     }
   });
 
+  test("a 304 to a gzip client carries the gzip ETag its 200 would (RFC 9110 15.4.5): pages, shared and private reads", async () => {
+    const shown = await drawnTournament(app, owner, 16, { isPublic: true });
+    const hidden = await drawnTournament(app, owner, 16, { isPublic: false });
+    const cases: [string, Record<string, string>][] = [
+      [`/tournaments/${shown.tournament.id}/leaderboard`, {}],
+      [`/api/tournaments/${shown.tournament.id}/leaderboard`, {}],
+      [`/api/tournaments/${hidden.tournament.id}/leaderboard`, { Authorization: `Bearer ${owner}` }],
+    ];
+    for (const [path, headers] of cases) {
+      // Twice each: the first is built by the full path, the second (public) answered by the HTTP server's fast path.
+      for (const pass of ["built", "kept"]) {
+        const gzip = await get(app, path, { ...headers, "Accept-Encoding": "gzip" });
+        expect(gzip.status, `${path} (${pass})`).toBe(200);
+        const tag = gzip.headers.get("etag")!;
+        expect(tag, `${path} (${pass})`).toMatch(/-gz"$/);
+        for (const held of [tag, tag.replace(/-gz"$/, '"')]) {
+          const notModified = await get(app, path, { ...headers, "Accept-Encoding": "gzip", "If-None-Match": held });
+          expect(notModified.status, `${path} (${pass}) If-None-Match: ${held}`).toBe(304);
+          expect(notModified.headers.get("etag"), `${path} (${pass}) If-None-Match: ${held}`).toBe(tag);
+        }
+        // Without gzip, the 304 keeps the plain tag.
+        const plain = await get(app, path, { ...headers, "If-None-Match": tag });
+        expect(plain.status, path).toBe(304);
+        expect(plain.headers.get("etag"), path).toBe(tag.replace(/-gz"$/, '"'));
+      }
+    }
+  });
+
   test("a tournament made private leaves the shared answers at once: the next read is private", async () => {
     const { tournament } = await drawnTournament(app, owner, 16, { isPublic: true });
     const path = `/api/tournaments/${tournament.id}/players`;
@@ -302,6 +361,33 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
     }
   });
 
+  test("the stream's first message, connected, carries the tournament's version and the audience as every event does", async () => {
+    const { tournament } = await drawnTournament(app, owner, 16, { isPublic: true });
+    const board = await get(app, `/api/tournaments/${tournament.id}/leaderboard`);
+    const first = await openEventStream(app.baseURL, tournament.id);
+    const second = await openEventStream(app.baseURL, tournament.id);
+    const untargeted = await openEventStream(app.baseURL, null);
+    try {
+      const connected = await first.waitFor("connected");
+      expect(connected).toMatchObject({
+        type: "connected",
+        tournamentId: tournament.id,
+        data: {},
+        version: Number(board.headers.get("tournament-version")),
+      });
+      expect(connected.audience, "this stream counts").toBeGreaterThanOrEqual(1);
+      const next = await second.waitFor("connected");
+      expect(next.version).toBe(connected.version);
+      expect(next.audience, "the second stream counts the first").toBeGreaterThan(connected.audience!);
+      // The untargeted stream is of no one tournament: no version, an audience all the same.
+      const landing = await untargeted.waitFor("connected");
+      expect(landing).not.toHaveProperty("version");
+      expect(landing.audience).toBeGreaterThan(next.audience!);
+    } finally {
+      await Promise.all([first.close(), second.close(), untargeted.close()]);
+    }
+  });
+
   test("?round=N: the standings after that round; a malformed or unstarted round is 400", async () => {
     const { tournament } = await drawnTournament(app, owner, 16, { isPublic: true });
     const board = await get(app, `/api/tournaments/${tournament.id}/leaderboard?round=1`);
@@ -320,6 +406,20 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("API reads fr
       expect(refused.status, query).toBe(400);
       expect(refused.body, query).toEqual({ message, code: "invalid_input" });
       expect(refused.headers.get("cache-control"), query).toBe("no-store");
+    }
+    // Empty, padded and repeated are malformed too, on every read that takes them; `?stage=` as `?round=`.
+    for (const read of ["leaderboard", "lobbies"])
+      for (const query of ["round=", "round=%201", "round=1%20", "round=1&round=2", "round=1&round=1"]) {
+        const refused = await app.call("GET", `/api/tournaments/${tournament.id}/${read}?${query}`);
+        expect(refused.status, `${read}?${query}`).toBe(400);
+        expect(refused.body, `${read}?${query}`).toEqual({ message: "Invalid round number", code: "invalid_input" });
+      }
+    const badStage = await app.call("GET", `/api/tournaments/${tournament.id}/leaderboard?stage=abc`);
+    expect(badStage.body).toEqual({ message: "Invalid stage number", code: "invalid_input" });
+    for (const query of ["stage=", "stage=%201", "stage=1&stage=1"]) {
+      const refused = await app.call("GET", `/api/tournaments/${tournament.id}/leaderboard?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body, query).toEqual(badStage.body);
     }
     const missing = await app.call("GET", `/api/tournaments/2147483647/leaderboard`);
     expect(missing.status).toBe(404);

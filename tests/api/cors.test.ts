@@ -155,4 +155,24 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("CORS on the 
       await stream.body?.cancel().catch(() => {});
     }
   });
+
+  test("a malformed percent-encoding: the API answers its JSON refusal with CORS, a page a plain 400", async () => {
+    for (const path of ["/api/tournaments/%zz", "/api/tournaments/1/players/%E0%A4%A", "/api/%"]) {
+      const reply = await send("GET", path, { Origin: OVERLAY });
+      expect(reply.status, path).toBe(400);
+      expect(reply.headers.get("content-type"), path).toMatch(/^application\/json/);
+      expect(reply.headers.get("access-control-allow-origin"), path).toBe("*");
+      expect(await reply.json(), path).toEqual({
+        message: "Malformed URL: invalid percent-encoding",
+        code: "invalid_input",
+      });
+    }
+    for (const path of ["/tournaments/%zz", "/tournaments/1/%zz/public"]) {
+      const page = await send("GET", path, {});
+      expect(page.status, path).toBe(400);
+      expect(page.headers.get("content-type"), path).toMatch(/^text\/html/);
+      expect(page.headers.get("access-control-allow-origin"), path).toBeNull();
+      expect(await page.text(), path).toContain("Bad Request");
+    }
+  });
 });

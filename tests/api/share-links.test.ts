@@ -85,9 +85,9 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("share links 
       }
     }
 
-    // The share link: only the owner (or a master) gets it.
+    // The share link: only the owner (or a master) gets it; to another organizer the tournament does not exist.
     const [first] = hidden;
-    expectStatus(await app.call("GET", `/api/tournaments/${first.id}/share-link`, { token: other }), 403);
+    expectStatus(await app.call("GET", `/api/tournaments/${first.id}/share-link`, { token: other }), 404);
     expectStatus(await app.call("GET", `/api/tournaments/${first.id}/share-link`), 401);
     const link = expectOk(
       await app.call<{ url: string; key: string }>("GET", `/api/tournaments/${first.id}/share-link`, { token: owner }),
@@ -110,7 +110,7 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("share links 
     expect((await get(app, `/api/tournaments/${hidden[1].id}?key=${link.key}`)).status).toBe(404);
 
     // Rotated: the old key (in a link or a cookie) stops working, the new one works.
-    expectStatus(await app.call("POST", `/api/tournaments/${first.id}/share-link`, { token: other }), 403);
+    expectStatus(await app.call("POST", `/api/tournaments/${first.id}/share-link`, { token: other }), 404);
     const rotated = expectOk(
       await app.call<{ key: string }>("POST", `/api/tournaments/${first.id}/share-link`, { token: owner }),
       "rotate",
@@ -143,11 +143,133 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("share links 
         ["another organizer", other],
       ] as const) {
         const reply = await get(app, path, { token });
-        // 404 as for an unknown id; an owner-only read may say 401 / 403 first, which tells nothing of it either.
-        expect([401, 403, 404], `${path} as ${who}: ${reply.status}`).toContain(reply.status);
+        // 404 as for an unknown id, owner-only reads too (their 403 would say it exists); 401 without a token, which
+        // a missing id answers as well.
+        expect(token ? [404] : [401, 404], `${path} as ${who}: ${reply.status} ${reply.body}`).toContain(reply.status);
         expect(reply.body, `${path} as ${who}`).not.toContain("Secret");
         expect(reply.body, `${path} as ${who}`).not.toContain(player.riotTag);
       }
+    }
+  });
+
+  test("another organizer's owner-only calls on a non-public tournament and its webhooks answer 404, never 403; on a public one 403", async () => {
+    const doc = (await app.call<OpenApiDocument>("GET", "/api/openapi.json")).body;
+    const hiddenOne = await createTournament(app, owner, { isPublic: false, name: "Hidden Secret Masters" });
+    const shown = await createTournament(app, owner, { isPublic: true });
+    const hook = async (id: number) =>
+      expectOk(
+        await app.call<{ id: number }>("POST", `/api/tournaments/${id}/webhooks`, {
+          token: owner,
+          body: { url: "https://bot.example.com/hooks", events: ["score.saved"] },
+        }),
+        "add a webhook",
+      );
+    const hiddenHook = await hook(hiddenOne.id);
+    const before = await app.snapshot();
+    const MISSING = 2147483647;
+    const calls = Object.entries(doc.paths)
+      .filter(([path]) => /^\/api\/(tournaments|webhooks)\/\{id\}/.test(path))
+      .flatMap(([path, methods]) =>
+        Object.keys(methods)
+          .filter((m) => ["get", "post", "patch", "delete"].includes(m))
+          .map((method) => ({
+            method: method.toUpperCase(),
+            path: (tournamentId: number, webhookId: number) =>
+              path
+                .replace(/^\/api\/tournaments\/\{id\}/, `/api/tournaments/${tournamentId}`)
+                .replace(/^\/api\/webhooks\/\{id\}/, `/api/webhooks/${webhookId}`)
+                .replace(/\{\w+\}/g, "1"),
+          })),
+      );
+    expect(calls.length).toBeGreaterThan(40);
+    for (const { method, path } of calls) {
+      const hiddenPath = path(hiddenOne.id, hiddenHook.id);
+      const reply = await app.call(method, hiddenPath, { token: other, body: {} });
+      // Answered as for an id that does not exist (a 403 would say it does).
+      const missing = await app.call(method, path(MISSING, MISSING), { token: other, body: {} });
+      expect(reply.status, `${method} ${hiddenPath} as another organizer: ${reply.text}`).toBe(missing.status);
+      expect(reply.body?.code, `${method} ${hiddenPath} as another organizer: ${reply.text}`).toBe(missing.body?.code);
+      expect(reply.text, `${method} ${hiddenPath}`).not.toContain("Secret");
+    }
+    for (const path of [
+      `/api/tournaments/${hiddenOne.id}/webhooks`,
+      `/api/tournaments/${hiddenOne.id}/history`,
+      `/api/tournaments/${hiddenOne.id}/staff`,
+    ]) {
+      const reply = await app.call("GET", path, { token: other });
+      expect(reply.status, path).toBe(404);
+      expect(reply.body, path).toEqual({ message: "Tournament not found", code: "tournament_not_found" });
+    }
+    for (const path of [`/api/webhooks/${hiddenHook.id}`, `/api/webhooks/${hiddenHook.id}/deliveries`]) {
+      const reply = await app.call("GET", path, { token: other });
+      expect(reply.status, path).toBe(404);
+      expect(reply.body, path).toEqual({ message: "Webhook endpoint not found", code: "webhook_not_found" });
+    }
+    expect(await app.snapshot(), "nothing changed").toEqual(before);
+    // The owner and a master keep their answers.
+    for (const token of [owner, master])
+      for (const path of [
+        `/api/tournaments/${hiddenOne.id}/webhooks`,
+        `/api/tournaments/${hiddenOne.id}/history`,
+        `/api/tournaments/${hiddenOne.id}/staff`,
+        `/api/webhooks/${hiddenHook.id}`,
+      ])
+        expectStatus(await app.call("GET", path, { token }), 200);
+    // Who may read a public tournament but does not own it is refused owner-only things with 403, as before.
+    const shownHook = await hook(shown.id);
+    for (const path of [
+      `/api/tournaments/${shown.id}/webhooks`,
+      `/api/tournaments/${shown.id}/history`,
+      `/api/tournaments/${shown.id}/staff`,
+      `/api/webhooks/${shownHook.id}`,
+    ])
+      expectStatus(await app.call("GET", path, { token: other }), 403);
+    expectStatus(
+      await app.call("POST", `/api/tournaments/${shown.id}/lock`, { token: other, body: { locked: true } }),
+      403,
+    );
+  });
+
+  test("OpenAPI documents ?key= on every read a share key opens, and each opens a non-public tournament with it", async () => {
+    const doc = (await app.call<OpenApiDocument>("GET", "/api/openapi.json")).body;
+    const t = await createTournament(app, owner, { isPublic: false });
+    const [player] = await addPlayers(app, owner, t.id, 1);
+    const { key } = expectOk(
+      await app.call<{ key: string }>("GET", `/api/tournaments/${t.id}/share-link`, { token: owner }),
+      "share link",
+    );
+    // The reads anyone may make (no token) of a tournament or one of its players.
+    const reads = Object.entries(doc.paths).filter(
+      ([path, methods]) => methods.get?.security.length === 0 && /^\/api\/(tournaments|players)\/\{id\}/.test(path),
+    );
+    expect(reads.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        "/api/tournaments/{id}",
+        "/api/tournaments/{id}/players",
+        "/api/tournaments/{id}/leaderboard",
+        "/api/tournaments/{id}/lobbies",
+        "/api/tournaments/{id}/matches",
+        "/api/tournaments/{id}/export",
+        "/api/players/{id}",
+      ]),
+    );
+    for (const [path, methods] of reads) {
+      const documentedKey = methods.get.parameters?.find((p) => p.name === "key");
+      expect(documentedKey, `${path} documents ?key=`).toMatchObject({ in: "query" });
+      expect(documentedKey?.schema?.pattern, path).toBe("^[A-Za-z0-9_-]{32}$");
+      const concrete = path
+        .replace(/^\/api\/tournaments\/\{id\}/, `/api/tournaments/${t.id}`)
+        .replace(/^\/api\/players\/\{id\}/, `/api/players/${player.id}`)
+        .replace(/\{\w+\}/g, "1");
+      const without = await get(app, concrete);
+      expect(without.status, `${concrete} without the key`).toBe(404);
+      // A key that cannot be one is refused before anything is read, as the event stream refuses it.
+      const malformed = await get(app, `${concrete}?key=not-a-key`);
+      expect(malformed.status, `${concrete}?key=not-a-key`).toBe(400);
+      expect(JSON.parse(malformed.body), concrete).toEqual({ message: "Invalid share key", code: "invalid_input" });
+      const withKey = await get(app, `${concrete}?key=${key}`);
+      // Opened: whatever the read then says (a round not drawn yet is 400, …), never "Tournament not found".
+      expect(withKey.status, `${concrete}?key=…: ${withKey.body}`).not.toBe(404);
     }
   });
 

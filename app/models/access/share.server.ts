@@ -4,7 +4,13 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { shareKeys, tournaments, type Tournament } from "#db/schema";
-import { findTournamentOr404, isScorekeeper, lockTournament, type ActionResult } from "../action.server";
+import {
+  findTournamentOr404,
+  hideFromStranger,
+  isScorekeeper,
+  lockTournament,
+  type ActionResult,
+} from "../action.server";
 import { assertCanManage, canManage, requireActor } from "./access.server";
 import { recordAudit } from "../audit/audit.server";
 import type { PublicUser } from "./auth.server";
@@ -52,11 +58,24 @@ export async function canRead(
 
 /** `canRead` by id: false for a missing tournament too. */
 export async function canReadById(db: Executor, reader: Reader, tournamentId: number): Promise<boolean> {
+  return (await readableVersion(db, reader, tournamentId)) !== null;
+}
+
+/**
+ * The tournament's version when the reader may read it, read with the row that decides it (an event stream's first
+ * message says it without a read of its own); null for a missing or unreadable tournament.
+ */
+export async function readableVersion(db: Executor, reader: Reader, tournamentId: number): Promise<number | null> {
   const [t] = await db
-    .select({ id: tournaments.id, ownerId: tournaments.ownerId, isPublic: tournaments.isPublic })
+    .select({
+      id: tournaments.id,
+      ownerId: tournaments.ownerId,
+      isPublic: tournaments.isPublic,
+      version: tournaments.version,
+    })
     .from(tournaments)
     .where(eq(tournaments.id, tournamentId));
-  return t !== undefined && canRead(db, reader, t);
+  return t !== undefined && (await canRead(db, reader, t)) ? t.version : null;
 }
 
 /** 404 "Tournament not found" unless the reader may read it: an unreadable tournament looks like a missing one. */
@@ -100,9 +119,10 @@ export async function rotateShareKey(
   tournamentId: number,
 ): Promise<ActionResult<{ key: string }>> {
   return db.transaction(async (tx) => {
-    requireActor(user);
+    const actor = requireActor(user);
     // Not lockForMutation: a completed tournament refuses changes, but rotating its key changes no result.
     const t = await lockTournament(tx, tournamentId);
+    await hideFromStranger(tx, actor, t);
     assertCanManage(user, t);
     const key = generateShareKey();
     await tx

@@ -12,7 +12,7 @@ import {
 } from "#db/schema";
 import { allowPrivateFromEnv, classifyAddress } from "~/lib/webhook-guard.server";
 import type { ActionResult } from "../action.server";
-import { findTournamentOr404, tournamentLockHeld } from "../action.server";
+import { findTournamentOr404, hideFromStranger, tournamentLockHeld } from "../action.server";
 import { canManage, requireActor } from "../access/access.server";
 import { recordAudit } from "./audit.server";
 import type { PublicUser } from "../access/auth.server";
@@ -28,7 +28,7 @@ import {
   type WebhookKind,
 } from "./webhooks";
 import { WEBHOOK_MESSAGES, WEBHOOKS_FORBIDDEN } from "../messages";
-import { mutate } from "../mutate.server";
+import { mutate, type Mutation } from "../mutate.server";
 
 export const DELIVERY_LOG_SIZE = 50;
 
@@ -86,30 +86,77 @@ export function endpointLabel(url: string): string {
   return parseUrl(url)?.host ?? url.slice(0, 60);
 }
 
-/** 401 signed out, 404 unknown tournament, 403 unless its owner or a master. */
-async function requireManager(db: Executor, user: PublicUser | null, tournamentId: number): Promise<Tournament> {
-  requireActor(user);
+const webhookNotFound = () => notFound("webhook_not_found", WEBHOOK_MESSAGES.notFound);
+
+/**
+ * 401 signed out, 404 unknown tournament (or `hidden`, also to a stranger of a tournament that is not public:
+ * `hideFromStranger`), 403 unless its owner or a master.
+ */
+async function requireManager(
+  db: Executor,
+  user: PublicUser | null,
+  tournamentId: number,
+  hidden?: () => Error,
+): Promise<Tournament> {
+  const actor = requireActor(user);
   const t = await findTournamentOr404(db, tournamentId);
-  if (!canManage(user, t)) throw forbidden("forbidden", WEBHOOKS_FORBIDDEN);
+  await hideFromStranger(db, actor, t, hidden);
+  if (!canManage(actor, t)) throw forbidden("forbidden", WEBHOOKS_FORBIDDEN);
   return t;
 }
 
-/** The endpoint and its tournament, locked for the rest of the transaction; 404 / 403 as above. */
+/**
+ * The endpoint and its tournament, locked for the rest of the transaction; 404 "Webhook endpoint not found" for an
+ * unknown endpoint and to a stranger of a tournament that is not public, 403 unless its owner or a master.
+ */
 async function lockEndpoint(tx: AppTx, user: PublicUser | null, webhookId: number) {
-  requireActor(user);
-  const notFoundHere = () => notFound("webhook_not_found", WEBHOOK_MESSAGES.notFound);
+  const actor = requireActor(user);
   // The tournament first, then the endpoint, as every action locks (docs/decisions/040-parallel-saves.md): a
   // score save in flight holds the tournament's lock shared and then writes deliveries referencing the endpoint.
   const [ref] = await tx
     .select({ tournamentId: webhookEndpoints.tournamentId })
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.id, webhookId));
-  if (!ref) throw notFoundHere();
+  if (!ref) throw webhookNotFound();
   const t = await lockTournamentRow(tx, ref.tournamentId);
   const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, webhookId)).for("update");
-  if (!endpoint) throw notFoundHere();
-  if (!canManage(user, t)) throw forbidden("forbidden", WEBHOOKS_FORBIDDEN);
+  if (!endpoint) throw webhookNotFound();
+  await hideFromStranger(tx, actor, t, webhookNotFound);
+  if (!canManage(actor, t)) throw forbidden("forbidden", WEBHOOKS_FORBIDDEN);
   return { endpoint, tournament: t };
+}
+
+/**
+ * A change of one endpoint, under `lockEndpoint`. It bumps no version and publishes no event, so its answer says the
+ * tournament's version as locked (ActionResult.version), as every answer about a tournament does.
+ */
+async function changeEndpoint<T>(
+  db: AppDb,
+  user: PublicUser | null,
+  webhookId: number,
+  body: (m: Mutation<Awaited<ReturnType<typeof lockEndpoint>>>) => Promise<T>,
+): Promise<ActionResult<T>> {
+  let version: number | undefined;
+  const done = await mutate(
+    db,
+    user,
+    async (tx) => {
+      const locked = await lockEndpoint(tx, user, webhookId);
+      version = locked.tournament.version;
+      return locked;
+    },
+    body,
+  );
+  return { ...done, version };
+}
+
+/** The tournament an endpoint belongs to, or null for an unknown endpoint (its reads' version and readers). */
+export async function webhookTournamentId(db: Executor, webhookId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ tournamentId: webhookEndpoints.tournamentId })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, webhookId));
+  return row?.tournamentId ?? null;
 }
 
 /**
@@ -150,8 +197,8 @@ export async function listWebhooks(
 export async function getWebhook(db: Executor, user: PublicUser | null, webhookId: number): Promise<WebhookView> {
   requireActor(user);
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, webhookId));
-  if (!endpoint) throw notFound("webhook_not_found", WEBHOOK_MESSAGES.notFound);
-  await requireManager(db, user, endpoint.tournamentId);
+  if (!endpoint) throw webhookNotFound();
+  await requireManager(db, user, endpoint.tournamentId, webhookNotFound);
   return webhookView(endpoint);
 }
 
@@ -170,9 +217,10 @@ export async function createWebhook(
 ): Promise<ActionResult<WebhookWithSecret>> {
   const clean = { url: input.url.trim(), kind: input.kind, events: chosenEvents(input.events) };
   return db.transaction(async (tx) => {
-    requireActor(user);
+    const actor = requireActor(user);
     const t = await lockTournamentRow(tx, tournamentId);
-    if (!canManage(user, t)) throw forbidden("forbidden", WEBHOOKS_FORBIDDEN);
+    await hideFromStranger(tx, actor, t);
+    if (!canManage(actor, t)) throw forbidden("forbidden", WEBHOOKS_FORBIDDEN);
     assertValid(clean);
     const [{ n }] = await tx
       .select({ n: count() })
@@ -196,7 +244,8 @@ export async function createWebhook(
       summary: `Webhook to ${endpointLabel(row.url)} added`,
       after: { kind: row.kind, events: row.events.join(", ") },
     });
-    return { result: withSecret(row), events: [] };
+    // No version bumped, no event: the answer says the tournament's version as locked.
+    return { result: withSecret(row), events: [], version: t.version };
   });
 }
 
@@ -212,58 +261,53 @@ export async function updateWebhook(
   webhookId: number,
   patch: WebhookPatch,
 ): Promise<ActionResult<WebhookView>> {
-  return mutate(
-    db,
-    user,
-    (tx) => lockEndpoint(tx, user, webhookId),
-    async ({ tx, endpoint, audit }) => {
-      const next = {
-        url: patch.url !== undefined ? patch.url.trim() : endpoint.url,
-        kind: patch.kind ?? endpoint.kind,
-        events: patch.events !== undefined ? chosenEvents(patch.events) : endpoint.events,
-      };
-      assertValid(next);
-      const enabled = patch.enabled ?? endpoint.enabled;
-      const changes: Partial<typeof webhookEndpoints.$inferInsert> = {
-        url: next.url,
-        kind: next.kind as WebhookKind,
-        events: next.events,
-        enabled,
-      };
-      if (enabled && !endpoint.enabled) {
-        Object.assign(changes, { disabledReason: null, disabledAt: null, failingSince: null, consecutiveFailures: 0 });
-      }
-      if (!enabled && endpoint.enabled) {
-        Object.assign(changes, { disabledReason: "Disabled by the owner", disabledAt: new Date() });
-        await giveUpPending(tx, endpoint.id, "Endpoint disabled");
-      }
-      const [row] = await tx
-        .update(webhookEndpoints)
-        .set(changes)
-        .where(eq(webhookEndpoints.id, endpoint.id))
-        .returning();
-      const before = {
-        url: endpoint.url,
-        kind: endpoint.kind,
-        events: endpoint.events.join(", "),
-        enabled: endpoint.enabled,
-      };
-      const after = { url: row.url, kind: row.kind, events: row.events.join(", "), enabled: row.enabled };
-      const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
-      if (changed.length > 0) {
-        await audit({
-          action: "webhook.updated",
-          summary: `Webhook to ${endpointLabel(row.url)} ${
-            changed.length === 1 && changed[0] === "enabled" ? (row.enabled ? "enabled" : "disabled") : "updated"
-          }`,
-          // The URL can hold a credential (Discord's does): the trail names the host only.
-          before: Object.fromEntries(changed.map((k) => [k, k === "url" ? endpointLabel(before.url) : before[k]])),
-          after: Object.fromEntries(changed.map((k) => [k, k === "url" ? endpointLabel(after.url) : after[k]])),
-        });
-      }
-      return webhookView(row);
-    },
-  );
+  return changeEndpoint(db, user, webhookId, async ({ tx, endpoint, audit }) => {
+    const next = {
+      url: patch.url !== undefined ? patch.url.trim() : endpoint.url,
+      kind: patch.kind ?? endpoint.kind,
+      events: patch.events !== undefined ? chosenEvents(patch.events) : endpoint.events,
+    };
+    assertValid(next);
+    const enabled = patch.enabled ?? endpoint.enabled;
+    const changes: Partial<typeof webhookEndpoints.$inferInsert> = {
+      url: next.url,
+      kind: next.kind as WebhookKind,
+      events: next.events,
+      enabled,
+    };
+    if (enabled && !endpoint.enabled) {
+      Object.assign(changes, { disabledReason: null, disabledAt: null, failingSince: null, consecutiveFailures: 0 });
+    }
+    if (!enabled && endpoint.enabled) {
+      Object.assign(changes, { disabledReason: "Disabled by the owner", disabledAt: new Date() });
+      await giveUpPending(tx, endpoint.id, "Endpoint disabled");
+    }
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set(changes)
+      .where(eq(webhookEndpoints.id, endpoint.id))
+      .returning();
+    const before = {
+      url: endpoint.url,
+      kind: endpoint.kind,
+      events: endpoint.events.join(", "),
+      enabled: endpoint.enabled,
+    };
+    const after = { url: row.url, kind: row.kind, events: row.events.join(", "), enabled: row.enabled };
+    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
+    if (changed.length > 0) {
+      await audit({
+        action: "webhook.updated",
+        summary: `Webhook to ${endpointLabel(row.url)} ${
+          changed.length === 1 && changed[0] === "enabled" ? (row.enabled ? "enabled" : "disabled") : "updated"
+        }`,
+        // The URL can hold a credential (Discord's does): the trail names the host only.
+        before: Object.fromEntries(changed.map((k) => [k, k === "url" ? endpointLabel(before.url) : before[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, k === "url" ? endpointLabel(after.url) : after[k]])),
+      });
+    }
+    return webhookView(row);
+  });
 }
 
 /** Marks an endpoint's queued deliveries as given up. */
@@ -280,20 +324,15 @@ export async function deleteWebhook(
   user: PublicUser | null,
   webhookId: number,
 ): Promise<ActionResult<WebhookView>> {
-  return mutate(
-    db,
-    user,
-    (tx) => lockEndpoint(tx, user, webhookId),
-    async ({ tx, endpoint, audit }) => {
-      await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
-      await audit({
-        action: "webhook.deleted",
-        summary: `Webhook to ${endpointLabel(endpoint.url)} deleted`,
-        before: { kind: endpoint.kind, events: endpoint.events.join(", ") },
-      });
-      return webhookView(endpoint);
-    },
-  );
+  return changeEndpoint(db, user, webhookId, async ({ tx, endpoint, audit }) => {
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    await audit({
+      action: "webhook.deleted",
+      summary: `Webhook to ${endpointLabel(endpoint.url)} deleted`,
+      before: { kind: endpoint.kind, events: endpoint.events.join(", ") },
+    });
+    return webhookView(endpoint);
+  });
 }
 
 /**
@@ -305,23 +344,18 @@ export async function rotateWebhookSecret(
   user: PublicUser | null,
   webhookId: number,
 ): Promise<ActionResult<WebhookWithSecret>> {
-  return mutate(
-    db,
-    user,
-    (tx) => lockEndpoint(tx, user, webhookId),
-    async ({ tx, endpoint, audit }) => {
-      const [row] = await tx
-        .update(webhookEndpoints)
-        .set({ secret: newSecret() })
-        .where(eq(webhookEndpoints.id, endpoint.id))
-        .returning();
-      await audit({
-        action: "webhook.secret_rotated",
-        summary: `Secret of the webhook to ${endpointLabel(row.url)} rotated`,
-      });
-      return withSecret(row);
-    },
-  );
+  return changeEndpoint(db, user, webhookId, async ({ tx, endpoint, audit }) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ secret: newSecret() })
+      .where(eq(webhookEndpoints.id, endpoint.id))
+      .returning();
+    await audit({
+      action: "webhook.secret_rotated",
+      summary: `Secret of the webhook to ${endpointLabel(row.url)} rotated`,
+    });
+    return withSecret(row);
+  });
 }
 
 export type TestQueued = { deliveryId: number; messageId: string; event: typeof TEST_EVENT };
@@ -332,21 +366,16 @@ export async function sendTestEvent(
   user: PublicUser | null,
   webhookId: number,
 ): Promise<ActionResult<TestQueued>> {
-  return mutate(
-    db,
-    user,
-    (tx) => lockEndpoint(tx, user, webhookId),
-    async ({ tx, endpoint, tournament: t }) => {
-      if (!endpoint.enabled) throw conflict("webhook_disabled", WEBHOOK_MESSAGES.disabled);
-      const [row] = await enqueueEvents(
-        tx,
-        t.id,
-        [{ type: TEST_EVENT, round: t.currentRound, summary: "Test event", detail: { test: true } }],
-        [endpoint],
-      );
-      return { deliveryId: row.id, messageId: row.messageId, event: TEST_EVENT };
-    },
-  );
+  return changeEndpoint(db, user, webhookId, async ({ tx, endpoint, tournament: t }) => {
+    if (!endpoint.enabled) throw conflict("webhook_disabled", WEBHOOK_MESSAGES.disabled);
+    const [row] = await enqueueEvents(
+      tx,
+      t.id,
+      [{ type: TEST_EVENT, round: t.currentRound, summary: "Test event", detail: { test: true } }],
+      [endpoint],
+    );
+    return { deliveryId: row.id, messageId: row.messageId, event: TEST_EVENT };
+  });
 }
 
 /** One line of the delivery log. */

@@ -16,10 +16,11 @@ export const loader = documented(eventStream, {
       description:
         "A text/event-stream; each message is JSON {type, tournamentId, data, version, audience}. Types: connected, " +
         "tournament_created, tournament_updated, lobbies_generated, matches_saved, round_advanced, tournament_completed, and resync (the database came back after an outage: events may have been missed, re-read everything). " +
-        "version is the tournament's version once the change committed (absent for a deleted tournament): the reads' " +
+        "version is the tournament's version once the change committed (absent for a deleted tournament), and in " +
+        "connected, the first message, the version it had when the stream opened (absent on the untargeted stream): the reads' " +
         "Tournament-Version header and ETag carry the same number, so a reader holding it need not fetch again, and one " +
-        "holding less fetches with If-None-Match. audience is the number of streams the process holds (spread re-fetches " +
-        "over a window that grows with it). Any origin may follow the stream.",
+        "holding less fetches with If-None-Match. audience is the number of streams the process holds, this one included " +
+        "(spread re-fetches over a window that grows with it). Any origin may follow the stream.",
       query: [
         {
           name: "tournamentId",

@@ -3,6 +3,7 @@ export type StreamEvent = {
   type: string;
   tournamentId: number | null;
   data: Record<string, unknown>;
+  version?: number;
   audience?: number;
 };
 
