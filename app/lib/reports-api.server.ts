@@ -14,9 +14,10 @@ const readingAnswer = {
     .describe(
       '"agreed": two full reports match, or every player gave their own placement; "disputed": reports contradict each other',
     ),
-  reporters: z.array(z.int()).describe("The players whose reports count (each one's latest)"),
   result: z.array(claim).nullable().describe("The agreed result in seat order (null unless agreed)"),
 };
+/** Who reported: for staff only (a player sees how many reported, not who: docs/decisions/036). */
+const reporters = z.array(z.int()).describe("The players whose reports count (each one's latest)");
 
 const resultOf = (r: Reading) => (r.state === "agreed" ? r.result : null);
 
@@ -25,6 +26,7 @@ export const reportAnswer = z.object({
   lobbyName: z.string(),
   round: z.int(),
   ...readingAnswer,
+  reported: z.int().describe("How many of the lobby's players have a report that counts"),
   saved: z
     .boolean()
     .describe("The agreed result was saved as the lobby's scores (the owner's \"save agreed reports\")"),
@@ -37,8 +39,8 @@ export function toReportAnswer(o: ReportOutcome) {
     lobbyName: o.lobby.name,
     round: o.lobby.roundNumber,
     state: o.reading.state,
-    reporters: o.reading.reporters,
     result: resultOf(o.reading),
+    reported: o.reading.reporters.length,
     saved: o.saved,
     unchanged: o.unchanged,
   };
@@ -50,6 +52,7 @@ export const lobbyReportsAnswer = z.object({
   round: z.int(),
   isComplete: z.boolean().describe("Saved: a save settled its reports, so none is open"),
   ...readingAnswer,
+  reporters,
   versions: z
     .array(
       z.object({
@@ -98,7 +101,6 @@ export function toPassReport(p: ReportPanel) {
   return {
     lobbyId: p.lobbyId,
     state: p.reading.state,
-    reporters: p.reading.reporters,
     result: resultOf(p.reading),
     reported: p.reported,
     canReport: p.refusal === null,

@@ -4,7 +4,7 @@ import type { AppTx, Executor } from "#db/client.server";
 import { tournamentStaff, tournaments, type Tournament } from "#db/schema";
 import { assertCanMutate, canManage, requireActor } from "./access/access.server";
 import type { PublicUser } from "./access/auth.server";
-import { notFound } from "./errors";
+import { isActionError, notFound, type ActionError } from "./errors";
 import type { DomainEvent } from "./audit/events";
 import { STAFF_CAPABILITIES, type Capability } from "./access/policy";
 
@@ -113,4 +113,24 @@ export async function lockForMutation(
   if (!staff) await hideFromStranger(tx, actor, tournament);
   assertCanMutate(actor, tournament, options, capability, staff);
   return tournament;
+}
+
+/**
+ * `lockForMutation` for a thing reached by its own id (a player, a lobby): to a stranger of a tournament that is not
+ * public the thing is `missing` (404 "Player not found", "Lobby not found"), as an id that does not exist is, so its
+ * tournament's existence is not told either (docs/decisions/021).
+ */
+export async function lockForMutationOf(
+  tx: AppTx,
+  user: PublicUser | null | undefined,
+  tournamentId: number,
+  missing: () => ActionError,
+  ...needs: LockNeeds
+): Promise<Tournament> {
+  try {
+    return await lockForMutation(tx, user, tournamentId, ...needs);
+  } catch (error) {
+    if (isActionError(error) && error.status === 404) throw missing();
+    throw error;
+  }
 }

@@ -680,8 +680,8 @@ function RoundActions({
             />
           ) : tooFew ? (
             <p className="alert warning" role="status">
-              Not enough players: Round {round} needs at least {LATER_ROUND_MINIMUM} players in play ({checkedIn}{" "}
-              left). Complete the tournament from the dashboard.
+              Not enough players: Round {round} needs at least {LATER_ROUND_MINIMUM} players in play ({checkedIn} left).
+              Complete the tournament from the dashboard.
             </p>
           ) : (
             <Form method="post" className="inline-form">

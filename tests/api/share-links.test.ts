@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startAppWithCallers, unavailableReason, type App } from "./support/app";
 import { expectStatus } from "./support/expect";
-import { addPlayers, createTournament, expectOk } from "./support/fixtures";
+import { addPlayers, createTournament, drawnTournament, expectOk } from "./support/fixtures";
 import type { OpenApiDocument } from "./support/openapi-document";
 
 const reason = unavailableReason();
@@ -228,6 +228,34 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("share links 
       await app.call("POST", `/api/tournaments/${shown.id}/lock`, { token: other, body: { locked: true } }),
       403,
     );
+  });
+
+  test("another organizer's calls on a non-public tournament's players and lobbies answer as for ids that do not exist", async () => {
+    const doc = (await app.call<OpenApiDocument>("GET", "/api/openapi.json")).body;
+    const { players, lobbies } = await drawnTournament(app, owner, 16, { isPublic: false });
+    const before = await app.snapshot();
+    const MISSING = 2147483647;
+    const calls = Object.entries(doc.paths)
+      .filter(([path]) => /^\/api\/(players|lobbies)\/\{id\}/.test(path))
+      .flatMap(([path, methods]) =>
+        Object.keys(methods)
+          .filter((m) => ["get", "post", "put", "patch", "delete"].includes(m))
+          .map((method) => ({ method: method.toUpperCase(), path })),
+      );
+    expect(calls.length).toBeGreaterThan(8);
+    const idFor = (path: string) => (path.startsWith("/api/players/") ? players[0].id : lobbies[0].id);
+    for (const { method, path } of calls) {
+      const hidden = path.replace("{id}", String(idFor(path)));
+      const body = path.endsWith("/matches")
+        ? { scores: lobbies[0].playerIds.map((playerId, i) => ({ playerId, placement: i + 1 })) }
+        : {};
+      const reply = await app.call(method, hidden, { token: other, body });
+      const missing = await app.call(method, path.replace("{id}", String(MISSING)), { token: other, body });
+      expect(reply.status, `${method} ${hidden} as another organizer: ${reply.text}`).toBe(missing.status);
+      expect(reply.body?.code, `${method} ${hidden} as another organizer: ${reply.text}`).toBe(missing.body?.code);
+      expect(reply.body?.message, `${method} ${hidden}`).toBe(missing.body?.message);
+    }
+    expect(await app.snapshot(), "nothing changed").toEqual(before);
   });
 
   test("OpenAPI documents ?key= on every read a share key opens, and each opens a non-public tournament with it", async () => {

@@ -258,7 +258,7 @@ describeEachDriver("audit trail", (getDb) => {
     await refusedWithoutEntry(
       t.id,
       () => updateTournament(db, stranger, t.id, tournamentUpdateSchema.parse({ name: "Mine" })),
-      403,
+      404,
     );
     await refusedWithoutEntry(
       t.id,

@@ -157,7 +157,7 @@ describeEachDriver("player reports", (getDb) => {
     expect(view.lobbies.find((l) => l.id === a.id)!.state).toBe("pending");
     const staff = await staffLobbyReports(db, owner, b.id);
     expect(staff.reports.reading.state).toBe("disputed");
-    await expectRefused(staffLobbyReports(db, await makeUser(db), b.id), 403);
+    await expectRefused(staffLobbyReports(db, await makeUser(db), b.id), 404);
     const history = await db.select().from(auditEntries).where(eq(auditEntries.action, "report.disputed"));
     expect(history.some((h) => h.tournamentId === t.id)).toBe(true);
 

@@ -288,9 +288,17 @@ describeEachDriver("stages and a checkmate final through the API", (getDb) => {
     expect(started.body.message).toMatch(/has started/);
     // A master is refused too (issue 18: a started stage cannot change, on pages and API alike).
     const master = await makeUser(db, "master");
-    const byMaster = await call(tournamentAction, db, master, "PATCH", path, { id: String(id) }, {
-      stages: [stage({ cutTo: 8 }, 2), stage(null, 3)],
-    });
+    const byMaster = await call(
+      tournamentAction,
+      db,
+      master,
+      "PATCH",
+      path,
+      { id: String(id) },
+      {
+        stages: [stage({ cutTo: 8 }, 2), stage(null, 3)],
+      },
+    );
     expect(byMaster.status).toBe(409);
     expect(byMaster.body.code).toBe("stage_started");
     expect((await row()).stages).toEqual(stored.stages);

@@ -47,9 +47,7 @@ const masterFields = {
       .max(MATCHES_MAX, `Matches played must be at most ${MATCHES_MAX.toLocaleString("en-US")}`)
       .optional(),
   ),
-  averagePlacement: numeric(
-    z.number({ error: AVERAGE_MESSAGE }).refine(averageAllowed, AVERAGE_MESSAGE).optional(),
-  ),
+  averagePlacement: numeric(z.number({ error: AVERAGE_MESSAGE }).refine(averageAllowed, AVERAGE_MESSAGE).optional()),
 };
 
 export const playerCreateSchema = z.object({

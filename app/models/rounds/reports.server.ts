@@ -276,7 +276,8 @@ export async function staffLobbyReports(db: Executor, user: PublicUser | null, l
   const [lobby] = await db.select().from(lobbies).where(eq(lobbies.id, lobbyId));
   if (!lobby) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
   const t = await findTournamentOr404(db, lobby.tournamentId);
-  if (!canManage(actor, t) && !(await isScorekeeper(db, t.id, actor.id))) throw forbidden();
+  if (!canManage(actor, t) && !(await isScorekeeper(db, t.id, actor.id)))
+    throw t.isPublic ? forbidden() : notFound("lobby_not_found", LOBBY_NOT_FOUND);
   const found = (await reportsOfLobbies(db, [lobby])).get(lobby.id)!;
   return { lobby, reports: found };
 }
