@@ -7,6 +7,7 @@ import type { ActionResult } from "~/models/action.server";
 import type { PublicUser } from "~/models/access/auth.server";
 import { badRequest, isActionError, refusalTitle, type ActionError, type RefusalCode } from "~/models/errors";
 import { fieldErrors, FormFieldError, formToObject } from "~/lib/form";
+import { unknownFormField } from "./form-fields";
 import { tournamentAccess } from "~/models/access/staff.server";
 import { TOURNAMENT_NOT_FOUND } from "~/models/messages";
 import { tournamentSnapshot } from "~/models/views/snapshot.server";
@@ -150,7 +151,8 @@ export function pageForm(context: Readonly<RouterContextProvider>): FormData {
 
 /**
  * A page action's form: its hidden `intent` and its fields as one object ("scores[0].placement" and
- * "scores.0.placement" alike). A field name the helper cannot place answers 400 "Unknown form field: …".
+ * "scores.0.placement" alike). A field name the helper cannot place, or one no form of ours posts (form-fields.ts),
+ * answers 400 "Unknown form field: …".
  */
 export function readForm(context: Readonly<RouterContextProvider>) {
   const form = pageForm(context);
@@ -159,6 +161,8 @@ export function readForm(context: Readonly<RouterContextProvider>) {
 }
 
 function formValues(form: FormData) {
+  const unknown = unknownFormField(form.keys());
+  if (unknown !== null) throw data(`Unknown form field: ${unknown}`, { status: 400 });
   try {
     return formToObject(form);
   } catch (error) {

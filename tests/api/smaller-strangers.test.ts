@@ -84,6 +84,30 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("smaller stra
     expect(fine.status).toBe(302);
   });
 
+  test("a page form posting a name no form of ours has is refused (400 Unknown form field), never dropped", async () => {
+    const t = await createTournament(app, owner);
+    const before = await app.snapshot();
+    const post = (path: string, body: string) =>
+      fetch(`${app.baseURL}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${owner}`, "content-type": "application/x-www-form-urlencoded" },
+        body,
+        redirect: "manual",
+      });
+    for (const [path, body] of [
+      ["/create-tournament", "name=Cup&maxPlayers=16&totalRounds=3&bogusField=1"],
+      [`/tournaments/${t.id}/settings`, "intent=update&name=Renamed&isAdmin=true"],
+      [`/tournaments/${t.id}/manage-players`, "intent=add&name=Ann&riotTag=EUW&owner[id]=1"],
+    ]) {
+      const reply = await post(path, body);
+      expect(reply.status, path).toBe(400);
+      expect(await reply.text(), path).toMatch(/Unknown form field: (bogusField|isAdmin|owner\[id\])/);
+    }
+    expect(await app.snapshot(), "refusals change nothing").toEqual(before);
+    // The same forms with their own fields only are taken.
+    expect((await post("/create-tournament", "name=Cup&maxPlayers=16&totalRounds=3")).status).toBe(302);
+  });
+
   test("every visitor of a cached public page gets a CSP naming the page's script hashes, and no nonce", async () => {
     const t = await createTournament(app, owner);
     const url = `${app.baseURL}/tournaments/${t.id}/public`;
