@@ -35,8 +35,8 @@ import { playerListQuery } from "~/lib/player-list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { PublicUser } from "~/models/access/auth.server";
 import { setCheckins } from "~/models/roster/checkin.server";
-import { isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MINIMUM } from "~/models/access/policy";
-import { ROUND_ONE_MESSAGE } from "~/models/messages";
+import { isReadOnly, LOCK_MINIMUM, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MINIMUM } from "~/models/access/policy";
+import { LOCK_MESSAGE, ROUND_ONE_MESSAGE } from "~/models/messages";
 import {
   closeSelfCheckin,
   openRefusal,
@@ -484,13 +484,25 @@ function CheckinManagement({ data, actionData }: ScreenProps<"management">) {
 
       {mutable ? (
         <section className="card row host-round-one">
-          <Form method="post">
-            <input type="hidden" name="intent" value="lock" />
-            <input type="hidden" name="locked" value={t.isLocked ? "false" : "true"} />
-            <SubmitButton intent="lock" className="btn">
-              {t.isLocked ? "Unlock Tournament" : "Lock Tournament"}
-            </SubmitButton>
-          </Form>
+          {t.isLocked || counts.checkedIn >= LOCK_MINIMUM ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="lock" />
+              <input type="hidden" name="locked" value={t.isLocked ? "false" : "true"} />
+              <SubmitButton intent="lock" className="btn">
+                {t.isLocked ? "Unlock Tournament" : "Lock Tournament"}
+              </SubmitButton>
+            </Form>
+          ) : (
+            // Locking needs 8 checked in: below that the button could only be refused (DECISIONS.md), so it says why.
+            <div>
+              <button type="button" className="btn" disabled aria-describedby="lock-hint">
+                Lock Tournament
+              </button>
+              <div className="small muted" id="lock-hint">
+                {LOCK_MESSAGE}
+              </div>
+            </div>
+          )}
           {counts.checkedIn >= ROUND_ONE_BUTTON_FROM && !lobbiesExist ? (
             counts.checkedIn >= ROUND_ONE_MINIMUM ? (
               <ConfirmAction

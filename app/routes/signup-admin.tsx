@@ -31,6 +31,7 @@ import {
   updateSignupSettings,
 } from "~/models/roster/signup.server";
 import { idParam } from "~/models/ids";
+import { isReadOnly } from "~/models/access/policy";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -174,6 +175,8 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
   const settingsFailure = failureOf(actionData, "settings");
   const otherFailure = failureOf(actionData, "open", "close", "decide", "clear", "issue-pass", "lobby-password");
   const issued = actionData && "issued" in actionData ? actionData.issued : null;
+  // A completed tournament is read-only: its sign-up is shown, with no form that could only be refused (DECISIONS.md).
+  const readOnly = isReadOnly(t);
   return (
     <div className="stack host-signup">
       <TournamentHeader title="Sign-up" tournament={t} canManage>
@@ -198,104 +201,110 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
           Registration is <strong>{s.isOpen ? "open" : "closed"}</strong>. Players sign up at{" "}
           <Link to={`/tournaments/${t.id}/join`}>/tournaments/{t.id}/join</Link>.
         </p>
-        <Form method="post">
-          <input type="hidden" name="intent" value={s.isOpen ? "close" : "open"} />
-          <button type="submit" className={s.isOpen ? "btn" : "btn primary"}>
-            {s.isOpen ? "Close registration" : "Open registration"}
-          </button>
-        </Form>
+        {readOnly ? null : (
+          <Form method="post">
+            <input type="hidden" name="intent" value={s.isOpen ? "close" : "open"} />
+            <button type="submit" className={s.isOpen ? "btn" : "btn primary"}>
+              {s.isOpen ? "Close registration" : "Open registration"}
+            </button>
+          </Form>
+        )}
       </section>
 
       <section className="card" aria-labelledby="signup-settings-heading">
         <h2 id="signup-settings-heading">Sign-up settings and schedule</h2>
         <FailureAlert failure={settingsFailure} />
         <Form method="post" noValidate>
-          <input type="hidden" name="intent" value="settings" />
-          <SelectField
-            id="signup-approval"
-            name="requireApproval"
-            label="Approve each sign-up"
-            defaultValue={typed(settingsFailure, "requireApproval", String(s.requireApproval))}
-          >
-            <option value="false">No: sign-ups count at once</option>
-            <option value="true">Yes: I approve each one</option>
-          </SelectField>
-          <InputField
-            id="signup-waitlist"
-            name="waitlistCap"
-            type="number"
-            min={0}
-            max={1024}
-            label="Waitlist size"
-            defaultValue={typed(settingsFailure, "waitlistCap", String(s.waitlistCap))}
-            error={settingsFailure?.fieldErrors.waitlistCap}
-            errorId="signup-waitlist-error"
-          />
-          <InputField
-            id="signup-starts"
-            name="startsAt"
-            type="datetime-local"
-            label="Start (in the time zone below; empty for none)"
-            defaultValue={typed(settingsFailure, "startsAt", s.startsAt)}
-            error={settingsFailure?.fieldErrors.startsAt}
-            errorId="signup-starts-error"
-          />
-          <InputField
-            id="signup-zone"
-            name="timeZone"
-            label="Time zone"
-            hint="A name like Europe/Paris, America/New_York or UTC"
-            hintId="signup-zone-hint"
-            defaultValue={typed(settingsFailure, "timeZone", s.timeZone)}
-            error={settingsFailure?.fieldErrors.timeZone}
-            errorId="signup-zone-error"
-          />
-          <InputField
-            id="signup-opens"
-            name="checkinOpensBefore"
-            type="number"
-            min={1}
-            max={1440}
-            label="Check-in opens (minutes before the start)"
-            defaultValue={typed(settingsFailure, "checkinOpensBefore", String(s.checkinOpensBefore))}
-            error={settingsFailure?.fieldErrors.checkinOpensBefore}
-            errorId="signup-opens-error"
-          />
-          <InputField
-            id="signup-closes"
-            name="checkinClosesBefore"
-            type="number"
-            min={0}
-            max={1439}
-            label="Check-in closes (minutes before the start)"
-            defaultValue={typed(settingsFailure, "checkinClosesBefore", String(s.checkinClosesBefore))}
-            error={settingsFailure?.fieldErrors.checkinClosesBefore}
-            errorId="signup-closes-error"
-          />
-          <SelectField
-            id="signup-host-rule"
-            name="lobbyHostRule"
-            label="Lobby host (makes the in-game lobby)"
-            defaultValue={typed(settingsFailure, "lobbyHostRule", s.lobbyHostRule)}
-          >
-            {LOBBY_HOST_RULES.map((rule) => (
-              <option key={rule} value={rule}>
-                {LOBBY_HOST_LABELS[rule]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id="signup-save-agreed"
-            name="saveAgreedReports"
-            label="Save agreed reports"
-            defaultValue={typed(settingsFailure, "saveAgreedReports", String(s.saveAgreedReports))}
-          >
-            <option value="false">No: staff confirm agreed reports in one tap</option>
-            <option value="true">Yes: save agreed reports at once</option>
-          </SelectField>
-          <button type="submit" className="btn primary">
-            Save sign-up settings
-          </button>
+          <fieldset className="host-plain-fieldset" disabled={readOnly}>
+            <input type="hidden" name="intent" value="settings" />
+            <SelectField
+              id="signup-approval"
+              name="requireApproval"
+              label="Approve each sign-up"
+              defaultValue={typed(settingsFailure, "requireApproval", String(s.requireApproval))}
+            >
+              <option value="false">No: sign-ups count at once</option>
+              <option value="true">Yes: I approve each one</option>
+            </SelectField>
+            <InputField
+              id="signup-waitlist"
+              name="waitlistCap"
+              type="number"
+              min={0}
+              max={1024}
+              label="Waitlist size"
+              defaultValue={typed(settingsFailure, "waitlistCap", String(s.waitlistCap))}
+              error={settingsFailure?.fieldErrors.waitlistCap}
+              errorId="signup-waitlist-error"
+            />
+            <InputField
+              id="signup-starts"
+              name="startsAt"
+              type="datetime-local"
+              label="Start (in the time zone below; empty for none)"
+              defaultValue={typed(settingsFailure, "startsAt", s.startsAt)}
+              error={settingsFailure?.fieldErrors.startsAt}
+              errorId="signup-starts-error"
+            />
+            <InputField
+              id="signup-zone"
+              name="timeZone"
+              label="Time zone"
+              hint="A name like Europe/Paris, America/New_York or UTC"
+              hintId="signup-zone-hint"
+              defaultValue={typed(settingsFailure, "timeZone", s.timeZone)}
+              error={settingsFailure?.fieldErrors.timeZone}
+              errorId="signup-zone-error"
+            />
+            <InputField
+              id="signup-opens"
+              name="checkinOpensBefore"
+              type="number"
+              min={1}
+              max={1440}
+              label="Check-in opens (minutes before the start)"
+              defaultValue={typed(settingsFailure, "checkinOpensBefore", String(s.checkinOpensBefore))}
+              error={settingsFailure?.fieldErrors.checkinOpensBefore}
+              errorId="signup-opens-error"
+            />
+            <InputField
+              id="signup-closes"
+              name="checkinClosesBefore"
+              type="number"
+              min={0}
+              max={1439}
+              label="Check-in closes (minutes before the start)"
+              defaultValue={typed(settingsFailure, "checkinClosesBefore", String(s.checkinClosesBefore))}
+              error={settingsFailure?.fieldErrors.checkinClosesBefore}
+              errorId="signup-closes-error"
+            />
+            <SelectField
+              id="signup-host-rule"
+              name="lobbyHostRule"
+              label="Lobby host (makes the in-game lobby)"
+              defaultValue={typed(settingsFailure, "lobbyHostRule", s.lobbyHostRule)}
+            >
+              {LOBBY_HOST_RULES.map((rule) => (
+                <option key={rule} value={rule}>
+                  {LOBBY_HOST_LABELS[rule]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              id="signup-save-agreed"
+              name="saveAgreedReports"
+              label="Save agreed reports"
+              defaultValue={typed(settingsFailure, "saveAgreedReports", String(s.saveAgreedReports))}
+            >
+              <option value="false">No: staff confirm agreed reports in one tap</option>
+              <option value="true">Yes: save agreed reports at once</option>
+            </SelectField>
+            {readOnly ? null : (
+              <button type="submit" className="btn primary">
+                Save sign-up settings
+              </button>
+            )}
+          </fieldset>
         </Form>
       </section>
 
@@ -312,30 +321,32 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
                 Host: {l.host ? `${l.host.name}#${l.host.riotTag}` : "—"}. Password:{" "}
                 {l.password ? <code>{l.password}</code> : "none"}
               </p>
-              <Form method="post" className="row">
-                <input type="hidden" name="intent" value="lobby-password" />
-                <input type="hidden" name="id" value={l.lobbyId} />
-                <InputField
-                  id={`lobby-password-${l.lobbyId}`}
-                  name="password"
-                  label={`${l.name} password`}
-                  maxLength={40}
-                  autoComplete="off"
-                  defaultValue={l.password ?? ""}
-                />
-                <button type="submit" className="btn">
-                  Save password
-                </button>
-                <button
-                  type="submit"
-                  name="generate"
-                  value="true"
-                  className="btn"
-                  aria-label={`Generate a password for ${l.name}`}
-                >
-                  Generate
-                </button>
-              </Form>
+              {readOnly ? null : (
+                <Form method="post" className="row">
+                  <input type="hidden" name="intent" value="lobby-password" />
+                  <input type="hidden" name="id" value={l.lobbyId} />
+                  <InputField
+                    id={`lobby-password-${l.lobbyId}`}
+                    name="password"
+                    label={`${l.name} password`}
+                    maxLength={40}
+                    autoComplete="off"
+                    defaultValue={l.password ?? ""}
+                  />
+                  <button type="submit" className="btn">
+                    Save password
+                  </button>
+                  <button
+                    type="submit"
+                    name="generate"
+                    value="true"
+                    className="btn"
+                    aria-label={`Generate a password for ${l.name}`}
+                  >
+                    Generate
+                  </button>
+                </Form>
+              )}
             </div>
           ))}
         </section>
@@ -369,13 +380,14 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
                     <td>{e.address || "—"}</td>
                     <td>
                       <div className="row">
-                        {e.status === "pending" ? (
+                        {!readOnly && e.status === "pending" ? (
                           <>
                             <DecideButton id={e.id} decision="approve" label={`Approve ${e.name}`} text="Approve" />
                             <DecideButton id={e.id} decision="decline" label={`Decline ${e.name}`} text="Decline" />
                           </>
                         ) : null}
-                        {e.status === "pending" || e.status === "waitlisted" || e.status === "registered" ? (
+                        {!readOnly &&
+                        (e.status === "pending" || e.status === "waitlisted" || e.status === "registered") ? (
                           <DecideButton id={e.id} decision="remove" label={`Remove ${e.name}`} text="Remove" />
                         ) : null}
                       </div>
@@ -393,20 +405,22 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
         <p className="small">
           {waiting} sign-up{waiting === 1 ? "" : "s"} waiting (waitlisted or awaiting approval).
         </p>
-        <Form method="post">
-          <input type="hidden" name="intent" value="clear" />
-          <SelectField id="clear-address" name="address" label="Which sign-ups" defaultValue="">
-            <option value="">All waiting sign-ups</option>
-            {addresses.map(([address, n]) => (
-              <option key={address} value={address}>
-                From {address} ({n})
-              </option>
-            ))}
-          </SelectField>
-          <button type="submit" className="btn danger">
-            Clear
-          </button>
-        </Form>
+        {readOnly ? null : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="clear" />
+            <SelectField id="clear-address" name="address" label="Which sign-ups" defaultValue="">
+              <option value="">All waiting sign-ups</option>
+              {addresses.map(([address, n]) => (
+                <option key={address} value={address}>
+                  From {address} ({n})
+                </option>
+              ))}
+            </SelectField>
+            <button type="submit" className="btn danger">
+              Clear
+            </button>
+          </Form>
+        )}
       </section>
 
       <section className="card" aria-labelledby="passes-heading">
@@ -423,17 +437,19 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
                 <span>
                   {p.name}#{p.riotTag}
                 </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="issue-pass" />
-                  <input type="hidden" name="id" value={p.id} />
-                  <button
-                    type="submit"
-                    className="btn"
-                    aria-label={`${p.hasPass ? "Replace link" : "Make link"} for ${p.name}`}
-                  >
-                    {p.hasPass ? "Replace link" : "Make link"}
-                  </button>
-                </Form>
+                {readOnly ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="issue-pass" />
+                    <input type="hidden" name="id" value={p.id} />
+                    <button
+                      type="submit"
+                      className="btn"
+                      aria-label={`${p.hasPass ? "Replace link" : "Make link"} for ${p.name}`}
+                    >
+                      {p.hasPass ? "Replace link" : "Make link"}
+                    </button>
+                  </Form>
+                )}
               </li>
             ))}
           </ul>

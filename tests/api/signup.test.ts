@@ -190,4 +190,35 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("sign-up and 
     expect(cleared).toEqual({ cleared: 4 });
     expectRefusal(await app.call("DELETE", `/api/tournaments/${t.id}/waitlist`, { token: stranger, body: {} }), 403);
   });
+
+  test("a completed tournament's sign-up page and a check-in page below 8 offer no form that could only be refused", async () => {
+    const t = await createTournament(app, owner, { maxPlayers: 16 });
+    await addPlayers(app, owner, t.id, 4);
+    const page = async (path: string) => {
+      const reply = await fetch(`${app.baseURL}${path}`, { headers: { authorization: `Bearer ${owner}` } });
+      expect(reply.status, path).toBe(200);
+      return reply.text();
+    };
+    // Check-in with 4 players checked in: Lock is shown disabled with its reason (locking needs 8).
+    expectOk(await app.call("POST", `/api/tournaments/${t.id}/start-checkin`, { token: owner }), "start check-in");
+    const players = (await app.call<{ id: number }[]>("GET", `/api/tournaments/${t.id}/players`)).body;
+    for (const p of players)
+      expectOk(
+        await app.call("POST", `/api/players/${p.id}/checkin`, { token: owner, body: { checkedIn: true } }),
+        "check in",
+      );
+    const checkin = await page(`/tournament-checkin/${t.id}`);
+    expect(checkin).not.toMatch(/name="intent" value="lock"/);
+    expect(checkin).toMatch(
+      /<button type="button" class="btn" disabled="" aria-describedby="lock-hint">Lock Tournament/,
+    );
+    expect(checkin).toContain("Need at least 8 checked-in players to lock tournament");
+
+    expectOk(await app.call("POST", `/api/tournaments/${t.id}/complete`, { token: owner }), "complete");
+    const signup = await page(`/tournaments/${t.id}/signup`);
+    for (const intent of ["open", "close", "clear", "issue-pass", "lobby-password", "decide"])
+      expect(signup, intent).not.toMatch(new RegExp(`name="intent" value="${intent}"`));
+    expect(signup).not.toContain("Save sign-up settings");
+    expect(signup).toMatch(/<fieldset class="host-plain-fieldset" disabled="">/);
+  });
 });

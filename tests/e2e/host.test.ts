@@ -261,7 +261,8 @@ test.describe("host screens without JavaScript", () => {
     await page.goto(`/tournament-checkin/${id}`);
     await expect(page.getByRole("heading", { name: "Check-in Management" })).toBeVisible();
     await expect(page.locator(".stat-card", { hasText: "Status" })).toContainText("Open");
-    await page.getByRole("button", { name: "Lock Tournament" }).click();
+    // Below 8 checked in, Lock is shown disabled with the reason (DECISIONS.md: never offer what can only be refused).
+    await expect(page.getByRole("button", { name: "Lock Tournament" })).toBeDisabled();
     await expect(page.getByText("Need at least 8 checked-in players to lock tournament").first()).toBeVisible();
 
     for (let i = 1; i <= 4; i++) {

@@ -134,6 +134,8 @@ export const ROUND_ONE_BUTTON_FROM = 4;
 export const LATER_ROUND_MINIMUM = 4;
 /** Players per lobby, at most. */
 export const LOBBY_SIZE = 8;
+/** Checked-in players the host needs before locking check-in. */
+export const LOCK_MINIMUM = 8;
 
 /** Whether the tournament is over: its standings are final. */
 export function isCompleted(tournament: { status: string }): boolean {

@@ -30,7 +30,7 @@ import {
 import { auditAction, changedFields } from "../audit/audit";
 import { changeTournament, recordAudit } from "../audit/audit.server";
 import type { PublicUser } from "../access/auth.server";
-import { checkinStartable, roleFor, sizeEditable, type Role } from "../access/policy";
+import { checkinStartable, LOCK_MINIMUM, roleFor, sizeEditable, type Role } from "../access/policy";
 import { badRequest, conflict, forbidden } from "../errors";
 import { event } from "../audit/events";
 import { SCORING_KEYS, pointsFor, type Scoring } from "../format/scoring";
@@ -62,7 +62,6 @@ export type DashboardStats = {
 /** Statuses the landing page lists as live. */
 export const LIVE_STATUSES = ["active", "registration", "checkin"] as const;
 
-export const LOCK_MINIMUM = 8;
 
 const newestFirst = [desc(tournaments.createdAt), desc(tournaments.id)];
 
