@@ -62,7 +62,6 @@ export type DashboardStats = {
 /** Statuses the landing page lists as live. */
 export const LIVE_STATUSES = ["active", "registration", "checkin"] as const;
 
-
 const newestFirst = [desc(tournaments.createdAt), desc(tournaments.id)];
 
 /**
