@@ -4,7 +4,7 @@ import type { AppTx, Executor } from "#db/client.server";
 import { tournamentStaff, tournaments, type Tournament } from "#db/schema";
 import { assertCanMutate, canManage, requireActor } from "./access/access.server";
 import type { PublicUser } from "./access/auth.server";
-import { isActionError, notFound, type ActionError } from "./errors";
+import { notFound } from "./errors";
 import type { DomainEvent } from "./audit/events";
 import { STAFF_CAPABILITIES, type Capability } from "./access/policy";
 
@@ -77,8 +77,9 @@ export async function isScorekeeper(db: Executor, tournamentId: number, userId: 
 
 /**
  * 404 "Tournament not found" (or `hidden`) to a signed-in user who may not read the tournament: not public, and neither its
- * owner, a master nor its staff. To them it does not exist, as its reads say (docs/rules.md, "Private tournaments and
- * share links"); called before refusing who may act, so a 403 goes only to those who may read it.
+ * owner, a master nor its staff. For the owner-only reads (webhooks, their deliveries): to them the tournament does not
+ * exist, as its other reads say (docs/rules.md, "Private tournaments and share links"). Mutations answer 403 to anyone
+ * but the owner, staff where allowed, and masters, as DECISIONS.md says ("403 otherwise").
  */
 export async function hideFromStranger(
   db: Executor,
@@ -91,8 +92,7 @@ export async function hideFromStranger(
 }
 
 /**
- * The start of every mutation: 401 when signed out, then the lock, then 404 to a stranger of a tournament that is not
- * public (`hideFromStranger`), then 403 / 409 as
+ * The start of every mutation: 401 when signed out, then the lock, then 403 / 409 as
  * `assertCanMutate` says for the `capability` the action needs (default `manage`: owner or
  * master; `checkIn` and `saveScores` also let the tournament's scorekeepers in). Answers the
  * locked tournament row.
@@ -110,27 +110,6 @@ export async function lockForMutation(
     STAFF_CAPABILITIES.includes(capability) && !canManage(actor, tournament)
       ? await isScorekeeper(tx, tournament.id, actor.id)
       : false;
-  if (!staff) await hideFromStranger(tx, actor, tournament);
   assertCanMutate(actor, tournament, options, capability, staff);
   return tournament;
-}
-
-/**
- * `lockForMutation` for a thing reached by its own id (a player, a lobby): to a stranger of a tournament that is not
- * public the thing is `missing` (404 "Player not found", "Lobby not found"), as an id that does not exist is, so its
- * tournament's existence is not told either (docs/decisions/021).
- */
-export async function lockForMutationOf(
-  tx: AppTx,
-  user: PublicUser | null | undefined,
-  tournamentId: number,
-  missing: () => ActionError,
-  ...needs: LockNeeds
-): Promise<Tournament> {
-  try {
-    return await lockForMutation(tx, user, tournamentId, ...needs);
-  } catch (error) {
-    if (isActionError(error) && error.status === 404) throw missing();
-    throw error;
-  }
 }

@@ -258,7 +258,7 @@ describeEachDriver("audit trail", (getDb) => {
     await refusedWithoutEntry(
       t.id,
       () => updateTournament(db, stranger, t.id, tournamentUpdateSchema.parse({ name: "Mine" })),
-      404,
+      403,
     );
     await refusedWithoutEntry(
       t.id,

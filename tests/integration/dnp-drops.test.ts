@@ -179,8 +179,8 @@ describeEachDriver("DNP and drops", (getDb) => {
     const target = drawn[0].playerIds[0];
     await db.update(players).set({ isEliminated: true }).where(eq(players.id, drawn[0].playerIds[1]));
     await expectRefused(dropPlayer(db, owner, drawn[0].playerIds[1], "ill"), 409, /is eliminated/);
-    await expectRefused(dropPlayer(db, other, target, "ill"), 404);
-    await expectRefused(undoDrop(db, other, target), 404);
+    await expectRefused(dropPlayer(db, other, target, "ill"), 403);
+    await expectRefused(undoDrop(db, other, target), 403);
     // The schema refuses a long reason first (400); the column refuses it too.
     await expect(dropPlayer(db, owner, target, "x".repeat(501))).rejects.toThrow();
     expect((await playerRow(db, target)).droppedAt).toBeNull();

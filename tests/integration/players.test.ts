@@ -237,7 +237,7 @@ describeEachDriver("players", (getDb) => {
     const list = await addPlayers(db, owner, t.id, 20, 10);
     await db.update(tournaments).set({ maxPlayers: 16 }).where(eq(tournaments.id, t.id));
     const fresh = list.slice(10).map((p) => p.id);
-    await expectRefused(setCheckins(db, other, t.id, fresh.slice(0, 2)), 404);
+    await expectRefused(setCheckins(db, other, t.id, fresh.slice(0, 2)), 403);
     // 10 + 7 > 16: refused, and none of the 7 is checked in.
     await expectRefused(setCheckins(db, owner, t.id, fresh.slice(0, 7)), 409, "Maximum 16 players can be checked in");
     expect(await listCheckedIn(db, t.id)).toHaveLength(10);

@@ -80,7 +80,7 @@ describeEachDriver("rulesets", (getDb) => {
     const { result } = await updateTournament(db, owner, t.id, riot);
     expect(result.ruleset.preset).toBe("riot");
     const other = await makeUser(db);
-    await expectRefused(updateTournament(db, other, t.id, { ruleset: { preset: "standard" } }), 404);
+    await expectRefused(updateTournament(db, other, t.id, { ruleset: { preset: "standard" } }), 403);
 
     await db.update(tournaments).set({ finalizedRound: 1 }).where(eq(tournaments.id, t.id));
     const before = await findTournamentOr404(db, t.id);

@@ -154,7 +154,7 @@ describeEachDriver("self check-in against strangers", (getDb) => {
     expect(await selfCheckinTries(db, other, t)).toEqual([]);
     await expectRefused(selfCheckinOverview(db, other, t.id), 403);
 
-    await expectRefused(rotateSelfCheckinCode(db, other, t.id), 404);
+    await expectRefused(rotateSelfCheckinCode(db, other, t.id), 403);
     const rotated = (await rotateSelfCheckinCode(db, owner, t.id)).result.code!;
     expect(rotated).not.toBe(code);
     await expectRefused(selfCheckin(db, t.id, as(list[2], code), freshAddress()), 400, WRONG_CODE);
@@ -168,7 +168,7 @@ describeEachDriver("self check-in against strangers", (getDb) => {
     const again = await openSelfCheckin(db, owner, t.id);
     expect(again).toEqual({ result: { open: true, code }, events: [] });
     expect(await versionOf(db, t.id)).toBe(before);
-    await expectRefused(openSelfCheckin(db, await makeUser(db), t.id), 404);
+    await expectRefused(openSelfCheckin(db, await makeUser(db), t.id), 403);
   });
 
   test("refused tries that compared nothing are not counted; parallel tries from one address are counted one by one", async () => {

@@ -47,8 +47,8 @@ describeEachDriver("self check-in", (getDb) => {
     // Anyone else learns only that it is open, never the code.
     expect(await selfCheckinStatus(db, stranger, fresh)).toEqual({ open: true, code: null });
     expect(await selfCheckinStatus(db, null, fresh)).toEqual({ open: true, code: null });
-    await expectRefused(openSelfCheckin(db, stranger, t.id), 404);
-    await expectRefused(closeSelfCheckin(db, stranger, t.id), 404);
+    await expectRefused(openSelfCheckin(db, stranger, t.id), 403);
+    await expectRefused(closeSelfCheckin(db, stranger, t.id), 403);
     await expectRefused(openSelfCheckin(db, null, t.id), 401);
 
     const closed = await closeSelfCheckin(db, owner, t.id);

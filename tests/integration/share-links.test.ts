@@ -64,7 +64,7 @@ describeEachDriver("share links", (getDb) => {
     const second = await makeTournament(db, owner, { isPublic: false });
     expect(await canRead(db, { user: null, key }, second)).toBe(false);
 
-    await expectRefused(rotateShareKey(db, other, t.id), 404);
+    await expectRefused(rotateShareKey(db, other, t.id), 403);
     const rotated = await rotateShareKey(db, owner, t.id);
     expect(rotated.result.key).not.toBe(key);
     expect(rotated.events).toEqual([

@@ -177,7 +177,7 @@ describeEachDriver("sign-up and passes", (getDb) => {
     expect((await clearWaitlist(db, owner, t.id, flood)).result.cleared).toBe(3);
     expect((await passView(db, honest.pass, addr(), t.id)).label).toBe("Waitlisted #1");
     expect((await clearWaitlist(db, owner, t.id)).result.cleared).toBe(1);
-    await expectRefused(clearWaitlist(db, await makeUser(db), t.id), 404);
+    await expectRefused(clearWaitlist(db, await makeUser(db), t.id), 403);
   });
 
   test("a pass acts for its own player only; a replaced pass is 401; wrong passes are limited per address", async () => {
@@ -192,7 +192,7 @@ describeEachDriver("sign-up and passes", (getDb) => {
     const other = await setUp(8);
     const theirs = (await signUp(other.db, other.t.id, join("Other"), addr())).result.pass;
     await expectRefused(passView(db, theirs, addr(), t.id), 401, INVALID_PASS);
-    await expectRefused(issuePass(db, await makeUser(db), hand.id), 404);
+    await expectRefused(issuePass(db, await makeUser(db), hand.id), 403);
 
     const guesser = addr();
     for (let i = 0; i < PASS_GUESS_LIMIT.failures; i++)
@@ -265,7 +265,7 @@ describeEachDriver("sign-up and passes", (getDb) => {
     expect(password).toMatch(/^[a-z2-9]{8}$/);
     expect((await passView(db, me.pass, addr(), t.id)).lobby?.password).toBe(password);
     await expectRefused(staffLobbyDetails(db, await makeUser(db), t.id), 403);
-    await expectRefused(setLobbyPassword(db, await makeUser(db), mine.lobbyId, { password: "x" }), 404);
+    await expectRefused(setLobbyPassword(db, await makeUser(db), mine.lobbyId, { password: "x" }), 403);
     // Never in the public snapshot (public pages and the public API read it).
     expect(JSON.stringify((await tournamentSnapshot(db, t.id))!.data)).not.toContain(password!);
     await updateSignupSettings(db, owner, t.id, signupSettingsSchema.parse({ lobbyHostRule: "bottom-seed" }));

@@ -35,7 +35,7 @@ describeEachDriver("tournament versions and public snapshots", (getDb) => {
 
     // Refused: a stranger, and duplicate placements; neither moves the version.
     const lobby = generated.result.lobbies[0];
-    await expectRefused(saveScores(db, stranger, lobby.id, placements(lobby.playerIds)), 404);
+    await expectRefused(saveScores(db, stranger, lobby.id, placements(lobby.playerIds)), 403);
     const duplicate = lobby.playerIds.map((playerId) => ({ playerId, placement: 1 }));
     await expectRefused(saveScores(db, owner, lobby.id, duplicate), 400);
     expect(await readTournamentVersion(db, t.id)).toBe(afterAdd + 1);

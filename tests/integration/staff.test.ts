@@ -78,7 +78,7 @@ describeEachDriver("staff", (getDb) => {
     const { db, keeper, other, master, t } = await setup();
     const third = await makeUser(db);
     await expectRefused(addScorekeeper(db, null, t.id, third.username), 401);
-    await expectRefused(addScorekeeper(db, other, t.id, third.username), 404);
+    await expectRefused(addScorekeeper(db, other, t.id, third.username), 403, NOT_ALLOWED);
     await expectRefused(addScorekeeper(db, keeper, t.id, third.username), 403, NOT_ALLOWED);
     await expectRefused(removeScorekeeper(db, keeper, t.id, keeper.id), 403, NOT_ALLOWED);
     await expectRefused(listStaff(db, keeper, t.id), 403, NOT_ALLOWED);
@@ -95,8 +95,8 @@ describeEachDriver("staff", (getDb) => {
     expect((await setCheckin(db, keeper, list[0].id, true)).result.isCheckedIn).toBe(true);
     expect((await setCheckin(db, keeper, list[0].id, false)).result.isCheckedIn).toBe(false);
     expect((await setCheckins(db, keeper, t.id, [list[1].id, list[2].id])).result.checkedIn).toHaveLength(2);
-    await expectRefused(setCheckin(db, other, list[3].id, true), 404);
-    await expectRefused(setCheckins(db, other, t.id, [list[3].id]), 404);
+    await expectRefused(setCheckin(db, other, list[3].id, true), 403, NOT_ALLOWED);
+    await expectRefused(setCheckins(db, other, t.id, [list[3].id]), 403, NOT_ALLOWED);
   });
 
   test("a scorekeeper may do nothing else", async () => {
@@ -133,7 +133,7 @@ describeEachDriver("staff", (getDb) => {
   test("a removed scorekeeper, and a completed tournament, are refused", async () => {
     const { db, owner, keeper, t, lobbies } = await withRound();
     await removeScorekeeper(db, owner, t.id, keeper.id);
-    await expectRefused(saveScores(db, keeper, lobbies[0].id, placements(lobbies[0].playerIds)), 404);
+    await expectRefused(saveScores(db, keeper, lobbies[0].id, placements(lobbies[0].playerIds)), 403, NOT_ALLOWED);
     await addScorekeeper(db, owner, t.id, keeper.username);
     await completeTournament(db, owner, t.id);
     await expectRefused(

@@ -232,7 +232,7 @@ describeEachDriver("tournaments", (getDb) => {
     const t = await makeTournament(db, owner);
     await addPlayers(db, owner, t.id, 16);
     await generateLobbies(db, owner, t.id);
-    await expectRefused(deleteTournament(db, other, t.id), 404);
+    await expectRefused(deleteTournament(db, other, t.id), 403);
     const { result } = await deleteTournament(db, owner, t.id);
     expect(result).toEqual({ id: t.id, name: t.name });
     expect(await db.select().from(tournaments).where(eq(tournaments.id, t.id))).toHaveLength(0);
@@ -248,7 +248,7 @@ describeEachDriver("tournaments", (getDb) => {
     const other = await makeUser(db);
     const t = await makeTournament(db, owner);
     await completeTournament(db, owner, t.id);
-    await expectRefused(deleteTournament(db, other, t.id), 404);
+    await expectRefused(deleteTournament(db, other, t.id), 403);
     await expectRefused(deleteTournament(db, owner, t.id, { override: true }), 403);
     const { result } = await deleteTournament(db, owner, t.id);
     expect(result).toEqual({ id: t.id, name: t.name });

@@ -375,7 +375,7 @@ describeEachDriver("webhooks", (getDb) => {
     await expectRefused(add("https://example.com/hook", ["score.saved"], "slack"), 400);
     await expectRefused(
       createWebhook(db, stranger, t.id, { url: "https://example.com/", kind: "standard", events: ["score.saved"] }),
-      404,
+      403,
     );
     await expectRefused(
       createWebhook(db, null, t.id, { url: "https://example.com/", kind: "standard", events: ["score.saved"] }),
@@ -394,7 +394,7 @@ describeEachDriver("webhooks", (getDb) => {
     await expectRefused(add("https://example.com/eleven"), 409, /at most 10/);
     const list = await listWebhooks(db, owner, t.id);
     expect(list).toHaveLength(MAX_ENDPOINTS);
-    await expectRefused(updateWebhook(db, stranger, list[0].id, { enabled: false }), 404, "Webhook endpoint not found");
+    await expectRefused(updateWebhook(db, stranger, list[0].id, { enabled: false }), 403);
     await expectRefused(updateWebhook(db, owner, list[0].id, { url: "gopher://x" }), 400);
     await expectRefused(deleteWebhook(db, owner, 2_000_000_000), 404, "Webhook endpoint not found");
     await deleteWebhook(db, owner, list[0].id);

@@ -4,13 +4,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { shareKeys, tournaments, type Tournament } from "#db/schema";
-import {
-  findTournamentOr404,
-  hideFromStranger,
-  isScorekeeper,
-  lockTournament,
-  type ActionResult,
-} from "../action.server";
+import { findTournamentOr404, isScorekeeper, lockTournament, type ActionResult } from "../action.server";
 import { assertCanManage, canManage, requireActor } from "./access.server";
 import { recordAudit } from "../audit/audit.server";
 import type { PublicUser } from "./auth.server";
@@ -119,10 +113,9 @@ export async function rotateShareKey(
   tournamentId: number,
 ): Promise<ActionResult<{ key: string }>> {
   return db.transaction(async (tx) => {
-    const actor = requireActor(user);
+    requireActor(user);
     // Not lockForMutation: a completed tournament refuses changes, but rotating its key changes no result.
     const t = await lockTournament(tx, tournamentId);
-    await hideFromStranger(tx, actor, t);
     assertCanManage(user, t);
     const key = generateShareKey();
     await tx

@@ -121,7 +121,6 @@ async function lockEndpoint(tx: AppTx, user: PublicUser | null, webhookId: numbe
   const t = await lockTournamentRow(tx, ref.tournamentId);
   const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, webhookId)).for("update");
   if (!endpoint) throw webhookNotFound();
-  await hideFromStranger(tx, actor, t, webhookNotFound);
   if (!canManage(actor, t)) throw forbidden("forbidden", WEBHOOKS_FORBIDDEN);
   return { endpoint, tournament: t };
 }
@@ -219,7 +218,6 @@ export async function createWebhook(
   return db.transaction(async (tx) => {
     const actor = requireActor(user);
     const t = await lockTournamentRow(tx, tournamentId);
-    await hideFromStranger(tx, actor, t);
     if (!canManage(actor, t)) throw forbidden("forbidden", WEBHOOKS_FORBIDDEN);
     assertValid(clean);
     const [{ n }] = await tx

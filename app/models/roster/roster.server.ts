@@ -4,7 +4,7 @@ import type { AppDb, AppTx, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournaments, type Player } from "#db/schema";
 import {
   findTournamentOr404,
-  lockForMutationOf,
+  lockForMutation,
   type LockNeeds,
   type ActionResult,
   type MutationOptions,
@@ -405,8 +405,7 @@ export async function lockPlayer(tx: AppTx, user: PublicUser | null, playerId: n
   requireActor(user);
   const [ref] = await tx.select({ tournamentId: players.tournamentId }).from(players).where(eq(players.id, playerId));
   if (!ref) throw notFound("player_not_found", PLAYER_NOT_FOUND);
-  const missing = () => notFound("player_not_found", PLAYER_NOT_FOUND);
-  const tournament = await lockForMutationOf(tx, user, ref.tournamentId, missing, ...needs);
+  const tournament = await lockForMutation(tx, user, ref.tournamentId, ...needs);
   const [player] = await tx.select().from(players).where(eq(players.id, playerId));
   if (!player) throw notFound("player_not_found", PLAYER_NOT_FOUND);
   return { tournament, player };

@@ -13,7 +13,7 @@ import {
   type SelfCheckinAttempt,
   type Tournament,
 } from "#db/schema";
-import { findTournamentOr404, hideFromStranger, tournamentLockHeld, type ActionResult } from "../action.server";
+import { findTournamentOr404, tournamentLockHeld, type ActionResult } from "../action.server";
 import { assertCanManage, assertCanMutate, canManage } from "../access/access.server";
 import type { PublicUser } from "../access/auth.server";
 import {
@@ -130,7 +130,6 @@ export async function openSelfCheckin(
   const current = await findTournamentOr404(db, tournamentId);
   const already = await activeSelfCheckin(db, current);
   if (already) {
-    if (user) await hideFromStranger(db, user, current);
     assertCanMutate(user, current);
     return { result: { open: true, code: already.code }, events: [] };
   }

@@ -16,7 +16,7 @@ import {
   type SignupSettings,
   type Tournament,
 } from "#db/schema";
-import { findTournamentOr404, lockForMutationOf, lockTournament, type ActionResult } from "../action.server";
+import { findTournamentOr404, lockForMutation, lockTournament, type ActionResult } from "../action.server";
 import { assertCanManage } from "../access/access.server";
 import { changedFields, playerLabel, type AuditValues, type BaseAuditAction } from "../audit/audit";
 import { recordAudit } from "../audit/audit.server";
@@ -759,9 +759,7 @@ export async function issuePass(
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(players).where(eq(players.id, playerId));
     if (!found) throw notFound("player_not_found", PLAYER_NOT_FOUND);
-    const t = await lockForMutationOf(tx, user, found.tournamentId, () =>
-      notFound("player_not_found", PLAYER_NOT_FOUND),
-    );
+    const t = await lockForMutation(tx, user, found.tournamentId);
     const [player] = await tx.select().from(players).where(eq(players.id, playerId));
     if (!player) throw notFound("player_not_found", PLAYER_NOT_FOUND);
     const { pass, hash } = newPass();

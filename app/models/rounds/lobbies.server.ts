@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournaments, type Lobby, type Tournament } from "#db/schema";
 import {
-  lockForMutationOf,
+  lockForMutation,
   type LockNeeds,
   type ActionResult,
   type MutationOptions,
@@ -329,8 +329,7 @@ export async function lockLobby(
   requireActor(user);
   const [ref] = await tx.select({ tournamentId: lobbies.tournamentId }).from(lobbies).where(eq(lobbies.id, lobbyId));
   if (!ref || (within !== undefined && ref.tournamentId !== within)) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
-  const missing = () => notFound("lobby_not_found", LOBBY_NOT_FOUND);
-  const tournament = await lockForMutationOf(tx, user, ref.tournamentId, missing, ...needs);
+  const tournament = await lockForMutation(tx, user, ref.tournamentId, ...needs);
   const [lobby] = await tx.select().from(lobbies).where(eq(lobbies.id, lobbyId));
   if (!lobby) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
   return { tournament, lobby };

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { lobbies, lobbyDetails, players, type Lobby, type Tournament } from "#db/schema";
-import { findTournamentOr404, isScorekeeper, lockForMutationOf, type ActionResult } from "../action.server";
+import { findTournamentOr404, isScorekeeper, lockForMutation, type ActionResult } from "../action.server";
 import { canManage, requireActor } from "../access/access.server";
 import { recordAudit } from "../audit/audit.server";
 import type { PublicUser } from "../access/auth.server";
@@ -99,7 +99,7 @@ export async function setLobbyPassword(
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(lobbies).where(eq(lobbies.id, lobbyId));
     if (!found) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
-    const t = await lockForMutationOf(tx, user, found.tournamentId, () => notFound("lobby_not_found", LOBBY_NOT_FOUND));
+    const t = await lockForMutation(tx, user, found.tournamentId);
     const password = input.generate ? generatePassword() : input.password?.trim() || null;
     await tx
       .insert(lobbyDetails)

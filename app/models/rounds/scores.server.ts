@@ -84,8 +84,6 @@ export async function saveScores(
       throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
     const { lobby, tournament: t } = found;
     const staff = STAFF_CAPABILITIES.includes("saveScores") && !canManage(actor, t) ? found.staff : false;
-    // A stranger of a tournament that is not public is told the lobby does not exist (docs/decisions/021).
-    if (!t.isPublic && !staff && !canManage(actor, t)) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
     assertCanMutate(actor, t, {}, "saveScores", staff);
     if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
       throw conflict("round_finalized", scoresFinalizedMessage(lobby.roundNumber));

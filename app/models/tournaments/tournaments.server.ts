@@ -13,7 +13,7 @@ import {
   stagesProblem,
   type Stage,
 } from "../format/stages";
-import { hideFromStranger, lockTournament, type ActionResult, type MutationOptions } from "../action.server";
+import { lockTournament, type ActionResult, type MutationOptions } from "../action.server";
 import { assertCanManage, canManage, isMaster, requireActor } from "../access/access.server";
 import {
   MASTER_ONLY,
@@ -313,11 +313,10 @@ export async function deleteTournament(
   tournamentId: number,
   options: MutationOptions = {},
 ): Promise<ActionResult<{ id: number; name: string }>> {
-  const actor = requireActor(user);
+  requireActor(user);
   if (options.override && !isMaster(user)) throw forbidden("master_only", MASTER_ONLY);
   return db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
-    await hideFromStranger(tx, actor, t);
     assertCanManage(user, t);
     await tx.delete(tournaments).where(eq(tournaments.id, t.id));
     return {
