@@ -205,7 +205,7 @@ export default function Guide() {
       ) : (
         <div className="row">
           <Link className="btn" to="/">
-            Back to Home
+            Go Home
           </Link>
         </div>
       )}

@@ -35,7 +35,7 @@ import { playerListQuery } from "~/lib/player-list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { PublicUser } from "~/models/access/auth.server";
 import { setCheckins } from "~/models/roster/checkin.server";
-import { isReadOnly, LOCK_MINIMUM, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MINIMUM } from "~/models/access/policy";
+import { canLock, isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MINIMUM } from "~/models/access/policy";
 import { LOCK_MESSAGE, ROUND_ONE_MESSAGE } from "~/models/messages";
 import {
   closeSelfCheckin,
@@ -484,7 +484,7 @@ function CheckinManagement({ data, actionData }: ScreenProps<"management">) {
 
       {mutable ? (
         <section className="card row host-round-one">
-          {t.isLocked || counts.checkedIn >= LOCK_MINIMUM ? (
+          {t.isLocked || canLock(counts.checkedIn) ? (
             <Form method="post">
               <input type="hidden" name="intent" value="lock" />
               <input type="hidden" name="locked" value={t.isLocked ? "false" : "true"} />

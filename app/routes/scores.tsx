@@ -33,7 +33,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { roundDownToMultipleOf8 } from "~/models/format/cuts";
 import { badRequest, isActionError, notFound } from "~/models/errors";
 import { COMPLETED_MESSAGE, LOBBY_NOT_FOUND } from "~/models/messages";
-import { LATER_ROUND_MINIMUM, isReadOnly, nextRoundStep } from "~/models/access/policy";
+import { LATER_ROUND_MINIMUM, isReadOnly, laterRoundTooFew, nextRoundStep } from "~/models/access/policy";
 import { FORMAT_LABELS } from "~/models/format/types";
 import { DNP_VALUE } from "~/models/format/scoring";
 import { advanceSchema, scoresSchema, swapSchema } from "~/models/rounds/round-input";
@@ -638,7 +638,7 @@ function RoundActions({
   const hasLobbies = current.lobbyCount > 0;
   // A later round of a Standard tournament cannot be drawn for fewer than 4 players in play (an Elimination one
   // completes instead): no Generate or hand-drawn form then, which could only be refused (DECISIONS.md).
-  const tooFew = !hasLobbies && round > 1 && t.format !== "elimination" && checkedIn < LATER_ROUND_MINIMUM;
+  const tooFew = !hasLobbies && laterRoundTooFew(t.format, round, checkedIn);
   const step = nextRoundStep({ lobbyCount: current.lobbyCount, scored: current.scored, isLastRound });
   return (
     <section className="card scores-actions" aria-label="Round actions">

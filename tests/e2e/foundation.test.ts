@@ -201,7 +201,7 @@ test("the shell: footer badge, page titles, security headers", async ({ page }) 
   // DECISIONS.md: a visitor never meets a login wall from a public page; the host's links are for signed-in users.
   const main = page.getByRole("main");
   await expect(main.locator('a[href="/create-tournament"], a[href="/dashboard"]')).toHaveCount(0);
-  await expect(main.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  await expect(main.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
 });
 
 test("a document carries the stylesheet inline ahead of every script; a script's fetch gets it linked; hydration keeps it", async ({

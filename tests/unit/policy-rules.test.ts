@@ -2,6 +2,9 @@
 import { describe, expect, test } from "vitest";
 import {
   actionsFor,
+  canLock,
+  laterRoundTooFew,
+  LOCK_MINIMUM,
   canEditRound,
   isCompleted,
   isLive,
@@ -170,5 +173,19 @@ describe("tournament states on the shared pages", () => {
     expect(roundProgress(at("completed", 3))).toEqual({ value: 4, max: 4, percent: 100 });
     expect(roundCircles(at("active")).map((c) => c.state)).toEqual(["done", "current", "upcoming", "upcoming"]);
     expect(roundCircles(at("completed", 3)).map((c) => c.state)).toEqual(["done", "done", "done", "done"]);
+  });
+});
+
+describe("what the check-in and score screens offer (the server refuses the same)", () => {
+  test("Lock is offered from 8 checked in", () => {
+    expect(LOCK_MINIMUM).toBe(8);
+    expect([0, 7, 8, 9].map(canLock)).toEqual([false, false, true, true]);
+  });
+
+  test("a later Standard round is not drawn for fewer than 4 in play; Round 1 and Elimination have their own rules", () => {
+    expect(laterRoundTooFew("standard", 2, LATER_ROUND_MINIMUM - 1)).toBe(true);
+    expect(laterRoundTooFew("standard", 2, LATER_ROUND_MINIMUM)).toBe(false);
+    expect(laterRoundTooFew("standard", 1, 0)).toBe(false);
+    expect(laterRoundTooFew("elimination", 3, 2)).toBe(false);
   });
 });

@@ -137,6 +137,19 @@ export const LOBBY_SIZE = 8;
 /** Checked-in players the host needs before locking check-in. */
 export const LOCK_MINIMUM = 8;
 
+/** Whether check-in can be locked with this many players checked in (unlocking is always allowed). */
+export function canLock(checkedIn: number): boolean {
+  return checkedIn >= LOCK_MINIMUM;
+}
+
+/**
+ * Whether a later round of a Standard tournament cannot be drawn: fewer than LATER_ROUND_MINIMUM players in play (an
+ * Elimination tournament completes instead, and Round 1 has its own minimum).
+ */
+export function laterRoundTooFew(format: string, round: number, inPlay: number): boolean {
+  return round > 1 && format !== "elimination" && inPlay < LATER_ROUND_MINIMUM;
+}
+
 /** Whether the tournament is over: its standings are final. */
 export function isCompleted(tournament: { status: string }): boolean {
   return tournament.status === "completed";

@@ -30,7 +30,7 @@ import {
 import { auditAction, changedFields } from "../audit/audit";
 import { changeTournament, recordAudit } from "../audit/audit.server";
 import type { PublicUser } from "../access/auth.server";
-import { checkinStartable, LOCK_MINIMUM, roleFor, sizeEditable, type Role } from "../access/policy";
+import { canLock, checkinStartable, roleFor, sizeEditable, type Role } from "../access/policy";
 import { badRequest, conflict, forbidden } from "../errors";
 import { event } from "../audit/events";
 import { SCORING_KEYS, pointsFor, type Scoring } from "../format/scoring";
@@ -379,7 +379,7 @@ export async function setLocked(
   locked: boolean,
 ): Promise<ActionResult<Tournament>> {
   return mutate(db, user, tournamentId, async ({ tx, tournament: t, emit }) => {
-    if (locked && !t.isLocked && (await countActiveCheckedIn(tx, t.id)) < LOCK_MINIMUM) {
+    if (locked && !t.isLocked && !canLock(await countActiveCheckedIn(tx, t.id))) {
       throw conflict("lock_minimum", LOCK_MESSAGE);
     }
     if (t.isLocked === locked) return t;
