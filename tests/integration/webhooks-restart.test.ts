@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
 import { openDatabase, type Database } from "#db/client.server";
 import { webhookDeliveries } from "#db/schema";
@@ -139,6 +139,18 @@ describe.skipIf(postgresSkip)(
         const workers = [startWebhookWorker(a.db, FAST), startWebhookWorker(b.db, FAST)];
         try {
           await vi.waitFor(() => expect(receiver.received).toHaveLength(18), { timeout: 20_000 });
+          // The receiver counts a request before it answers; a worker stopped before the answer reaches it records
+          // nothing (its row is sent again later). Stop only once every attempt is recorded.
+          await vi.waitFor(
+            async () => {
+              const pending = await a.db
+                .select({ id: webhookDeliveries.id })
+                .from(webhookDeliveries)
+                .where(and(inArray(webhookDeliveries.endpointId, hooks), ne(webhookDeliveries.status, "delivered")));
+              expect(pending).toEqual([]);
+            },
+            { timeout: 20_000 },
+          );
         } finally {
           await Promise.all(workers.map((w) => w.stop()));
         }
