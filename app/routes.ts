@@ -27,6 +27,9 @@ export default [
   // Static help, readable by everyone: the landing page's "Learn More" sends visitors here (docs/rules.md).
   route("guide", "routes/guide.tsx"),
 
+  // Master only, outside the protected layout: the page's own guard sends everyone else, visitors included, to /.
+  route("tournaments/:tournamentId/master-override", "routes/master-override.tsx"),
+
   // Protected pages: the layout's middleware sends visitors to /auth.
   layout("routes/protected.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
@@ -52,8 +55,6 @@ export default [
     route("tournaments/:tournamentId/webhooks", "routes/webhooks.tsx"),
     // The owner and masters only: registration, the waitlist and players' personal links (docs/decisions/029).
     route("tournaments/:tournamentId/signup", "routes/signup-admin.tsx"),
-    // Master only: the page's own guard sends everyone else to /.
-    route("tournaments/:tournamentId/master-override", "routes/master-override.tsx"),
   ]),
 
   // The JSON API for bots, overlays and scripts.

@@ -4,8 +4,12 @@
 // API pollers (a conditional GET of the leaderboard every second), and 1,000 of the spectators re-validating the
 // leaderboard page after each save as the live script does. Reports, per
 // save: save latency and save → the event at the last stream; over the run: reads served per second, and the requests
-// that reached the app per page per second (nginx's log). nginx as tests/setup/nginx.ts finds and starts it (fetched
-// with apt-get when missing). Loopback only; every loop is bounded in count and time.
+// that reached the app per page per second (nginx's log). Then the baseline in the same run: the same crowd of streams
+// through the same nginx to a bare node:http server in two processes (bench/plain-server.mjs, PLAIN_PROCESSES=2) that
+// writes one event of the same shape to each stream when told; BENCH_EDGE_BASELINE=0 leaves it out. nginx as
+// tests/setup/nginx.ts finds and starts it (fetched with apt-get when missing). Loopback only; every loop is bounded
+// in count and time.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -14,7 +18,8 @@ import { refetchDelay } from "~/components/live";
 import { startNginx } from "../tests/setup/nginx";
 import { closeStreams, median, openRawStreams, openStreamFleet, percentile, type SseClient } from "./sse";
 import { monotonicMs } from "./stream-clients";
-import { apiClient, benchDatabase, seedTournament, startBuiltApp } from "./support";
+import { apiClient, benchDatabase, root, seedTournament, startBuiltApp } from "./support";
+import { freePort } from "../tests/setup/e2e-global";
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 20_000);
 const POLLERS = Number(process.env.BENCH_POLLERS ?? 1_000);
@@ -123,7 +128,50 @@ function revalidateAfterEvent(clients: SseClient[], url: string, etag: string) {
   });
 }
 
+/**
+ * The floor for the fan-out on this machine: save → last stream for a bare node:http server in two processes behind the
+ * same nginx, told to broadcast by a POST (no save, no database): the ms of each of SAVES fan-outs (NaN: a stream missed it).
+ */
+async function plainFanOut(): Promise<number[]> {
+  const port = await freePort();
+  const plain = spawn(process.execPath, ["bench/plain-server.mjs"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), PLAIN_PROCESSES: "2" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  process.on("exit", () => plain.kill("SIGTERM"));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15_000;
+  while (
+    !(await fetch(`${base}/api/openapi.json`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline || plain.exitCode !== null) throw new Error("the plain server did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const edge = await startNginx(port, { workers: NGINX_WORKERS, fileLimit: FILE_LIMIT });
+  try {
+    const processes = Math.max(1, Math.ceil(STREAMS / STREAMS_PER_PROCESS));
+    const fleet = await openStreamFleet(`${edge.base}/api/events?tournamentId=1`, STREAMS, { processes });
+    await new Promise((r) => setTimeout(r, 2_000));
+    const ms: number[] = [];
+    for (let i = 0; i < SAVES; i++) {
+      const result = await fleet.fanOut(() => fetch(`${base}/broadcast`, { method: "POST" }).then((r) => r.text()));
+      ms.push(result.lastMs);
+      await new Promise((r) => setTimeout(r, SAVE_GAP_MS));
+    }
+    fleet.close();
+    return ms;
+  } finally {
+    await edge.stop();
+    plain.kill("SIGTERM");
+  }
+}
+
 async function main() {
+  const fanMs: number[] = [];
   const db = await benchDatabase("postgres");
   const { base: appBase, stop: stopApp } = await startBuiltApp({
     databaseUrl: db.url,
@@ -158,7 +206,6 @@ async function main() {
     const started = performance.now();
 
     const saveMs: number[] = [];
-    const fanMs: number[] = [];
     const revalidationMs: number[] = [];
     let failedRevalidations = 0;
     let missedEvents = 0;
@@ -256,6 +303,16 @@ async function main() {
     await edge.stop();
     await stopApp();
     await db.stop?.();
+  }
+  if (process.env.BENCH_EDGE_BASELINE !== "0") {
+    await new Promise((r) => setTimeout(r, 2_000));
+    const plain = await plainFanOut();
+    const app = median(fanMs.filter(Number.isFinite));
+    const floor = median(plain.filter(Number.isFinite));
+    console.log(
+      `  the baseline, a bare node:http server in two processes behind the same nginx, ${STREAMS} streams: median ` +
+        `${floor.toFixed(0)} ms (runs ${plain.map((ms) => ms.toFixed(0)).join(", ")}); the app ÷ it: ${(app / floor).toFixed(2)}`,
+    );
   }
 }
 

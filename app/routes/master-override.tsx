@@ -55,7 +55,7 @@ function tabOf(raw: string | null): Tab {
 }
 
 export async function loader({ params, request, url, context }: Route.LoaderArgs) {
-  const master = requireMaster(context, request);
+  const master = requireMaster(context);
   const tournament = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const tab = tabOf(url.searchParams.get("tab"));
   const db = context.get(dbContext);
@@ -117,7 +117,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
 const CONFIRM_MESSAGE = "Please confirm the change to apply it";
 
 export async function action({ params, request, url, context }: Route.ActionArgs) {
-  const user = requireMaster(context, request);
+  const user = requireMaster(context);
   const tournament = await loadTournamentFromParams({ context, request }, params.tournamentId);
   const db = context.get(dbContext);
   const { intent, values } = readForm(context);

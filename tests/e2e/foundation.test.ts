@@ -84,7 +84,7 @@ test.describe("guards", () => {
     }
   });
 
-  test("the master-only page sends organizers to / and lets the master in", async ({ noJsPage, request }) => {
+  test("the master-only page sends visitors and organizers to / and lets the master in", async ({ noJsPage, request }) => {
     const organizer = await request.post("/api/auth/login", { data: { username: unique(), password: "password123" } });
     const { token } = await organizer.json();
     const created = await request.post("/api/tournaments", {
@@ -93,6 +93,10 @@ test.describe("guards", () => {
     });
     expect(created.status()).toBe(200);
     const { id } = await created.json();
+
+    // SPEC "Master only (non-masters are sent to /)": a visitor too, not to the sign-in page.
+    await noJsPage.goto(`/tournaments/${id}/master-override`);
+    expect(new URL(noJsPage.url()).pathname).toBe("/");
 
     await login(noJsPage, unique(), "password123");
     await noJsPage.goto(`/tournaments/${id}/master-override`);
