@@ -84,7 +84,10 @@ test.describe("guards", () => {
     }
   });
 
-  test("the master-only page sends visitors and organizers to / and lets the master in", async ({ noJsPage, request }) => {
+  test("the master-only page sends visitors and organizers to / and lets the master in", async ({
+    noJsPage,
+    request,
+  }) => {
     const organizer = await request.post("/api/auth/login", { data: { username: unique(), password: "password123" } });
     const { token } = await organizer.json();
     const created = await request.post("/api/tournaments", {
