@@ -298,7 +298,8 @@ export const errorAnswer = z
       .optional()
       .describe(
         'The refusal\'s code (docs/rules.md "Error codes": e.g. invalid_scores, round_not_scored, tournament_completed): ' +
-          "decide on it, not on the message; absent on the HTTP layer's 405, 413 and cross-site refusals",
+          "decide on it, not on the message. The HTTP layer's refusals carry one too: method_not_allowed (405), " +
+          "body_too_large (413), cross_site (403)",
       ),
   })
   .describe("Why the call was refused; nothing changed");

@@ -39,6 +39,8 @@ async function readPageForm(request: Request, url: URL, signedIn: boolean): Prom
   if (type?.toLowerCase().includes("application/x-www-form-urlencoded") && !isWellFormedBody(bytes, type))
     return Response.json({ message: INVALID_UTF8_MESSAGE, code: "invalid_text" }, { status: 400 });
   let form: FormData;
+  // An empty post without a Content-Type (`curl -X POST /logout`) is an empty form, not a malformed one.
+  if (bytes.byteLength === 0 && !type) return new FormData();
   try {
     form = await new Response(bytes, { headers: type ? { "content-type": type } : {} }).formData();
   } catch {

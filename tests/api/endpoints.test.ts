@@ -996,6 +996,14 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
       });
       expectStatus(reply, 200);
       expectStatus(await app.call("GET", "/api/auth/me", { headers: { cookie: cookie! } }), 200);
+      // A bare POST /logout (no body, no Content-Type, as `curl -X POST` sends it) is an empty form: it signs out.
+      const out = await fetch(`${app.baseURL}/logout`, {
+        method: "POST",
+        headers: { cookie: cookie! },
+        redirect: "manual",
+      });
+      expect(out.status).toBe(302);
+      expectStatus(await app.call("GET", "/api/auth/me", { headers: { cookie: cookie! } }), 401);
     });
 
     test("another organizer may read but not change a tournament", async () => {
