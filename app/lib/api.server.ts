@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, RouterContextProvider } fr
 import { z } from "zod";
 import type { AppDb } from "#db/client.server";
 import type { ActionResult } from "~/models/action.server";
-import { badRequest, isActionError, notFound, type RefusalCode } from "~/models/errors";
+import { badRequest, isActionError, notFound, schemaRefusalCode, type RefusalCode } from "~/models/errors";
 import { hasLoneSurrogate } from "~/models/fields";
 import { INVALID_UTF8_MESSAGE, LONE_SURROGATE_MESSAGE, PLAYER_NOT_FOUND, WEBHOOK_MESSAGES } from "~/models/messages";
 import { playerTournamentId } from "~/models/roster/roster.server";
@@ -120,7 +120,10 @@ export async function readJson<S extends z.ZodType>(
   }
   if (hasLoneSurrogate(body)) throw badRequest("invalid_text", LONE_SURROGATE_MESSAGE);
   const result = schema.safeParse(body);
-  if (!result.success) throw jsonError(400, result.error.issues[0]?.message ?? "Invalid input", "invalid_input");
+  if (!result.success) {
+    const message = result.error.issues[0]?.message ?? "Invalid input";
+    throw jsonError(400, message, schemaRefusalCode(message));
+  }
   return result.data;
 }
 

@@ -5,7 +5,14 @@ import type { z } from "zod";
 import { canRead, findReadableTournament } from "~/models/access/share.server";
 import type { ActionResult } from "~/models/action.server";
 import type { PublicUser } from "~/models/access/auth.server";
-import { badRequest, isActionError, refusalTitle, type ActionError, type RefusalCode } from "~/models/errors";
+import {
+  badRequest,
+  isActionError,
+  refusalTitle,
+  schemaRefusalCode,
+  type ActionError,
+  type RefusalCode,
+} from "~/models/errors";
 import { fieldErrors, FormFieldError, formToObject } from "~/lib/form";
 import { unknownFormField } from "./form-fields";
 import { tournamentAccess } from "~/models/access/staff.server";
@@ -176,9 +183,10 @@ export function unknownAction(input: FormInput) {
   return formFailure(input, badRequest("invalid_input", "Unknown action"));
 }
 
-/** A 400 answer for a schema failure ("invalid_input"), keeping what the user typed. */
+/** A 400 answer for a schema failure (`invalid_input`, or the code its message has: schemaRefusalCode), keeping what the user typed. */
 export function invalid(intent: string | null, error: z.ZodError, values: Record<string, unknown>, title?: string) {
-  const refusal = badRequest("invalid_input", error.issues[0]?.message ?? "Invalid input");
+  const message = error.issues[0]?.message ?? "Invalid input";
+  const refusal = badRequest(schemaRefusalCode(message), message);
   return formFailure({ intent, values }, refusal, { title, fieldErrors: fieldErrors(error) });
 }
 

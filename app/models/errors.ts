@@ -1,5 +1,16 @@
 // The one error type the models throw for a refused action: its status, its code (what screens and clients decide on) and its message.
-import { AUTH_REQUIRED, COMPLETED_MESSAGE, NOT_ALLOWED, TOURNAMENT_NOT_FOUND } from "./messages";
+import {
+  AUTH_REQUIRED,
+  COMPLETED_MESSAGE,
+  CUT_WHOLE,
+  MAX_PLAYERS_MAXIMUM,
+  MAX_PLAYERS_MINIMUM,
+  MISSING_CREDENTIALS_MESSAGE,
+  NO_VALID_PLAYERS,
+  NOT_ALLOWED,
+  SAME_PLAYER,
+  TOURNAMENT_NOT_FOUND,
+} from "./messages";
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
 
 /**
@@ -107,6 +118,23 @@ export type Refusal = { code: RefusalCode; message: string };
 export function refusalTitle(code: RefusalCode, fallback?: string): string | undefined {
   return REFUSAL_TITLES[code] ?? fallback;
 }
+
+/**
+ * The schema messages that are a refusal with a code of its own (docs/rules.md "Error codes"): a form or an API body a
+ * schema refuses with one of them carries that code, as the model's own refusal does; any other schema message is
+ * `invalid_input`.
+ */
+const SCHEMA_MESSAGE_CODES: ReadonlyMap<string, RefusalCode> = new Map<string, RefusalCode>([
+  [NO_VALID_PLAYERS, "no_valid_players"],
+  [MAX_PLAYERS_MINIMUM, "max_players_out_of_range"],
+  [MAX_PLAYERS_MAXIMUM, "max_players_out_of_range"],
+  [SAME_PLAYER, "same_player"],
+  [CUT_WHOLE, "invalid_cut"],
+  [MISSING_CREDENTIALS_MESSAGE, "missing_credentials"],
+]);
+
+/** The code of a schema's refusal message. */
+export const schemaRefusalCode = (message: string): RefusalCode => SCHEMA_MESSAGE_CODES.get(message) ?? "invalid_input";
 
 export class ActionError extends Error {
   /** Seconds a 429 asks the client to wait (answered as Retry-After). */

@@ -52,7 +52,10 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
 
       const wrong = await app.call("POST", "/api/auth/login", { body: { username, password: "not-the-one" } });
       expectRefusal(wrong, 401);
-      expectRefusal(await app.call("POST", "/api/auth/login", { body: {} }), 400, "Missing credentials");
+      const missing = await app.call("POST", "/api/auth/login", { body: {} });
+      expectRefusal(missing, 400, "Missing credentials");
+      // A schema's message that is a refusal of its own carries that refusal's code (docs/rules.md "Error codes").
+      expect(missing.body.code).toBe("missing_credentials");
     });
 
     test("GET /api/auth/me answers the signed-in user, 401 without a token", async () => {
@@ -570,11 +573,12 @@ describe.skipIf(skip)(`JSON API endpoints${skip ? ` (skipped: ${skip})` : ""}`, 
         await app.call("POST", `/api/tournaments/${t.id}/players/bulk`, { token: owner, body: { players: tooMany } }),
         409,
       );
-      expectRefusal(
-        await app.call("POST", `/api/tournaments/${t.id}/players/bulk`, { token: owner, body: { players: [] } }),
-        400,
-        "No Valid Players",
-      );
+      const none = await app.call("POST", `/api/tournaments/${t.id}/players/bulk`, {
+        token: owner,
+        body: { players: [] },
+      });
+      expectRefusal(none, 400, "No Valid Players");
+      expect(none.body.code).toBe("no_valid_players");
       expect(await app.sql`select name from players where tournament_id = ${t.id}`).toHaveLength(2);
     });
 
