@@ -12,7 +12,7 @@ import { RouterContextProvider } from "react-router";
 // Importing the build runs the entry module's boot (environment, database, master account) before this module's body.
 import * as build from "virtual:react-router/server-build";
 import { fastApiAnswer } from "~/lib/api-cache.server";
-import { MALFORMED_URL } from "~/lib/api.server";
+import { INVALID_HOST, MALFORMED_URL, METHOD_NOT_ALLOWED } from "~/lib/api.server";
 import { CORS_HEADERS, isApiPath } from "~/lib/cors.server";
 import { clientAddressOf, peerIsTrusted, trustProxyFunction } from "~/lib/client-address.server";
 import { clientContext } from "~/lib/context";
@@ -20,6 +20,8 @@ import { getApp } from "~/lib/db.server";
 import { publishingFor, serveEventStream } from "~/lib/events.server";
 import { fastPublicAnswer, type CachedAnswer, type RequestLike } from "~/lib/public-cache.server";
 import { saveAdmission } from "~/lib/save-admission.server";
+import { CROSS_SITE_MESSAGE } from "~/lib/security.server";
+import type { RefusalCode } from "~/models/errors";
 import { precompressedAssets } from "./precompressed";
 
 const { env } = await getApp();
@@ -108,6 +110,46 @@ if (log) app.use(log);
 // What a request publishes reaches this process's streams after its answer is sent (app/lib/events.server.ts).
 app.use((_req, res, next) => publishingFor(res, next));
 
+/** Methods React Router's adapter can hand on: a Fetch `Request` refuses TRACE, CONNECT and TRACK (a 500 before). */
+const HANDLED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/**
+ * The address React Router's Express adapter builds the `Request` from: the host it names (X-Forwarded-Host's under
+ * `trust proxy`, else Host's) and the port either names. False when no URL can be made of it (`Host: a b`,
+ * `Host: x:99999`) or there is no host: the adapter would throw, a 500 for a client's bad header.
+ */
+function hostMakesUrl(req: Request) {
+  const portOf = (value: string | undefined) => Number.parseInt(value?.split(":")[1] ?? "", 10);
+  const forwardedPort = req.app.enabled("trust proxy") ? portOf(req.get("x-forwarded-host")) : NaN;
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : portOf(req.get("host"));
+  // No Host at all (an HTTP/1.0 request): the adapter reads `req.hostname.split`, a TypeError.
+  if (!req.hostname) return false;
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return URL.canParse(`http://${hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}/`);
+}
+
+/**
+ * A request nothing of ours can read is refused before React Router: an unknown method (405), a Host that makes no
+ * address (400), and a page post whose Origin is not an address (403, the cross-site refusal, which React Router's own
+ * check would answer 400 "Bad Request" for; under /api our middleware refuses it unless a bearer token is sent).
+ * Answered as every refusal is (docs/rules.md "Error codes").
+ */
+app.use((req, res, next) => {
+  if (!HANDLED_METHODS.has(req.method)) return refuse(req, res, 405, METHOD_NOT_ALLOWED, "method_not_allowed");
+  if (!hostMakesUrl(req)) return refuse(req, res, 400, INVALID_HOST, "invalid_input");
+  const origin = req.get("origin");
+  const pagePost = !isApiPath(req.path) && !["GET", "HEAD", "OPTIONS"].includes(req.method);
+  if (pagePost && origin && origin !== "null" && !URL.canParse(origin)) {
+    // The answer app/lib/security.server.ts gives any other cross-site post.
+    res
+      .status(403)
+      .set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY" });
+    res.json({ message: CROSS_SITE_MESSAGE, code: "cross_site" });
+    return;
+  }
+  next();
+});
+
 app.all(
   "*",
   createRequestHandler({
@@ -136,16 +178,22 @@ app.all(
  */
 app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
   if (!(error instanceof URIError) || res.headersSent) return next(error);
+  refuse(req, res, 400, MALFORMED_URL, "invalid_input");
+});
+
+/** A refusal of the HTTP layer: under /api JSON with its code and the CORS headers, elsewhere a plain page. */
+function refuse(req: Request, res: Response, status: number, message: string, code: RefusalCode) {
   if (isApiPath(req.path)) {
     res
-      .status(400)
+      .status(status)
       .set({ ...CORS_HEADERS, "Cache-Control": "no-store" })
-      .json({ message: MALFORMED_URL, code: "invalid_input" });
+      .json({ message, code });
     return;
   }
+  const title = { 400: "Bad Request", 403: "Forbidden", 405: "Method Not Allowed" }[status] ?? "Refused";
   res
-    .status(400)
+    .status(status)
     .set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" })
     .type("html")
-    .send(`<!doctype html><title>Bad Request</title><h1>Bad Request</h1><p>${MALFORMED_URL}.</p>`);
-});
+    .send(`<!doctype html><title>${title}</title><h1>${title}</h1><p>${message}.</p>`);
+}

@@ -37,6 +37,10 @@ export const INVALID_USER_ID = "Invalid user ID";
 export const INVALID_WEBHOOK_ID = "Invalid webhook ID";
 /** An address whose percent-encoding does not decode (`/api/tournaments/%zz`), answered by the HTTP server. */
 export const MALFORMED_URL = "Malformed URL: invalid percent-encoding";
+/** A Host header (or a trusted proxy's X-Forwarded-Host) that makes no address: `Host: a b`, `Host: x:99999`. */
+export const INVALID_HOST = "Invalid Host header";
+/** A method no route of ours answers (PROPFIND, TRACE, …); a route's own 405 names the methods it takes. */
+export const METHOD_NOT_ALLOWED = "Method not allowed";
 
 /**
  * A JSON answer with its length: the server's compression leaves answers shorter than its threshold as they are

@@ -1,5 +1,6 @@
 // Cross-origin use of the API over HTTP: any origin reads it without credentials; a script on another site calls it
 // with a bearer token after a preflight; the page cookie is never accepted from another site (docs/decisions/023).
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, unavailableReason, unique, type App } from "./support/app";
 import { createTournament, drawnTournament } from "./support/fixtures";
@@ -174,5 +175,68 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("CORS on the 
       expect(page.headers.get("access-control-allow-origin"), path).toBeNull();
       expect(await page.text(), path).toContain("Bad Request");
     }
+  });
+
+  /** A request fetch will not send (its own Host, TRACE): status, content type and body. */
+  const raw = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<{ status: number; type: string; cors: string | undefined; body: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(app.baseURL);
+      const request = http.request({ hostname, port, method, path, headers, setHost: false }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            type: res.headers["content-type"] ?? "",
+            cors: res.headers["access-control-allow-origin"] as string | undefined,
+            body: text,
+          }),
+        );
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+
+  test("the HTTP layer refuses what React Router's adapter cannot read, never a 500", async () => {
+    const { host } = new URL(app.baseURL);
+    // A Host that makes no address (the adapter built a URL of it and threw): 400, the API's as JSON with CORS.
+    for (const bad of ["evil.example:99999", "a b", "["]) {
+      const api = await raw("GET", "/api/tournaments/public", { Host: bad, Origin: OVERLAY });
+      expect([api.status, api.cors], bad).toEqual([400, "*"]);
+      expect(JSON.parse(api.body), bad).toEqual({ message: "Invalid Host header", code: "invalid_input" });
+      const page = await raw("GET", "/login", { Host: bad });
+      expect([page.status, page.type], bad).toEqual([400, "text/html; charset=utf-8"]);
+      expect(page.body).toContain("Invalid Host header");
+    }
+    // TRACE (which a Fetch Request refuses to carry) and methods no route knows: 405, the API's with its code.
+    for (const method of ["TRACE", "PROPFIND"]) {
+      const api = await raw(method, "/api/tournaments", { Host: host });
+      expect([api.status, api.cors], method).toEqual([405, "*"]);
+      expect(JSON.parse(api.body), method).toEqual({ message: "Method not allowed", code: "method_not_allowed" });
+      expect((await raw(method, "/", { Host: host })).status, method).toBe(405);
+    }
+    // A page post whose Origin is no address is the cross-site refusal (React Router's own check answered 400).
+    for (const origin of ["not a url", "http://evil.example:99999", `http://${host}.evil.example`]) {
+      const post = await raw(
+        "POST",
+        "/login",
+        { Host: host, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+        "username=someone&password=password123",
+      );
+      expect([post.status, JSON.parse(post.body)], origin).toEqual([
+        403,
+        { message: "Cross-site request refused", code: "cross_site" },
+      ]);
+    }
+    // The same requests with a good Host and Origin are served.
+    expect((await raw("GET", "/login", { Host: host })).status).toBe(200);
+    const ok = await raw(
+      "POST",
+      "/login",
+      { Host: host, Origin: app.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+      `username=${unique("origin")}&password=password123`,
+    );
+    expect(ok.status).toBe(302);
   });
 });
