@@ -250,7 +250,7 @@ export function connectedMessage(tournamentId: number | null, version: number | 
  * `tournamentId` or key, a tournament this reader may not follow), which the route module answers (400, 404).
  */
 export async function serveEventStream(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  if (req.method !== "GET") return false;
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = new URL(req.url ?? "/", "http://local");
   const target = streamTarget(url.searchParams.get("tournamentId"), url.searchParams.get("key"));
   if (!target.ok) return false;
@@ -267,6 +267,11 @@ export async function serveEventStream(req: IncomingMessage, res: ServerResponse
       if (user !== null) version = await readableVersion(database.db, { user, key }, tournamentId);
     }
     if (version === null || res.destroyed) return false;
+  }
+  // HEAD: what GET would answer, without the stream (a client checking the address before it follows it).
+  if (req.method === "HEAD") {
+    res.writeHead(200, STREAM_HEADERS).end();
+    return true;
   }
   return startStream(req, res, tournamentId, version);
 }

@@ -82,7 +82,15 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("share links 
         const stream = await get(app, `/api/events?tournamentId=${t.id}`, { token });
         expect(stream.status).toBe(200);
         expect(stream.headers.get("content-type")).toContain("text/event-stream");
+        // HEAD answers what GET would, without the stream; to a stranger as for a missing id.
+        const head = await fetch(`${app.baseURL}/api/events?tournamentId=${t.id}`, {
+          method: "HEAD",
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect([head.status, head.headers.get("content-type")]).toEqual([200, "text/event-stream; charset=utf-8"]);
       }
+      const strangerHead = await fetch(`${app.baseURL}/api/events?tournamentId=${t.id}`, { method: "HEAD" });
+      expect(strangerHead.status).toBe(404);
     }
 
     // The share link: only the owner (or a master) gets it; to another organizer the tournament does not exist.
