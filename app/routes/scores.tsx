@@ -32,8 +32,14 @@ import { parsePositiveInt } from "~/lib/params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { roundDownToMultipleOf8 } from "~/models/format/cuts";
 import { badRequest, isActionError, notFound } from "~/models/errors";
-import { COMPLETED_MESSAGE, LOBBY_NOT_FOUND } from "~/models/messages";
-import { LATER_ROUND_MINIMUM, isReadOnly, laterRoundTooFew, nextRoundStep } from "~/models/access/policy";
+import { COMPLETED_MESSAGE, LOBBY_NOT_FOUND, ROUND_ONE_MESSAGE } from "~/models/messages";
+import {
+  LATER_ROUND_MINIMUM,
+  isReadOnly,
+  laterRoundTooFew,
+  nextRoundStep,
+  roundOneTooFew,
+} from "~/models/access/policy";
 import { FORMAT_LABELS } from "~/models/format/types";
 import { DNP_VALUE } from "~/models/format/scoring";
 import { advanceSchema, scoresSchema, swapSchema } from "~/models/rounds/round-input";
@@ -639,6 +645,8 @@ function RoundActions({
   // A later round of a Standard tournament cannot be drawn for fewer than 4 players in play (an Elimination one
   // completes instead): no Generate or hand-drawn form then, which could only be refused (DECISIONS.md).
   const tooFew = !hasLobbies && laterRoundTooFew(t.format, round, checkedIn);
+  // Round 1 needs 16 checked in: below that its Generate is shown disabled with the reason, as on check-in.
+  const roundOneShort = !hasLobbies && roundOneTooFew(round, checkedIn);
   const step = nextRoundStep({ lobbyCount: current.lobbyCount, scored: current.scored, isLastRound });
   return (
     <section className="card scores-actions" aria-label="Round actions">
@@ -666,7 +674,16 @@ function RoundActions({
       <FormError title={failure?.title} message={failure?.error} />
       <div className="row" style={{ marginTop: failure ? "0.75rem" : 0 }}>
         {!hasLobbies ? (
-          round === 1 ? (
+          roundOneShort ? (
+            <div>
+              <button type="button" className="btn primary" disabled aria-describedby="round-one-hint">
+                Generate Round 1 Lobbies
+              </button>
+              <div className="small muted" id="round-one-hint">
+                {ROUND_ONE_MESSAGE}
+              </div>
+            </div>
+          ) : round === 1 ? (
             <ConfirmAction
               label="Generate Round 1 Lobbies"
               intent="generate"
@@ -751,7 +768,7 @@ function RoundActions({
           </>
         )}
       </div>
-      {!hasLobbies && !tooFew && drawPlayers.length > 0 ? (
+      {!hasLobbies && !tooFew && !roundOneShort && drawPlayers.length > 0 ? (
         <ManualDrawForm round={round} players={drawPlayers} failure={drawFailure} />
       ) : null}
       {hasLobbies && !current.finalized ? <SwapPlayersForm lobbies={lobbies} failure={swapFailure} /> : null}

@@ -310,3 +310,19 @@ test("without JavaScript a later round with fewer than 4 players in play offers 
   await expect(page.locator('input[name="intent"][value="generate"]')).toHaveCount(0);
   await expect(page.locator('input[name="intent"][value="draw"]')).toHaveCount(0);
 });
+
+test("without JavaScript Round 1 with fewer than 16 checked in shows Generate disabled with the reason, and no hand draw", async ({
+  noJsPage: page,
+  request,
+}) => {
+  const username = uniqueName("sc15");
+  await login(page, username, PASSWORD);
+  const { id } = await tournamentWithCheckedInPlayers(request, username, 15, { maxPlayers: 16 });
+  await page.goto(`/scores/${id}`);
+  const actions = page.getByRole("region", { name: "Round actions" });
+  const button = actions.getByRole("button", { name: "Generate Round 1 Lobbies" });
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAccessibleDescription("At least 16 players must be checked in to generate lobbies");
+  await expect(page.locator('input[name="intent"][value="generate"]')).toHaveCount(0);
+  await expect(page.locator('input[name="intent"][value="draw"]')).toHaveCount(0);
+});

@@ -4,6 +4,7 @@ import {
   actionsFor,
   canLock,
   laterRoundTooFew,
+  roundOneTooFew,
   LOCK_MINIMUM,
   canEditRound,
   isCompleted,
@@ -187,5 +188,11 @@ describe("what the check-in and score screens offer (the server refuses the same
     expect(laterRoundTooFew("standard", 2, LATER_ROUND_MINIMUM)).toBe(false);
     expect(laterRoundTooFew("standard", 1, 0)).toBe(false);
     expect(laterRoundTooFew("elimination", 3, 2)).toBe(false);
+  });
+
+  test("Round 1 is not drawn for fewer than 16 checked in; later rounds have their own rule", () => {
+    expect(roundOneTooFew(1, ROUND_ONE_MINIMUM - 1)).toBe(true);
+    expect(roundOneTooFew(1, ROUND_ONE_MINIMUM)).toBe(false);
+    expect(roundOneTooFew(2, 0)).toBe(false);
   });
 });

@@ -150,6 +150,11 @@ export function laterRoundTooFew(format: string, round: number, inPlay: number):
   return round > 1 && format !== "elimination" && inPlay < LATER_ROUND_MINIMUM;
 }
 
+/** Whether Round 1 cannot be drawn yet: fewer than ROUND_ONE_MINIMUM players checked in (409 round_one_minimum). */
+export function roundOneTooFew(round: number, checkedIn: number): boolean {
+  return round === 1 && checkedIn < ROUND_ONE_MINIMUM;
+}
+
 /** Whether the tournament is over: its standings are final. */
 export function isCompleted(tournament: { status: string }): boolean {
   return tournament.status === "completed";
