@@ -35,6 +35,7 @@ export function AddPlayerForm({
   failure,
   disabled,
   disabledNote,
+  disabledLabel = "Locked",
   withLp = true,
   resetKey,
   tournamentId,
@@ -42,6 +43,8 @@ export function AddPlayerForm({
   failure: FormFailure | null;
   disabled?: boolean;
   disabledNote?: ReactNode;
+  /** The badge before the note: why the form is closed. */
+  disabledLabel?: string;
   withLp?: boolean;
   resetKey: string | number;
   tournamentId: number;
@@ -54,7 +57,7 @@ export function AddPlayerForm({
       <fieldset disabled={disabled} aria-describedby={disabled && disabledNote ? "add-player-locked" : undefined}>
         <legend>Add New Player</legend>
         {disabled && disabledNote ? (
-          <DisabledNote id="add-player-locked" label="Locked">
+          <DisabledNote id="add-player-locked" label={disabledLabel}>
             {disabledNote}
           </DisabledNote>
         ) : null}

@@ -36,7 +36,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { PublicUser } from "~/models/access/auth.server";
 import { setCheckins } from "~/models/roster/checkin.server";
 import { canLock, isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MINIMUM } from "~/models/access/policy";
-import { LOCK_MESSAGE, ROUND_ONE_MESSAGE } from "~/models/messages";
+import { capacityMessage, LOCK_MESSAGE, ROUND_ONE_MESSAGE } from "~/models/messages";
 import {
   closeSelfCheckin,
   openRefusal,
@@ -553,8 +553,12 @@ function CheckinManagement({ data, actionData }: ScreenProps<"management">) {
               resetKey={counts.total}
               tournamentId={t.id}
               withLp={false}
-              disabled={t.isLocked}
-              disabledNote="The tournament is locked: unlock it to add new players."
+              // Locked, or at capacity (this form has no manual override): adding could only be refused.
+              disabled={t.isLocked || counts.total >= t.maxPlayers}
+              disabledNote={
+                t.isLocked ? "The tournament is locked: unlock it to add new players." : capacityMessage(t.maxPlayers)
+              }
+              disabledLabel={t.isLocked ? "Locked" : "Full"}
             />
           </section>
           <section className="card">

@@ -335,3 +335,17 @@ for (const js of [false, true]) {
     await context.close();
   });
 }
+
+test("without JavaScript check-in management's Add New Player is closed at capacity, with the reason", async ({
+  noJsPage: page,
+  request,
+}) => {
+  const username = uniqueName("full");
+  await login(page, username, PASSWORD);
+  const { id } = await tournamentWithCheckedInPlayers(request, username, 16, { maxPlayers: 16 });
+  await page.goto(`/tournament-checkin/${id}`);
+  const form = page.getByRole("form", { name: "Add player" });
+  await expect(form.getByRole("textbox", { name: "Player Name" })).toBeDisabled();
+  await expect(form).toContainText("Tournament is at maximum capacity (16 players). Remove a player first.");
+  await expect(form.getByRole("button")).toBeDisabled();
+});
