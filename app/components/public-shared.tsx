@@ -18,7 +18,10 @@ export function RoundProgress({ tournament }: { tournament: RoundInfo }) {
     <div className="stack">
       <div className="row between small">
         <span>Tournament Progress</span>
-        <span className="muted">{isCompleted(tournament) ? "All rounds complete" : `${progress.percent}%`}</span>
+        {/* Completed reads 100% with every round done (SPEC "Cutting": the public view's progress). */}
+        <span className="muted">
+          {progress.percent}%{isCompleted(tournament) ? ", all rounds done" : ""}
+        </span>
       </div>
       <ProgressBar value={progress.value} max={progress.max} label="Tournament progress" />
       <ol
