@@ -57,6 +57,9 @@ function reaches(stream: Stream, event: BusEvent) {
 function broadcast(event: BusEvent) {
   if (streams.size === 0) return;
   const { listed: _listed, origin: _origin, ...visible } = event;
+  // Who may read the tournament changed: its streams hear that, and nothing of the change itself (the new name of a
+  // tournament made private is not for every one of them); the reconnect decides who reads on.
+  if (event.data?.accessChanged === true) visible.data = { accessChanged: true };
   // A Buffer, the type a socket writes without wrapping each write's chunk.
   const chunk = Buffer.from(`data: ${JSON.stringify({ ...visible, audience: streams.size })}\n\n`);
   for (const stream of streams) if (reaches(stream, event)) stream.write(chunk);

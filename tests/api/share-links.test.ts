@@ -3,6 +3,7 @@
 // opening them once the owner rotates it (docs/decisions/021-check-in-and-share-links.md).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startAppWithCallers, unavailableReason, type App } from "./support/app";
+import { openEventStream } from "./support/events";
 import { expectStatus } from "./support/expect";
 import { addPlayers, createTournament, drawnTournament, expectOk } from "./support/fixtures";
 import type { OpenApiDocument } from "./support/openapi-document";
@@ -128,6 +129,26 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("share links 
     expect((await get(app, `/api/tournaments/${first.id}/export?key=${link.key}`)).status).toBe(404);
     expect((await get(app, `/tournaments/${first.id}/leaderboard`, { cookie })).status).toBe(404);
     expect((await get(app, `/api/tournaments/${first.id}/players?key=${rotated.key}`)).status).toBe(200);
+  });
+
+  test("a visitor's stream on a tournament made private hears that its access changed, not the change: no new name", async () => {
+    const t = await createTournament(app, owner, { isPublic: true, name: "Open For Now" });
+    const stream = await openEventStream(app.baseURL, t.id);
+    try {
+      await stream.waitFor("connected");
+      expectStatus(
+        await app.call("PATCH", `/api/tournaments/${t.id}`, {
+          token: owner,
+          body: { name: "Now Secret Cup", isPublic: false },
+        }),
+        200,
+      );
+      const last = await stream.waitFor("tournament_updated");
+      expect(last.data).toEqual({ accessChanged: true });
+      expect(JSON.stringify(stream.seen)).not.toContain("Now Secret");
+    } finally {
+      await stream.close();
+    }
   });
 
   test("every documented API read of a tournament or player id answers a stranger nothing of a non-public one", async () => {
