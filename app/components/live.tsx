@@ -49,7 +49,11 @@ type LiveData = { tournament?: { status?: string } } | undefined;
  */
 export const liveRefreshHandle = {
   ...withoutReactHandle,
-  refreshWithoutScript: (data: unknown) => !isCompleted({ status: (data as LiveData)?.tournament?.status ?? "" }),
+  // No data is an error page (an id that is wrong or not found): nothing live on it to refresh.
+  refreshWithoutScript: (data: unknown) => {
+    const status = (data as LiveData)?.tournament?.status;
+    return status !== undefined && !isCompleted({ status });
+  },
 };
 
 export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) {

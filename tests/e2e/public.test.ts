@@ -325,6 +325,11 @@ test.describe("with JavaScript disabled", () => {
     }
     await page.goto("/");
     await expect(refresh).toHaveCount(0);
+    // Nor does an error page of those routes: nothing live on it.
+    for (const path of ["/public/0", "/tournaments/2147483647/leaderboard"]) {
+      await page.goto(path);
+      await expect(refresh, path).toHaveCount(0);
+    }
   });
 
   test("the leaderboard ranks active players first and the eliminated after the separator", async ({
