@@ -13,6 +13,7 @@ import {
   LOBBY_SIZE,
   playerCounts,
   playerStatus,
+  playerStatusNote,
   playerStatusTone,
   ROUND_ONE_BUTTON_FROM,
   ROUND_ONE_MINIMUM,
@@ -106,6 +107,14 @@ describe("playerStatus: one wording for the host's player page and the public pr
     expect(playerStatusTone(playerStatus({ ...base, removed: true }).kind)).toBe("danger");
     expect(playerStatusTone(playerStatus({ ...base, lobbyName: "Lobby 1" }).kind)).toBe("success");
     expect(playerStatusTone(playerStatus(base).kind)).toBe("warning");
+  });
+
+  test("the profile's Current Status line: a player set aside at Round 1 is out, not waiting for a lobby", () => {
+    const note = (p: Partial<PlayerStatusInput>) => playerStatusNote(playerStatus({ ...base, ...p }).kind);
+    expect(note({ removed: true, isCheckedIn: false })).toEqual({ label: "Removed from tournament", tone: "danger" });
+    expect(note({ removed: true, tournamentCompleted: true }).label).toBe("Removed from tournament");
+    expect(note({}).label).toBe("Waiting for lobby assignment");
+    expect(note({ lobbyName: "Lobby 2" }).label).toBe("Ready to Play");
   });
 });
 

@@ -354,6 +354,9 @@ export function playerStatusNote(kind: PlayerStatusKind): {
       return { label: "Eliminated from tournament", tone: "danger" };
     case "dropped":
       return { label: "Dropped from tournament", tone: "danger" };
+    case "removed":
+      // Set aside at the Round 1 draw: never waiting for a lobby.
+      return { label: "Removed from tournament", tone: "danger" };
     case "completed":
       return { label: "Tournament completed", tone: "primary" };
     case "finished":
