@@ -1,5 +1,6 @@
 // A refused form on the page: whether the answer is this form's, what the user typed, the alert and docs/rules.md's toast.
 import { useEffect } from "react";
+import { formFailureSummary } from "~/lib/error-screen";
 import type { FormFailure } from "~/lib/page.server";
 import { useToast } from "./toast";
 import type { ToastMessage } from "~/lib/live-constants";
@@ -44,7 +45,14 @@ export function useFailureToast(
 }
 
 /** The alert at the top of a form: docs/rules.md's failure title with the server's message. */
-export function FailureAlert({ failure }: { failure: FormFailure | null }) {
+export function FailureAlert({ failure, fields }: { failure: FormFailure | null; fields?: readonly string[] }) {
   if (!failure) return null;
+  // A form that shows each field's message beside it (`fields`: the ones it shows) gets one summary here instead of
+  // the same message twice (docs/rules.md "Host flows": each message once).
+  const keys = Object.keys(failure.fieldErrors ?? {});
+  if (fields && keys.length > 0 && keys.every((key) => fields.includes(key))) {
+    const summary = formFailureSummary(failure, failure.title ?? "Error");
+    return <FormError title={summary.title} message={summary.message} />;
+  }
   return <FormError title={failure.title} message={failure.error} />;
 }

@@ -11,6 +11,7 @@ const PLAYER_TEXT_FIELDS = [
   { id: "player-name", name: "name", label: "Player Name", placeholder: "Player name" },
   { id: "player-tag", name: "riotTag", label: "Riot Tag", placeholder: "NA1" },
 ];
+const PLAYER_FIELD_NAMES = PLAYER_TEXT_FIELDS.map((f) => f.name);
 
 /** The add forms' "manual override" box, which lets a host add beyond the player limit. */
 export function ManualOverrideCheckbox({ failure, children }: { failure: FormFailure | null; children: ReactNode }) {
@@ -53,7 +54,7 @@ export function AddPlayerForm({
     <Form method="post" key={failure ? "typed" : resetKey} className="host-add-player" aria-label="Add player">
       <input type="hidden" name="intent" value="add-player" />
       <input type="hidden" name="tournamentId" value={tournamentId} />
-      <FailureAlert failure={failure} />
+      <FailureAlert failure={failure} fields={withLp ? [...PLAYER_FIELD_NAMES, "lp"] : PLAYER_FIELD_NAMES} />
       <fieldset disabled={disabled} aria-describedby={disabled && disabledNote ? "add-player-locked" : undefined}>
         <legend>Add New Player</legend>
         {disabled && disabledNote ? (

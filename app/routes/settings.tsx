@@ -280,6 +280,16 @@ async function staffAction(
 }
 
 const SETUP_ONLY = "Can only be changed during setup";
+/** The settings form's fields that show their message beside them: the alert above them then only points down. */
+const SETTINGS_FIELDS_WITH_ERRORS = [
+  "name",
+  "format",
+  "lobbyMethod",
+  "maxPlayers",
+  "totalRounds",
+  "scoring",
+  "ruleset",
+];
 
 export default function Settings({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
@@ -322,7 +332,7 @@ export default function Settings({ loaderData, actionData: latestActionData }: R
       >
         <h2>Settings</h2>
         <input type="hidden" name="intent" value="update" />
-        <FailureAlert failure={failure} />
+        <FailureAlert failure={failure} fields={SETTINGS_FIELDS_WITH_ERRORS} />
         <fieldset disabled={readOnly} className="host-plain-fieldset">
           <TournamentNameField defaultValue={typed(failure, "name", t.name)} error={errors.name} errorId="name-error" />
           <div className="grid cols-2">

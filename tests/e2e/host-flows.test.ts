@@ -242,6 +242,30 @@ for (const js of [false, true]) {
   });
 }
 
+test("without JavaScript a refused add-player or settings form shows the field's message once, beside the field", async ({
+  noJsPage: page,
+  request,
+}) => {
+  const username = uniqueName("hf1");
+  await login(page, username, PASSWORD);
+  const { id } = await tournamentWithCheckedInPlayers(request, username, 2, { maxPlayers: 16 });
+  await page.goto(`/tournaments/${id}/manage-players`);
+  const add = page.getByRole("form", { name: "Add player" });
+  await add.getByLabel("Player Name").fill("N".repeat(51));
+  await add.getByLabel("Riot Tag").fill("EUW");
+  await add.getByRole("button", { name: "Add Player" }).click();
+  await expect(page.getByText("Player name must be 50 characters or less")).toHaveCount(1);
+  await expect(page.getByLabel("Player Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("alert").filter({ hasText: "Check the highlighted field below." })).toHaveCount(1);
+
+  await page.goto(`/tournaments/${id}/settings`);
+  const settings = page.getByRole("form", { name: "Tournament settings" });
+  await settings.getByLabel("Tournament Name").fill("");
+  await settings.getByRole("button", { name: /Save/ }).click();
+  await expect(page.getByText("Tournament name is required")).toHaveCount(1);
+  await expect(page.getByRole("alert").filter({ hasText: "Check the highlighted field below." })).toHaveCount(1);
+});
+
 /**
  * The visible buttons and link-buttons the toast overlaps with the page scrolled to its end. The toast sits at the
  * bottom of the screen (docs/decisions/028-phone-first-layouts.md) and the page gets room below its last control while
