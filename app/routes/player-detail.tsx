@@ -114,7 +114,7 @@ export default function PlayerDetail({ loaderData, actionData: latestActionData 
           </div>
           <div>
             <dt>Rank</dt>
-            <dd>{standing ? `#${standing.rank}` : "Unranked"}</dd>
+            <dd>{standing?.rank ? `#${standing.rank}` : "Unranked"}</dd>
           </div>
           <div>
             <dt>Seed</dt>

@@ -195,6 +195,8 @@ describe("a player's profile, public and host (wording: tests/unit/policy-rules.
     expect(scored.history).toEqual([expect.objectContaining({ roundNumber: 1, lobbyName: "Lobby 1", placement: 1 })]);
     const playing = hostPlayerView(data, 9)!;
     expect([playing.status, playing.statusTone]).toEqual(["Active - Lobby 2", "success"]);
+    // No game yet: "Unranked" on the host's page as on the public profile.
+    expect(playing.standing?.rank).toBeNull();
     const removed = world(16, 0);
     removed.players[15] = { ...removed.players[15], removedAt: new Date(0), isCheckedIn: false };
     removed.lobbies[1].playerIds = removed.lobbies[1].playerIds.slice(0, 7);

@@ -54,15 +54,22 @@ function playerProfile(d: TournamentData, playerId: number) {
   };
 }
 
+/**
+ * The rank a player's page shows, or null for "Unranked" (DECISIONS: "A player with no games is 'Unranked'"): unranked
+ * until the player's first game (of any stage: a stage that resets points keeps its players ranked), except in the
+ * final standings of a completed tournament. One rule for the public profile and the host's player detail.
+ */
+function shownRank({ row, completed, matchesPlayed, history }: NonNullable<ReturnType<typeof playerProfile>>) {
+  return row && (matchesPlayed > 0 || history.length > 0 || completed) ? row.rank : null;
+}
+
 /** The public profile (spectators; cached per version by the snapshot). */
 export function playerProfileView(d: TournamentData, playerId: number) {
   const profile = playerProfile(d, playerId);
   if (!profile) return null;
-  const { player, row, completed, matchesPlayed, currentLobby, history } = profile;
+  const { player, row, matchesPlayed, currentLobby } = profile;
   const leader = d.standings[0] ?? null;
-  // Unranked until the player's first game (of any stage: a stage that resets points keeps its players ranked),
-  // except in the final standings of a completed tournament.
-  const rank = row && (matchesPlayed > 0 || history.length > 0 || completed) ? row.rank : null;
+  const rank = shownRank(profile);
   return {
     tournament: summary(d),
     player: {
@@ -126,7 +133,8 @@ export function hostPlayerView(d: TournamentData, playerId: number) {
     },
     status: profile.status.label,
     statusTone: profile.status.tone,
-    standing: row ? { rank: row.rank, bestFinish: row.bestFinish, wins: row.wins, top4: row.top4 } : null,
+    // rank null: "Unranked", as the public profile reads.
+    standing: row ? { rank: shownRank(profile), bestFinish: row.bestFinish, wins: row.wins, top4: row.top4 } : null,
     // What the drop form may offer (the model asks the same rules under its lock).
     drop: {
       allowed: dropRefusal(t, player) === null,
