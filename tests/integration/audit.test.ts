@@ -270,6 +270,17 @@ describeEachDriver("audit trail", (getDb) => {
     const before = (await entriesOf(db, t.id)).length;
     await updateTournament(db, owner, t.id, tournamentUpdateSchema.parse({ name: t.name }));
     expect((await entriesOf(db, t.id)).length).toBe(before);
+    // A player's form sent again with what it holds: no entry and no event.
+    const [p] = await addPlayers(db, owner, t.id, 1, 0);
+    const entries = (await entriesOf(db, t.id)).length;
+    const again = await updatePlayer(
+      db,
+      owner,
+      p.id,
+      playerUpdateSchema.parse({ name: p.name, riotTag: p.riotTag, lp: p.lp, isEliminated: false }),
+    );
+    expect(again.events).toEqual([]);
+    expect((await entriesOf(db, t.id)).length).toBe(entries);
   });
 
   test("an import records its new tournament, and the export's Audit History sheet does not stop a re-import", async () => {

@@ -76,6 +76,12 @@ describeEachDriver("players", (getDb) => {
     });
 
     await expectRefused(updatePlayer(db, owner, added.result.id, update({ totalPoints: 100 })), 403);
+    // 0 is the average before any game only: a player with a game is refused it (SPEC: 1 to 8).
+    await expectRefused(
+      updatePlayer(db, master, added.result.id, update({ averagePlacement: 0 })),
+      400,
+      "Average placement must be between 1 and 8 in steps of 0.1",
+    );
     const edited = await updatePlayer(db, master, added.result.id, update({ totalPoints: 20, averagePlacement: 2.5 }));
     expect(edited.result).toMatchObject({
       totalPoints: 20,

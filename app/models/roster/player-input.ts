@@ -27,6 +27,11 @@ const AVERAGE_MESSAGE = "Average placement must be between 1 and 8 in steps of 0
 /** SPEC section 5: a master sets an average of 1 to 8 in steps of 0.1; 0 is a player's average before any game. */
 const averageAllowed = (v: number) => v === 0 || (v >= 1 && v <= 8 && Math.abs(v * 10 - Math.round(v * 10)) < 1e-9);
 
+/** A master's average of 0 for a player who has games (0 is only the average before any game): the refusal, or null. */
+export function averageForGamesProblem(averagePlacement: number | undefined, matchesPlayed: number): string | null {
+  return averagePlacement === 0 && matchesPlayed > 0 ? AVERAGE_MESSAGE : null;
+}
+
 // The master panel's extra fields, shared by create and update.
 const masterFields = {
   seed,

@@ -31,7 +31,7 @@ import {
   NO_VALID_PLAYERS,
   PLAYER_NOT_FOUND,
 } from "../messages";
-import type { PlayerCreateInput, PlayerUpdateInput } from "./player-input";
+import { averageForGamesProblem, type PlayerCreateInput, type PlayerUpdateInput } from "./player-input";
 import { dropFields, type DropFields } from "../access/policy";
 import { fillFromWaitlist, seatFreed } from "./signup.server";
 import { mutate, tournamentLock } from "../mutate.server";
@@ -149,6 +149,8 @@ export async function addPlayer(
     if (isCheckedIn && !input.isEliminated && (await countActiveCheckedIn(tx, t.id)) >= t.maxPlayers) {
       throw conflict("tournament_full", checkinMaxMessage(t.maxPlayers));
     }
+    const averageProblem = averageForGamesProblem(input.averagePlacement, input.matchesPlayed ?? 0);
+    if (averageProblem) throw badRequest("invalid_input", averageProblem, "averagePlacement");
     const adjustments = adjustmentsFor({ adjustPoints: 0, adjustMatches: 0, adjustAvg: null }, [], {
       totalPoints: input.totalPoints,
       matchesPlayed: input.matchesPlayed,
@@ -256,11 +258,19 @@ export async function updatePlayer(
         throw forbidden("master_only", MASTER_FIELDS_MESSAGE);
       }
 
+      if (averageChanged) {
+        const games = matchesChanged ? patch.matchesPlayed! : player.matchesPlayed;
+        const averageProblem = averageForGamesProblem(patch.averagePlacement, games);
+        if (averageProblem) throw badRequest("invalid_input", averageProblem, "averagePlacement");
+      }
+
+      // Only what differs: a form sent again unchanged changes nothing and records nothing (docs/rules.md "Audit trail").
       const changes: Partial<typeof players.$inferInsert> = {};
-      if (patch.name !== undefined) changes.name = patch.name;
-      if (patch.riotTag !== undefined) changes.riotTag = patch.riotTag;
-      if (patch.lp !== undefined) changes.lp = patch.lp;
-      if (patch.isEliminated !== undefined) changes.isEliminated = patch.isEliminated;
+      if (patch.name !== undefined && patch.name !== player.name) changes.name = patch.name;
+      if (patch.riotTag !== undefined && patch.riotTag !== player.riotTag) changes.riotTag = patch.riotTag;
+      if (patch.lp !== undefined && patch.lp !== player.lp) changes.lp = patch.lp;
+      if (patch.isEliminated !== undefined && patch.isEliminated !== player.isEliminated)
+        changes.isEliminated = patch.isEliminated;
       if (seedChanged) changes.seed = patch.seed ?? null;
       if (checkinChanged) changes.isCheckedIn = patch.isCheckedIn;
 
