@@ -40,6 +40,11 @@ export default function Guide() {
             Optionally cut the lowest-ranked players, then advance to the next round. Advancing past the last round
             completes the tournament.
           </li>
+          <li>
+            A tournament completes in one of three ways: by itself when fewer than 4 active players remain (in
+            Elimination), by hand at any time with Complete Tournament on the dashboard (a forced completion), or at the
+            round limit.
+          </li>
         </ol>
       </section>
 

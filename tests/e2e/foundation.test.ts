@@ -205,6 +205,9 @@ test("the shell: footer badge, page titles, security headers", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Tournament Guide" })).toBeVisible();
   // SPEC.md 9: "the guide says 16 to 256".
   await expect(page.getByText(/16 to 256 players/)).toBeVisible();
+  // SPEC.md 4: "Completion per the guide: automatic when fewer than 4 players remain, by manual force completion, or at
+  // the round limit."
+  await expect(page.getByText(/completes in one of three ways.*forced completion.*round limit/)).toBeVisible();
   // DECISIONS.md: a visitor never meets a login wall from a public page; the host's links are for signed-in users.
   const main = page.getByRole("main");
   await expect(main.locator('a[href="/create-tournament"], a[href="/dashboard"]')).toHaveCount(0);
