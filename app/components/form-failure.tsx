@@ -45,12 +45,17 @@ export function useFailureToast(
 }
 
 /** The alert at the top of a form: docs/rules.md's failure title with the server's message. */
+/** Whether every message of a refusal belongs to one of `fields`, the fields a form shows their message beside. */
+export function besideFields(failure: FormFailure, fields: readonly string[]): boolean {
+  const keys = Object.keys(failure.fieldErrors ?? {});
+  return keys.length > 0 && keys.every((key) => fields.includes(key));
+}
+
 export function FailureAlert({ failure, fields }: { failure: FormFailure | null; fields?: readonly string[] }) {
   if (!failure) return null;
   // A form that shows each field's message beside it (`fields`: the ones it shows) gets one summary here instead of
-  // the same message twice (docs/rules.md "Host flows": each message once).
-  const keys = Object.keys(failure.fieldErrors ?? {});
-  if (fields && keys.length > 0 && keys.every((key) => fields.includes(key))) {
+  // the same message twice (docs/rules.md "Host flows": each message once; such a form's page pops no toast either).
+  if (fields && besideFields(failure, fields)) {
     const summary = formFailureSummary(failure, failure.title ?? "Error");
     return <FormError title={summary.title} message={summary.message} />;
   }

@@ -12,6 +12,8 @@ const PLAYER_TEXT_FIELDS = [
   { id: "player-tag", name: "riotTag", label: "Riot Tag", placeholder: "NA1" },
 ];
 const PLAYER_FIELD_NAMES = PLAYER_TEXT_FIELDS.map((f) => f.name);
+/** The add-player form's fields that show their message beside them. */
+export const addPlayerFields = (withLp: boolean) => (withLp ? [...PLAYER_FIELD_NAMES, "lp"] : PLAYER_FIELD_NAMES);
 
 /** The add forms' "manual override" box, which lets a host add beyond the player limit. */
 export function ManualOverrideCheckbox({ failure, children }: { failure: FormFailure | null; children: ReactNode }) {
@@ -54,7 +56,7 @@ export function AddPlayerForm({
     <Form method="post" key={failure ? "typed" : resetKey} className="host-add-player" aria-label="Add player">
       <input type="hidden" name="intent" value="add-player" />
       <input type="hidden" name="tournamentId" value={tournamentId} />
-      <FailureAlert failure={failure} fields={withLp ? [...PLAYER_FIELD_NAMES, "lp"] : PLAYER_FIELD_NAMES} />
+      <FailureAlert failure={failure} fields={addPlayerFields(withLp)} />
       <fieldset disabled={disabled} aria-describedby={disabled && disabledNote ? "add-player-locked" : undefined}>
         <legend>Add New Player</legend>
         {disabled && disabledNote ? (

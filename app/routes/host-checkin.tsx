@@ -5,9 +5,10 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/host-checkin";
 import { CheckinGrid } from "~/components/checkin-grid";
-import { FailureAlert, failureOf, failureToast, useFailureToast } from "~/components/form-failure";
+import { besideFields, FailureAlert, failureOf, failureToast, useFailureToast } from "~/components/form-failure";
+import type { FormFailure } from "~/lib/page.server";
 import { SubmitButton } from "~/components/form-fields";
-import { AddPlayerForm, PlayerFilter, SubstitutionForm } from "~/components/player-forms";
+import { AddPlayerForm, addPlayerFields, PlayerFilter, SubstitutionForm } from "~/components/player-forms";
 import { SelfCheckinPanel } from "~/components/self-checkin-panel";
 import { TournamentHeader } from "~/components/tournament-header";
 import { ConfirmAction, StatCard, useKeptActionData } from "~/components/ui";
@@ -245,9 +246,13 @@ async function managementIntent({ db, user, tournamentId, input, url }: IntentAr
 type LoaderData = Route.ComponentProps["loaderData"];
 type ScreenProps<S extends Screen> = { data: Extract<LoaderData, { screen: S }>; actionData: unknown };
 
+/** A refused add whose messages all sit beside their fields pops no toast that repeats them (docs/rules.md). */
+const quietAddPlayer = (failure: FormFailure) =>
+  failure.intent === "add-player" && besideFields(failure, addPlayerFields(false));
+
 export default function HostCheckin({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
-  useFailureToast(actionData);
+  useFailureToast(actionData, quietAddPlayer);
   const failure = failureOf(actionData);
   return (
     <>

@@ -1,10 +1,12 @@
 // Manage players: counters, max players, add one player or a bulk list, search and filter, delete, substitution between rounds.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/manage-players";
-import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
+import { besideFields, FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
+import type { FormFailure } from "~/lib/page.server";
 import { DisabledNote, SubmitButton } from "~/components/form-fields";
 import {
   AddPlayerForm,
+  addPlayerFields,
   ManualOverrideCheckbox,
   PlayerFilter,
   PlayerSelect,
@@ -156,10 +158,14 @@ export async function action({ url, params, context }: Route.ActionArgs) {
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
+/** A refused add whose messages all sit beside their fields pops no toast that repeats them (docs/rules.md). */
+const quietAddPlayer = (failure: FormFailure) =>
+  failure.intent === "add-player" && besideFields(failure, addPlayerFields(true));
+
 export default function ManagePlayers({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
   const { tournament: t, canManage, scorekeeper, counts, lobbiesExist, players, q, filter } = loaderData;
-  useFailureToast(actionData);
+  useFailureToast(actionData, quietAddPlayer);
   const mutable = canManage && !isReadOnly(t);
   const id = t.id;
   return (

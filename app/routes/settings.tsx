@@ -2,7 +2,8 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
 import { ExportLink, HOST_EXPORT } from "~/components/export-link";
-import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
+import { besideFields, FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
+import type { FormFailure } from "~/lib/page.server";
 import { TournamentHeader } from "~/components/tournament-header";
 import { samePage } from "~/lib/host-actions.server";
 import {
@@ -291,10 +292,14 @@ const SETTINGS_FIELDS_WITH_ERRORS = [
   "ruleset",
 ];
 
+/** A refused settings save whose messages all sit beside their fields pops no toast that repeats them. */
+const quietBesideFields = (failure: FormFailure) =>
+  failure.intent === "update" && besideFields(failure, SETTINGS_FIELDS_WITH_ERRORS);
+
 export default function Settings({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(latestActionData);
   const { tournament: t, canManage, scorekeeper, staff } = loaderData;
-  useFailureToast(actionData);
+  useFailureToast(actionData, quietBesideFields);
   const failure = failureOf(actionData, "update");
   const errors = failure?.fieldErrors ?? {};
   const inSetup = sizeEditable(t);

@@ -373,3 +373,27 @@ test("without JavaScript check-in management's Add New Player is closed at capac
   await expect(form).toContainText("Tournament is at maximum capacity (16 players). Remove a player first.");
   await expect(form.getByRole("button")).toBeDisabled();
 });
+
+test("with JavaScript a refused settings save or add shows the field's message once: beside the field, no toast", async ({
+  page,
+  request,
+}) => {
+  const username = uniqueName("hf2");
+  await login(page, username, PASSWORD);
+  const { id } = await tournamentWithCheckedInPlayers(request, username, 2, { maxPlayers: 16 });
+  await page.goto(`/tournaments/${id}/settings`);
+  const settings = page.getByRole("form", { name: "Tournament settings" });
+  await settings.getByLabel("Tournament Name").fill("");
+  await settings.getByRole("button", { name: /Save/ }).click();
+  await expect(page.getByText("Tournament name is required")).toHaveCount(1);
+  await expect(page.getByRole("alert").filter({ hasText: "Check the highlighted field below." })).toHaveCount(1);
+  await expect(page.locator(".toast")).toHaveCount(0);
+
+  await page.goto(`/tournaments/${id}/manage-players`);
+  const add = page.getByRole("form", { name: "Add player" });
+  await add.getByLabel("Player Name").fill("N".repeat(51));
+  await add.getByLabel("Riot Tag").fill("EUW");
+  await add.getByRole("button", { name: "Add Player" }).click();
+  await expect(page.getByText("Player name must be 50 characters or less")).toHaveCount(1);
+  await expect(page.locator(".toast")).toHaveCount(0);
+});
