@@ -19,9 +19,8 @@ function publicPage(pathname: string): { id: string; isView: boolean } | null {
   const view = /^\/(?:tournaments\/([1-9]\d*)\/public|public\/([1-9]\d*))\/?$/.exec(pathname);
   if (view) return { id: view[1] ?? view[2], isView: true };
   const other =
-    /^\/tournaments\/([1-9]\d*)\/(?:public\/player\/[^/]+|leaderboard|previous-lobbies|check-in|join|me)\/?$/.exec(
-      pathname,
-    ) ?? /^\/public\/([1-9]\d*)\/player(?:\/[^/]*)?\/?$/.exec(pathname);
+    /^\/tournaments\/([1-9]\d*)\/(?:public\/player\/[^/]+|leaderboard|previous-lobbies|check-in)\/?$/.exec(pathname) ??
+    /^\/public\/([1-9]\d*)\/player(?:\/[^/]*)?\/?$/.exec(pathname);
   return other ? { id: other[1], isView: false } : null;
 }
 

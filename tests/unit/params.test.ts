@@ -30,9 +30,6 @@ test("the back button goes to the dashboard from tournament pages, else home, an
   expect(backTarget("/login")).toBe("/");
   // A player on the public self check-in page goes back to the tournament's public view.
   expect(backTarget("/tournaments/4/check-in", false)).toBe("/tournaments/4/public");
-  // So does one on the sign-up page and on their own page (DECISIONS: a public tournament page's Back).
-  expect(backTarget("/tournaments/4/join", false)).toBe("/tournaments/4/public");
-  expect(backTarget("/tournaments/4/me", false)).toBe("/tournaments/4/public");
   // A visitor is never sent to the dashboard's login wall: a malformed or unknown id's page goes home.
   for (const path of ["/public/abc", "/public", "/tournaments/abc/public", "/tournaments/0/leaderboard", "/guide"])
     expect(backTarget(path, false), path).toBe("/");
