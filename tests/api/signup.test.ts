@@ -173,6 +173,10 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("sign-up and 
     expect(done).toMatchObject({ statusLabel: "Checked in", canCheckIn: true });
     const info = expectOk(await app.call("GET", `/api/tournaments/${t.id}/signup`), "signup info");
     expect(info.checkinWindow.state).toBe("open");
+    // Completed: the player's page says so, as their public profile does (DECISIONS "Visitors and spectators").
+    expectOk(await app.call("POST", `/api/tournaments/${t.id}/complete`, { token: owner }), "complete");
+    const over = expectOk(await app.call("GET", "/api/pass", { headers: asPass(fresh) }), "pass after completion");
+    expect(over.statusLabel).toBe("Tournament completed");
   });
 
   test("the owner clears one address's waiting sign-ups in bulk; an address past its sign-ups gets 429", async () => {

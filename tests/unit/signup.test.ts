@@ -172,6 +172,19 @@ test("labels and countdowns", () => {
   expect(statusLabel("registered", null, { isCheckedIn: true, isEliminated: false, droppedAt: new Date() })).toBe(
     "Dropped",
   );
+  // Once a player, the profile's words: set aside at Round 1, a scored game this round, a completed tournament.
+  const checkedIn = { isCheckedIn: true, isEliminated: false, droppedAt: null };
+  expect(statusLabel("registered", null, { ...checkedIn, isCheckedIn: false, removedAt: new Date() })).toBe(
+    "Removed (not checked in for Round 1)",
+  );
+  expect(statusLabel("registered", null, checkedIn, { scoredThisRound: true })).toBe(
+    "Game finished - waiting for the next round",
+  );
+  expect(statusLabel("registered", null, checkedIn, { completed: true, scoredThisRound: true })).toBe(
+    "Tournament completed",
+  );
+  expect(statusLabel("registered", null, { ...checkedIn, isEliminated: true }, { completed: true })).toBe("Eliminated");
+  expect(statusLabel("waitlisted", 2, null, { completed: true })).toBe("Waitlisted #2");
   const now = new Date("2026-01-01T00:00:00Z");
   expect(startsIn(now, new Date("2026-01-01T00:45:00Z"))).toBe("in 45 min");
   expect(startsIn(now, new Date("2026-01-01T02:05:00Z"))).toBe("in 2 h 5 min");

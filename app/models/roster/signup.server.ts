@@ -564,6 +564,7 @@ export async function passView(
   ]);
   const [player] = entry.playerId ? await db.select().from(players).where(eq(players.id, entry.playerId)) : [];
   let lobby: PassView["lobby"] = null;
+  let scoredThisRound = false;
   if (player) {
     const [row] = await db
       .select()
@@ -576,6 +577,7 @@ export async function passView(
         ),
       );
     if (row) {
+      scoredThisRound = row.isComplete;
       const seated = row.playerIds.length
         ? await db.select().from(players).where(inArray(players.id, row.playerIds))
         : [];
@@ -600,7 +602,10 @@ export async function passView(
   return {
     tournament: { id: t.id, name: t.name, status: t.status, currentRound: t.currentRound, maxPlayers: t.maxPlayers },
     entry,
-    label: statusLabel(entry.status, position, player ?? null),
+    label: statusLabel(entry.status, position, player ?? null, {
+      completed: t.status === "completed",
+      scoredThisRound,
+    }),
     position,
     player: player ?? null,
     lobby,

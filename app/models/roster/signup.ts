@@ -84,11 +84,16 @@ export function windowState(now: Date, window: CheckinWindow): "before" | "open"
   return "after";
 }
 
-/** What the player's page says of an entry: "Registered", "Waitlisted #3", "Checked in", … */
+/**
+ * What the player's page says of an entry: "Registered", "Waitlisted #3", "Checked in", … Once it is a player, the words
+ * of the public profile where they apply (DECISIONS "Visitors and spectators"): set aside at Round 1, "Tournament
+ * completed", and "Game finished - waiting for the next round" once their lobby of this round is scored.
+ */
 export function statusLabel(
   status: EntryStatus,
   position: number | null,
-  player: { isCheckedIn: boolean; isEliminated: boolean; droppedAt: Date | null } | null,
+  player: { isCheckedIn: boolean; isEliminated: boolean; droppedAt: Date | null; removedAt?: Date | null } | null,
+  { completed = false, scoredThisRound = false }: { completed?: boolean; scoredThisRound?: boolean } = {},
 ): string {
   switch (status) {
     case "pending":
@@ -102,8 +107,11 @@ export function statusLabel(
     case "declined":
       return "Declined by the host";
     case "registered":
+      if (player?.removedAt) return "Removed (not checked in for Round 1)";
       if (player?.droppedAt) return "Dropped";
       if (player?.isEliminated) return "Eliminated";
+      if (player && completed) return "Tournament completed";
+      if (player && scoredThisRound) return "Game finished - waiting for the next round";
       return player?.isCheckedIn ? "Checked in" : "Registered";
   }
 }
