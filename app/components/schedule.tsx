@@ -11,14 +11,16 @@ type Props = {
   window: { opensAt: Date | string; closesAt: Date | string; state: "before" | "open" | "after" } | null;
   /** The server's "now" when the page was made (ISO), so a cached page and its countdown agree. */
   now: string;
+  /** Play has begun (Round 1 drawn, or the tournament live or over): the start shows without "starts in …". */
+  begun?: boolean;
 };
 
 const asDate = (v: Date | string) => (typeof v === "string" ? new Date(v) : v);
 
-export function ScheduleLine({ tournamentId, startsAt, timeZone, window, now }: Props) {
+export function ScheduleLine({ tournamentId, startsAt, timeZone, window, now, begun = false }: Props) {
   if (!startsAt) return null;
   const start = asDate(startsAt);
-  const soon = startsIn(new Date(now), start);
+  const soon = begun ? null : startsIn(new Date(now), start);
   const closes = window ? asDate(window.closesAt) : null;
   const opens = window ? asDate(window.opensAt) : null;
   return (
@@ -28,7 +30,7 @@ export function ScheduleLine({ tournamentId, startsAt, timeZone, window, now }: 
         <time dateTime={start.toISOString()} data-zoned="">
           {formatInZone(start, timeZone)}
         </time>
-        <span data-starts-in={start.toISOString()}>{soon ? ` (starts ${soon})` : ""}</span>
+        {begun ? null : <span data-starts-in={start.toISOString()}>{soon ? ` (starts ${soon})` : ""}</span>}
       </p>
       {window && opens && closes ? (
         <p style={{ margin: 0 }} className="muted">

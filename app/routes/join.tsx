@@ -84,6 +84,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
         timeZone={info.timeZone}
         window={info.window}
         now={now}
+        begun={info.begun}
       />
       <section className="grid cols-2" aria-label="Sign-up status">
         <StatCard label="Registered" value={`${info.seatsTaken}/${info.maxPlayers}`} />

@@ -153,6 +153,7 @@ export default function MyPass({ loaderData, actionData }: Route.ComponentProps)
         timeZone={view.settings.timeZone}
         window={view.window}
         now={now}
+        begun={view.begun}
       />
       <FailureAlert failure={failure} />
       {failure ? <template data-toast={JSON.stringify(failureToast(failure))} /> : null}

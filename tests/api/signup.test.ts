@@ -177,6 +177,11 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("sign-up and 
     expectOk(await app.call("POST", `/api/tournaments/${t.id}/complete`, { token: owner }), "complete");
     const over = expectOk(await app.call("GET", "/api/pass", { headers: asPass(fresh) }), "pass after completion");
     expect(over.statusLabel).toBe("Tournament completed");
+    // Its schedule still says when it started, without counting down to it.
+    const joinPage = await (await fetch(`${app.baseURL}/tournaments/${t.id}/join`)).text();
+    expect(joinPage).toContain("Check-in has closed");
+    expect(joinPage).not.toContain("(starts in");
+    expect(joinPage).not.toContain("data-starts-in=");
   });
 
   test("the owner clears one address's waiting sign-ups in bulk; an address past its sign-ups gets 429", async () => {

@@ -399,6 +399,11 @@ export function windowNow(settings: SignupSettings, options: { checkinsOver?: bo
 }
 
 /** Whether check-in is over for good: the tournament is locked, its lobbies drawn, or it is under way or over. */
+/** Whether play has begun (Round 1 drawn, or the tournament live or over): no more "starts in …" then. */
+function playBegun(t: Pick<Tournament, "status">, lobbiesDrawn: boolean): boolean {
+  return lobbiesDrawn || t.status === "active" || t.status === "completed";
+}
+
 function checkinsOver(t: Pick<Tournament, "status" | "isLocked">, lobbiesDrawn: boolean): boolean {
   return lobbiesDrawn || t.isLocked || t.status === "active" || t.status === "completed";
 }
@@ -545,6 +550,8 @@ export type PassView = {
   window: WindowNow;
   checkin: Refusal | null;
   canWithdraw: boolean;
+  /** Play has begun: the schedule no longer counts down to the start. */
+  begun: boolean;
 };
 
 /** The pass holder's view (401 for a pass that is not valid, 429 after too many wrong ones). */
@@ -620,6 +627,7 @@ export async function passView(
       player: player ?? null,
     }),
     canWithdraw: isActive(entry.status) && t.status !== "completed" && !(entry.status === "registered" && drawn),
+    begun: playBegun(t, drawn),
   };
 }
 
@@ -642,6 +650,7 @@ export async function joinInfo(db: Executor, t: Tournament) {
     startsAt: settings.startsAt,
     timeZone: settings.timeZone,
     window: windowNow(settings, { checkinsOver: checkinsOver(t, drawn) }),
+    begun: playBegun(t, drawn),
   };
 }
 
