@@ -165,3 +165,30 @@ describe("a checkmate final's board", () => {
     );
   });
 });
+
+describe("an ended stage's board before a checkmate final", () => {
+  test("carries no checkmate marks: on checkmate is the final's game ahead, not the earlier stage's", () => {
+    // 16 players; Day 1 (one game, lobbies by id) cuts to 8; the Final resets points, checkmate at 10. After the Final's
+    // first game P1 (8) and P2 (7) are not on checkmate; after its second, P1 (8 + 7 = 15) and P2 (7 + 8 = 15) are.
+    const stages: Stage[] = [
+      { name: "Day 1", games: 1, draw: "snake", points: "carry", end: { cutTo: 8 } },
+      { name: "Final", games: 3, draw: "snake", points: "reset", end: { checkmate: { threshold: 10, maxGames: 6 } } },
+    ];
+    const day1 = [
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      [9, 10, 11, 12, 13, 14, 15, 16],
+    ].flatMap((order) => order.map((playerId, k) => ({ playerId, roundNumber: 1, placement: k + 1, points: 8 - k })));
+    const finalists = [1, 9, 2, 10, 3, 11, 4, 12];
+    const final = [finalists, [2, 1, 9, 10, 3, 11, 4, 12]].flatMap((order, r) =>
+      order.map((playerId, k) => ({ playerId, roundNumber: r + 2, placement: k + 1, points: 8 - k })),
+    );
+    const players = Array.from({ length: 16 }, (_, i) => ({
+      ...playerRow(i + 1),
+      isEliminated: !finalists.includes(i + 1),
+    }));
+    const d = data(stages, players, [...day1, ...final], 4, ["totalPoints", "registration"]);
+    const finalBoard = stageLeaderboardRows(d, 1);
+    expect(finalBoard.filter((r) => r.onCheckmate).map((r) => r.id)).toEqual(expect.arrayContaining([1, 2]));
+    expect(stageLeaderboardRows(d, 0).filter((r) => r.onCheckmate)).toEqual([]);
+  });
+});

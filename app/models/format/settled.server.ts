@@ -149,7 +149,8 @@ export function stageLeaderboardRows(data: StandingsData, stage: number): Settle
       ...row,
       stage,
       eventPoints: event.get(row.playerId) ?? row.totalPoints,
-      onCheckmate: checkmate?.onCheckmate.has(row.playerId) ?? false,
+      // On checkmate is about the checkmate stage's game ahead: an earlier stage's rows never carry it.
+      onCheckmate: stage === stages.length - 1 && (checkmate?.onCheckmate.has(row.playerId) ?? false),
     }),
     isEliminated: row.isEliminated,
     ...dropAsOf(row),
