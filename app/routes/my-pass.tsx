@@ -4,6 +4,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/my-pass";
 import { FailureAlert, failureOf, failureToast } from "~/components/form-failure";
 import { ScheduleLine } from "~/components/schedule";
+import { retryAfterOf } from "~/lib/retry-after";
 import { dbContext } from "~/lib/context";
 import { invalid, readForm, runFormAction, tournamentIdOrThrow, unknownAction } from "~/lib/page.server";
 import { clearPassCookie, myPath, passFromCookie, passLink } from "~/lib/pass.server";
@@ -33,9 +34,10 @@ export const handle = withoutReactHandle;
 // The player's own page: never stored by a shared cache, never sent on as a referrer to another site (it shows the
 // pass's link). "same-origin", not "no-referrer": with no referrer at all a browser posts its forms with `Origin: null`,
 // which the cross-site check refuses.
-export const headers: Route.HeadersFunction = () => ({
+export const headers: Route.HeadersFunction = (args) => ({
   "Cache-Control": "private, no-store",
   "Referrer-Policy": "same-origin",
+  ...retryAfterOf(args),
 });
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@
 // tag and the code read out on stream, and is checked in (or takes their check-in back).
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/self-checkin";
+import { retryAfterOf } from "~/lib/retry-after";
 import { FailureAlert, failureOf, failureToast, typed, useFailureToast } from "~/components/form-failure";
 import { InputField, SelectField } from "~/components/form-fields";
 import { StatCard, useKeptActionData } from "~/components/ui";
@@ -32,6 +33,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 // One answer per tournament version for visitors: opening or closing self check-in, and every check-in, bump it.
 export const middleware: Route.MiddlewareFunction[] = [tournamentPageCache];
 export const handle = withoutReactHandle;
+
+// A 429 (too many sign-ups or tries from this address) says how long to wait, as the API's does.
+export const headers: Route.HeadersFunction = retryAfterOf;
 
 export async function loader({ params, url, context, request }: Route.LoaderArgs) {
   const snapshot = await loadSnapshotFromParams({ context, request }, params.tournamentId);

@@ -204,6 +204,15 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("sign-up and 
     const fifth = await join(t.id, "Fake 5", flood);
     expectRefusal(fifth, 429, "Too many sign-ups from this address. Please wait or ask the host to add you.");
     expect(fifth.headers.get("retry-after")).toBe("3600");
+    // The sign-up page's form says how long to wait too (React Router sends it through the route's headers).
+    const page = await fetch(`${app.baseURL}/tournaments/${t.id}/join`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: new URLSearchParams({ intent: "join", name: "Fake 6", riotTag: "EUW" }),
+      redirect: "manual",
+    });
+    expect([page.status, page.headers.get("retry-after")]).toEqual([429, "3600"]);
+    expect(await page.text()).toContain("Too many sign-ups from this address.");
     const cleared = expectOk(
       await app.call("DELETE", `/api/tournaments/${t.id}/waitlist`, { token: owner, body: {} }),
       "clear",
