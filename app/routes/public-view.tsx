@@ -46,12 +46,26 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
   return {
     ...view,
     schedule: pageSchedule(snapshot.data, context),
+    signupOpen: snapshot.data.signupOpen ?? false,
     shareUrl: `${await publicOrigin(request, context)}${url.pathname}${key ? `?key=${key}` : ""}`,
   };
 }
 
 export default function PublicView({ loaderData }: Route.ComponentProps) {
-  const { tournament: t, shareUrl, q, results, lobbies, top, grid, stats, rules, needsHeading, schedule } = loaderData;
+  const {
+    tournament: t,
+    shareUrl,
+    q,
+    results,
+    lobbies,
+    top,
+    grid,
+    stats,
+    rules,
+    needsHeading,
+    schedule,
+    signupOpen,
+  } = loaderData;
   const completed = isCompleted(t);
   const live = isLive(t);
   const base = `/tournaments/${t.id}`;
@@ -98,6 +112,12 @@ export default function PublicView({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
         <div className="row page-actions">
+          {/* Players find the sign-up page here while it takes sign-ups (issue 20). */}
+          {signupOpen ? (
+            <Link to={`${base}/join`} className="btn primary">
+              Sign up
+            </Link>
+          ) : null}
           <ShareButton url={shareUrl} targetId={SHARE_ID} />
           <ExportLink tournamentId={t.id} tournamentName={t.name} failureMessage="Unable to export tournament data" />
         </div>

@@ -196,6 +196,20 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("sign-up and 
     expect(joinPage).not.toContain("data-starts-in=");
   });
 
+  test("the public view links the sign-up page while it takes sign-ups, and not once it is closed", async () => {
+    const t = await openTournament(4);
+    const view = async () =>
+      (
+        await fetch(`${app.baseURL}/tournaments/${t.id}/public`, { headers: { authorization: `Bearer ${owner}` } })
+      ).text();
+    expect(await view()).toContain(`href="/tournaments/${t.id}/join"`);
+    expectOk(
+      await app.call("PATCH", `/api/tournaments/${t.id}/signup`, { token: owner, body: { isOpen: false } }),
+      "close registration",
+    );
+    expect(await view()).not.toContain(`href="/tournaments/${t.id}/join"`);
+  });
+
   test("the owner clears one address's waiting sign-ups in bulk; an address past its sign-ups gets 429", async () => {
     const t = await openTournament(0, 50);
     const flood = { "X-Forwarded-For": "203.0.113.9" };

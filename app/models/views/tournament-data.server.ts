@@ -31,6 +31,8 @@ export type TournamentData = {
   standings: LeaderboardRow[];
   /** The start and check-in window (the sign-up settings), when a start is set: the public pages show it. */
   schedule?: Schedule | null;
+  /** The sign-up page takes sign-ups (the host opened it; not locked, drawn, live or over): the public view links it. */
+  signupOpen?: boolean;
 };
 
 /** The tournament's current version, or null when it does not exist: the cheap freshness check. */
@@ -63,6 +65,7 @@ export async function readTournamentData(db: Executor, tournamentId: number): Pr
         timeZone: signupSettings.timeZone,
         checkinOpensBefore: signupSettings.checkinOpensBefore,
         checkinClosesBefore: signupSettings.checkinClosesBefore,
+        isOpen: signupSettings.isOpen,
       })
       .from(signupSettings)
       .where(eq(signupSettings.tournamentId, tournamentId)),
@@ -72,7 +75,29 @@ export async function readTournamentData(db: Executor, tournamentId: number): Pr
   const standings = overallStandings(playerRows.map(toEnginePlayer), matchRows, tournament, chain).map((row) =>
     toLeaderboardRow(byId.get(row.playerId)!, row),
   );
-  const settings = settingRows[0];
-  const schedule = settings?.startsAt ? { ...settings, startsAt: settings.startsAt } : null;
-  return { tournament, players: playerRows, lobbies: sortLobbies(lobbyRows), matches: matchRows, standings, schedule };
+  const [settings] = settingRows;
+  const schedule = settings?.startsAt
+    ? {
+        startsAt: settings.startsAt,
+        timeZone: settings.timeZone,
+        checkinOpensBefore: settings.checkinOpensBefore,
+        checkinClosesBefore: settings.checkinClosesBefore,
+      }
+    : null;
+  // The join page's own rule (joinInfo in app/models/roster/signup.server.ts), from what the snapshot holds.
+  const signupOpen =
+    (settings?.isOpen ?? false) &&
+    !tournament.isLocked &&
+    tournament.status !== "active" &&
+    tournament.status !== "completed" &&
+    lobbyRows.length === 0;
+  return {
+    tournament,
+    players: playerRows,
+    lobbies: sortLobbies(lobbyRows),
+    matches: matchRows,
+    standings,
+    schedule,
+    signupOpen,
+  };
 }
