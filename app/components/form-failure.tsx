@@ -44,13 +44,13 @@ export function useFailureToast(
   }, [actionData, show, quiet, fixedText]);
 }
 
-/** The alert at the top of a form: docs/rules.md's failure title with the server's message. */
 /** Whether every message of a refusal belongs to one of `fields`, the fields a form shows their message beside. */
 export function besideFields(failure: FormFailure, fields: readonly string[]): boolean {
   const keys = Object.keys(failure.fieldErrors ?? {});
   return keys.length > 0 && keys.every((key) => fields.includes(key));
 }
 
+/** The alert at the top of a form: docs/rules.md's failure title with the server's message. */
 export function FailureAlert({ failure, fields }: { failure: FormFailure | null; fields?: readonly string[] }) {
   if (!failure) return null;
   // A form that shows each field's message beside it (`fields`: the ones it shows) gets one summary here instead of

@@ -398,12 +398,12 @@ export function windowNow(settings: SignupSettings, options: { checkinsOver?: bo
   return { ...window, state: options.checkinsOver ? "after" : windowState(options.now ?? new Date(), window) };
 }
 
-/** Whether check-in is over for good: the tournament is locked, its lobbies drawn, or it is under way or over. */
 /** Whether play has begun (Round 1 drawn, or the tournament live or over): no more "starts in …" then. */
 function playBegun(t: Pick<Tournament, "status">, lobbiesDrawn: boolean): boolean {
   return lobbiesDrawn || t.status === "active" || t.status === "completed";
 }
 
+/** Whether check-in is over for good: the tournament is locked, its lobbies drawn, or it is under way or over. */
 function checkinsOver(t: Pick<Tournament, "status" | "isLocked">, lobbiesDrawn: boolean): boolean {
   return lobbiesDrawn || t.isLocked || t.status === "active" || t.status === "completed";
 }
