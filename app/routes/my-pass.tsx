@@ -13,7 +13,7 @@ import { withoutReactHandle } from "~/lib/lite-page";
 import { pageReader } from "~/lib/share.server";
 import { canReadById } from "~/models/access/share.server";
 import { isActionError } from "~/models/errors";
-import { passCheckin, passHolder, passView, passWithdraw } from "~/models/roster/signup.server";
+import { passCheckin, passView, passWithdraw } from "~/models/roster/signup.server";
 import { READING_LABELS } from "~/models/rounds/reports";
 import { reportSchema } from "~/models/rounds/reports-input";
 import { reportPanel, submitReport } from "~/models/rounds/reports.server";
@@ -59,16 +59,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       publicView: await canReadById(db, pageReader(context, request, tournamentId), tournamentId),
     };
   } catch (error) {
-    throw passRefusal(error, tournamentId);
+    if (!isActionError(error)) throw error;
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    if (error.status === 401) headers.append("Set-Cookie", clearPassCookie(tournamentId));
+    throw data(error.message, { status: error.status, headers });
   }
-}
-
-/** A refused pass (401, its cookie cleared; or 429) as the page's error answer; anything else as it was. */
-function passRefusal(error: unknown, tournamentId: number) {
-  if (!isActionError(error)) return error;
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (error.status === 401) headers.append("Set-Cookie", clearPassCookie(tournamentId));
-  return data(error.message, { status: error.status, headers });
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -78,10 +73,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!pass) throw data("Open your personal link to see your page", { status: 401 });
   const db = context.get(dbContext);
   const address = await clientAddress(request, context);
-  // The pass before the form: a replaced or unknown one is 401 whatever was posted (issue 20: "401 everywhere").
-  await passHolder(db, pass, address, tournamentId).catch((error: unknown) => {
-    throw passRefusal(error, tournamentId);
-  });
   const back = myPath(tournamentId);
   switch (input.intent) {
     case "checkin":

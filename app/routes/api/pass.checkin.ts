@@ -25,11 +25,11 @@ export const action = documented(
       if (request.method !== "POST") return methodNotAllowed(["POST"]);
       const db = context.get(dbContext);
       const address = await clientAddress(request, context);
-      // The pass first: a missing, replaced or unknown one is 401 whatever the body (issue 20: "401 everywhere").
+      // The body first: a malformed one is 400 whoever calls.
+      const body = await readJson(request, passCheckinSchema);
       const pass = passFromHeader(request);
       if (!pass) throw new ActionError(401, "invalid_pass", INVALID_PASS);
       const holder = await passHolder(db, pass, address);
-      const body = await readJson(request, passCheckinSchema);
       await committed(passCheckin(db, pass, address, holder.tournamentId, body.action));
       return json(toPassView(await passView(db, pass, address)));
     }),

@@ -24,11 +24,11 @@ export const action = documented(
       if (request.method !== "POST") return methodNotAllowed(["POST"]);
       const db = context.get(dbContext);
       const address = await clientAddress(request, context);
-      // The pass first: a missing, replaced or unknown one is 401 whatever the body (issue 20: "401 everywhere").
+      // The body first: a malformed one is 400 whoever calls.
+      await readJson(request, emptyBodySchema);
       const pass = passFromHeader(request);
       if (!pass) throw new ActionError(401, "invalid_pass", INVALID_PASS);
       const holder = await passHolder(db, pass, address);
-      await readJson(request, emptyBodySchema);
       await committed(passWithdraw(db, pass, address, holder.tournamentId));
       return json(toPassView(await passView(db, pass, address)));
     }),
