@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppDb } from "#db/client.server";
 import type { ActionResult } from "~/models/action.server";
 import { badRequest, isActionError, notFound, schemaRefusalCode, type RefusalCode } from "~/models/errors";
+import { parseJson } from "~/lib/form";
 import { hasLoneSurrogate } from "~/models/fields";
 import { INVALID_UTF8_MESSAGE, LONE_SURROGATE_MESSAGE, PLAYER_NOT_FOUND, WEBHOOK_MESSAGES } from "~/models/messages";
 import { playerTournamentId } from "~/models/roster/roster.server";
@@ -123,7 +124,7 @@ export async function readJson<S extends z.ZodType>(
     throw jsonError(400, NOT_AN_OBJECT, "invalid_input");
   }
   if (hasLoneSurrogate(body)) throw badRequest("invalid_text", LONE_SURROGATE_MESSAGE);
-  const result = schema.safeParse(body);
+  const result = parseJson(schema, body);
   if (!result.success) {
     const message = result.error.issues[0]?.message ?? "Invalid input";
     throw jsonError(400, message, schemaRefusalCode(message));

@@ -83,14 +83,32 @@ export function blankToUndefined(value: unknown): unknown {
   return typeof value === "string" && value.trim() === "" ? undefined : value;
 }
 
+/**
+ * True while a JSON body is parsed (`parseJson`): its numbers and booleans must come as JSON numbers and booleans, as the
+ * OpenAPI document says; a form's strings ("16", "on") are read as numbers and booleans only from a form.
+ */
+let jsonTypes = false;
+
+/** Parses a JSON body with `schema`, its number and boolean fields taking only their JSON types ("16" is refused). */
+export function parseJson<S extends z.ZodType>(schema: S, body: unknown) {
+  jsonTypes = true;
+  try {
+    return schema.safeParse(body);
+  } finally {
+    jsonTypes = false;
+  }
+}
+
 // Only plain decimal strings become numbers; "0x10" or "1e3" stay strings and fail with the field's message.
 export function toNumber(value: unknown): unknown {
+  if (jsonTypes) return value;
   const v = blankToUndefined(value);
   if (typeof v === "string" && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(v)) return Number(v);
   return v;
 }
 
 function toBoolean(value: unknown): unknown {
+  if (jsonTypes) return value;
   const v = Array.isArray(value) ? value[value.length - 1] : value;
   if (typeof v !== "string") return v;
   const s = v.trim().toLowerCase();

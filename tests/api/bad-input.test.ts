@@ -200,6 +200,33 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
     }
   });
 
+  test("numbers and booleans sent as JSON strings are wrong types: 400, nothing changed (a form's strings are read as them)", async () => {
+    const create = { name: "Typed Cup", maxPlayers: 16, totalRounds: 3, isPublic: true };
+    const wrongTypes = [
+      { ...create, maxPlayers: "16" },
+      { ...create, totalRounds: "3" },
+      { ...create, isPublic: "true" },
+      { ...create, scoring: { first: "8" } },
+    ];
+    await sweep(
+      "POST /api/tournaments",
+      wrongTypes.map((body) => async () => [
+        `POST /api/tournaments ${JSON.stringify(body)}`,
+        await app.call("POST", "/api/tournaments", { token: owner, body }),
+      ]),
+      is400,
+    );
+    await sweep(
+      "PATCH /api/players/{id}",
+      [{ lp: "100" }, { name: "Typed", lp: "1e2" }].map((body) => async () => [
+        `PATCH /api/players/{id} ${JSON.stringify(body)}`,
+        await app.call("PATCH", `/api/players/${players[0].id}`, { token: owner, body }),
+      ]),
+      is400,
+    );
+    expectOk(await app.call("POST", "/api/tournaments", { token: owner, body: create }), "the same body, typed");
+  });
+
   test("bodies missing required fields answer 400", async () => {
     for (const op of operations.filter((o) => o.body)) {
       const schema = resolve(doc.components.schemas[op.body!]);
