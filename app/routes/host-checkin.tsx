@@ -36,7 +36,7 @@ import { playerListQuery } from "~/lib/player-list.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { PublicUser } from "~/models/access/auth.server";
 import { setCheckins } from "~/models/roster/checkin.server";
-import { canLock, isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MINIMUM } from "~/models/access/policy";
+import { atCapacity, canLock, isReadOnly, ROUND_ONE_BUTTON_FROM, ROUND_ONE_MINIMUM } from "~/models/access/policy";
 import { capacityMessage, LOCK_MESSAGE, ROUND_ONE_MESSAGE } from "~/models/messages";
 import {
   closeSelfCheckin,
@@ -559,7 +559,7 @@ function CheckinManagement({ data, actionData }: ScreenProps<"management">) {
               tournamentId={t.id}
               withLp={false}
               // Locked, or at capacity (this form has no manual override): adding could only be refused.
-              disabled={t.isLocked || counts.total >= t.maxPlayers}
+              disabled={t.isLocked || atCapacity(counts.total, t.maxPlayers)}
               disabledNote={
                 t.isLocked ? "The tournament is locked: unlock it to add new players." : capacityMessage(t.maxPlayers)
               }

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import {
   actionsFor,
   canLock,
+  atCapacity,
   laterRoundTooFew,
   roundOneTooFew,
   LOCK_MINIMUM,
@@ -197,6 +198,10 @@ describe("what the check-in and score screens offer (the server refuses the same
     expect(laterRoundTooFew("standard", 2, LATER_ROUND_MINIMUM)).toBe(false);
     expect(laterRoundTooFew("standard", 1, 0)).toBe(false);
     expect(laterRoundTooFew("elimination", 3, 2)).toBe(false);
+  });
+
+  test("at capacity from as many registered players as the maximum: adding is refused (the screens close the form)", () => {
+    expect([15, 16, 17].map((registered) => atCapacity(registered, 16))).toEqual([false, true, true]);
   });
 
   test("Round 1 is not drawn for fewer than 16 checked in; later rounds have their own rule", () => {

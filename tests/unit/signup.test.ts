@@ -13,6 +13,7 @@ import {
   sameEntrant,
   startsIn,
   statusLabel,
+  takesSignups,
   waitlistPosition,
   windowState,
   zonedToInstant,
@@ -162,6 +163,17 @@ test("zoned wall-clock times round-trip through instants, across daylight saving
     }),
   );
   expect(formatInZone(new Date("2026-12-05T17:00:00Z"), "Europe/Paris")).toBe("Sat, Dec 5, 2026, 18:00 (Europe/Paris)");
+});
+
+test("the sign-up page takes sign-ups only while opened, unlocked, undrawn, neither live nor over", () => {
+  const open = { isOpen: true };
+  const setup = { isLocked: false, status: "setup" };
+  expect(takesSignups(open, setup, false)).toBe(true);
+  expect(takesSignups(open, { ...setup, status: "checkin" }, false)).toBe(true);
+  expect(takesSignups({ isOpen: false }, setup, false)).toBe(false);
+  expect(takesSignups(open, { ...setup, isLocked: true }, false)).toBe(false);
+  expect(takesSignups(open, setup, true)).toBe(false);
+  for (const status of ["active", "completed"]) expect(takesSignups(open, { ...setup, status }, false)).toBe(false);
 });
 
 test("labels and countdowns", () => {

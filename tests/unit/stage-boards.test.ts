@@ -67,7 +67,7 @@ const chainArb = fc
 const inPlay = (p: Player) => !p.isEliminated && p.droppedAt === null;
 
 describe("an ended stage's board", () => {
-  test("reads as it stood at its end: later stages' games change nothing in it", () => {
+  test("reads as it stood at its end: later stages' games change nothing in it, and no row is on checkmate", () => {
     fc.assert(
       fc.property(
         fc.record({
@@ -78,15 +78,20 @@ describe("an ended stage's board", () => {
             { minLength: 2, maxLength: 3 },
           ),
           chain: chainArb,
+          // Now and then a checkmate final with a low threshold: players on checkmate in it, never on an ended board.
+          checkmate: fc.option(fc.integer({ min: 1, max: 12 }), { nil: null }),
         }),
-        ({ seed, count, shape, chain }) => {
+        ({ seed, count, shape, chain, checkmate }) => {
           const rand = rng(seed);
           const stages: Stage[] = shape.map((s, i) => ({
             name: `S${i + 1}`,
             games: s.games,
             draw: "snake",
             points: s.points as Stage["points"],
-            end: null,
+            end:
+              checkmate !== null && i === shape.length - 1
+                ? { checkmate: { threshold: checkmate, maxGames: null } }
+                : null,
           }));
           const positions = stagePositions(stages);
           const players = Array.from({ length: count }, (_, i) => playerRow(i + 1));
@@ -123,7 +128,12 @@ describe("an ended stage's board", () => {
               Object.assign(leaving, { droppedAt: new Date(0), dropReason: "left", dropRound: position.lastRound + 1 });
           }
           const later = data(stages, players, matches, positions[positions.length - 1].lastRound, chain);
-          atEnd.forEach((rows, index) => expect(board(stageLeaderboardRows(later, index))).toEqual(rows));
+          atEnd.forEach((rows, index) => {
+            const ended = stageLeaderboardRows(later, index);
+            expect(board(ended)).toEqual(rows);
+            // The plain reference: on checkmate is the final's game ahead, so no row of an ended stage has it.
+            expect(ended.filter((r) => r.onCheckmate).map((r) => r.id)).toEqual([]);
+          });
         },
       ),
       { numRuns: 150 },

@@ -137,6 +137,14 @@ export const LOBBY_SIZE = 8;
 /** Checked-in players the host needs before locking check-in. */
 export const LOCK_MINIMUM = 8;
 
+/**
+ * Whether the tournament is at capacity: as many registered players (soft-removed ones aside) as its maximum. Adding
+ * one is then refused ("Tournament is at maximum capacity …") unless the host overrides the limit.
+ */
+export function atCapacity(registered: number, maxPlayers: number): boolean {
+  return registered >= maxPlayers;
+}
+
 /** Whether check-in can be locked with this many players checked in (unlocking is always allowed). */
 export function canLock(checkedIn: number): boolean {
   return checkedIn >= LOCK_MINIMUM;

@@ -32,7 +32,7 @@ import {
   PLAYER_NOT_FOUND,
 } from "../messages";
 import { averageForGamesProblem, type PlayerCreateInput, type PlayerUpdateInput } from "./player-input";
-import { dropFields, type DropFields } from "../access/policy";
+import { atCapacity, dropFields, type DropFields } from "../access/policy";
 import { fillFromWaitlist, seatFreed } from "./signup.server";
 import { mutate, tournamentLock } from "../mutate.server";
 
@@ -141,7 +141,7 @@ export async function addPlayer(
     if (t.isLocked && !master) throw conflict("tournament_locked", LOCKED_ADD_MESSAGE);
 
     const registered = await countRegistered(tx, t.id);
-    const overCapacity = registered >= t.maxPlayers;
+    const overCapacity = atCapacity(registered, t.maxPlayers);
     if (overCapacity && !input.manualOverride) throw conflict("tournament_at_capacity", capacityMessage(t.maxPlayers));
 
     // Beyond the limit a player is added inactive (docs/rules.md: manual override).

@@ -68,6 +68,7 @@ import {
   promotionsFor,
   SIGNUPS_PER_ADDRESS,
   statusLabel,
+  takesSignups,
   waitlistPosition,
   windowState,
   zonedToInstant,
@@ -639,7 +640,7 @@ export async function joinInfo(db: Executor, t: Tournament) {
     seatsTaken(db, t.id),
     hasLobbies(db, t.id),
   ]);
-  const open = settings.isOpen && !t.isLocked && t.status !== "completed" && t.status !== "active" && !drawn;
+  const open = takesSignups(settings, t, drawn);
   return {
     open,
     requireApproval: settings.requireApproval,

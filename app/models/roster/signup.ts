@@ -85,6 +85,18 @@ export function windowState(now: Date, window: CheckinWindow): "before" | "open"
 }
 
 /**
+ * Whether the sign-up page takes sign-ups: the host opened it, and the tournament is neither locked, drawn (Round 1's
+ * lobbies exist), live nor over. The join page and the public view's "Sign up" link read it.
+ */
+export function takesSignups(
+  settings: { isOpen: boolean },
+  t: { isLocked: boolean; status: string },
+  lobbiesDrawn: boolean,
+): boolean {
+  return settings.isOpen && !t.isLocked && t.status !== "completed" && t.status !== "active" && !lobbiesDrawn;
+}
+
+/**
  * What the player's page says of an entry: "Registered", "Waitlisted #3", "Checked in", … Once it is a player, the words
  * of the public profile where they apply (DECISIONS "Visitors and spectators"): set aside at Round 1, "Tournament
  * completed", and "Game finished - waiting for the next round" once their lobby of this round is scored.

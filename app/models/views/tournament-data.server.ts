@@ -17,7 +17,7 @@ import { toLeaderboardRow, type LeaderboardRow } from "../format/standings.serve
 import { overallStandings } from "../format/stage-standings";
 import { readRuleset } from "../format/ruleset";
 import { toEnginePlayer } from "../format/stats.server";
-import type { Schedule } from "../roster/signup";
+import { takesSignups, type Schedule } from "../roster/signup";
 
 export type TournamentData = {
   tournament: Tournament;
@@ -84,13 +84,8 @@ export async function readTournamentData(db: Executor, tournamentId: number): Pr
         checkinClosesBefore: settings.checkinClosesBefore,
       }
     : null;
-  // The join page's own rule (joinInfo in app/models/roster/signup.server.ts), from what the snapshot holds.
-  const signupOpen =
-    (settings?.isOpen ?? false) &&
-    !tournament.isLocked &&
-    tournament.status !== "active" &&
-    tournament.status !== "completed" &&
-    lobbyRows.length === 0;
+  // The join page's own rule, from what the snapshot holds.
+  const signupOpen = takesSignups({ isOpen: settings?.isOpen ?? false }, tournament, lobbyRows.length > 0);
   return {
     tournament,
     players: playerRows,
