@@ -103,7 +103,7 @@ export type EndpointRefusal = {
   message: string;
 };
 
-/** What the address guard says of a literal IP (app/lib/webhook-guard.server.ts). */
+/** What the address guard says of a literal IP (app/models/audit/webhook-guard.server.ts). */
 export type AddressVerdict = "public" | "private" | "forbidden";
 
 /**
