@@ -203,6 +203,11 @@ export function retryDelay(attempt: number, schedule: RetrySchedule, random = 0.
 
 // ---------- payloads ----------
 
+/** A player as a check-in webhook event names them. */
+export function checkinEntry(p: { id: number; name: string; riotTag: string }) {
+  return { playerId: p.id, name: p.name, riotTag: p.riotTag };
+}
+
 export type StandingsEntry = {
   rank: number;
   playerId: number;
