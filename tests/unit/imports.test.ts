@@ -79,8 +79,11 @@ function resolve(from: string, specifier: string): string | null {
   throw new Error(`${path.relative(ROOT, from)} imports "${specifier}", which names no file`);
 }
 
-/** Every import loop of a graph, each once, as the files round it (the first repeated at the end). */
-function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+/**
+ * The import loops of a graph: for each set of files that all reach one another, the files (sorted) and one loop
+ * through the first of them (that file repeated at the end), the shortest, so a failure reads as a path to cut.
+ */
+function cycles(graph: ReadonlyMap<string, readonly string[]>): { files: string[]; loop: string[] }[] {
   // Tarjan's strongly connected components: a component of two or more files (or a file importing itself) is a loop.
   let counter = 0;
   const index = new Map<string, number>();
@@ -115,7 +118,8 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   // Within a component, name one loop through it so the failure reads as a path to cut.
   return components.map((component) => {
     const members = new Set(component);
-    const start = [...component].sort()[0];
+    const files = [...component].sort();
+    const start = files[0];
     const seen = new Map<string, string>();
     const queue = [start];
     while (queue.length > 0) {
@@ -125,7 +129,7 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
         if (next === start) {
           const loop = [start];
           for (let at = node; at !== start; at = seen.get(at)!) loop.splice(1, 0, at);
-          return [...loop, start];
+          return { files, loop: [...loop, start] };
         }
         if (!seen.has(next)) {
           seen.set(next, node);
@@ -133,7 +137,7 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
         }
       }
     }
-    return [...component, component[0]];
+    return { files, loop: [...files, start] };
   });
 }
 
@@ -184,9 +188,16 @@ describe("the imports of app/models", () => {
       ["f", ["d"]],
     ]);
     expect(cycles(graph)).toEqual([
-      ["a", "b", "c", "a"],
-      ["e", "e"],
+      { files: ["a", "b", "c"], loop: ["a", "b", "c", "a"] },
+      { files: ["e"], loop: ["e", "e"] },
     ]);
+    // Two loops sharing a file are one set of files that must be pulled apart; the loop named is the shortest.
+    const joined = new Map([
+      ["a", ["b"]],
+      ["b", ["a", "c"]],
+      ["c", ["b"]],
+    ]);
+    expect(cycles(joined)).toEqual([{ files: ["a", "b", "c"], loop: ["a", "b", "a"] }]);
     expect(
       cycles(
         new Map([
@@ -215,6 +226,9 @@ describe("the imports of app/models", () => {
         ),
       ]),
     );
-    expect(cycles(graph).map((loop) => loop.join(" → "))).toEqual([]);
+    const loops = cycles(graph).map(
+      ({ files, loop }) => `${loop.join(" → ")} (files in one knot: ${files.join(", ")})`,
+    );
+    expect(loops).toEqual([]);
   });
 });
