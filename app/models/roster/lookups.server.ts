@@ -10,7 +10,10 @@ import type { PublicUser } from "../access/auth.server";
 import { notFound } from "../errors";
 import { PLAYER_NOT_FOUND } from "../messages";
 
-/** Players holding a seat: every player of the tournament not set aside (hand-added ones too), what counts against maxPlayers when adding or promoting. */
+/**
+ * Players holding a seat: every player of the tournament not set aside (hand-added ones too). What counts against
+ * maxPlayers when the host adds a player and when the waitlist is promoted.
+ */
 export async function seatsTaken(db: Executor, tournamentId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
