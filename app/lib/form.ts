@@ -1,7 +1,7 @@
-// Form data → the plain values the input schemas take. `formToObject` nests dotted and bracket names and refuses
-// names it cannot place (FormFieldError); form values are strings, so `numeric` and `booleanish` fields preprocess
-// theirs: "12" → 12, an empty string is "not given", "on" / "true" / "1" mean true and "off" / "false" / "0" false.
-import { z } from "zod";
+// Form data → the plain object the input schemas take (`formToObject` nests dotted and bracket names and refuses names it
+// cannot place: FormFieldError), and a failed parse → the messages a page shows. How a field reads a form's strings
+// ("12" → 12, "on" → true) is the models' rule: `numeric` and `booleanish` in app/models/fields.ts.
+import type { z } from "zod";
 
 export type FormLike = { forEach(cb: (value: FormDataEntryValue | string, key: string) => void): void };
 
@@ -77,62 +77,6 @@ function formFieldPath(name: string): string[] | null {
   }
   const unsafe = (s: string) => UNSAFE_SEGMENTS.has(s) || (INDEX.test(s) && Number(s) > MAX_FORM_INDEX);
   return path.some(unsafe) ? null : path;
-}
-
-export function blankToUndefined(value: unknown): unknown {
-  return typeof value === "string" && value.trim() === "" ? undefined : value;
-}
-
-/**
- * True while a JSON body is parsed (`parseJson`): its numbers and booleans must come as JSON numbers and booleans, as the
- * OpenAPI document says; a form's strings ("16", "on") are read as numbers and booleans only from a form.
- */
-let jsonTypes = false;
-
-/** Parses a JSON body with `schema`, its number and boolean fields taking only their JSON types ("16" is refused). */
-export function parseJson<S extends z.ZodType>(schema: S, body: unknown) {
-  jsonTypes = true;
-  try {
-    return schema.safeParse(body);
-  } finally {
-    jsonTypes = false;
-  }
-}
-
-// Only plain decimal strings become numbers; "0x10" or "1e3" stay strings and fail with the field's message.
-export function toNumber(value: unknown): unknown {
-  if (jsonTypes) return value;
-  const v = blankToUndefined(value);
-  if (typeof v === "string" && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(v)) return Number(v);
-  return v;
-}
-
-function toBoolean(value: unknown): unknown {
-  if (jsonTypes) return value;
-  const v = Array.isArray(value) ? value[value.length - 1] : value;
-  if (typeof v !== "string") return v;
-  const s = v.trim().toLowerCase();
-  if (s === "") return undefined;
-  if (s === "on" || s === "true" || s === "1") return true;
-  if (s === "off" || s === "false" || s === "0") return false;
-  return v;
-}
-
-/** A number field that also takes a form string; `inner` carries the checks and messages. */
-export function numeric<T extends z.ZodType>(inner: T) {
-  return z.preprocess(toNumber, inner);
-}
-
-/** A boolean field that also takes "on"/"true"/"1" and "off"/"false"/"0". */
-export function booleanish<T extends z.ZodType>(inner: T) {
-  return z.preprocess(toBoolean, inner);
-}
-
-/** One value or a list (a form sends a single checked box as a plain string), blanks dropped. */
-export function toList(value: unknown): unknown {
-  if (value === undefined || value === null) return value;
-  const list = Array.isArray(value) ? value : [value];
-  return list.filter((v) => blankToUndefined(v) !== undefined).map(toNumber);
 }
 
 /** The first message of a failed parse: what a toast or a 400 body shows. */

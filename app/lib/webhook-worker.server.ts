@@ -17,7 +17,7 @@ import {
   type WebhookPayload,
 } from "~/models/audit/webhooks";
 import { betweenSaves } from "./save-admission.server";
-import { addressAllowed, classifyAddress, guardedLookup } from "./webhook-guard.server";
+import { addressAllowed, classifyAddress, guardedLookup } from "~/models/audit/webhook-guard.server";
 
 export type WorkerOptions = Partial<RetrySchedule> & {
   /** Deliveries in flight at once, per process. */

@@ -1,8 +1,9 @@
-// The field rules every input schema shares (docs/rules.md, "Fields and validation"): ids, one-line text, well-formed text.
+// The field rules every input schema shares (docs/rules.md, "Fields and validation"): ids, one-line text, well-formed
+// text, and how a number or boolean field reads a form's strings: "12" → 12, an empty string is "not given", "on" /
+// "true" / "1" mean true and "off" / "false" / "0" false, while a JSON body (`parseJson`) must send real numbers and booleans.
 import { z } from "zod";
 import { MAX_ID as INT_MAX } from "./ids";
 import { LONE_SURROGATE_MESSAGE } from "./messages";
-import { numeric } from "~/lib/form";
 
 /** A true/false field whose wrong type reads `message`. */
 export const bool = (message: string) => z.boolean({ error: message });
@@ -51,3 +52,60 @@ export function text(label: string, required: string) {
 
 /** A positive id that fits a PostgreSQL integer (32 bits: a bigger one is a 400, never a 500), also from a form string. */
 export const idField = (message: string) => numeric(z.int({ error: message }).min(1, message).max(INT_MAX, message));
+
+/** A blank string is a field not given. */
+export function blankToUndefined(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
+
+/**
+ * True while a JSON body is parsed (`parseJson`): its numbers and booleans must come as JSON numbers and booleans, as the
+ * OpenAPI document says; a form's strings ("16", "on") are read as numbers and booleans only from a form.
+ */
+let jsonTypes = false;
+
+/** Parses a JSON body with `schema`, its number and boolean fields taking only their JSON types ("16" is refused). */
+export function parseJson<S extends z.ZodType>(schema: S, body: unknown) {
+  jsonTypes = true;
+  try {
+    return schema.safeParse(body);
+  } finally {
+    jsonTypes = false;
+  }
+}
+
+// Only plain decimal strings become numbers; "0x10" or "1e3" stay strings and fail with the field's message.
+export function toNumber(value: unknown): unknown {
+  if (jsonTypes) return value;
+  const v = blankToUndefined(value);
+  if (typeof v === "string" && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(v)) return Number(v);
+  return v;
+}
+
+function toBoolean(value: unknown): unknown {
+  if (jsonTypes) return value;
+  const v = Array.isArray(value) ? value[value.length - 1] : value;
+  if (typeof v !== "string") return v;
+  const s = v.trim().toLowerCase();
+  if (s === "") return undefined;
+  if (s === "on" || s === "true" || s === "1") return true;
+  if (s === "off" || s === "false" || s === "0") return false;
+  return v;
+}
+
+/** A number field that also takes a form string; `inner` carries the checks and messages. */
+export function numeric<T extends z.ZodType>(inner: T) {
+  return z.preprocess(toNumber, inner);
+}
+
+/** A boolean field that also takes "on"/"true"/"1" and "off"/"false"/"0". */
+export function booleanish<T extends z.ZodType>(inner: T) {
+  return z.preprocess(toBoolean, inner);
+}
+
+/** One value or a list (a form sends a single checked box as a plain string), blanks dropped. */
+export function toList(value: unknown): unknown {
+  if (value === undefined || value === null) return value;
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((v) => blankToUndefined(v) !== undefined).map(toNumber);
+}

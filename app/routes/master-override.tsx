@@ -17,7 +17,7 @@ import {
 } from "~/lib/page.server";
 import { parsePositiveInt } from "~/lib/params";
 import { requireMaster } from "~/lib/session.server";
-import { checkIntegrity, repairTotals } from "~/models/audit/audit.server";
+import { checkIntegrity, repairTotals } from "~/models/format/integrity.server";
 import { getUsername } from "~/models/access/auth.server";
 import { badRequest, notFound } from "~/models/errors";
 import {

@@ -27,9 +27,9 @@ import {
   issuePass,
   listEntries,
   playersWithPasses,
-  signupSettingsOf,
   updateSignupSettings,
 } from "~/models/roster/signup.server";
+import { signupSettingsOf } from "~/models/roster/signup-settings.server";
 import { idParam } from "~/models/ids";
 import { isReadOnly } from "~/models/access/policy";
 

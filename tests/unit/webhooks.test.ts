@@ -3,7 +3,7 @@ import type { LookupAddress } from "node:dns";
 import fc from "fast-check";
 import { Webhook } from "standardwebhooks";
 import { expect, test } from "vitest";
-import { addressAllowed, classifyAddress, guardedLookup } from "~/lib/webhook-guard.server";
+import { addressAllowed, classifyAddress, guardedLookup } from "~/models/audit/webhook-guard.server";
 import { bodyFor, signWebhook } from "~/lib/webhook-worker.server";
 import {
   chosenEvents,

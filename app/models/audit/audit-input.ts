@@ -2,8 +2,7 @@
 import { z } from "zod";
 import { REASON_MAX } from "./audit";
 import { UNKNOWN_AUDIT_ACTION } from "../messages";
-import { blankToUndefined, numeric } from "~/lib/form";
-import { text } from "../fields";
+import { blankToUndefined, numeric, text } from "../fields";
 
 export const REASON_REQUIRED = "Reason is required";
 

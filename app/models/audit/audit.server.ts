@@ -1,28 +1,16 @@
-// The audit trail: one entry per committed mutation, written in its transaction; the History read; the integrity check and its repair.
+// The audit trail: one entry per committed mutation, written in its transaction, and the History read.
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { AppDb, AppTx, Executor } from "#db/client.server";
+import type { AppTx, Executor } from "#db/client.server";
 import { preparedStatements } from "#db/prepared.server";
 import { auditEntries, matches, players, tournaments, type AuditEntry, type Lobby, type Tournament } from "#db/schema";
-import { findTournamentOr404, type ActionResult } from "../action.server";
-import { actorRole, assertMaster, canSeeHistory, requireActor } from "../access/access.server";
+import { findTournamentOr404 } from "../action.server";
+import { actorRole, canSeeHistory, requireActor } from "../access/access.server";
 import type { PublicUser } from "../access/auth.server";
-import {
-  auditAction,
-  changedFields,
-  isAuditAction,
-  lobbyResults,
-  playerLabel,
-  totalsText,
-  type AuditAction,
-  type AuditValues,
-} from "./audit";
+import { changedFields, isAuditAction, lobbyResults, playerLabel, type AuditAction, type AuditValues } from "./audit";
 import { badRequest, forbidden } from "../errors";
-import { event } from "./events";
 import { enqueueAudited } from "./outbox.server";
-import { recomputeStats, staleTotals, type TotalsDifference } from "../format/stats.server";
 import type { HistoryFilters } from "./audit-input";
 import { HISTORY_FORBIDDEN, UNKNOWN_AUDIT_ACTION } from "../messages";
-import { mutate, tournamentLock } from "../mutate.server";
 
 export const HISTORY_PAGE_SIZE = 50;
 
@@ -197,53 +185,6 @@ export async function historyForExport(db: Executor, tournamentId: number, limit
     .where(eq(auditEntries.tournamentId, tournamentId))
     .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
     .limit(limit);
-}
-
-/**
- * The integrity check of the master panel: each player whose stored totals differ from what the
- * saved matches and a master's adjustments give (docs/decisions/009, 010). Master only. Reads only.
- */
-export async function checkIntegrity(
-  db: Executor,
-  user: PublicUser | null,
-  tournamentId: number,
-): Promise<TotalsDifference[]> {
-  assertMaster(user);
-  const t = await findTournamentOr404(db, tournamentId);
-  return staleTotals(db, t.id);
-}
-
-/**
- * Recomputes and stores every player's totals in one transaction, recorded in the trail with each
- * repaired player's totals before → after. Master only; works on a completed tournament too.
- * Event: tournament_updated when anything changed.
- */
-export async function repairTotals(
-  db: AppDb,
-  user: PublicUser | null,
-  tournamentId: number,
-  options: { reason?: string } = {},
-): Promise<ActionResult<{ repaired: TotalsDifference[] }>> {
-  assertMaster(user);
-  return mutate(
-    db,
-    user,
-    tournamentLock(tournamentId, { override: true }),
-    async ({ tx, tournament: t, audit, emit }) => {
-      const repaired = await recomputeStats(tx, t.id);
-      if (repaired.length === 0) return { repaired };
-      const label = (d: TotalsDifference) => `${d.name}#${d.riotTag}`;
-      await audit({
-        action: auditAction("integrity.repaired"),
-        summary: `Stored totals repaired for ${repaired.length} player${repaired.length === 1 ? "" : "s"}`,
-        before: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.stored)])),
-        after: Object.fromEntries(repaired.map((d) => [label(d), totalsText(d.computed)])),
-        reason: options.reason,
-      });
-      emit(event("tournament_updated", t.id, { name: t.name, repaired: repaired.length }));
-      return { repaired };
-    },
-  );
 }
 
 /** "Name#Tag" of the given players, for the audit trail. */

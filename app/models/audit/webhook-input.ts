@@ -1,7 +1,6 @@
 // A webhook endpoint's input: its URL, kind and events, when added and when changed.
 import { z } from "zod";
-import { booleanish } from "~/lib/form";
-import { bool } from "../fields";
+import { bool, booleanish } from "../fields";
 import { WEBHOOK_MESSAGES } from "../messages";
 
 /** A webhook's events: a list in JSON, a checkbox group (one value or several) in a form. */

@@ -10,7 +10,7 @@ import {
   type Tournament,
   type WebhookEndpoint,
 } from "#db/schema";
-import { allowPrivateFromEnv, classifyAddress } from "~/lib/webhook-guard.server";
+import { allowPrivateFromEnv, classifyAddress } from "./webhook-guard.server";
 import type { ActionResult } from "../action.server";
 import { findTournamentOr404, hideFromStranger, tournamentLockHeld } from "../action.server";
 import { canManage, requireActor } from "../access/access.server";

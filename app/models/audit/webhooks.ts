@@ -103,7 +103,7 @@ export type EndpointRefusal = {
   message: string;
 };
 
-/** What the address guard says of a literal IP (app/lib/webhook-guard.server.ts). */
+/** What the address guard says of a literal IP (app/models/audit/webhook-guard.server.ts). */
 export type AddressVerdict = "public" | "private" | "forbidden";
 
 /**
@@ -202,6 +202,11 @@ export function retryDelay(attempt: number, schedule: RetrySchedule, random = 0.
 }
 
 // ---------- payloads ----------
+
+/** A player as a check-in webhook event names them. */
+export function checkinEntry(p: { id: number; name: string; riotTag: string }) {
+  return { playerId: p.id, name: p.name, riotTag: p.riotTag };
+}
 
 export type StandingsEntry = {
   rank: number;

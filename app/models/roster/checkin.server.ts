@@ -7,7 +7,6 @@ import { changedFields, playerLabel as label } from "../audit/audit";
 import type { PublicUser } from "../access/auth.server";
 import { badRequest, conflict, notFound } from "../errors";
 import { event } from "../audit/events";
-import { countActiveCheckedIn } from "../tournaments/tournaments.server";
 import {
   CHECKIN_LOCKED,
   checkinMaxMessage,
@@ -16,12 +15,8 @@ import {
   PLAYER_NOT_FOUND,
 } from "../messages";
 import { mutate, tournamentLock } from "../mutate.server";
-import { hasLobbies, lockPlayer } from "./roster.server";
-
-/** A player as a check-in webhook event names them. */
-export function checkinEntry(p: Pick<Player, "id" | "name" | "riotTag">) {
-  return { playerId: p.id, name: p.name, riotTag: p.riotTag };
-}
+import { countActiveCheckedIn, hasLobbies, lockPlayer } from "./lookups.server";
+import { checkinEntry } from "../audit/webhooks";
 
 /**
  * Checks a player in or out. 409 once lobbies exist ("Check-ins cannot be modified after lobby

@@ -7,7 +7,7 @@ import type { PublicUser } from "../access/auth.server";
 import type { ActionResult } from "../action.server";
 import { conflictOf, notFound } from "../errors";
 import { event } from "../audit/events";
-import { lockPlayer } from "./roster.server";
+import { lockPlayer } from "./lookups.server";
 import { PLAYER_NOT_FOUND } from "../messages";
 import { dropRefusal, undoDropRefusal } from "../access/policy";
 import { mutate } from "../mutate.server";

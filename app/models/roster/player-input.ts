@@ -2,8 +2,7 @@
 import { z } from "zod";
 import { MAX_ID as INT_MAX } from "../ids";
 import { MATCHES_MAX, POINTS_MAX } from "../format/stats";
-import { booleanish, numeric, toNumber } from "~/lib/form";
-import { bool, idField, text } from "../fields";
+import { bool, booleanish, idField, numeric, text, toNumber } from "../fields";
 
 /** Also the spreadsheet import's rule for a player's name and tag. */
 export const playerNameSchema = text("Player name", "Player name is required")

@@ -1,15 +1,10 @@
-// The roster: registering players (one or in bulk), their edits and deletion, the maximum, and the lookups and lock the other player modules share.
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
-import type { AppDb, AppTx, Executor } from "#db/client.server";
+// The roster: registering players (one or in bulk), their edits and deletion, and the maximum (the lookups and lock the
+// player modules share are in ./lookups.server).
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { AppDb, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournaments, type Player } from "#db/schema";
-import {
-  findTournamentOr404,
-  lockForMutation,
-  type LockNeeds,
-  type ActionResult,
-  type MutationOptions,
-} from "../action.server";
-import { isMaster, requireActor } from "../access/access.server";
+import { findTournamentOr404, type ActionResult, type MutationOptions } from "../action.server";
+import { isMaster } from "../access/access.server";
 import { auditAction, changedFields, playerLabel as label } from "../audit/audit";
 import type { PublicUser } from "../access/auth.server";
 import type { BulkPlayer } from "./bulk";
@@ -17,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { event } from "../audit/events";
 import { adjustmentsFor, computePlayerStats } from "../format/stats";
 import { recomputeStats } from "../format/stats.server";
-import { countActiveCheckedIn } from "../tournaments/tournaments.server";
+import { countActiveCheckedIn, hasLobbies, lockPlayer, seatsTaken } from "./lookups.server";
 import {
   belowCheckinsMessage,
   capacityLeftMessage,
@@ -140,7 +135,7 @@ export async function addPlayer(
     if (masterFields && !master) throw forbidden("master_only", MASTER_FIELDS_MESSAGE);
     if (t.isLocked && !master) throw conflict("tournament_locked", LOCKED_ADD_MESSAGE);
 
-    const registered = await countRegistered(tx, t.id);
+    const registered = await seatsTaken(tx, t.id);
     const overCapacity = atCapacity(registered, t.maxPlayers);
     if (overCapacity && !input.manualOverride) throw conflict("tournament_at_capacity", capacityMessage(t.maxPlayers));
 
@@ -200,7 +195,7 @@ export async function bulkAddPlayers(
   return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
     if (list.length === 0) throw badRequest("no_valid_players", NO_VALID_PLAYERS);
     if (t.isLocked && !isMaster(user)) throw conflict("tournament_locked", LOCKED_ADD_MESSAGE);
-    const registered = await countRegistered(tx, t.id);
+    const registered = await seatsTaken(tx, t.id);
     if (!manualOverride && registered + list.length > t.maxPlayers) {
       const free = Math.max(0, t.maxPlayers - registered);
       throw conflict(
@@ -390,33 +385,4 @@ export async function setMaxPlayers(
 function shownFields(p: Player) {
   const { name, riotTag, lp, seed, isCheckedIn, isEliminated, totalPoints, matchesPlayed, averagePlacement } = p;
   return { name, riotTag, lp, seed, isCheckedIn, isEliminated, totalPoints, matchesPlayed, averagePlacement };
-}
-
-/** Players not soft-removed: what counts against maxPlayers when adding. */
-async function countRegistered(db: Executor, tournamentId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(players)
-    .where(and(eq(players.tournamentId, tournamentId), isNull(players.removedAt)));
-  return Number(row?.n ?? 0);
-}
-
-export async function hasLobbies(db: Executor, tournamentId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: lobbies.id })
-    .from(lobbies)
-    .where(eq(lobbies.tournamentId, tournamentId))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Finds the player's tournament, locks it for a mutation, then reads the player under that lock; 404 for either. */
-export async function lockPlayer(tx: AppTx, user: PublicUser | null, playerId: number, ...needs: LockNeeds) {
-  requireActor(user);
-  const [ref] = await tx.select({ tournamentId: players.tournamentId }).from(players).where(eq(players.id, playerId));
-  if (!ref) throw notFound("player_not_found", PLAYER_NOT_FOUND);
-  const tournament = await lockForMutation(tx, user, ref.tournamentId, ...needs);
-  const [player] = await tx.select().from(players).where(eq(players.id, playerId));
-  if (!player) throw notFound("player_not_found", PLAYER_NOT_FOUND);
-  return { tournament, player };
 }

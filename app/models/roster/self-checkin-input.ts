@@ -13,8 +13,7 @@ import {
   type SelfCheckinAction,
 } from "./self-checkin";
 import { WRONG_CODE, WRONG_TAG } from "../messages";
-import { blankToUndefined, numeric } from "~/lib/form";
-import { NO_CONTROL_CHARACTERS } from "../fields";
+import { blankToUndefined, NO_CONTROL_CHARACTERS, numeric } from "../fields";
 
 /**
  * The self check-in input, the same for the JSON API and the page's form: who (`playerId` from the list, or `nameTag`

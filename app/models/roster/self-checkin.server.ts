@@ -45,8 +45,8 @@ import {
   SELF_CHECKIN_WRONG_STATUS,
 } from "../messages";
 import { event } from "../audit/events";
-import { checkinEntry } from "./checkin.server";
-import { hasLobbies } from "./roster.server";
+import { checkinEntry } from "../audit/webhooks";
+import { countActiveCheckedIn, hasLobbies } from "./lookups.server";
 import { playerLabel } from "../audit/audit";
 import { enqueueEvents } from "../audit/outbox.server";
 import {
@@ -59,7 +59,6 @@ import {
 } from "./self-checkin";
 import { type SelfCheckinInput } from "./self-checkin-input";
 import { activeSelfCheckin, stopSelfCheckin } from "./self-checkin-state.server";
-import { countActiveCheckedIn } from "../tournaments/tournaments.server";
 import { mutate } from "../mutate.server";
 
 /** What the owner's check-in page shows: whether players can check themselves in, and the code to read out. */

@@ -1,8 +1,7 @@
 // Sign-up's input schemas, shared by the forms and the API (docs/decisions/029-sign-up-and-passes.md).
 import { z } from "zod";
 import { isTimeZone, zonedToInstant } from "./signup";
-import { booleanish, numeric } from "../../lib/form";
-import { isWellFormedText, NO_CONTROL_CHARACTERS } from "../fields";
+import { booleanish, isWellFormedText, NO_CONTROL_CHARACTERS, numeric } from "../fields";
 import { playerNameSchema, riotTagSchema } from "./player-input";
 import { LONE_SURROGATE_MESSAGE, CHECKIN_WINDOW_ORDER, START_MESSAGE } from "../messages";
 

@@ -33,8 +33,9 @@ import {
 } from "../errors";
 import { event } from "../audit/events";
 import { enqueueEvents } from "../audit/outbox.server";
-import { checkinEntry } from "./checkin.server";
-import { hasLobbies } from "./roster.server";
+import { checkinEntry } from "../audit/webhooks";
+import { countActiveCheckedIn, hasLobbies, seatsTaken } from "./lookups.server";
+import { signupSettingsOf } from "./signup-settings.server";
 import {
   CHECKIN_LOCKED,
   checkinMaxMessage,
@@ -76,30 +77,8 @@ import {
   type EntryStatus,
 } from "./signup";
 import type { JoinInput, SignupSettingsInput } from "./signup-input";
-import { countActiveCheckedIn } from "../tournaments/tournaments.server";
 import { detailsOf } from "../rounds/lobby-details.server";
 import { mutate } from "../mutate.server";
-
-/** The settings of a tournament that never had any: registration closed, no approval, a waitlist of 64, no start. */
-export function defaultSettings(tournamentId: number): SignupSettings {
-  return {
-    tournamentId,
-    isOpen: false,
-    requireApproval: false,
-    waitlistCap: 64,
-    startsAt: null,
-    timeZone: "UTC",
-    checkinOpensBefore: 60,
-    checkinClosesBefore: 10,
-    lobbyHostRule: "top-seed",
-    saveAgreedReports: false,
-  };
-}
-
-export async function signupSettingsOf(db: Executor, tournamentId: number): Promise<SignupSettings> {
-  const [row] = await db.select().from(signupSettings).where(eq(signupSettings.tournamentId, tournamentId));
-  return row ?? defaultSettings(tournamentId);
-}
 
 /** A new pass and the hash kept of it. */
 export function newPass(): { pass: string; hash: string } {
@@ -109,15 +88,6 @@ export function newPass(): { pass: string; hash: string } {
 
 export function passHash(pass: string): string {
   return createHash("sha256").update(pass).digest("hex");
-}
-
-/** Players holding a seat: every player of the tournament not set aside (hand-added ones too). */
-async function seatsTaken(db: Executor, tournamentId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(players)
-    .where(and(eq(players.tournamentId, tournamentId), isNull(players.removedAt)));
-  return Number(row?.n ?? 0);
 }
 
 async function queueOf(db: Executor, tournamentId: number): Promise<Registration[]> {

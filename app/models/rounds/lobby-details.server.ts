@@ -10,7 +10,7 @@ import type { PublicUser } from "../access/auth.server";
 import { forbidden, notFound } from "../errors";
 import { randomInt } from "node:crypto";
 import { lobbyHost, type LobbyHostRule } from "./lobby-details";
-import { signupSettingsOf } from "../roster/signup.server";
+import { signupSettingsOf } from "../roster/signup-settings.server";
 import { LOBBY_NOT_FOUND } from "../messages";
 
 const PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";

@@ -1,6 +1,6 @@
 // A player's report as the pass page's forms and POST /api/pass/report send it (docs/decisions/036-player-reports.md).
 import { z } from "zod";
-import { numeric } from "../../lib/form";
+import { numeric } from "../fields";
 
 const INT_MAX = 2_147_483_647;
 const id = (message: string) => numeric(z.int({ error: message }).min(1, message).max(INT_MAX, message));

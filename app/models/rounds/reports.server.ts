@@ -34,7 +34,8 @@ import {
 } from "./reports";
 import type { ReportInput } from "./reports-input";
 import { storeLobbyScores } from "./scores.server";
-import { lockedHolder, passHolder, signupSettingsOf } from "../roster/signup.server";
+import { lockedHolder, passHolder } from "../roster/signup.server";
+import { signupSettingsOf } from "../roster/signup-settings.server";
 
 const asReport = (row: Pick<PlayerReportRow, "reporterId" | "kind" | "placements">): PlayerReport => ({
   reporterId: row.reporterId,

@@ -10,8 +10,7 @@ import {
   NO_SCORES,
   presentPlacementsMessage,
 } from "../messages";
-import { booleanish, numeric, toList } from "~/lib/form";
-import { bool, idField } from "../fields";
+import { bool, booleanish, idField, numeric, toList } from "../fields";
 
 export const lockSchema = z.object({
   locked: booleanish(bool("locked must be true or false")),

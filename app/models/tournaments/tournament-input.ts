@@ -4,8 +4,7 @@ import { DEFAULT_SCORING, SCORING_KEYS, SCORING_MAX, scoringFromArray, scoringSh
 import { PRESET_NAMES, TIEBREAKERS, tiebreakersProblem } from "../format/ruleset";
 import { FORMATS, LOBBY_METHODS, TOURNAMENT_STATUSES } from "../format/types";
 import { stageListSchema } from "../format/stage-input";
-import { blankToUndefined, booleanish, numeric } from "~/lib/form";
-import { bool, text } from "../fields";
+import { blankToUndefined, bool, booleanish, numeric, text } from "../fields";
 
 const SCORING_MESSAGE = "Each scoring value must be a number of at least 0";
 

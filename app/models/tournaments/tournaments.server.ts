@@ -1,5 +1,5 @@
 // Tournaments: the lists, creating, settings, check-in start, lock, completion and deletion, one transaction per action.
-import { and, count, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, max, or, sql } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
 import { lobbies, matches, players, tournamentStaff, tournaments, type Tournament } from "#db/schema";
 import {
@@ -42,6 +42,7 @@ import { statusLabel } from "../format/types";
 import type { TournamentCreateInput, TournamentUpdateInput } from "./tournament-input";
 import { mutate, tournamentLock } from "../mutate.server";
 import { fillFromWaitlist } from "../roster/signup.server";
+import { countActiveCheckedIn } from "../roster/lookups.server";
 
 /**
  * A dashboard row: the tournament plus whether the viewer may manage it (false shows "View Only",
@@ -398,22 +399,6 @@ export async function setLocked(
     emit(event("tournament_updated", t.id, { name: t.name, isLocked: locked }));
     return updated;
   });
-}
-
-/** Checked in, not eliminated, not soft-removed: the players who count against maxPlayers for check-in. */
-export async function countActiveCheckedIn(db: Executor, tournamentId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(players)
-    .where(
-      and(
-        eq(players.tournamentId, tournamentId),
-        eq(players.isCheckedIn, true),
-        eq(players.isEliminated, false),
-        isNull(players.removedAt),
-      ),
-    );
-  return Number(row?.n ?? 0);
 }
 
 /** The settings a new tournament's audit entry lists. */

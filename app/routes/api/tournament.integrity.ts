@@ -2,7 +2,7 @@
 import { tournamentAction, tournamentUserLoader } from "~/lib/api.server";
 import { repairAnswer, totalsDifferenceAnswer } from "~/lib/api-schemas.server";
 import { ok, okList, refused } from "~/lib/openapi.server";
-import { checkIntegrity, repairTotals } from "~/models/audit/audit.server";
+import { checkIntegrity, repairTotals } from "~/models/format/integrity.server";
 
 export const loader = tournamentUserLoader(({ db, id, user }) => checkIntegrity(db, user, id), {
   operationId: "checkIntegrity",

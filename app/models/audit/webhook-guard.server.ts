@@ -2,7 +2,7 @@
 import dns from "node:dns";
 import type { LookupAddress } from "node:dns";
 import ipaddr from "ipaddr.js";
-import type { AddressVerdict } from "~/models/audit/webhooks";
+import type { AddressVerdict } from "./webhooks";
 
 /** Addresses of cloud metadata services: never a receiver, whatever WEBHOOK_ALLOW_PRIVATE says. */
 const METADATA = new Set(["169.254.169.254", "fd00:ec2::254"]);
