@@ -7,6 +7,7 @@ import {
   firstDifference,
   playerRecord,
   readRuleset,
+  recordAfter,
   RIOT_TIEBREAKERS,
   rulesetFromInput,
   rulesetFromTiebreakers,
@@ -328,6 +329,27 @@ describe("the riot preset", () => {
     );
     expect(withDnp.map((r) => r.playerId)).toEqual([2, 1]);
     expect(withDnp[0].matchesPlayed).toBe(3);
+  });
+});
+
+describe("the record after one more game", () => {
+  test("is the record of the games with that game added (a master's average stays as set)", () => {
+    fc.assert(
+      fc.property(
+        recordArb,
+        fc.integer({ min: 1, max: 8 }),
+        fc.option(fc.constantFrom(0, 2.5, 4.005), { nil: null }),
+        (raw, placement, adjustAvg) => {
+          const p = player(1, { seed: raw.seed, adjustAvg, adjustPoints: 2 });
+          const { matches } = toField([raw]);
+          const next = { playerId: 1, lobbyId: 7, roundNumber: 7, placement, points: 9 - placement };
+          const before = playerRecord(p, computePlayerStats(p, matches), matches);
+          const all = [...matches, next];
+          expect(recordAfter(before, next, adjustAvg)).toEqual(playerRecord(p, computePlayerStats(p, all), all));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

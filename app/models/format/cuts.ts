@@ -93,8 +93,9 @@ export function sameAtLine(a: LineStanding, b: LineStanding): boolean {
 
 /**
  * Who is tied with whom at a cut line under `rule`, over players' records: the standard rule's sameAtLine, or any
- * other chain's "equal on every criterion before registration order" (what a standings row's `separatedBy`
- * "registration" says of the row above). The cut and "what do I need" (app/models/format/needs.ts) both ask this.
+ * other chain's "equal on every criterion before registration order". "What do I need" (app/models/format/needs.ts)
+ * asks this; the cut asks sameAtLine of its rows, or, under a chain, reads the standings' `separatedBy`
+ * "registration", which the same chain wrote.
  */
 export function tiedAtLine(rule: CutRule, chain: readonly Tiebreaker[]): (a: PlayerRecord, b: PlayerRecord) => boolean {
   if (rule === "pointsAndAverage") return sameAtLine;
@@ -151,10 +152,11 @@ export function planCutOf(rows: readonly CutRow[], count: number, rule: CutRule 
 }
 
 /**
- * The line below the best of `worstFirst` past its first `count`: a player goes for sure unless tied with the last
- * one kept, and stays for sure unless tied with the first one to go. So a player is tied at the line exactly when
- * fewer than the kept number rank strictly above them and at least that many rank above or tie with them: what
- * "what do I need" counts (docs/decisions/026-what-do-i-need.md).
+ * The plan for cutting the first `count` of `worstFirst` (the standings, worst first): a player below the line goes
+ * for sure unless tied with the last one kept, and one above it stays for sure unless tied with the last one to go.
+ * So a player is left for the host exactly when fewer than the kept number rank strictly above them (above and not
+ * tied) and at least that many rank above or tie with them: what "what do I need" counts
+ * (docs/decisions/026-what-do-i-need.md).
  */
 function planAtLine(worstFirst: readonly CutRow[], count: number, tied: (a: CutRow, b: CutRow) => boolean): CutPlan {
   const ids = (from: number, to: number) => worstFirst.slice(from, to).map((r) => r.playerId);

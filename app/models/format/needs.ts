@@ -113,6 +113,8 @@ export function cutOutlooks(input: {
   players: readonly NeedPlayer[];
   lobbies: readonly NeedLobby[];
   chain: readonly Tiebreaker[];
+  // cutRuleOf the chain's ruleset: the standard rule comes with the standard chain, whose points-then-average order
+  // keeps each tie window one run of the sorted records.
   tieRule: CutRule;
   scoring: Scoring;
   line: NeedLine;

@@ -238,7 +238,8 @@ function recordFrom(
 ): PlayerRecord {
   const wins = counts[0];
   const top4 = counts[0] + counts[1] + counts[2] + counts[3];
-  const best = counts.findIndex((n) => n > 0);
+  let best = 0;
+  while (best < counts.length && counts[best] === 0) best++;
   return {
     id: player.id,
     seed: player.seed,
@@ -246,7 +247,7 @@ function recordFrom(
     eventPoints: totals.eventPoints,
     matchesPlayed: totals.matchesPlayed,
     averageKey: averageRankKey(totals),
-    bestFinish: best === -1 ? null : best + 1,
+    bestFinish: best === counts.length ? null : best + 1,
     wins,
     top4,
     riotScore: top4 + wins,
