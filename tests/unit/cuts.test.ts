@@ -128,6 +128,29 @@ describe("planCut", () => {
     expect(resolveCut(plan, [8, 9])).toEqual({ ok: true, eliminate: [16, 15, 14, 13, 12, 11, 8, 9] });
   });
 
+  test("averages chained within 0.01 (3.00, 3.01, 3.02 on equal points): only players tied across the line are", () => {
+    // 3.00 ~ 3.01 and 3.01 ~ 3.02, but 3.00 and 3.02 are 0.02 apart. Player 8 (3.00) is the last kept by the order:
+    // 9 (3.01) is tied with 8 across the line, 10 (3.02) only with 9, who is below the line too: 10 goes.
+    const rows = [
+      ...distinct(7),
+      row(8, 20, 3.0),
+      row(9, 20, 3.01),
+      row(10, 20, 3.02),
+      ...[11, 12, 13, 14, 15, 16].map((id) => row(id, 30 - id, 5)),
+    ];
+    expect(planCut(rows, 8)).toEqual({ sure: [16, 15, 14, 13, 12, 11, 10], tied: [9, 8], needed: 1 });
+    // Seen from above: 3.00 and 3.01 kept by the order, 3.02 the first to go. 3.01 is tied with it across the line;
+    // 3.00 only with 3.01, who is above the line too: 3.00 stays.
+    const fromAbove = [
+      ...distinct(6),
+      row(7, 20, 3.0),
+      row(8, 20, 3.01),
+      row(9, 20, 3.02),
+      ...[10, 11, 12, 13, 14, 15, 16].map((id) => row(id, 30 - id, 5)),
+    ];
+    expect(planCut(fromAbove, 8)).toEqual({ sure: [16, 15, 14, 13, 12, 11, 10], tied: [9, 8], needed: 1 });
+  });
+
   test("a tie wholly below the line needs no pick", () => {
     const rows = [...distinct(8), ...[9, 10, 11, 12, 13, 14, 15, 16].map((id) => row(id, 1, 7))];
     expect(planCut(rows, 8)).toEqual({ sure: [16, 15, 14, 13, 12, 11, 10, 9], tied: [], needed: 0 });

@@ -14,7 +14,8 @@ import {
   type Scoring,
 } from "../../app/models/format/scoring";
 import { computeStandings, statusRank } from "../../app/models/format/standings";
-import { averageRankKey, computePlayerStats, formatAverage } from "../../app/models/format/stats";
+import { computePlayerStats, formatAverage } from "../../app/models/format/stats";
+import { averageRankKey } from "../../app/models/format/ruleset";
 import type { EngineMatch } from "../../app/models/format/types";
 import { scoresSchema, validateLobbyScores, type ScoreEntry } from "../../app/models/rounds/round-input";
 import { ALL_DNP, DNP_WITH_PLACEMENT, presentPlacementsMessage } from "../../app/models/messages";

@@ -22,11 +22,11 @@ import {
   rulesetFromTiebreakers,
   STANDARD_TIEBREAKERS,
   TIEBREAKERS,
-  type CutRule,
   type GameResult,
   type PlayerRecord,
   type Tiebreaker,
 } from "../../app/models/format/ruleset";
+import { planCutOf, type CutRow } from "../../app/models/format/cuts";
 import { DEFAULT_SCORING, pointsFor, scoringFromArray, type Scoring } from "../../app/models/format/scoring";
 import { planStageEnd } from "../../app/models/format/stage-standings";
 import type { StandingRow } from "../../app/models/format/standings";
@@ -40,23 +40,10 @@ type Contender = {
   games: GameResult[];
 };
 
-/** The record the standings would compute from a player's games (plus one more game, when given). */
-function recordOf(c: Contender, extra?: GameResult): PlayerRecord {
-  const games = extra ? [...c.games, extra] : c.games;
-  const stats = computePlayerStats({ adjustPoints: c.adjustPoints, adjustMatches: 0, adjustAvg: c.adjustAvg }, games);
-  return playerRecord(c, stats, games, true);
-}
-
-/** Plainly: tied at the line by the ruleset's cut rule (app/models/format/cuts.ts). */
-function plainTied(rule: CutRule, chain: readonly Tiebreaker[], a: PlayerRecord, b: PlayerRecord) {
-  if (a.id === b.id) return true;
-  if (rule === "pointsAndAverage") {
-    if (a.totalPoints !== b.totalPoints) return false;
-    if (a.averageKey === Infinity || b.averageKey === Infinity) return a.averageKey === b.averageKey;
-    return Math.abs(a.averageKey - b.averageKey) <= 0.01 + 1e-9;
-  }
-  const d = firstDifference(chain, a, b);
-  return d === null || d[0] === "registration";
+/** The record the standings compute from a player's games so far (what the fast counting starts from). */
+function recordOf(c: Contender): PlayerRecord {
+  const stats = computePlayerStats({ adjustPoints: c.adjustPoints, adjustMatches: 0, adjustAvg: c.adjustAvg }, c.games);
+  return playerRecord(c, stats, c.games, true);
 }
 
 /** Every way a lobby's players take distinct places among 1..places. */
@@ -81,13 +68,14 @@ type Scenario = {
 
 /**
  * The brute force: for every outcome, decide who stays above the line; then the run of placements from 1st that always
- * (ever) works. The overall line ranks everyone and reads the ties at the line plainly; the best K of each lobby asks
- * the stage end itself (planStageEnd, as advancing applies it) with the game's results.
+ * (ever) works. Each line asks what advancing applies, with the game's results: the overall line ranks everyone from
+ * their whole game history and plans the cut to the best `keep` with the cut itself (planCutOf, so its tie at the
+ * line: a player it leaves for the host's pick is alive, not safe); the best K of each lobby asks the stage end
+ * (planStageEnd).
  */
 function bruteForce(s: Scenario): Map<number, CutOutlook> {
   const rule = cutRuleOf(rulesetFromTiebreakers(s.chain));
   const byId = new Map(s.contenders.map((c) => [c.id, c]));
-  const base = new Map(s.contenders.map((c) => [c.id, recordOf(c)]));
   const open: { ids: number[]; places: number }[] = [];
   s.lobbies.forEach((l) => {
     const ids = l.playerIds.filter((id) => byId.has(id));
@@ -102,8 +90,15 @@ function bruteForce(s: Scenario): Map<number, CutOutlook> {
   }
   const options = open.map((l) => arrangements(l.ids.length, l.places));
   const placement = new Map<number, number>();
-  // The record after each possible placement, from the whole game history (not from app/models/format/needs.ts).
-  const afterPlacing = new Map<number, PlayerRecord[]>();
+  // Each player's standing after each placement they may take (0: their games so far), from the whole game history
+  // as the standings compute it (not from app/models/format/needs.ts).
+  const standingOf = (c: Contender, extra?: GameResult) => {
+    const games = extra ? [...c.games, extra] : c.games;
+    const stats = computePlayerStats({ adjustPoints: c.adjustPoints, adjustMatches: 0, adjustAvg: c.adjustAvg }, games);
+    return { stats, record: playerRecord(c, stats, games, true) };
+  };
+  const base = new Map(s.contenders.map((c) => [c.id, standingOf(c)]));
+  const afterPlacing = new Map<number, ReturnType<typeof standingOf>[]>();
   for (const l of open)
     for (const id of l.ids) {
       const c = byId.get(id)!;
@@ -112,7 +107,7 @@ function bruteForce(s: Scenario): Map<number, CutOutlook> {
         Array.from({ length: l.places + 1 }, (_, y) =>
           y === 0
             ? base.get(id)!
-            : recordOf(c, { roundNumber: s.round, placement: y, points: pointsFor(s.scoring, y) }),
+            : standingOf(c, { roundNumber: s.round, placement: y, points: pointsFor(s.scoring, y) }),
         ),
       );
     }
@@ -146,19 +141,20 @@ function bruteForce(s: Scenario): Map<number, CutOutlook> {
       for (const c of s.contenders) mark(c.id, !out.has(c.id));
       return;
     }
+    // The standings after the game (computeStandings' rows, by the chain), then the cut as advancing plans it.
     const after = (id: number) => afterPlacing.get(id)?.[placement.get(id)!] ?? base.get(id)!;
-    const field = s.contenders.map((c) => after(c.id)).sort((a, b) => compareRecords(s.chain, a, b));
-    for (const me of field) {
-      let worst = -1;
-      let best = Infinity;
-      field.forEach((r, i) => {
-        if (plainTied(rule, s.chain, r, me)) {
-          worst = Math.max(worst, i);
-          best = Math.min(best, i);
-        }
-      });
-      mark(me.id, worst < s.line.keep, best < s.line.keep);
-    }
+    const field = s.contenders.map((c) => after(c.id)).sort((a, b) => compareRecords(s.chain, a.record, b.record));
+    const rows: CutRow[] = field.map(({ stats, record }, i) => ({
+      playerId: record.id,
+      totalPoints: stats.totalPoints,
+      averagePlacement: stats.averagePlacement,
+      matchesPlayed: stats.matchesPlayed,
+      separatedBy: i === 0 ? null : (firstDifference(s.chain, field[i - 1].record, record)?.[0] ?? null),
+    }));
+    const plan = planCutOf(rows, rows.length - s.line.keep, rule);
+    const sure = new Set(plan.sure);
+    const tied = new Set(plan.tied);
+    for (const c of s.contenders) mark(c.id, !sure.has(c.id) && !tied.has(c.id), !sure.has(c.id));
   };
   visit(0);
   const result = new Map<number, CutOutlook>();
@@ -226,7 +222,8 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
         rounds: fc.array(fc.option(fc.integer({ min: 1, max: 8 }), { freq: 6 }), { maxLength: 3 }),
         seed: fc.option(fc.integer({ min: 1, max: 4 })),
         adjustPoints: fc.oneof(fc.constant(0), fc.integer({ min: -3, max: 3 })),
-        adjustAvg: fc.option(fc.constantFrom(0, 2.5, 4, 4.005), { freq: 8 }),
+        // 4 ~ 4.008 ~ 4.016 chain within 0.01 while 4 and 4.016 do not: the cut's tie is pairwise across the line.
+        adjustAvg: fc.option(fc.constantFrom(0, 2.5, 4, 4.005, 4.008, 4.016), { freq: 8 }),
         // The same games as an earlier contender: players only registration order (or a 0.01 slack) tells apart.
         twinOf: fc.option(fc.nat(), { freq: 2 }),
       }),
@@ -306,6 +303,35 @@ describe("cutOutlooks equals the brute force", () => {
       { numRuns: 250 },
     );
   }, 120_000);
+
+  test("averages chained within 0.01 at the line: what do I need says what the cut lets the host do", () => {
+    // Equal points; averages 4.000, 4.008, 4.016 (a master's): 1 ~ 2 and 2 ~ 3 tie, 1 and 3 do not. Only the best
+    // stays: 1 and 2 are tied across the line, so the host picks; 3 is below 1 beyond the tie, out whatever happens.
+    const contenders: Contender[] = [4, 4.008, 4.016].map((avg, i) => ({
+      id: i + 1,
+      seed: null,
+      adjustPoints: 0,
+      adjustAvg: avg,
+      games: [{ roundNumber: 1, placement: 2 + i, points: 5 }],
+    }));
+    const s: Scenario = {
+      contenders,
+      lobbies: [],
+      chain: [...STANDARD_TIEBREAKERS],
+      scoring: { ...DEFAULT_SCORING },
+      line: { kind: "overall", keep: 1 },
+      round: 2,
+    };
+    const words = (outlooks: Map<number, CutOutlook>) =>
+      Object.fromEntries([...outlooks].map(([id, o]) => [id, cutNeedText(o)]));
+    const expected = {
+      1: "Not safe yet: it depends on the other results",
+      2: "Not safe yet: it depends on the other results",
+      3: "Out whatever the other results",
+    };
+    expect(words(fast(s))).toEqual(expected);
+    expect(words(bruteForce(s))).toEqual(expected);
+  });
 
   test("12 players in two lobbies of 6 (every place 1..6 in each: 518,400 outcomes), both lines", () => {
     const contenders: Contender[] = Array.from({ length: 12 }, (_, i) => ({

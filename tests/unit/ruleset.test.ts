@@ -7,6 +7,7 @@ import {
   firstDifference,
   playerRecord,
   readRuleset,
+  recordAfter,
   RIOT_TIEBREAKERS,
   rulesetFromInput,
   rulesetFromTiebreakers,
@@ -127,29 +128,95 @@ describe("every chain is a total order", () => {
     );
   });
 
-  test("standings sort by the chain: each row comes after the one above by the criterion it names", () => {
+  test("standings equal a plain reference sort by the chain, and each row names the criterion that separated it", () => {
     fc.assert(
       fc.property(chainArb, fc.array(recordArb, { minLength: 2, maxLength: 20 }), (chain, raws) => {
         const { players, matches } = toField(raws);
         const rows = computeStandings(players, matches, chain);
-        const entries = new Map(recordsOf(raws).map((e) => [e.record.id, e]));
-        rows.forEach((row, i) => {
-          if (i === 0) return expect(row.separatedBy).toBeNull();
-          const above = entries.get(rows[i - 1].playerId)!;
-          const here = entries.get(row.playerId)!;
-          expect(compare(chain, above, here)).toBeLessThan(0);
-          const named = row.separatedBy!;
-          expect(named === "status" || chain.includes(named)).toBe(true);
-          if (named !== "status") {
-            // Every criterion before the named one left them equal.
-            for (const c of chain.slice(0, chain.indexOf(named))) expect(COMPARE[c](above.record, here.record)).toBe(0);
-          }
-        });
+        const expected = plainStandings(raws, chain);
+        expect(rows.map((r) => r.playerId)).toEqual(expected.map((e) => e.id));
+        expect(rows.map((r) => r.separatedBy)).toEqual(expected.map((e) => e.separatedBy));
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
   });
 });
+
+/**
+ * The standings written out plainly from the raw games, for any chain: active players before eliminated ones, then
+ * each criterion in the chain's order as docs/rules.md words it (the standard chain: points, average placement, best
+ * finish, wins, top-4 finishes, seed, registration); and for each row the first of them that differs from the row above.
+ */
+function plainStandings(raws: readonly RawRecord[], chain: readonly Tiebreaker[]) {
+  const POINTS = [8, 7, 6, 5, 4, 3, 2, 1];
+  const keyed = raws.map((r, i) => {
+    const placed: number[] = []; // in round order
+    for (const g of r.games) if (typeof g === "number") placed.push(g);
+    const count = (p: number) => placed.filter((x) => x === p).length;
+    const points = placed.reduce((sum, p) => sum + POINTS[p - 1], 0);
+    const wins = count(1);
+    const top4 = placed.filter((x) => x <= 4).length;
+    return {
+      id: i + 1,
+      eliminated: r.isEliminated,
+      seed: r.seed,
+      points,
+      average: placed.length ? placed.reduce((a, b) => a + b, 0) / placed.length : Infinity,
+      best: placed.length ? Math.min(...placed) : Infinity,
+      wins,
+      top4,
+      riot: top4 + wins,
+      counts: [1, 2, 3, 4, 5, 6, 7, 8].map(count),
+      latestFirst: [...placed].reverse(),
+    };
+  });
+  type Keyed = (typeof keyed)[number];
+  /** Negative when a ranks above b by the one criterion. */
+  const by = (c: Tiebreaker, a: Keyed, b: Keyed): number => {
+    switch (c) {
+      case "totalPoints":
+      case "eventPoints": // one stage: the event's points are its points
+        return b.points - a.points;
+      case "averagePlacement":
+        return a.average === b.average ? 0 : a.average < b.average ? -1 : 1;
+      case "bestFinish":
+        return a.best === b.best ? 0 : a.best < b.best ? -1 : 1;
+      case "wins":
+        return b.wins - a.wins;
+      case "top4":
+        return b.top4 - a.top4;
+      case "riotScore":
+        return b.riot - a.riot;
+      case "placementCounts":
+        for (let p = 0; p < 8; p++) if (a.counts[p] !== b.counts[p]) return b.counts[p] - a.counts[p];
+        return 0;
+      case "recentGames":
+        for (let i = 0; i < Math.max(a.latestFirst.length, b.latestFirst.length); i++) {
+          const x = a.latestFirst[i] ?? 9;
+          const y = b.latestFirst[i] ?? 9;
+          if (x !== y) return x - y;
+        }
+        return 0;
+      case "seed":
+        if (a.seed === b.seed) return 0;
+        if (a.seed === null) return 1;
+        if (b.seed === null) return -1;
+        return a.seed - b.seed;
+      case "registration":
+        return a.id - b.id;
+    }
+  };
+  const first = (a: Keyed, b: Keyed): [string, number] | null => {
+    if (a.eliminated !== b.eliminated) return ["status", a.eliminated ? 1 : -1];
+    for (const c of chain) {
+      const d = by(c, a, b);
+      if (d !== 0) return [c, d];
+    }
+    return null;
+  };
+  keyed.sort((a, b) => first(a, b)?.[1] ?? 0);
+  return keyed.map((k, i) => ({ id: k.id, separatedBy: i === 0 ? null : (first(keyed[i - 1], k)?.[0] ?? null) }));
+}
 
 describe("identical records", () => {
   test("compare equal on every criterion but registration", () => {
@@ -262,6 +329,71 @@ describe("the riot preset", () => {
     );
     expect(withDnp.map((r) => r.playerId)).toEqual([2, 1]);
     expect(withDnp[0].matchesPlayed).toBe(3);
+  });
+});
+
+describe("the record after one more game", () => {
+  test("is the record of the games with that game added (a master's average stays as set)", () => {
+    fc.assert(
+      fc.property(
+        recordArb,
+        fc.integer({ min: 1, max: 8 }),
+        fc.option(fc.constantFrom(0, 2.5, 4.005), { nil: null }),
+        (raw, placement, adjustAvg) => {
+          const p = player(1, { seed: raw.seed, adjustAvg, adjustPoints: 2 });
+          const { matches } = toField([raw]);
+          const next = { playerId: 1, lobbyId: 7, roundNumber: 7, placement, points: 9 - placement };
+          const before = playerRecord(p, computePlayerStats(p, matches), matches);
+          const all = [...matches, next];
+          expect(recordAfter(before, next, adjustAvg)).toEqual(playerRecord(p, computePlayerStats(p, all), all));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("a custom chain with recent games ahead of placement counts", () => {
+  const game = (playerId: number, roundNumber: number, placement: number | "dnp"): EngineMatch => ({
+    playerId,
+    lobbyId: roundNumber,
+    roundNumber,
+    placement: placement === "dnp" ? null : placement,
+    points: placement === "dnp" ? 0 : 9 - placement,
+    dnp: placement === "dnp",
+  });
+  // 1: 1st, DNP, 8th (9 points, 2 placed games). 2: 7th, 8th, 3rd (9 points, 3 placed games): 1's 1st wins on
+  // placement counts, 2's 3rd in the latest game on recent games. 3: DNP, 8th, 3rd and a master's +1 (8 points,
+  // latest first 3rd, 8th); 4: 8th, 8th, 3rd (8 points; 3rd, 8th, 8th): recent games equal as far as 3 goes, then 3
+  // has run out of games and ranks lower, and 4's extra 8th ranks it higher on counts too.
+  const players = [player(1), player(2), player(3, { adjustPoints: 1 }), player(4)];
+  const field = [
+    ...[game(1, 1, 1), game(1, 2, "dnp"), game(1, 3, 8)],
+    ...[game(2, 1, 7), game(2, 2, 8), game(2, 3, 3)],
+    ...[game(3, 1, "dnp"), game(3, 2, 8), game(3, 3, 3)],
+    ...[game(4, 1, 8), game(4, 2, 8), game(4, 3, 3)],
+  ];
+  const standings = (chain: Tiebreaker[]) => {
+    const rows = computeStandings(players, field, rulesetFromTiebreakers(chain).tiebreakers);
+    return rows.map((r) => [r.playerId, r.separatedBy]);
+  };
+
+  test("recent games first: each player's own placed games, latest first; running out first ranks lower", () => {
+    expect(standings(["totalPoints", "recentGames", "placementCounts"])).toEqual([
+      [2, null],
+      [1, "recentGames"],
+      [4, "totalPoints"],
+      [3, "recentGames"],
+    ]);
+  });
+
+  test("placement counts first: the order of the two criteria changes who ranks higher", () => {
+    expect(standings(["totalPoints", "placementCounts", "recentGames"])).toEqual([
+      [1, null],
+      [2, "placementCounts"],
+      [4, "totalPoints"],
+      [3, "placementCounts"],
+    ]);
   });
 });
 

@@ -1,8 +1,15 @@
 // Cuts between rounds: how many players may go, who goes for sure, and who is tied at the line.
-import { cutRuleOf, readRuleset, type CutRule } from "./ruleset";
+import {
+  averageRankKey,
+  compareRecords,
+  cutRuleOf,
+  readRuleset,
+  type CutRule,
+  type PlayerRecord,
+  type Tiebreaker,
+} from "./ruleset";
 import type { StandingRow } from "./standings";
 import type { StageEndPreview, StageEndSummary } from "./stage-standings";
-import { averageRankKey } from "./stats";
 import type { Format } from "./types";
 import { CUT_MINIMUM_REMAINING, CUT_MULTIPLE, CUT_WHOLE } from "../messages";
 
@@ -68,17 +75,32 @@ export type CutPlan = {
   needed: number;
 };
 
-// As in the standings, no placed game means the worst average rather than a perfect 0.
-function averageKey(row: CutRow): number {
-  return averageRankKey(row);
-}
+/** What the standard rule reads at a line: total points and the average as a ranking key (Infinity: no placed game). */
+export type LineStanding = Pick<PlayerRecord, "totalPoints" | "averageKey">;
 
-function tiedAtLine(a: CutRow, b: CutRow): boolean {
+/**
+ * The standard ruleset's tie (SPEC.md section 5): the same total points and average placements within 0.01; a player
+ * without a placed game ties only another such. Not transitive (3.00 ~ 3.01 ~ 3.02, yet 3.00 and 3.02 are apart), so
+ * a line asks it of pairs across the line only (planAtLine).
+ */
+export function sameAtLine(a: LineStanding, b: LineStanding): boolean {
   if (a.totalPoints !== b.totalPoints) return false;
-  const x = averageKey(a);
-  const y = averageKey(b);
+  const x = a.averageKey;
+  const y = b.averageKey;
   if (x === Infinity || y === Infinity) return x === y;
   return Math.abs(Math.round(x * AVERAGE_UNITS) - Math.round(y * AVERAGE_UNITS)) <= TIE_TOLERANCE_UNITS;
+}
+
+/**
+ * Who is tied with whom at a cut line under `rule`, over players' records: the standard rule's sameAtLine, or any
+ * other chain's "equal on every criterion before registration order". "What do I need" (app/models/format/needs.ts)
+ * asks this; the cut asks sameAtLine of its rows, or, under a chain, reads the standings' `separatedBy`
+ * "registration", which the same chain wrote.
+ */
+export function tiedAtLine(rule: CutRule, chain: readonly Tiebreaker[]): (a: PlayerRecord, b: PlayerRecord) => boolean {
+  if (rule === "pointsAndAverage") return sameAtLine;
+  const head = chain.filter((c) => c !== "registration");
+  return (a, b) => compareRecords(head, a, b) === 0;
 }
 
 /**
@@ -105,43 +127,46 @@ export function planCutOf(rows: readonly CutRow[], count: number, rule: CutRule 
   const active = rows.filter((r) => !r.isEliminated);
   if (count <= 0) return { sure: [], tied: [], needed: 0 };
   if (count >= active.length) return { sure: active.map((r) => r.playerId), tied: [], needed: 0 };
-  if (rule === "chain") return planChainCut(active, count);
-
+  if (rule === "chain") {
+    // Worst first is the standings read backwards; a row only registration order split from the one above shares
+    // its group (the chain's tie is an equivalence, so groups are exact).
+    const group = new Map<number, number>();
+    let g = 0;
+    active.forEach((r, i) => {
+      if (i > 0 && r.separatedBy !== "registration") g++;
+      group.set(r.playerId, g);
+    });
+    return planAtLine([...active].reverse(), count, (a, b) => group.get(a.playerId) === group.get(b.playerId));
+  }
   const position = new Map(active.map((r, i) => [r.playerId, i]));
+  const key = new Map(active.map((r) => [r.playerId, { totalPoints: r.totalPoints, averageKey: averageRankKey(r) }]));
+  const keyOf = (r: CutRow) => key.get(r.playerId)!;
   // Worst first; the reverse of the given (standings) order settles whatever points and average leave equal.
   const worstFirst = [...active].sort(
     (a, b) =>
       a.totalPoints - b.totalPoints ||
-      averageKey(b) - averageKey(a) ||
+      keyOf(b).averageKey - keyOf(a).averageKey ||
       position.get(b.playerId)! - position.get(a.playerId)!,
   );
-
-  const boundary = worstFirst[count - 1];
-  if (!tiedAtLine(boundary, worstFirst[count])) {
-    return { sure: worstFirst.slice(0, count).map((r) => r.playerId), tied: [], needed: 0 };
-  }
-  let start = count - 1;
-  while (start > 0 && tiedAtLine(boundary, worstFirst[start - 1])) start--;
-  let end = count;
-  while (end + 1 < worstFirst.length && tiedAtLine(boundary, worstFirst[end + 1])) end++;
-  return {
-    sure: worstFirst.slice(0, start).map((r) => r.playerId),
-    tied: worstFirst.slice(start, end + 1).map((r) => r.playerId),
-    needed: count - start,
-  };
+  return planAtLine(worstFirst, count, (a, b) => sameAtLine(keyOf(a), keyOf(b)));
 }
 
-/** The "chain" rule: worst first is the standings read backwards; a row is tied with the one above when only registration order split them. */
-function planChainCut(active: readonly CutRow[], count: number): CutPlan {
-  const worstFirst = [...active].reverse();
-  // worstFirst[k] sits right below worstFirst[k + 1] in the standings: are they in one tie group?
-  const joined = (k: number) => k + 1 < worstFirst.length && worstFirst[k].separatedBy === "registration";
+/**
+ * The plan for cutting the first `count` of `worstFirst` (the standings, worst first): a player below the line goes
+ * for sure unless tied with the last one kept, and one above it stays for sure unless tied with the last one to go.
+ * So a player is left for the host exactly when fewer than the kept number rank strictly above them (above and not
+ * tied) and at least that many rank above or tie with them: what "what do I need" counts
+ * (docs/decisions/026-what-do-i-need.md).
+ */
+function planAtLine(worstFirst: readonly CutRow[], count: number, tied: (a: CutRow, b: CutRow) => boolean): CutPlan {
   const ids = (from: number, to: number) => worstFirst.slice(from, to).map((r) => r.playerId);
-  if (!joined(count - 1)) return { sure: ids(0, count), tied: [], needed: 0 };
+  const lastToGo = worstFirst[count - 1];
+  const lastKept = worstFirst[count];
+  if (!tied(lastToGo, lastKept)) return { sure: ids(0, count), tied: [], needed: 0 };
   let start = count - 1;
-  while (start > 0 && joined(start - 1)) start--;
+  while (start > 0 && tied(worstFirst[start - 1], lastKept)) start--;
   let end = count;
-  while (joined(end)) end++;
+  while (end + 1 < worstFirst.length && tied(worstFirst[end + 1], lastToGo)) end++;
   return { sure: ids(0, start), tied: ids(start, end + 1), needed: count - start };
 }
 

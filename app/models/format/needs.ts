@@ -2,7 +2,8 @@
 // a stage keeping the best K of each lobby) and before every checkmate game, the worst placement that guarantees
 // staying above the line, the worst that still makes it possible, or the points still needed for checkmate. Exact:
 // docs/decisions/026-what-do-i-need.md.
-import { compareRecords, type CutRule, type PlayerRecord, type Tiebreaker } from "./ruleset";
+import { tiedAtLine } from "./cuts";
+import { compareRecords, recordAfter, type CutRule, type PlayerRecord, type Tiebreaker } from "./ruleset";
 import { ordinal, pointsFor, type Scoring } from "./scoring";
 
 /** Most places a lobby hands out. */
@@ -35,57 +36,6 @@ export type NeedLine = { kind: "overall"; keep: number } | { kind: "lobby"; keep
  * and `alive` the same for "still possible". A player whose game is scored has `safe` and `alive` each 0 or `places`.
  */
 export type CutOutlook = { playing: boolean; places: number; safe: number; alive: number };
-
-/** The record of a player after placing `y` in the next game (what docs/rules.md's criteria read after it). */
-export function recordAfter(player: NeedPlayer, y: number, scoring: Scoring): PlayerRecord {
-  const r = player.record;
-  const points = pointsFor(scoring, y);
-  const counts = r.counts.slice();
-  let placed = 0;
-  let sum = 0;
-  for (let i = 0; i < counts.length; i++) {
-    placed += counts[i];
-    sum += (i + 1) * counts[i];
-  }
-  counts[y - 1]++;
-  const override = player.averageOverride ?? null;
-  const averageKey = override !== null ? (override > 0 ? override : Infinity) : (sum + y) / (placed + 1);
-  const top4 = r.top4 + (y <= 4 ? 1 : 0);
-  const wins = r.wins + (y === 1 ? 1 : 0);
-  return {
-    id: r.id,
-    seed: r.seed,
-    totalPoints: r.totalPoints + points,
-    eventPoints: r.eventPoints + points,
-    averageKey,
-    bestFinish: r.bestFinish === null ? y : Math.min(r.bestFinish, y),
-    wins,
-    top4,
-    riotScore: top4 + wins,
-    counts,
-    recent: [y, ...r.recent],
-  };
-}
-
-const AVERAGE_TOLERANCE = 0.01 + 1e-9;
-
-/**
- * Whether two records are tied at a cut line, as app/models/format/cuts.ts settles it: the standard ruleset's same points
- * and average within 0.01, any other chain's "equal on every criterion before registration order".
- */
-export function tiedAtLine(rule: CutRule, chain: readonly Tiebreaker[]): (a: PlayerRecord, b: PlayerRecord) => boolean {
-  if (rule === "pointsAndAverage" && chain[0] === "totalPoints" && chain[1] === "averagePlacement") {
-    return (a, b) => {
-      if (a.totalPoints !== b.totalPoints) return false;
-      const x = a.averageKey;
-      const y = b.averageKey;
-      if (x === Infinity || y === Infinity) return x === y;
-      return Math.abs(x - y) <= AVERAGE_TOLERANCE;
-    };
-  }
-  const head = chain.filter((c) => c !== "registration");
-  return (a, b) => compareRecords(head, a, b) === 0;
-}
 
 /** maxMatching's scratch (it never recurses into itself across calls). */
 const ORDER = new Int32Array(MAX_PLACES);
@@ -163,6 +113,8 @@ export function cutOutlooks(input: {
   players: readonly NeedPlayer[];
   lobbies: readonly NeedLobby[];
   chain: readonly Tiebreaker[];
+  // cutRuleOf the chain's ruleset: the standard rule comes with the standard chain, whose points-then-average order
+  // keeps each tie window one run of the sorted records.
   tieRule: CutRule;
   scoring: Scoring;
   line: NeedLine;
@@ -203,7 +155,8 @@ export function cutOutlooks(input: {
       ownerOf[first[i]] = i;
     } else {
       for (let y = 1; y <= places[i]; y++) {
-        records[first[i] + y - 1] = recordAfter(players[i], y, scoring);
+        const game = { placement: y, points: pointsFor(scoring, y) };
+        records[first[i] + y - 1] = recordAfter(players[i].record, game, players[i].averageOverride ?? null);
         ownerOf[first[i] + y - 1] = i;
       }
     }

@@ -205,6 +205,8 @@ export type PlayerRecord = {
   seed: number | null;
   totalPoints: number;
   eventPoints: number;
+  /** Games played as the totals count them (DNPs included): with the average, whether the player has one. */
+  matchesPlayed: number;
   /** The average placement, or Infinity without a placed game (never a perfect 0). */
   averageKey: number;
   bestFinish: number | null;
@@ -216,6 +218,43 @@ export type PlayerRecord = {
   /** Placements of the placed games, most recent first (round order; DNPs skipped). */
   recent: number[];
 };
+
+/**
+ * The average placement as a ranking key, lower is better. Without a placed game (no matches, or only DNPs, whose
+ * average is 0) an average of 0 would look like the best possible; it is the worst instead.
+ */
+export function averageRankKey(totals: { matchesPlayed: number; averagePlacement: number }): number {
+  return totals.matchesPlayed > 0 && totals.averagePlacement > 0 ? totals.averagePlacement : Infinity;
+}
+
+type RecordTotals = { totalPoints: number; eventPoints: number; matchesPlayed: number; averagePlacement: number };
+
+/** The one place a record is put together: every placement-based criterion follows from the counts. */
+function recordFrom(
+  player: { id: number; seed: number | null },
+  totals: RecordTotals,
+  counts: number[],
+  recent: number[],
+): PlayerRecord {
+  const wins = counts[0];
+  const top4 = counts[0] + counts[1] + counts[2] + counts[3];
+  let best = 0;
+  while (best < counts.length && counts[best] === 0) best++;
+  return {
+    id: player.id,
+    seed: player.seed,
+    totalPoints: totals.totalPoints,
+    eventPoints: totals.eventPoints,
+    matchesPlayed: totals.matchesPlayed,
+    averageKey: averageRankKey(totals),
+    bestFinish: best === counts.length ? null : best + 1,
+    wins,
+    top4,
+    riotScore: top4 + wins,
+    counts,
+    recent,
+  };
+}
 
 /**
  * The record of one player from their games (any order) and the totals that carry a master's
@@ -230,32 +269,42 @@ export function playerRecord(
 ): PlayerRecord {
   const counts = [0, 0, 0, 0, 0, 0, 0, 0];
   const placed: GameResult[] = [];
-  let bestFinish: number | null = null;
   for (const game of games) {
     if (!isPlaced(game)) continue;
-    const p = game.placement;
     if (withRecent) placed.push(game);
-    if (p >= 1 && p <= 8) counts[p - 1]++;
-    if (bestFinish === null || p < bestFinish) bestFinish = p;
+    if (game.placement <= 8) counts[game.placement - 1]++;
   }
   // Latest round first; within a round (never in real data) the better placement first, so input order never matters.
   if (withRecent) placed.sort((a, b) => b.roundNumber - a.roundNumber || a.placement! - b.placement!);
-  const wins = counts[0];
-  const top4 = counts[0] + counts[1] + counts[2] + counts[3];
-  return {
-    id: player.id,
-    seed: player.seed,
-    totalPoints: totals.totalPoints,
-    eventPoints: totals.eventPoints ?? totals.totalPoints,
-    // An average of 0 is no real average (placements start at 1): no placed game, the worst.
-    averageKey: totals.matchesPlayed > 0 && totals.averagePlacement > 0 ? totals.averagePlacement : Infinity,
-    bestFinish,
-    wins,
-    top4,
-    riotScore: top4 + wins,
-    counts,
-    recent: placed.map((g) => g.placement!),
+  const recent = placed.map((g) => g.placement!);
+  return recordFrom(player, { ...totals, eventPoints: totals.eventPoints ?? totals.totalPoints }, counts, recent);
+}
+
+/**
+ * The record after one more game placed `placement` for `points` (what the standings read after a game still to be
+ * played; "what do I need" ranks these). `averageOverride`: a master's fixed average, which stays whatever the player
+ * places; otherwise the average of the placed games, as app/models/format/stats.ts computes it.
+ */
+export function recordAfter(
+  record: PlayerRecord,
+  game: { placement: number; points: number },
+  averageOverride: number | null = null,
+): PlayerRecord {
+  const counts = record.counts.slice();
+  counts[game.placement - 1]++;
+  let placed = 0;
+  let sum = 0;
+  for (let i = 0; i < counts.length; i++) {
+    placed += counts[i];
+    sum += (i + 1) * counts[i];
+  }
+  const totals: RecordTotals = {
+    totalPoints: record.totalPoints + game.points,
+    eventPoints: record.eventPoints + game.points,
+    matchesPlayed: record.matchesPlayed + 1,
+    averagePlacement: averageOverride ?? sum / placed,
   };
+  return recordFrom(record, totals, counts, [game.placement, ...record.recent]);
 }
 
 /** No game at that depth: worse than any placement. */

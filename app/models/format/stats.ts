@@ -81,14 +81,6 @@ export function adjustmentsFor(
   };
 }
 
-/**
- * The average placement as a ranking key, lower is better. Without a placed game (no matches, or only DNPs, whose
- * average is 0) an average of 0 would look like the best possible; it is the worst instead.
- */
-export function averageRankKey(stats: Pick<PlayerStats, "matchesPlayed" | "averagePlacement">): number {
-  return stats.matchesPlayed > 0 && stats.averagePlacement > 0 ? stats.averagePlacement : Infinity;
-}
-
 /** One decimal everywhere (docs/rules.md); "-" before a player has a placed game (none, or only DNPs). */
 export function formatAverage(averagePlacement: number, matchesPlayed: number): string {
   if (matchesPlayed <= 0 || averagePlacement <= 0) return "-";

@@ -154,9 +154,8 @@ export function tournamentNeeds(d: NeedsData): Needs {
         ? { adjustPoints: p.adjustPoints, adjustMatches: p.adjustMatches, adjustAvg: p.adjustAverage }
         : { adjustPoints: 0, adjustMatches: 0, adjustAvg: null };
     const mine = games.get(p.id)!;
-    const record = playerRecord(p, computePlayerStats(adjust, mine), mine, withRecent);
-    record.eventPoints = eventPoints.get(p.id)!;
-    return { record, averageOverride: adjust.adjustAvg };
+    const totals = { ...computePlayerStats(adjust, mine), eventPoints: eventPoints.get(p.id)! };
+    return { record: playerRecord(p, totals, mine, withRecent), averageOverride: adjust.adjustAvg };
   });
   // This game's placements (a DNP has none): a scored lobby's players are through or out by them at a lobby line.
   const placed = new Map<number, number>();
