@@ -61,6 +61,9 @@ export const STAGE_MESSAGES = {
   checkmateNotLast: (label: string) => `${label}: only the last stage can be a checkmate`,
   threshold: (label: string) => `${label}: the checkmate threshold must be above 0`,
   gameCap: (label: string, games: number) => `${label}: the game cap must be at least the stage's ${games} games`,
+  thresholdTooHigh: (label: string, max: number) => `${label}: the checkmate threshold is at most ${max} points`,
+  gameCapTooHigh: (label: string, cap: number, rounds: number) =>
+    `${label}: the game cap is at most ${cap} games: an event plays at most ${rounds} games`,
   plannedTooMany: (planned: number, max: number) => `The stages plan ${planned} games: at most ${max}`,
   belowCurrentRound: (round: number) => `The stages must plan at least the ${round} rounds already under way`,
 } as const;

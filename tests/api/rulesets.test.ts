@@ -22,9 +22,10 @@ describe.skipIf(skip)(`rulesets through the API${skip ? ` (skipped: ${skip})` : 
   test("POST with a preset, PATCH with a chain, GET answers the stored chain and its preset", async () => {
     const created = await createTournament(app, owner, { ruleset: { preset: "riot" } });
     const got = expectShape(answers.tournamentDetailAnswer, await getTournament(app, created.id));
+    // Event points second since issue 37: a staged event's stage-points tie goes to the event's points, as Riot's.
     expect(got.ruleset).toEqual({
       preset: "riot",
-      tiebreakers: ["totalPoints", "riotScore", "placementCounts", "recentGames", "registration"],
+      tiebreakers: ["totalPoints", "eventPoints", "riotScore", "placementCounts", "recentGames", "registration"],
     });
     const plain = await createTournament(app, owner);
     expect(plain.ruleset).toEqual({

@@ -65,13 +65,23 @@ export const STANDARD_TIEBREAKERS: readonly Tiebreaker[] = Object.freeze([
   "seed",
   "registration",
 ]);
+/**
+ * Riot's order. Event points come second: in an event with stages a stage's points tie is broken by the points over
+ * the whole event before top-4 finishes and wins (the 2024 Americas Golden Spatula's final day, points reset, crowned
+ * the player with more points over the event); with one stage they equal total points and never separate anyone.
+ */
 export const RIOT_TIEBREAKERS: readonly Tiebreaker[] = Object.freeze([
   "totalPoints",
+  "eventPoints",
   "riotScore",
   "placementCounts",
   "recentGames",
   "registration",
 ]);
+/** The riot chain stored before event points joined it: such a stored (or sent) chain is the riot preset. */
+const RIOT_BEFORE_EVENT_POINTS: readonly Tiebreaker[] = Object.freeze(
+  RIOT_TIEBREAKERS.filter((c) => c !== "eventPoints"),
+);
 
 export const PRESETS = { standard: STANDARD_TIEBREAKERS, riot: RIOT_TIEBREAKERS } as const;
 export type PresetName = keyof typeof PRESETS;
@@ -88,8 +98,8 @@ export const PRESET_WORDS: Record<RulesetPreset, { label: string; sentence: stri
   riot: {
     label: "Riot (official TFT rules)",
     sentence:
-      "Total points, then top-4 finishes plus wins (a win counts twice), then the most 1sts, 2nds, … 8ths, then " +
-      "the most recent games; registration order last.",
+      "Total points, then (in an event with stages) the points over the whole event, then top-4 finishes plus wins " +
+      "(a win counts twice), then the most 1sts, 2nds, … 8ths, then the most recent games; registration order last.",
   },
   custom: {
     label: "Custom",
@@ -132,9 +142,13 @@ function sameChain(a: readonly Tiebreaker[], b: readonly Tiebreaker[]) {
   return a.length === b.length && a.every((c, i) => c === b[i]);
 }
 
-/** A valid chain as stored: registration appended when missing, named after the preset it equals, else "custom". */
+/**
+ * A valid chain as stored: registration appended when missing, named after the preset it equals, else "custom". The
+ * riot chain of before event points reads as today's riot (same order with one stage; Riot's order with stages).
+ */
 export function rulesetFromTiebreakers(list: readonly Tiebreaker[]): Ruleset {
   const tiebreakers = list.at(-1) === "registration" ? [...list] : [...list, "registration" as const];
+  if (sameChain(tiebreakers, RIOT_BEFORE_EVENT_POINTS)) return rulesetFromPreset("riot");
   const preset = PRESET_NAMES.find((name) => sameChain(PRESETS[name], tiebreakers)) ?? "custom";
   return { preset, tiebreakers };
 }

@@ -3,7 +3,17 @@
 import { planCutOf, type CutPlan } from "./cuts";
 import { isPlaced, type CutRule, type Tiebreaker } from "./ruleset";
 import { computeStandings, type StandingRow, type StandingsMatch } from "./standings";
-import { isCheckmateEnd, stageAt, stageEndWords, stagePositions, stagesOf, type Stage, type StageEnd } from "./stages";
+import {
+  checkmateRule,
+  isCheckmateEnd,
+  pointsFrom,
+  stageAt,
+  stageEndWords,
+  stagePositions,
+  stagesOf,
+  type Stage,
+  type StageEnd,
+} from "./stages";
 import type { EnginePlayer, LobbyMethod } from "./types";
 
 type StagedTournament = {
@@ -25,10 +35,7 @@ export type StageRow = StandingRow & {
 
 /** The rounds whose points a stage counts: its own, and those of the stages it carries from (back to the last reset). */
 export function stageScope(stages: readonly Stage[], index: number): { from: number; to: number } {
-  const positions = stagePositions(stages);
-  let origin = index;
-  while (origin > 0 && stages[origin].points === "carry") origin--;
-  return { from: positions[origin].firstRound, to: positions[index].lastRound };
+  return { from: pointsFrom(stages, index), to: stagePositions(stages)[index].lastRound };
 }
 
 /** The matches a stage counts, up to `throughRound`. */
@@ -42,8 +49,10 @@ export function scopeMatches<M extends Pick<StandingsMatch, "roundNumber">>(
 }
 
 /** A master's adjustments carry no round: they belong to points counted from round 1 only. */
+const adjustmentsCount = (from: number) => from <= 1;
+
 function scopedPlayers(players: readonly EnginePlayer[], from: number): EnginePlayer[] {
-  if (from <= 1) return [...players];
+  if (adjustmentsCount(from)) return [...players];
   return players.map((p) => ({ ...p, adjustPoints: 0, adjustMatches: 0, adjustAvg: null }));
 }
 
@@ -124,11 +133,32 @@ export type CheckmateOutcome = {
 };
 
 /**
+ * The checkmate tally: each player's points in the checkmate stage before round `beforeRound` (from where its points
+ * start, a master's adjustments when that is round 1), what its threshold reads; empty without a checkmate stage.
+ * Who is on checkmate (here, on the boards) and how far a player is from it ("what do I need") both read it.
+ */
+export function checkmateTally(
+  players: readonly Pick<EnginePlayer, "id" | "adjustPoints">[],
+  matches: readonly Pick<StandingsMatch, "playerId" | "roundNumber" | "points">[],
+  stages: readonly Stage[],
+  beforeRound: number,
+): Map<number, number> {
+  const rule = checkmateRule(stages);
+  if (!rule) return new Map();
+  const from = pointsFrom(stages, rule.position.index);
+  const points = new Map(players.map((p) => [p.id, adjustmentsCount(from) ? p.adjustPoints : 0]));
+  for (const m of matches)
+    if (m.roundNumber >= from && m.roundNumber < beforeRound && points.has(m.playerId))
+      points.set(m.playerId, points.get(m.playerId)! + m.points);
+  return points;
+}
+
+/**
  * Replays the checkmate stage (the last stage, when its end is a checkmate) game by game up to `throughRound`: before
- * each game, players at or above T stage points are on checkmate; the first of them to place 1st wins (two in one
- * game, in different lobbies: the one ranked higher before it). A player who reaches T in a game cannot win in it.
- * `beforeRound` is the game about to be played (the current round): who is on checkmate for it. Null without a
- * checkmate stage.
+ * each game, players at or above T stage points (checkmateTally) are on checkmate; the first of them to place 1st wins
+ * (two in one game, in different lobbies: the one ranked higher before it). A player who reaches T in a game cannot
+ * win in it. `beforeRound` is the game about to be played (the current round): who is on checkmate for it. Null
+ * without a checkmate stage.
  */
 export function checkmateOutcome(
   players: readonly EnginePlayer[],
@@ -138,41 +168,33 @@ export function checkmateOutcome(
   beforeRound: number,
   throughRound = Infinity,
 ): CheckmateOutcome | null {
-  const positions = stagePositions(stages);
-  const final = positions[positions.length - 1];
-  const end = final.stage.end;
-  if (!isCheckmateEnd(end)) return null;
-  const threshold = end.checkmate.threshold;
-  const scope = stageScope(stages, final.index);
-  const points = new Map(players.map((p) => [p.id, scope.from <= 1 ? p.adjustPoints : 0]));
-  const inScope = matches.filter((m) => m.roundNumber >= scope.from && m.roundNumber <= throughRound);
+  const rule = checkmateRule(stages);
+  if (!rule) return null;
+  const { threshold, position: final } = rule;
+  const ids = new Set(players.map((p) => p.id));
   const byRound = new Map<number, StandingsMatch[]>();
-  for (const m of inScope) {
-    if (!points.has(m.playerId)) continue;
-    if (m.roundNumber < final.firstRound) points.set(m.playerId, points.get(m.playerId)! + m.points);
-    else {
-      const list = byRound.get(m.roundNumber);
-      if (list) list.push(m);
-      else byRound.set(m.roundNumber, [m]);
-    }
+  for (const m of matches) {
+    if (m.roundNumber < final.firstRound || m.roundNumber > throughRound || !ids.has(m.playerId)) continue;
+    const list = byRound.get(m.roundNumber);
+    if (list) list.push(m);
+    else byRound.set(m.roundNumber, [m]);
   }
-  const rounds = [...byRound.keys()].sort((a, b) => a - b);
-  for (const round of rounds) {
-    const games = byRound.get(round)!;
-    const winners = games.filter((m) => isPlaced(m) && m.placement === 1 && points.get(m.playerId)! >= threshold);
-    if (winners.length > 0) {
-      let winnerId = winners[0].playerId;
-      if (winners.length > 1) {
-        const order = stageStandings(players, matches, stages, final.index, chain, round - 1).map((r) => r.playerId);
-        winnerId = order.find((id) => winners.some((w) => w.playerId === id)) ?? winnerId;
-      }
-      return { threshold, winnerId, decidedRound: round, onCheckmate: new Set() };
+  for (const round of [...byRound.keys()].sort((a, b) => a - b)) {
+    const before = checkmateTally(players, matches, stages, round);
+    const winners = byRound
+      .get(round)!
+      .filter((m) => isPlaced(m) && m.placement === 1 && before.get(m.playerId)! >= threshold);
+    if (winners.length === 0) continue;
+    let winnerId = winners[0].playerId;
+    if (winners.length > 1) {
+      const order = stageStandings(players, matches, stages, final.index, chain, round - 1).map((r) => r.playerId);
+      winnerId = order.find((id) => winners.some((w) => w.playerId === id)) ?? winnerId;
     }
-    if (round >= beforeRound) continue;
-    for (const m of games) points.set(m.playerId, points.get(m.playerId)! + m.points);
+    return { threshold, winnerId, decidedRound: round, onCheckmate: new Set() };
   }
   const onCheckmate = new Set<number>();
   if (beforeRound >= final.firstRound) {
+    const points = checkmateTally(players, matches, stages, Math.min(beforeRound, throughRound + 1));
     for (const p of players) if (!isOut(p) && !p.isRemoved && points.get(p.id)! >= threshold) onCheckmate.add(p.id);
   }
   return { threshold, winnerId: null, decidedRound: null, onCheckmate };

@@ -21,6 +21,8 @@ export type Stage = {
 };
 
 export const DEFAULT_CHECKMATE_THRESHOLD = 20;
+/** The highest threshold a checkmate stage may set: more would leave nearly every final to the game limit. */
+export const MAX_CHECKMATE_THRESHOLD = 200;
 
 export function isCheckmateEnd(end: StageEnd): end is { checkmate: { threshold: number; maxGames: number | null } } {
   return end !== null && "checkmate" in end;
@@ -56,6 +58,42 @@ export function stagePositions(stages: readonly Stage[]): StagePosition[] {
 export function stageAt(stages: readonly Stage[], round: number): StagePosition {
   const positions = stagePositions(stages);
   return positions.find((p) => round <= p.lastRound) ?? positions[positions.length - 1]!;
+}
+
+/**
+ * Where stage `index`'s points start: the first round of the latest stage up to it that resets points (a `carry`
+ * stage counts the stages before it back to there), else round 1. The one owner of a stage's first counted round:
+ * its standings, its draw, its checkmate tally and "what do I need" all read it.
+ */
+export function pointsFrom(stages: readonly Stage[], index: number): number {
+  let origin = index;
+  while (origin > 0 && stages[origin].points === "carry") origin--;
+  return stagePositions(stages)[origin].firstRound;
+}
+
+/** A checkmate stage as its rules read it: where it sits, its threshold, and the last game it can play. */
+export type CheckmateRule = {
+  position: StagePosition;
+  threshold: number;
+  /**
+   * The round after which it ends without a checkmate winner, the points leader winning: its cap's last game, and
+   * never past the event's limit of MAX_TOTAL_ROUNDS rounds (the database refuses more), cap or not.
+   */
+  lastGame: number;
+};
+
+/**
+ * The tournament's checkmate stage (only the last stage may be one), or null. The one owner of its threshold and of
+ * when it ends without a winner: the advance, the score page's note and the standings read it from here.
+ */
+export function checkmateRule(stages: readonly Stage[]): CheckmateRule | null {
+  const positions = stagePositions(stages);
+  const position = positions[positions.length - 1];
+  const end = position?.stage.end ?? null;
+  if (!isCheckmateEnd(end)) return null;
+  const { threshold, maxGames } = end.checkmate;
+  const capped = maxGames === null ? MAX_TOTAL_ROUNDS : position.firstRound + maxGames - 1;
+  return { position, threshold, lastGame: Math.min(capped, MAX_TOTAL_ROUNDS) };
 }
 
 // ---------- limits, presets and the problems of a stage list (docs/rules.md "Stages") ----------
@@ -153,8 +191,9 @@ export function enteringAfter(end: StageEnd, players: number): number {
  * Why a stage list is refused, or null. `players` is the field that enters stage `from` (default the first):
  * maxPlayers before round 1 is drawn, the players in play once under way (from the current stage: the stages before
  * it have ended, their cuts are done). Each stage needs a name and 1 to 20 games; a cut to N must leave fewer players
- * than enter the stage and at least one full lobby; K of each lobby is 1 to 7; a checkmate threshold is above 0, its
- * cap (when given) at least its planned games, and only the last stage may be a checkmate.
+ * than enter the stage and at least one full lobby; K of each lobby is 1 to 7; a checkmate threshold is above 0 and at
+ * most 200, its cap (when given) at least its planned games and ending by the event's 100th round, and only the last
+ * stage may be a checkmate.
  */
 export function stagesProblem(stages: readonly Stage[], players: number, from = 0): StageProblem | null {
   if (stages.length === 0) return { field: "stages", message: STAGE_MESSAGES.none };
@@ -192,11 +231,17 @@ export function stagesProblem(stages: readonly Stage[], players: number, from = 
       if (i !== stages.length - 1) return { field: `${at}.end`, message: STAGE_MESSAGES.checkmateNotLast(label) };
       if (!Number.isFinite(threshold) || threshold <= 0)
         return { field: `${at}.end`, message: STAGE_MESSAGES.threshold(label) };
+      if (threshold > MAX_CHECKMATE_THRESHOLD)
+        return { field: `${at}.end`, message: STAGE_MESSAGES.thresholdTooHigh(label, MAX_CHECKMATE_THRESHOLD) };
       if (maxGames !== null && (!Number.isInteger(maxGames) || maxGames < s.games))
         return {
           field: `${at}.end`,
           message: STAGE_MESSAGES.gameCap(label, s.games),
         };
+      // The cap's last game must fall within the event's rounds (the stage starts after the games planned before it).
+      const capLimit = MAX_TOTAL_ROUNDS - (planned - s.games);
+      if (maxGames !== null && maxGames > capLimit)
+        return { field: `${at}.end`, message: STAGE_MESSAGES.gameCapTooHigh(label, capLimit, MAX_TOTAL_ROUNDS) };
     }
   }
   if (planned > MAX_PLANNED_GAMES)
@@ -298,19 +343,19 @@ export function stageRoundNote(
   const game = round - at.firstRound + 1;
   const label = `${name} · Game ${game} of ${at.stage.games}`;
   const end = at.stage.end;
-  if (isCheckmateEnd(end)) {
-    const { threshold, maxGames } = end.checkmate;
-    const capped = maxGames !== null && game >= maxGames;
-    const after = capped
+  const checkmate = checkmateRule(stages);
+  if (checkmate && isCheckmateEnd(end)) {
+    const last = round >= checkmate.lastGame;
+    const after = last
       ? "this is its last game: without a winner, the leader on points wins"
-      : maxGames !== null
-        ? `without a winner the final plays one more game at a time, up to ${maxGames}`
+      : end.checkmate.maxGames !== null
+        ? `without a winner the final plays one more game at a time, up to ${end.checkmate.maxGames}`
         : "without a winner the final plays one more game at a time";
     return {
       label,
-      end: `Checkmate final: a player on ${threshold} points or more who places 1st wins the tournament; ${after}.`,
+      end: `Checkmate final: a player on ${checkmate.threshold} points or more who places 1st wins the tournament; ${after}.`,
       endsWithCut: false,
-      playsOn: !capped,
+      playsOn: !last,
     };
   }
   const last = round === at.lastRound && at.index < stages.length - 1;

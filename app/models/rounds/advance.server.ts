@@ -7,7 +7,7 @@ import { playerLabel, type AuditValues } from "../audit/audit";
 import type { PublicUser } from "../access/auth.server";
 import { planCut, previewCut, resolveCut, validateCutCount, type CutPlan, type CutPreview } from "../format/cuts";
 import { checkmateOutcome, stageEndOfAdvance, type StageEndSummary } from "../format/stage-standings";
-import { isCheckmateEnd, stageAt, stagesOf } from "../format/stages";
+import { checkmateRule, stageAt, stagesOf } from "../format/stages";
 import { toEnginePlayer } from "../format/stats.server";
 import { badRequest, conflict } from "../errors";
 import { COMPLETED_MESSAGE, CUT_WHOLE, tieAtCutMessage } from "../messages";
@@ -83,23 +83,19 @@ export async function advanceRound(
     if (eliminated.length > 0)
       await tx.update(players).set({ isEliminated: true }).where(inArray(players.id, eliminated));
 
-    // A checkmate stage: its winner ends the tournament; without one it plays on (one more game at a time, up to its cap).
+    // A checkmate stage: its winner ends the tournament; without one it plays on, one more game at a time, until its
+    // last game (its cap, or the event's game limit), after which the points leader wins.
     const chain = readRuleset(t.ruleset).tiebreakers;
     const checkmate =
       at.index === stages.length - 1
         ? checkmateOutcome(rows.map(toEnginePlayer), played, stages, chain, round + 1, round)
         : null;
-    const end = at.stage.end;
-    const cap = isCheckmateEnd(end) ? end.checkmate.maxGames : null;
-    const stageGames = round - at.firstRound + 1;
+    const lastGame = checkmateRule(stages)?.lastGame ?? Infinity;
     let extend = false;
     let checkmateDone = false;
     if (checkmate) {
-      if (checkmate.winnerId !== null) checkmateDone = true;
-      else if (round >= t.totalRounds) {
-        if (cap !== null && stageGames >= cap) checkmateDone = true;
-        else extend = true;
-      }
+      if (checkmate.winnerId !== null || round >= lastGame) checkmateDone = true;
+      else if (round >= t.totalRounds) extend = true;
     }
 
     const remaining = active.length - eliminated.length;

@@ -16,7 +16,8 @@ import {
 import { cutRuleOf, isPlaced, playerRecord, readRuleset } from "../format/ruleset";
 import { settingsScoring } from "../format/scoring";
 import { proposedEliminationCut } from "../format/cuts";
-import { isCheckmateEnd, stageAt, stagesOf, type Stage, type StagePosition } from "../format/stages";
+import { isCheckmateEnd, pointsFrom, stageAt, stagesOf, type Stage, type StagePosition } from "../format/stages";
+import { checkmateTally } from "../format/stage-standings";
 import { computePlayerStats } from "../format/stats";
 
 /** What the needs are computed from: a tournament's data as the snapshot holds it (`stages` once stored). */
@@ -46,17 +47,6 @@ export type NeedsData = {
 /** The line ahead in words and each player's need (players without one are absent); null when no line is ahead. */
 export type Needs = { heading: string; byPlayer: ReadonlyMap<number, Need> } | null;
 
-/** The first round whose points count in a stage: the start of the latest stage up to it that resets points, else 1. */
-export function pointsStartRound(stages: readonly Stage[], position: StagePosition): number {
-  let start = 1;
-  let round = 1;
-  for (let i = 0; i <= position.index; i++) {
-    if (stages[i].points === "reset") start = round;
-    round += stages[i].games;
-  }
-  return start;
-}
-
 /** The line ahead of a game, the points it reads (from round `start`) and the name its heading starts with. */
 export type LineAhead = {
   position: StagePosition;
@@ -76,7 +66,7 @@ export function lineAhead(t: NeedsData["tournament"], round: number, inPlay: num
   const stages = stagesOf(t);
   const position = stageAt(stages, round);
   if (round < position.firstRound || round > position.lastRound) return null;
-  const start = pointsStartRound(stages, position);
+  const start = pointsFrom(stages, position.index);
   const name = position.stage.name;
   const end = position.stage.end;
   if (isCheckmateEnd(end))
@@ -116,11 +106,7 @@ export function tournamentNeeds(d: NeedsData): Needs {
 
   if (ahead.line.kind === "checkmate") {
     // On checkmate or not is decided at the start of the game: this round's results do not count yet.
-    const points = new Map<number, number>();
-    for (const p of contenders) points.set(p.id, ahead.start === 1 ? p.adjustPoints : 0);
-    for (const m of d.matches)
-      if (m.roundNumber >= ahead.start && m.roundNumber < round && points.has(m.playerId))
-        points.set(m.playerId, points.get(m.playerId)! + m.points);
+    const points = checkmateTally(contenders, d.matches, stagesOf(t), round);
     // Who is on checkmate does not depend on the draw: before it every player counted is told, after it those of a
     // lobby not yet scored.
     const waiting =
