@@ -144,7 +144,7 @@ function StageRow({ index, row }: { index: number; row: StageFormRow }) {
           min={1}
           inputMode="numeric"
           defaultValue={row.value}
-          hint="Cut: players kept. Best of each lobby: K (1 to 7). Checkmate: the threshold (default 20)."
+          hint="Cut: players kept. Best of each lobby: K (1 to 7). Checkmate: the threshold (default 20, at most 200)."
           hintId={id("value-hint")}
           aria-describedby={id("value-hint")}
         />
@@ -156,7 +156,7 @@ function StageRow({ index, row }: { index: number; row: StageFormRow }) {
           min={1}
           inputMode="numeric"
           defaultValue={row.maxGames}
-          hint="After the cap the leader by points wins; blank: play on until a checkmate."
+          hint="After the cap the leader by points wins; blank: play on until a checkmate or the event's 100th game."
           hintId={id("maxGames-hint")}
           aria-describedby={id("maxGames-hint")}
         />

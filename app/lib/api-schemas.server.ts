@@ -56,8 +56,13 @@ export const stageAnswer = z
         }),
         z.strictObject({
           checkmate: z.strictObject({
-            threshold: z.number().describe("Points that put a player on checkmate (default 20)"),
-            maxGames: z.int().nullable().describe("The cap: the leader by points wins after it; null: no cap"),
+            threshold: z.number().describe("Points that put a player on checkmate (default 20, at most 200)"),
+            maxGames: z
+              .int()
+              .nullable()
+              .describe(
+                "The cap: the leader by points wins after it; null: no cap (the stage then ends at the event's 100th game, the leader winning)",
+              ),
           }),
         }),
         z.null(),
