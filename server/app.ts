@@ -80,8 +80,9 @@ app.use((req, res, next) => {
   send(res, hit);
 });
 
-// Score saves wait for a place, first in, first out, before anything else of them runs (docs/decisions/040).
-app.use(saveAdmission());
+// Score saves (the routes app/routes.ts maps to a module marked with `saveRouteHandle`) wait for a place, first in,
+// first out, before anything else of them runs (docs/decisions/040).
+app.use(saveAdmission(build.routes));
 
 // Every event stream, written straight to the socket (app/lib/events.server.ts); the route module answers refusals.
 app.get("/api/events", (req, res, next) => {

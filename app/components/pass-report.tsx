@@ -61,6 +61,13 @@ export function ReportSection({
               Two players reporting the same whole lobby, or every player reporting their own placement, settle it.
             </p>
           )}
+          {panel.outOfPlay.length > 0 ? (
+            <p className="muted" data-testid="report-out-of-play">
+              Dropped out, saved as DNP without a placement:{" "}
+              {panel.outOfPlay.map((p) => `${p.name}#${p.riotTag}`).join(", ")}. The {k} players still in play take 1st
+              to {ordinal(k)}.
+            </p>
+          ) : null}
           {mine ? (
             <p data-testid="my-report">
               Your report:{" "}

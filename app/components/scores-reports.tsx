@@ -1,7 +1,7 @@
 // A lobby's player reports on the score screen (docs/decisions/036-player-reports.md): every version side by side, and
 // for an agreed lobby the one-tap confirm (the same save as typing the placements).
 import { Form, useLocation } from "react-router";
-import { ordinal } from "~/models/format/scoring";
+import { DNP_LABEL, DNP_VALUE, ordinal } from "~/models/format/scoring";
 import type { ScoreSheetLobby } from "~/models/views/score-sheet.server";
 import { expectAnsweredEvent } from "./live";
 
@@ -43,15 +43,15 @@ export function LobbyReports({ lobby, canEdit, anchor }: { lobby: ScoreSheetLobb
           {reports.result.map((c, i) => (
             <span key={c.playerId}>
               <input type="hidden" name={`scores.${i}.playerId`} value={c.playerId} />
-              <input type="hidden" name={`scores.${i}.placement`} value={c.placement} />
+              <input type="hidden" name={`scores.${i}.placement`} value={c.dnp ? DNP_VALUE : c.placement} />
             </span>
           ))}
           <ol className="list-plain scores-agreed">
             {[...reports.result]
-              .sort((a, b) => a.placement - b.placement)
+              .sort((a, b) => (a.dnp ? 9 : a.placement) - (b.dnp ? 9 : b.placement))
               .map((c) => (
                 <li key={c.playerId}>
-                  {ordinal(c.placement)} {nameOf.get(c.playerId)?.name ?? `Player #${c.playerId}`}
+                  {c.dnp ? DNP_LABEL : ordinal(c.placement)} {nameOf.get(c.playerId)?.name ?? `Player #${c.playerId}`}
                 </li>
               ))}
           </ol>

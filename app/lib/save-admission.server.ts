@@ -2,24 +2,59 @@
 // 200 saves arriving at once, the first ones reach the database and are answered while the rest wait their turn,
 // instead of every request's session lookup and query building sharing the one core before any save begins.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { matchPath } from "react-router";
+import { isSaveRoute } from "./save-route";
 
 /** Saves in progress at once per process, by default: about the database pool's size (10 connections). */
 export const SAVE_ADMISSION_DEFAULT = 8;
 
-/**
- * A score save: the API's lobby matches, or a post of the score screen (its forms: save a lobby, finalize),
- * with or without JavaScript (React Router's `.data` requests).
- */
-const SAVE_PATHS = [
-  /^\/api\/lobbies\/[^/]+\/matches\/?$/,
-  /^\/tournaments\/[^/]+\/scores(\.data)?\/?$/,
-  /^\/scores(\/[^/]+)?(\.data)?\/?$/,
-];
+/** A route of the server build's route table (`build.routes`), as much of it as the admission reads. */
+export type AdmissionRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  caseSensitive?: boolean;
+  module: { handle?: unknown };
+};
 
-export function isSaveRequest(method: string | undefined, url: string | undefined): boolean {
+/** The full path patterns of a route table's score saves: the routes whose module's `handle` says so (save-route.ts). */
+export type SaveRoutes = readonly { path: string; caseSensitive: boolean }[];
+
+/**
+ * The score saves of the server build's route table (app/routes.ts: the API's lobby matches, the score screen and its
+ * alias): each route whose module is marked with `saveRouteHandle`, with its path joined to its parents' (layouts and
+ * the `api` prefix), so no address is written here.
+ */
+export function saveRoutes(routes: Readonly<Record<string, AdmissionRoute | undefined>>): SaveRoutes {
+  const fullPath = (route: AdmissionRoute): string => {
+    const parent = route.parentId ? routes[route.parentId] : undefined;
+    const own = (route.path ?? "").replace(/^\/+|\/+$/g, "");
+    const above = parent ? fullPath(parent) : "";
+    return [above, own].filter(Boolean).join("/");
+  };
+  return Object.values(routes)
+    .filter((r): r is AdmissionRoute => r !== undefined && isSaveRoute(r.module.handle))
+    .map((r) => ({ path: `/${fullPath(r)}`, caseSensitive: r.caseSensitive === true }));
+}
+
+/**
+ * The page's address a request is for: React Router's data requests (a post of a form with JavaScript) add `.data` to
+ * it (`/_root.data` for `/`, `…/_.data` for an address ending in a slash).
+ */
+function pageAddress(path: string): string {
+  if (path === "/_root.data") return "/";
+  if (path.endsWith("/_.data")) return path.slice(0, -"_.data".length);
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+}
+
+/**
+ * A score save: a post to a route of `saves` (`saveRoutes`), with or without JavaScript (React Router's `.data`
+ * requests); the score screen's posts are all its forms (save a lobby, finalize, …).
+ */
+export function isSaveRequest(method: string | undefined, url: string | undefined, saves: SaveRoutes): boolean {
   if (method !== "POST" || !url) return false;
-  const path = url.split("?", 1)[0];
-  return SAVE_PATHS.some((p) => p.test(path));
+  const path = pageAddress(url.split("?", 1)[0]);
+  return saves.some((p) => matchPath({ path: p.path, caseSensitive: p.caseSensitive, end: true }, path) !== null);
 }
 
 /** The limit from `SAVE_CONCURRENCY` (a positive whole number), else the default. */
@@ -93,14 +128,18 @@ export async function betweenSaves(signal?: AbortSignal, { quietMs, maxWaitMs } 
 }
 
 /**
- * Express (connect) middleware for the server (server/app.ts): a score save waits for its place before
- * anything else of it runs, and gives the place back when its answer has been sent (or the connection closed).
- * Other requests pass straight on.
+ * Express (connect) middleware for the server (server/app.ts): a score save (a post to a route of `routes`, the server
+ * build's route table, marked as a save) waits for its place before anything else of it runs, and gives the place back
+ * when its answer has been sent (or the connection closed). Other requests pass straight on.
  */
-export function saveAdmission(limit = saveAdmissionLimit()) {
+export function saveAdmission(
+  routes: Readonly<Record<string, AdmissionRoute | undefined>>,
+  limit = saveAdmissionLimit(),
+) {
   const gate = fifoGate(limit);
+  const addresses = saveRoutes(routes);
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    if (!isSaveRequest(req.method, req.url)) return next();
+    if (!isSaveRequest(req.method, req.url, addresses)) return next();
     saves.inProgress++;
     let ended = false;
     const end = () => {

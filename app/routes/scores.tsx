@@ -53,6 +53,7 @@ import { swapPlayers } from "~/models/rounds/manual-draw.server";
 import { disputedFirst, lobbyState, needsScores, nextUnscored, type LobbyState } from "~/models/rounds/score-sheet";
 import { isScriptedRequest } from "~/lib/answered";
 import { hostPageHandle } from "~/lib/lite-page";
+import { saveRouteHandle } from "~/lib/save-route";
 import { publish } from "~/lib/events.server";
 import {
   tournamentPlayers,
@@ -70,7 +71,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Score Entry | Tournamen
  * Served without React (docs/decisions/039-host-pages-without-react.md): plain forms, and the inline script answers a
  * save in one request and keeps the placement checks live. A client navigation from a React page still renders it here.
  */
-export const handle = hostPageHandle;
+export const handle = { ...hostPageHandle, ...saveRouteHandle };
 
 export async function loader({ params, context, url, request }: Route.LoaderArgs) {
   const tournament = await loadTournamentFromParams({ context, request }, params.tournamentId);

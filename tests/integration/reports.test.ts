@@ -10,10 +10,14 @@ import { INVALID_PASS } from "~/models/messages";
 import { joinSchema, signupSettingsSchema } from "~/models/roster/signup-input";
 import { issuePass, signUp, updateSignupSettings } from "~/models/roster/signup.server";
 import { startCheckin } from "~/models/tournaments/tournaments.server";
+import { dropPlayer } from "~/models/roster/drops.server";
+import { pointsFor } from "~/models/format/scoring";
 import {
   INCOMPLETE_REPORT,
   lobbySavedMessage,
   NOT_IN_LOBBY,
+  OUT_OF_PLAY_CLAIM,
+  OUT_OF_PLAY_REPORTER,
   placementRangeMessage,
   repeatedPlacementMessage,
   reportsClosedMessage,
@@ -128,6 +132,109 @@ describeEachDriver("player reports", (getDb) => {
       .where(and(eq(auditEntries.tournamentId, t.id), eq(auditEntries.action, "scores.saved")));
     expect(entry).toMatchObject({ actorRole: "system", actorUsername: "Agreed reports" });
     expect(entry.summary).toContain("from the players' agreed reports");
+  });
+
+  // Issue 37, defect 1: two matching reports placed a dropped player 8th with 1 point. Reports place only the players
+  // still in play; a dropped member is saved as DNP (0 points, no placement) and the others take 1…7.
+  test("with a dropped member, reports place the 7 players in play and 'save agreed reports' saves the dropped one as DNP", async () => {
+    const {
+      db,
+      owner,
+      t,
+      passOf,
+      lobbies: [a],
+    } = await drawn({ saveAgreedReports: true });
+    const leaver = a.playerIds[2];
+    await dropPlayer(db, owner, leaver, "Left the venue");
+    const present = a.playerIds.filter((id) => id !== leaver);
+    const order = [...present].reverse();
+
+    // What the reporters' page offers: the 7 players in play to place, the dropped one named apart.
+    const panel = (await reportPanel(db, t.id, a.id, present[0]))!;
+    expect(panel.refusal).toBeNull();
+    expect(panel.players.map((p) => p.id)).toEqual(present);
+    expect(panel.outOfPlay.map((p) => p.id)).toEqual([leaver]);
+    expect((await reportPanel(db, t.id, a.id, leaver))?.refusal?.code).toBe("player_dropped");
+
+    // Refused, nothing stored: a report placing the dropped member, an own placement past 7th, the dropped one reporting.
+    const withLeaver = [...order, leaver];
+    await expectRefused(
+      submitReport(db, passOf.get(order[0])!, addr(), t.id, full(a, withLeaver)),
+      400,
+      OUT_OF_PLAY_CLAIM,
+    );
+    await expectRefused(
+      submitReport(db, passOf.get(order[0])!, addr(), t.id, own(a, 8)),
+      400,
+      placementRangeMessage(7, true),
+    );
+    await expectRefused(submitReport(db, passOf.get(leaver)!, addr(), t.id, own(a, 1)), 409, OUT_OF_PLAY_REPORTER);
+    expect(await reportRows(db, a.id)).toHaveLength(0);
+
+    const first = await submitReport(db, passOf.get(order[0])!, addr(), t.id, full(a, order));
+    expect(first.result).toMatchObject({ saved: false, reading: { state: "reported" } });
+    const versionBefore = (await findTournamentOr404(db, t.id)).version;
+    const second = await submitReport(db, passOf.get(order[4])!, addr(), t.id, full(a, order));
+    expect(second.result).toMatchObject({ saved: true, reading: { state: "agreed", by: "two-full" } });
+    // One committed action, one version: the save under the report's exclusive lock bumps nothing more.
+    expect((await findTournamentOr404(db, t.id)).version).toBe(versionBefore + 1);
+
+    const saved = await db.select().from(matches).where(eq(matches.lobbyId, a.id));
+    const byPlayer = new Map(saved.map((m) => [m.playerId, { placement: m.placement, points: m.points, dnp: m.dnp }]));
+    expect(byPlayer.get(leaver)).toEqual({ placement: null, points: 0, dnp: true });
+    for (const [i, id] of order.entries())
+      expect(byPlayer.get(id)).toEqual({ placement: i + 1, points: pointsFor(t.scoring, i + 1), dnp: false });
+    expect(saved).toHaveLength(8);
+    const [dropped] = await db.select().from(players).where(eq(players.id, leaver));
+    expect({ totalPoints: dropped.totalPoints, matchesPlayed: dropped.matchesPlayed }).toEqual({
+      totalPoints: 0,
+      matchesPlayed: 1,
+    });
+    const [entry] = await db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.tournamentId, t.id), eq(auditEntries.action, "scores.saved")));
+    expect(entry.summary).toContain("from the players' agreed reports");
+  });
+
+  test("with a dropped member, the staff's one-tap confirm saves the agreed result with the dropped one as DNP", async () => {
+    const {
+      db,
+      owner,
+      t,
+      passOf,
+      lobbies: [, b],
+    } = await drawn();
+    const leaver = b.playerIds[7];
+    await dropPlayer(db, owner, leaver, "Left the venue");
+    const present = b.playerIds.filter((id) => id !== leaver);
+    // Every player in play gives their own placement: agreed without the dropped one.
+    for (const [i, id] of present.entries()) await submitReport(db, passOf.get(id)!, addr(), t.id, own(b, i + 1));
+    const view = await scoreSheetView(
+      db,
+      await findTournamentOr404(db, t.id),
+      { role: "owner", can: { manage: true } as never },
+      { round: null, cut: null },
+    );
+    const shown = view.lobbies.find((l) => l.id === b.id)!;
+    expect(shown.state).toBe("agreed");
+    expect(shown.reports.result).toEqual(
+      b.playerIds.map((playerId) =>
+        playerId === leaver
+          ? { playerId, placement: 0, dnp: true }
+          : { playerId, placement: present.indexOf(playerId) + 1 },
+      ),
+    );
+    await saveScores(db, owner, b.id, shown.reports.result!, t.id);
+    const saved = await db.select().from(matches).where(eq(matches.lobbyId, b.id));
+    expect(saved.find((m) => m.playerId === leaver)).toMatchObject({ dnp: true, placement: null, points: 0 });
+    expect(
+      saved
+        .filter((m) => !m.dnp)
+        .map((m) => m.placement)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect((await reportRows(db, b.id)).every((r) => r.settledAt !== null)).toBe(true);
   });
 
   test("conflicting reports are a dispute, shown first with every version; the staff's save settles it", async () => {

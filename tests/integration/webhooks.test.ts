@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
 import type { AppDb } from "#db/client.server";
 import { auditEntries, webhookAttempts, webhookDeliveries, webhookEndpoints } from "#db/schema";
 import { saveAdmission } from "~/lib/save-admission.server";
+import { saveRouteHandle } from "~/lib/save-route";
 import { startWebhookWorker, postWebhook, type WebhookWorker, type WorkerOptions } from "~/lib/webhook-worker.server";
 import { recordAudit } from "~/models/audit/audit.server";
 import { advanceRound } from "~/models/rounds/advance.server";
@@ -158,7 +159,9 @@ describeEachDriver("webhooks", (getDb) => {
     // A save through the server's admission middleware, its answer not sent yet (docs/decisions/043).
     const answer = Object.assign(new EventEmitter(), { destroyed: false, writableEnded: false });
     const request = { method: "POST", url: `/api/lobbies/${lobbies[1].id}/matches`, socket: { destroyed: false } };
-    saveAdmission()(request as never, answer as never, () => {});
+    saveAdmission({
+      save: { id: "save", path: "api/lobbies/:id/matches", module: { handle: saveRouteHandle } },
+    })(request as never, answer as never, () => {});
     worker(db);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(r.received).toHaveLength(0);

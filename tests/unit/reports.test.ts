@@ -3,14 +3,19 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import {
+  agreedScores,
   INCOMPLETE_REPORT,
   NOT_IN_LOBBY,
+  OUT_OF_PLAY_CLAIM,
+  OUT_OF_PLAY_REPORTER,
   placementRangeMessage,
   readReports,
   repeatedPlacementMessage,
+  reportLobby,
   reportRefusal,
   type PlayerReport,
 } from "~/models/rounds/reports";
+import { validateLobbyScores } from "~/models/rounds/round-input";
 import { disputedFirst, lobbyState, LOBBY_STATE_LABELS } from "~/models/rounds/score-sheet";
 
 const lobby = [11, 12, 13, 14];
@@ -206,5 +211,97 @@ test("property: the reference's validity — a report is refused exactly when it
       },
     ),
     { numRuns: 2000 },
+  );
+});
+
+// Issue 37, defect 1: a member out of play (dropped since the draw) is placed by no report and saved as DNP.
+test("a lobby's members split by play: dropped, cut or set aside members are out, a member without a row too", () => {
+  const at = new Date();
+  const member = (id: number, out: Partial<{ droppedAt: Date; removedAt: Date; isEliminated: boolean }> = {}) => ({
+    id,
+    droppedAt: null,
+    removedAt: null,
+    isEliminated: false,
+    ...out,
+  });
+  const members = [
+    member(11),
+    member(12, { droppedAt: at }),
+    member(13, { isEliminated: true }),
+    member(14, { removedAt: at }),
+    member(15),
+  ];
+  expect(reportLobby([15, 14, 13, 12, 11, 16], members)).toEqual({ inPlay: [15, 11], out: [14, 13, 12, 16] });
+});
+
+test("with a member out of play, reports place the players in play 1…k; placing the dropped one, or reporting as them, is refused", () => {
+  const inPlay = [11, 12, 13];
+  const out = [14];
+  expect(reportRefusal(inPlay, full(12, [13, 11, 12]), out)).toBeNull();
+  expect(reportRefusal(inPlay, own(11, 3), out)).toBeNull();
+  expect(reportRefusal(inPlay, own(11, 4), out)).toEqual({
+    code: "invalid_report",
+    message: placementRangeMessage(3, true),
+  });
+  expect(reportRefusal(inPlay, full(12, [13, 11, 12, 14]), out)).toEqual({
+    code: "invalid_report",
+    message: OUT_OF_PLAY_CLAIM,
+  });
+  expect(reportRefusal(inPlay, full(12, [13, 14, 12]), out)?.message).toBe(OUT_OF_PLAY_CLAIM);
+  expect(reportRefusal(inPlay, own(14, 1), out)).toEqual({ code: "player_dropped", message: OUT_OF_PLAY_REPORTER });
+  // Two matching reports of the players in play agree on a result without the dropped member.
+  expect(readReports(inPlay, [full(11, [12, 13, 11]), full(13, [12, 13, 11])])).toMatchObject({
+    state: "agreed",
+    result: [
+      { playerId: 11, placement: 3 },
+      { playerId: 12, placement: 1 },
+      { playerId: 13, placement: 2 },
+    ],
+  });
+});
+
+test("property: an agreed result saves the players in play as agreed and every member out of play as DNP, a valid save", () => {
+  const lobbyAndResult = fc
+    .integer({ min: 2, max: 8 })
+    .chain((n) =>
+      fc.tuple(
+        fc.shuffledSubarray(
+          Array.from({ length: n }, (_, i) => 100 + i),
+          { minLength: n, maxLength: n },
+        ),
+        fc.subarray(
+          Array.from({ length: n }, (_, i) => i),
+          { minLength: 1, maxLength: n - 1 },
+        ),
+        fc.infiniteStream(fc.nat()),
+      ),
+    )
+    .map(([seats, outIndexes, stream]) => {
+      const out = seats.filter((_, i) => outIndexes.includes(i));
+      const inPlay = seats.filter((id) => !out.includes(id));
+      // A random order of the players in play: its position is the agreed placement.
+      const order = [...inPlay];
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = stream.next().value % (i + 1);
+        [order[i], order[j]] = [order[j], order[i]];
+      }
+      return { seats, out, inPlay, order };
+    });
+  fc.assert(
+    fc.property(lobbyAndResult, ({ seats, out, inPlay, order }) => {
+      const reading = readReports(inPlay, [full(order[0], order), full(order[order.length - 1], order)]);
+      expect(reading.state).toBe("agreed");
+      if (reading.state !== "agreed") return;
+      const scores = agreedScores(seats, reading.result);
+      // The plain reference: seat by seat, out of play → DNP with no placement, in play → 1 + its index in the order.
+      expect(scores).toEqual(
+        seats.map((playerId) =>
+          out.includes(playerId)
+            ? { playerId, placement: 0, dnp: true }
+            : { playerId, placement: order.indexOf(playerId) + 1 },
+        ),
+      );
+      expect(validateLobbyScores(seats, scores)).toBeNull();
+    }),
   );
 });

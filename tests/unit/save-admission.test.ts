@@ -1,18 +1,32 @@
-// The score saves' admission gate (app/lib/save-admission.server.ts): which requests it holds, first in first out,
-// never more than its limit at once, skipping clients that went away; a property test against a plain queue.
+// The score saves' admission gate (app/lib/save-admission.server.ts): which requests it holds (a post to a route whose
+// module is marked a save, on the real route table), first in first out, never more than its limit at once, skipping
+// clients that went away; a property test against a plain queue.
 import fc from "fast-check";
 import { EventEmitter } from "node:events";
-import { describe, expect, test, vi } from "vitest";
+import { matchRoutes, type RouteObject } from "react-router";
+import { beforeAll, describe, expect, test, vi } from "vitest";
 import {
   betweenSaves,
   fifoGate,
   isSaveRequest,
   saveAdmission,
   saveAdmissionLimit,
+  saveRoutes,
   SAVE_ADMISSION_DEFAULT,
+  type SaveRoutes,
 } from "~/lib/save-admission.server";
+import { isSaveRoute } from "~/lib/save-route";
+import { routeManifest, type ManifestRoute } from "../setup/route-manifest";
 
-describe("isSaveRequest", () => {
+let manifest: Record<string, ManifestRoute>;
+let saves: SaveRoutes;
+beforeAll(async () => {
+  manifest = await routeManifest();
+  saves = saveRoutes(manifest);
+  // Loading every route module takes a while on a busy machine.
+}, 120_000);
+
+describe("isSaveRequest, on the route table of app/routes.ts", () => {
   test.each([
     ["POST", "/api/lobbies/12/matches", true],
     ["POST", "/api/lobbies/12/matches?x=1", true],
@@ -27,7 +41,51 @@ describe("isSaveRequest", () => {
     ["POST", "/tournaments/3/scores/extra", false],
     ["POST", "/scoresheet", false],
   ])("%s %s → %s", (method, url, expected) => {
-    expect(isSaveRequest(method, url)).toBe(expected);
+    expect(isSaveRequest(method, url, saves)).toBe(expected);
+  });
+
+  test("the saves are the routes whose module carries the mark: the API's lobby matches and the score screen with its alias", () => {
+    expect(saves.map((s) => s.path).sort()).toEqual([
+      "/api/lobbies/:id/matches",
+      "/scores/:tournamentId?",
+      "/tournaments/:tournamentId/scores",
+    ]);
+  });
+
+  test("a post is a save exactly when the route React Router picks for its address is marked a save, for every route", () => {
+    // React Router's own matching over the same table (ranking included) is the reference.
+    const tree = (parentId: string | undefined): RouteObject[] =>
+      Object.values(manifest)
+        .filter((r) => r.parentId === parentId)
+        .map((r) => ({ id: r.id, path: r.path, index: r.index, children: tree(r.id) }) as RouteObject);
+    const routes = tree(undefined);
+    const picked = (path: string) => {
+      const matches = matchRoutes(routes, path);
+      return matches ? isSaveRoute(manifest[matches[matches.length - 1].route.id!].module.handle) : false;
+    };
+    const full = (r: ManifestRoute): string =>
+      [r.parentId ? full(manifest[r.parentId]) : "", r.path ?? ""].filter(Boolean).join("/");
+    const addresses = new Set<string>();
+    for (const route of Object.values(manifest)) {
+      const pattern = full(route);
+      for (const optional of ["7", ""])
+        addresses.add(
+          `/${pattern}`
+            .replace(/\/:[^/]+\?/g, optional ? `/${optional}` : "")
+            .replace(/:[^/]+/g, "7")
+            .replace(/\*$/, "x/y"),
+        );
+    }
+    let checked = 0;
+    for (const address of addresses) {
+      const expected = picked(address);
+      expect(isSaveRequest("POST", address, saves), address).toBe(expected);
+      expect(isSaveRequest("POST", `${address}?q=1`, saves), address).toBe(expected);
+      if (address !== "/") expect(isSaveRequest("POST", `${address}.data`, saves), `${address}.data`).toBe(expected);
+      expect(isSaveRequest("GET", address, saves), address).toBe(false);
+      if (expected) checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(4);
   });
 });
 
@@ -105,7 +163,10 @@ test("property: runs in arrival order, at most `limit` at once, a place freed go
 
 describe("betweenSaves: background work waits for a pause in the saves", () => {
   // A save through the middleware, its answer sent when `finish` is called (the request and answer as events only).
-  const middleware = saveAdmission(2);
+  let middleware: ReturnType<typeof saveAdmission>;
+  beforeAll(() => {
+    middleware = saveAdmission(manifest, 2);
+  });
   function save() {
     const res = Object.assign(new EventEmitter(), { destroyed: false, writableEnded: false });
     const req = { method: "POST", url: "/api/lobbies/1/matches", socket: { destroyed: false } };

@@ -22,16 +22,21 @@ import { ActionError, badRequest, completed, conflict, forbidden, notFound, type
 import { event, type DomainEvent } from "../audit/events";
 import { LOBBY_NOT_FOUND } from "../messages";
 import {
+  agreedScores,
   lobbySavedMessage,
   NOT_A_REPORTER,
   NOT_IN_LOBBY,
+  OUT_OF_PLAY_REPORTER,
   readReports,
+  reportLobby,
   reportRefusal,
   reportsClosedMessage,
   reportText,
   type PlayerReport,
   type Reading,
+  type ReportLobby,
 } from "./reports";
+import type { ScoreEntry } from "./round-input";
 import type { ReportInput } from "./reports-input";
 import { storeLobbyScores } from "./scores.server";
 import { lockedHolder, passHolder } from "../roster/signup.server";
@@ -42,6 +47,26 @@ const asReport = (row: Pick<PlayerReportRow, "reporterId" | "kind" | "placements
   kind: row.kind,
   placements: row.placements,
 });
+
+/** The given lobbies' members split by whether they are still in play (one read), by lobby id. */
+async function lobbiesInPlay(
+  db: Executor,
+  rows: readonly Pick<Lobby, "id" | "playerIds">[],
+): Promise<Map<number, ReportLobby>> {
+  const ids = [...new Set(rows.flatMap((l) => l.playerIds))];
+  const members = ids.length
+    ? await db
+        .select({
+          id: players.id,
+          droppedAt: players.droppedAt,
+          removedAt: players.removedAt,
+          isEliminated: players.isEliminated,
+        })
+        .from(players)
+        .where(inArray(players.id, ids))
+    : [];
+  return new Map(rows.map((l) => [l.id, reportLobby(l.playerIds, members)]));
+}
 
 /** The lobby's reports that a save has not settled yet, oldest first. */
 async function openReports(db: Executor, lobbyIds: readonly number[]): Promise<PlayerReportRow[]> {
@@ -105,9 +130,11 @@ export function reportingRefusal(
   t: Pick<Tournament, "status" | "currentRound" | "finalizedRound">,
   lobby: Pick<Lobby, "name" | "roundNumber" | "isComplete" | "playerIds">,
   playerId: number | null,
+  members: ReportLobby,
 ): Refusal | null {
   if (t.status === "completed") return { code: "tournament_completed", message: "Tournament has been completed" };
   if (playerId === null || !lobby.playerIds.includes(playerId)) return { code: "not_in_lobby", message: NOT_IN_LOBBY };
+  if (members.out.includes(playerId)) return { code: "player_dropped", message: OUT_OF_PLAY_REPORTER };
   if (lobby.roundNumber !== t.currentRound || t.finalizedRound >= lobby.roundNumber)
     return { code: "round_finalized", message: reportsClosedMessage(lobby.roundNumber) };
   if (lobby.isComplete) return { code: "lobby_saved", message: lobbySavedMessage(lobby.name) };
@@ -121,12 +148,14 @@ function throwRefusal(refusal: Refusal): never {
 }
 
 /**
- * A pass holder reports their lobby's result: `placement` (their own) or `placements` (the whole lobby). Refused,
- * changing nothing: a pass that is not valid (401), a lobby the pass is not in (403 `not_in_lobby`), a round finalized
- * or not current (409 `round_finalized`), a lobby already saved (409 `lobby_saved`), placements outside 1…k, repeated
- * or not covering the lobby (400 `invalid_report`). The reporter's new report replaces their earlier one. When the
- * reports then agree and the owner turned on "save agreed reports", the agreed result is saved as the lobby's scores in
- * the same transaction. Events: tournament_updated {lobbyId, reports}; matches_saved when saved.
+ * A pass holder reports their lobby's result: `placement` (their own) or `placements` (the whole lobby's players still
+ * in play). Refused, changing nothing: a pass that is not valid (401), a lobby the pass is not in (403 `not_in_lobby`),
+ * a reporter out of play (409 `player_dropped`), a round finalized or not current (409 `round_finalized`), a lobby
+ * already saved (409 `lobby_saved`), placements outside 1…k (k the players in play), repeated, not covering the players
+ * in play or placing a member out of play (400 `invalid_report`). The reporter's new report replaces their earlier one.
+ * When the reports then agree and the owner turned on "save agreed reports", the agreed result is saved as the lobby's
+ * scores in the same transaction, every member out of play as DNP. Events: tournament_updated {lobbyId, reports};
+ * matches_saved when saved.
  */
 export async function submitReport(
   db: AppDb,
@@ -146,7 +175,9 @@ export async function submitReport(
       .from(lobbies)
       .where(and(eq(lobbies.id, input.lobbyId), eq(lobbies.tournamentId, t.id)));
     if (!lobby) throw notFound("lobby_not_found", LOBBY_NOT_FOUND);
-    const refusal = reportingRefusal(t, lobby, entry.playerId);
+    // Under the tournament's lock: no drop can land between this read and the save below.
+    const members = (await lobbiesInPlay(tx, [lobby])).get(lobby.id)!;
+    const refusal = reportingRefusal(t, lobby, entry.playerId, members);
     if (refusal) throwRefusal(refusal);
     const report: PlayerReport =
       input.placements !== undefined
@@ -156,11 +187,11 @@ export async function submitReport(
             kind: "own",
             placements: [{ playerId: entry.playerId, placement: input.placement! }],
           };
-    const invalid = reportRefusal(lobby.playerIds, report);
+    const invalid = reportRefusal(members.inPlay, report, members.out);
     if (invalid) throwRefusal(invalid);
 
     const [earlier, labelOf] = await Promise.all([openReports(tx, [lobby.id]), playerLabels(tx, lobby.playerIds)]);
-    const before = readReports(lobby.playerIds, earlier.map(asReport));
+    const before = readReports(members.inPlay, earlier.map(asReport));
     const mine = earlier.find((r) => r.reporterId === report.reporterId);
     const same =
       mine !== undefined &&
@@ -182,7 +213,7 @@ export async function submitReport(
       })
       .onConflictDoUpdate({ target: [playerReports.lobbyId, playerReports.reporterId], set: values });
     const reports = [...earlier.filter((r) => r.reporterId !== report.reporterId).map(asReport), report];
-    const reading = readReports(lobby.playerIds, reports);
+    const reading = readReports(members.inPlay, reports);
     const me = { username: playerLabel(entry), role: "player" as const };
     const text = reportText(report, labelOf);
     await recordUnsigned(tx, t, me, {
@@ -207,14 +238,11 @@ export async function submitReport(
     ];
     let saved = false;
     if (reading.state === "agreed" && (await signupSettingsOf(tx, t.id)).saveAgreedReports) {
-      const stored = await storeLobbyScores(
-        tx,
-        t,
-        lobby,
-        reading.result,
-        (e) => recordUnsigned(tx, t, AGREED_REPORTS, e),
-        " from the players' agreed reports",
-      );
+      const stored = await storeLobbyScores(tx, t, lobby, agreedScores(lobby.playerIds, reading.result), {
+        lock: "exclusive",
+        record: (e) => recordUnsigned(tx, t, AGREED_REPORTS, e),
+        note: " from the players' agreed reports",
+      });
       events.push(...stored.events);
       saved = true;
     }
@@ -230,10 +258,21 @@ export type ReportVersion = {
   createdAt: Date;
 };
 
-/** A lobby's open reports read together: its state, the agreed result if any, and every version side by side. */
-export type LobbyReports = { lobbyId: number; reading: Reading; versions: ReportVersion[] };
+/**
+ * A lobby's open reports read together: its state, the agreed result if any (the players in play), the scores that
+ * result saves (seat order, a member out of play as DNP: what staff confirm), and every version side by side.
+ */
+export type LobbyReports = {
+  lobbyId: number;
+  reading: Reading;
+  scores: ScoreEntry[] | null;
+  versions: ReportVersion[];
+};
 
-/** The open reports of the given lobbies, read together (one query for the reports, one for their reporters). */
+/**
+ * The open reports of the given lobbies, read together (one query for the reports, and, when there are some, one for
+ * their reporters and one for whether the lobbies' members are still in play).
+ */
 export async function reportsOfLobbies(
   db: Executor,
   rows: readonly Pick<Lobby, "id" | "playerIds">[],
@@ -243,21 +282,27 @@ export async function reportsOfLobbies(
     rows.map((l) => l.id),
   );
   const ids = [...new Set(reports.map((r) => r.reporterId))];
-  const people = ids.length
-    ? await db
-        .select({ id: players.id, name: players.name, riotTag: players.riotTag })
-        .from(players)
-        .where(inArray(players.id, ids))
-    : [];
+  const reported = rows.filter((l) => reports.some((r) => r.lobbyId === l.id));
+  const [people, inPlay] = await Promise.all([
+    ids.length
+      ? db
+          .select({ id: players.id, name: players.name, riotTag: players.riotTag })
+          .from(players)
+          .where(inArray(players.id, ids))
+      : Promise.resolve([]),
+    lobbiesInPlay(db, reported),
+  ]);
   const byId = new Map(people.map((p) => [p.id, p]));
   const out = new Map<number, LobbyReports>();
   for (const lobby of rows) {
     const own = reports.filter((r) => r.lobbyId === lobby.id);
-    const reading = readReports(lobby.playerIds, own.map(asReport));
+    const members = inPlay.get(lobby.id) ?? { inPlay: [...lobby.playerIds], out: [] };
+    const reading = readReports(members.inPlay, own.map(asReport));
     const counted = new Set(reading.reporters);
     out.set(lobby.id, {
       lobbyId: lobby.id,
       reading,
+      scores: reading.state === "agreed" ? agreedScores(lobby.playerIds, reading.result) : null,
       versions: own
         .filter((r) => counted.has(r.reporterId))
         .map((r) => ({
@@ -286,8 +331,10 @@ export async function staffLobbyReports(db: Executor, user: PublicUser | null, l
 /** What the pass page shows for reporting: whether the player may report now (else why not), and their report. */
 export type ReportPanel = {
   lobbyId: number;
-  /** The lobby's players in seat order, with the ids a full report names them by. */
+  /** The lobby's players still in play, in seat order, with the ids a full report names them by. */
   players: { id: number; name: string; riotTag: string }[];
+  /** The lobby's members out of play (dropped since the draw): no report places them; the save records them as DNP. */
+  outOfPlay: { id: number; name: string; riotTag: string }[];
   refusal: Refusal | null;
   reading: Reading;
   mine: ReportVersion | null;
@@ -310,16 +357,26 @@ export async function reportPanel(
     reportsOfLobbies(db, [lobby]).then((m) => m.get(lobby.id)!),
     lobby.playerIds.length
       ? db
-          .select({ id: players.id, name: players.name, riotTag: players.riotTag })
+          .select({
+            id: players.id,
+            name: players.name,
+            riotTag: players.riotTag,
+            droppedAt: players.droppedAt,
+            removedAt: players.removedAt,
+            isEliminated: players.isEliminated,
+          })
           .from(players)
           .where(inArray(players.id, lobby.playerIds))
       : Promise.resolve([]),
   ]);
-  const byId = new Map(seated.map((p) => [p.id, p]));
+  const members = reportLobby(lobby.playerIds, seated);
+  const byId = new Map(seated.map((p) => [p.id, { id: p.id, name: p.name, riotTag: p.riotTag }]));
+  const person = (id: number) => byId.get(id) ?? { id, name: `Player #${id}`, riotTag: "" };
   return {
     lobbyId: lobby.id,
-    players: lobby.playerIds.map((id) => byId.get(id) ?? { id, name: `Player #${id}`, riotTag: "" }),
-    refusal: reportingRefusal(t, lobby, playerId),
+    players: members.inPlay.map(person),
+    outOfPlay: members.out.map(person),
+    refusal: reportingRefusal(t, lobby, playerId, members),
     reading: lobby.isComplete ? { state: "none", reporters: [] } : found.reading,
     mine: found.versions.find((v) => v.reporter.id === playerId) ?? null,
     reported: found.reading.reporters.length,

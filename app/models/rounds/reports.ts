@@ -1,7 +1,9 @@
 // Self-reported results' pure rules (docs/decisions/036-player-reports.md): whether one report is valid for its lobby,
-// and what a lobby's reports together mean (nothing yet, some, agreed on one result, or disputed).
+// and what a lobby's reports together mean (nothing yet, some, agreed on one result, or disputed). Reports work on the
+// lobby's players still in play: a member out of play (dropped since the draw) is placed by no report and saved as DNP.
 import type { Refusal } from "../errors";
 import { ordinal } from "../format/scoring";
+import type { ScoreEntry } from "./round-input";
 
 export type ReportKind = "full" | "own";
 /** One player's placement as a report claims it. */
@@ -14,29 +16,70 @@ export const NOT_A_REPORTER = "Only a player of a drawn lobby can report results
 export const reportsClosedMessage = (round: number) =>
   `Round ${round} has been finalized: results can no longer be reported`;
 export const lobbySavedMessage = (lobby: string) => `${lobby} is already saved: ask the staff if its result is wrong`;
-export const placementRangeMessage = (k: number) =>
-  `Placements must be from 1st to ${ordinal(k)} (the lobby's ${k} players)`;
+export const placementRangeMessage = (k: number, someOut = false) =>
+  `Placements must be from 1st to ${ordinal(k)} (the lobby's ${k} players${someOut ? " still in play" : ""})`;
 export const repeatedPlacementMessage = (placement: number) =>
   `${ordinal(placement)} is given to more than one player: each placement once`;
 export const INCOMPLETE_REPORT = "A report of the whole lobby places every player of the lobby exactly once";
+export const OUT_OF_PLAY_CLAIM =
+  "A report places only the players still in play: a player who dropped out is saved as DNP, not placed";
+export const OUT_OF_PLAY_REPORTER = "You have dropped out of the event: the players still in play report this lobby";
 
 /**
- * Why a report cannot be taken for this lobby, or null: the reporter must sit in it; an own report is one placement
- * (1…k, k the lobby's players); a full report places every player of the lobby exactly once, 1…k, none repeated.
+ * A lobby's members as reports see them, in seat order: `inPlay`, whom a report places 1…k (k of them), and `out`, the
+ * members out of play (dropped, or cut or set aside, since the draw), whom no report places and a save records as DNP
+ * (DECISIONS.md: "A player's report never places a player who is not in play").
  */
-export function reportRefusal(lobbyPlayerIds: readonly number[], report: PlayerReport): Refusal | null {
+export type ReportLobby = { inPlay: number[]; out: number[] };
+
+/** A member is out of play once dropped, cut or set aside (as the draw and the cut count them). */
+export type MemberStatus = { id: number; droppedAt: Date | null; removedAt: Date | null; isEliminated: boolean };
+
+/** The lobby's members split by whether they are still in play; a member with no row is out of play. */
+export function reportLobby(playerIds: readonly number[], members: readonly MemberStatus[]): ReportLobby {
+  const playing = new Set(
+    members.filter((m) => m.droppedAt === null && m.removedAt === null && !m.isEliminated).map((m) => m.id),
+  );
+  return { inPlay: playerIds.filter((id) => playing.has(id)), out: playerIds.filter((id) => !playing.has(id)) };
+}
+
+/**
+ * The scores an agreed result saves, in seat order: the players in play with their agreed placements (1…k), every
+ * member out of play as DNP (0 points, no placement).
+ */
+export function agreedScores(seatOrder: readonly number[], result: readonly Claim[]): ScoreEntry[] {
+  const placeOf = new Map(result.map((c) => [c.playerId, c.placement]));
+  return seatOrder.map((playerId) => {
+    const placement = placeOf.get(playerId);
+    return placement === undefined ? { playerId, placement: 0, dnp: true } : { playerId, placement };
+  });
+}
+
+/**
+ * Why a report cannot be taken for this lobby, or null. `lobbyPlayerIds`: the lobby's players still in play; `out`: its
+ * members out of play. The reporter must be in play in it; an own report is one placement (1…k, k the players in play);
+ * a full report places every player in play exactly once, 1…k, none repeated, and no member out of play.
+ */
+export function reportRefusal(
+  lobbyPlayerIds: readonly number[],
+  report: PlayerReport,
+  out: readonly number[] = [],
+): Refusal | null {
   const k = lobbyPlayerIds.length;
+  if (out.includes(report.reporterId)) return { code: "player_dropped", message: OUT_OF_PLAY_REPORTER };
   if (!lobbyPlayerIds.includes(report.reporterId)) return { code: "not_in_lobby", message: NOT_IN_LOBBY };
   const inRange = (p: number) => Number.isInteger(p) && p >= 1 && p <= k;
+  const range = { code: "invalid_report", message: placementRangeMessage(k, out.length > 0) } as const;
   if (report.kind === "own") {
     const [claim] = report.placements;
     if (report.placements.length !== 1 || claim.playerId !== report.reporterId)
       return { code: "invalid_report", message: "An own report gives the reporter's placement only" };
-    if (!inRange(claim.placement)) return { code: "invalid_report", message: placementRangeMessage(k) };
+    if (!inRange(claim.placement)) return range;
     return null;
   }
-  if (report.placements.some((c) => !inRange(c.placement)))
-    return { code: "invalid_report", message: placementRangeMessage(k) };
+  if (report.placements.some((c) => out.includes(c.playerId)))
+    return { code: "invalid_report", message: OUT_OF_PLAY_CLAIM };
+  if (report.placements.some((c) => !inRange(c.placement))) return range;
   const seen = new Set<number>();
   for (const c of report.placements) {
     if (seen.has(c.placement)) return { code: "invalid_report", message: repeatedPlacementMessage(c.placement) };

@@ -22,7 +22,7 @@ import { event } from "../audit/events";
 import { assertRoundScored } from "./lobbies.server";
 import { scoresLocked, STAFF_CAPABILITIES } from "../access/policy";
 import { resultFor } from "../format/scoring";
-import { recomputeStats, totalsDifferences, totalsReads, totalsUpdate } from "../format/stats.server";
+import { totalsDifferences, totalsReads, totalsUpdate } from "../format/stats.server";
 import { validateLobbyScores, type ScoreEntry } from "./round-input";
 import { LOBBY_NOT_FOUND, roundFinalizedMessage, scoresFinalizedMessage } from "../messages";
 import { mutate } from "../mutate.server";
@@ -55,11 +55,9 @@ export async function listMatches(db: Executor, tournamentId: number): Promise<M
  * `lockLobby` gives other actions, in the same order: 401, 404 for an unknown lobby or one outside `within`,
  * 403 / 409 as `assertCanMutate` says for `saveScores`; then 409 for a finalized round and 400 for bad scores.
  *
- * Three round trips and the commit on PostgreSQL: each pipeline's statements are started in the order written
- * (`execute()` hands each to postgres.js at once, and it sends them first in, first out on the transaction's
- * connection, where PostgreSQL runs them one after another), so a later statement sees what an earlier one did
- * or locked: the reads after the lock, the insert after the delete, the totals' reads after the insert. The first two
- * pipelines are prepared statements built once (`saveReads`, `saveWrites`; docs/decisions/042).
+ * Three round trips and the commit on PostgreSQL: one read (`saveReads`, the lock and the lobby pipelined: the reads
+ * start after the lock), then the two pipelines of `storeLobbyScores`, the writer the "save agreed reports" path uses
+ * too. All are prepared statements built once (docs/decisions/042).
  */
 export async function saveScores(
   db: AppDb,
@@ -88,96 +86,85 @@ export async function saveScores(
     if (scoresLocked(t, lobby.roundNumber, isMaster(user))) {
       throw conflict("round_finalized", scoresFinalizedMessage(lobby.roundNumber));
     }
-    const error = validateLobbyScores(lobby.playerIds, scores);
-    if (error) throw badRequest("invalid_scores", error, "scores");
-
-    // 2. The players' rows locked in id order (read for the audit trail's labels and the totals): a save of another
-    // lobby they played in (a master's edit of an earlier round) waits, and its totals then count this one. Replace,
-    // never add: the delete answers the earlier results (for the audit trail) as it removes them, then the insert,
-    // the lobby's completion and the matches the totals are computed from (they see the insert).
-    const rowsToSave = matchRows(t, lobby, scores);
-    const writes = saveWrites(tx, `${lobby.playerIds.length}/${rowsToSave.length}`);
-    const values = writeValues(t, lobby, rowsToSave);
-    const [rows, previous, saved, [updated], played] = await Promise.all([
-      writes.players.execute(values),
-      writes.previous.execute(values),
-      writes.saved.execute(values),
-      lobby.isComplete ? Promise.resolve([lobby]) : writes.complete.execute(values),
-      writes.played.execute(values),
-    ]);
-    saved.sort(byPlacement);
-    const labelOf = labelsOf(rows);
-    // A player substituted out since the earlier save is named too (rare: one more read).
-    const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
-    const label = missing.length === 0 ? labelOf : await playerLabels(tx, lobby.playerIds.concat(missing));
-    const before = previous.length === 0 ? null : lobbyResults(previous, label);
-
-    // 3. The last statements, together: the totals, the version bump (from here to the commit the next save of
-    // the tournament waits), then the audit entry and the outbox rows, whose payload reads the bumped version
-    // (recordAudit starts its statements after the bump has been started).
-    const update = totalsUpdate(totalsDifferences(rows, played));
-    const totalsWritten = update ? tx.execute(update).execute() : Promise.resolve();
-    const bumped = writes.bump.execute(values);
-    const [, , , settled] = await Promise.all([
-      totalsWritten,
-      bumped,
-      recordAudit(tx, { tournament: t, actor: user, ...savedEntry(lobby, saved, before, label) }),
-      found.openReports ? settleReports(tx, lobby.id) : 0,
-    ]);
-    if (settled > 0) await recordAudit(tx, { tournament: t, actor: user, ...settledEntry(lobby, settled) });
-    return savedOutcome(t, lobby, updated, saved);
+    return storeLobbyScores(tx, t, lobby, scores, {
+      lock: "shared",
+      record: (entry) => recordAudit(tx, { tournament: t, actor: user, ...entry }),
+      openReports: found.openReports,
+    });
   });
 }
 
+/** How a caller of `storeLobbyScores` holds the tournament and records the save. */
+export type LobbySave = {
+  /**
+   * The tournament's lock as the caller holds it: "shared" (the staff's save, which bumps the tournament's version among
+   * its last statements) or "exclusive" (`lockTournament`, which bumped it already: the "save agreed reports" path).
+   */
+  lock: "shared" | "exclusive";
+  /** Writes one history entry (and its webhook) in the transaction: the staff member's, or "Agreed reports". */
+  record: (entry: Omit<AuditInput, "tournament" | "actor">) => Promise<void>;
+  /** Said after "Lobby n scores saved" in the history (" from the players' agreed reports"). */
+  note?: string;
+  /** Whether the lobby has open player reports to settle, when the caller knows (false: no statement for them). */
+  openReports?: boolean;
+};
+
 /**
- * Writes one lobby's checked placements in the caller's transaction, under the tournament's lock: the lobby's earlier
- * matches replaced, the lobby complete, its players' totals recomputed, its open player reports settled, and the
- * save recorded through `record` (the staff member's entry, or the "save agreed reports" one).
+ * The one writer of a lobby's scores, for the staff's save and the "save agreed reports" one alike, in the caller's
+ * transaction under the tournament's lock: the scores checked with `validateLobbyScores` (400 `invalid_scores`), the
+ * lobby's earlier matches replaced, the lobby complete, its players' totals recomputed, its open player reports settled,
+ * and the save recorded through `save.record`. One path, so a new match column or a new step cannot be left out of one
+ * of them.
+ *
+ * Every statement here runs under the tournament's lock, and each round trip lengthens the wait of the saves queued
+ * behind this one (a round's 32 lobbies saved at once), so it is two pipelines of prepared statements and the commit on
+ * PostgreSQL: each pipeline's statements are started in the order written (`execute()` hands each to postgres.js at
+ * once, and it sends them first in, first out on the transaction's connection, where PostgreSQL runs them one after
+ * another), so a later statement sees what an earlier one did or locked: the insert after the delete, the totals'
+ * reads after the insert (docs/decisions/031, 042; docs/BENCHMARKS.md, "Saves answered on time").
  */
 export async function storeLobbyScores(
   tx: AppTx,
   t: Tournament,
   lobby: Lobby,
   scores: readonly ScoreEntry[],
-  record: (entry: Omit<AuditInput, "tournament" | "actor">) => Promise<void>,
-  /** Said after "Lobby n scores saved" in the history ("from the players' agreed reports"). */
-  note = "",
+  save: LobbySave,
 ): Promise<ActionResult<{ lobby: Lobby; matches: Match[] }>> {
-  // Every statement below runs under the tournament's row lock, and each round trip to the database
-  // lengthens the wait of the saves queued behind this one (a round's 32 lobbies saved at once), so
-  // statements that do not depend on each other go together (postgres.js pipelines them on the
-  // transaction's connection); docs/BENCHMARKS.md, "Saves answered on time".
-  // Replace, never add: the delete answers the earlier results (for the audit trail) as it removes them,
-  // so a second save of the same lobby leaves exactly one set of matches.
-  const [previous, labelOf] = await Promise.all([
-    tx
-      .delete(matches)
-      .where(eq(matches.lobbyId, lobby.id))
-      .returning({ playerId: matches.playerId, placement: matches.placement, points: matches.points }),
-    playerLabels(tx, lobby.playerIds),
+  const error = validateLobbyScores(lobby.playerIds, scores);
+  if (error) throw badRequest("invalid_scores", error, "scores");
+
+  // 1. The players' rows locked in id order (read for the audit trail's labels and the totals): a save of another
+  // lobby they played in (a master's edit of an earlier round) waits, and its totals then count this one. Replace,
+  // never add: the delete answers the earlier results (for the audit trail) as it removes them, then the insert,
+  // the lobby's completion and the matches the totals are computed from (they see the insert).
+  const rowsToSave = matchRows(t, lobby, scores);
+  const writes = saveWrites(tx, `${lobby.playerIds.length}/${rowsToSave.length}`);
+  const values = writeValues(t, lobby, rowsToSave);
+  const [rows, previous, saved, [updated], played] = await Promise.all([
+    writes.players.execute(values),
+    writes.previous.execute(values),
+    writes.saved.execute(values),
+    lobby.isComplete ? Promise.resolve([lobby]) : writes.complete.execute(values),
+    writes.played.execute(values),
   ]);
+  saved.sort(byPlacement);
+  const labelOf = labelsOf(rows);
   // A player substituted out since the earlier save is named too (rare: one more read).
   const missing = previous.map((m) => m.playerId).filter((id) => !lobby.playerIds.includes(id));
   const label = missing.length === 0 ? labelOf : await playerLabels(tx, lobby.playerIds.concat(missing));
   const before = previous.length === 0 ? null : lobbyResults(previous, label);
-  const [saved, [updated]] = await Promise.all([
-    tx
-      .insert(matches)
-      .values(matchRows(t, lobby, scores))
-      .returning(),
-    lobby.isComplete
-      ? Promise.resolve([lobby])
-      : tx.update(lobbies).set({ isComplete: true }).where(eq(lobbies.id, lobby.id)).returning(),
+
+  // 2. The last statements, together: the totals, the version bump under the shared lock (from here to the commit the
+  // next save of the tournament waits), then the audit entry and the outbox rows, whose payload reads the bumped
+  // version (`record` starts its statements after the bump has been started), and the reports this save settles.
+  const update = totalsUpdate(totalsDifferences(rows, played));
+  const [, , , settled] = await Promise.all([
+    update ? tx.execute(update).execute() : Promise.resolve(),
+    save.lock === "shared" ? writes.bump.execute(values) : Promise.resolve(),
+    save.record(savedEntry(lobby, saved, before, label, save.note)),
+    save.openReports === false ? 0 : settleReports(tx, lobby.id),
   ]);
-  saved.sort(byPlacement);
-  // The totals (read after the insert above has answered), the audit row and the reports settled by this save do not
-  // depend on each other.
-  const [, , settled] = await Promise.all([
-    recomputeStats(tx, t.id, lobby.playerIds),
-    record(savedEntry(lobby, saved, before, label, note)),
-    settleReports(tx, lobby.id),
-  ]);
-  if (settled > 0) await record(settledEntry(lobby, settled));
+  if (settled > 0) await save.record(settledEntry(lobby, settled));
   return savedOutcome(t, lobby, updated, saved);
 }
 

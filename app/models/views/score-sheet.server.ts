@@ -13,6 +13,7 @@ import { lobbyState, type LobbyState } from "../rounds/score-sheet";
 import { toEnginePlayer } from "../format/stats.server";
 import { reportsOfLobbies } from "../rounds/reports.server";
 import type { Claim, Reading } from "../rounds/reports";
+import type { ScoreEntry } from "../rounds/round-input";
 
 export type ScoreSheetQuery = {
   /** The asked round (`?round=`), shown when it is not past the current one; else the current round. */
@@ -32,8 +33,8 @@ export type ScoreSheetLobby = {
   /** Its players' open reports (docs/decisions/036-player-reports.md): every version side by side, and the agreed result. */
   reports: {
     state: Reading["state"];
-    /** The agreed result, in seat order (staff confirm it in one tap). */
-    result: Claim[] | null;
+    /** The scores the agreed result saves, in seat order, a member out of play as DNP (staff confirm it in one tap). */
+    result: ScoreEntry[] | null;
     versions: {
       reporter: { id: number; name: string; riotTag: string };
       kind: "full" | "own";
@@ -94,7 +95,7 @@ export async function scoreSheetView(
         state: lobbyState(l, reading.state),
         reports: {
           state: reading.state,
-          result: reading.state === "agreed" ? reading.result : null,
+          result: found?.scores ?? null,
           versions: (found?.versions ?? []).map((v) => ({
             reporter: v.reporter,
             kind: v.kind,

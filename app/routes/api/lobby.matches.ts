@@ -1,5 +1,6 @@
 // POST /api/lobbies/{id}/matches {scores: [{playerId, placement} | {playerId, dnp: true}]}: saves (or replaces) one lobby's placements.
 import { allowOnly, lobbyAction } from "~/lib/api.server";
+import { saveRouteHandle } from "~/lib/save-route";
 import { scoresAnswer } from "~/lib/api-schemas.server";
 import { ok, refused } from "~/lib/openapi.server";
 import { saveScores } from "~/models/rounds/scores.server";
@@ -7,6 +8,9 @@ import { scoresSchema } from "~/models/rounds/round-input";
 
 // A lobby's matches are read through GET /api/tournaments/{id}/matches.
 export const loader = allowOnly("POST");
+
+// Its posts wait in the save admission's queue (app/lib/save-admission.server.ts).
+export const handle = saveRouteHandle;
 
 export const action = lobbyAction({
   POST: {

@@ -35,8 +35,10 @@ export const action = documented(
         summary: "The pass holder reports their lobby's result: their own placement, or the whole lobby's",
         description:
           `${PASS_AUTH} ` +
-          "`placement` (the reporter's own, 1 to k for a lobby of k players) or `placements` (every player of the lobby " +
-          "once, placements 1 to k each once), never both; a new report replaces the reporter's earlier one. Two " +
+          "`placement` (the reporter's own, 1 to k for a lobby of k players still in play) or `placements` (every player " +
+          "of the lobby still in play once, placements 1 to k each once), never both; a member who dropped out since the " +
+          "draw is placed by no report (400 `invalid_report` if one is sent) and is saved as DNP. A new report replaces " +
+          "the reporter's earlier one. Two " +
           'matching full reports, or every player\'s own placement, make the lobby "reported, agreed": staff confirm it ' +
           "with the usual save (`POST /api/lobbies/{id}/matches`), or it is saved at once when the owner turned on " +
           "`saveAgreedReports`. Contradicting reports make it disputed until staff save it.",
@@ -47,7 +49,7 @@ export const action = documented(
           403: { description: "A lobby the pass's player is not in (`not_in_lobby`)" },
           ...refused.lobby,
           ...refused.conflict(
-            "The round is finalized (`round_finalized`), the lobby already saved (`lobby_saved`), the tournament completed, or the sign-up not a player",
+            "The round is finalized (`round_finalized`), the lobby already saved (`lobby_saved`), the tournament completed, the sign-up not a player, or the reporter dropped out (`player_dropped`)",
           ),
           429: { description: "Too many wrong passes from this address: wait the Retry-After seconds" },
         },
