@@ -299,6 +299,18 @@ export function playerCounts(list: readonly PlayerFlags[]): PlayerCounts {
   return counts;
 }
 
+/**
+ * A lobby member still in its game: neither set aside (removed), dropped nor cut. A member out of play is a no-show
+ * in the lobby (DNP); the players still in play take placements 1…k (docs/decisions/019-dnp-and-drops.md).
+ */
+export function stillInGame(p: {
+  removedAt: Date | string | null;
+  droppedAt: Date | string | null;
+  isEliminated: boolean;
+}): boolean {
+  return p.removedAt === null && !isDropped(p) && !p.isEliminated;
+}
+
 /** Checked in, neither eliminated nor dropped: in play for the next round. */
 export function isInPlay(p: PlayerFlags): boolean {
   return p.isCheckedIn && !p.isEliminated && !isDropped(p);

@@ -3,6 +3,7 @@
 // lobby's players still in play: a member out of play (dropped since the draw) is placed by no report and saved as DNP.
 import type { Refusal } from "../errors";
 import { ordinal } from "../format/scoring";
+import { stillInGame } from "../access/policy";
 import type { ScoreEntry } from "./round-input";
 
 export type ReportKind = "full" | "own";
@@ -37,9 +38,7 @@ export type MemberStatus = { id: number; droppedAt: Date | null; removedAt: Date
 
 /** The lobby's members split by whether they are still in play; a member with no row is out of play. */
 export function reportLobby(playerIds: readonly number[], members: readonly MemberStatus[]): ReportLobby {
-  const playing = new Set(
-    members.filter((m) => m.droppedAt === null && m.removedAt === null && !m.isEliminated).map((m) => m.id),
-  );
+  const playing = new Set(members.filter(stillInGame).map((m) => m.id));
   return { inPlay: playerIds.filter((id) => playing.has(id)), out: playerIds.filter((id) => !playing.has(id)) };
 }
 

@@ -19,6 +19,7 @@ import { proposedEliminationCut } from "../format/cuts";
 import { isCheckmateEnd, pointsFrom, stageAt, stagesOf, type Stage, type StagePosition } from "../format/stages";
 import { checkmateTally } from "../format/stage-standings";
 import { computePlayerStats } from "../format/stats";
+import { stillInGame } from "../access/policy";
 
 /** What the needs are computed from: a tournament's data as the snapshot holds it (`stages` once stored). */
 export type NeedsData = {
@@ -94,7 +95,7 @@ export function tournamentNeeds(d: NeedsData): Needs {
   if (t.status === "completed") return null;
   const round = t.currentRound;
   const lobbies = d.lobbies.filter((l) => l.roundNumber === round);
-  const contenders = d.players.filter((p) => p.removedAt === null && p.droppedAt === null && !p.isEliminated);
+  const contenders = d.players.filter(stillInGame);
   const inPlay = new Set(contenders.map((p) => p.id));
   // Who a cut counts (eligibleForRound): a player in play who is not checked in is neither cut nor counted.
   const counted = contenders.filter((p) => p.isCheckedIn);
