@@ -53,6 +53,12 @@ export const lobbyReportsAnswer = z.object({
   isComplete: z.boolean().describe("Saved: a save settled its reports, so none is open"),
   ...readingAnswer,
   reporters,
+  scores: z
+    .array(z.object({ playerId: z.int(), placement: z.int(), dnp: z.boolean().optional() }))
+    .nullable()
+    .describe(
+      "What confirming the agreed result saves, in seat order: the body of POST /api/lobbies/{id}/matches, a member out of play (dropped, cut) as DNP (null unless agreed)",
+    ),
   versions: z
     .array(
       z.object({
@@ -77,6 +83,7 @@ export function toLobbyReports(
     state: r.reading.state,
     reporters: r.reading.reporters,
     result: resultOf(r.reading),
+    scores: r.scores,
     versions: r.versions.map((v) => ({ ...v, createdAt: v.createdAt.toISOString() })),
   };
 }

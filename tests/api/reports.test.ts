@@ -100,8 +100,10 @@ describe.skipIf(reason !== undefined && process.env.CI !== "true")("player repor
     );
     expect(read.state).toBe("agreed");
     expect(read.versions).toHaveLength(8);
+    // Nobody dropped: what confirming saves is the agreed result itself, in seat order.
+    expect(read.scores).toEqual(read.result);
     expectOk(
-      await app.call("POST", `/api/lobbies/${a.id}/matches`, { token: owner, body: { scores: read.result } }),
+      await app.call("POST", `/api/lobbies/${a.id}/matches`, { token: owner, body: { scores: read.scores } }),
       "confirm",
     );
     const settled = expectOk(await app.call("GET", `/api/lobbies/${a.id}/reports`, { token: owner }), "after");

@@ -23,7 +23,8 @@ import {
   reportsClosedMessage,
 } from "~/models/rounds/reports";
 import { reportSchema } from "~/models/rounds/reports-input";
-import { reportPanel, staffLobbyReports, submitReport } from "~/models/rounds/reports.server";
+import { reportPanel, reportsOfLobbies, staffLobbyReports, submitReport } from "~/models/rounds/reports.server";
+import { toLobbyReports } from "~/lib/reports-api.server";
 import { scoreSheetView } from "~/models/views/score-sheet.server";
 import { findTournamentOr404 } from "~/models/action.server";
 import { describeEachDriver } from "../setup/databases";
@@ -225,6 +226,10 @@ describeEachDriver("player reports", (getDb) => {
           : { playerId, placement: present.indexOf(playerId) + 1 },
       ),
     );
+    // The API's staff read answers the same scores to confirm (GET /api/lobbies/{id}/reports's `scores`).
+    const api = toLobbyReports(b, (await reportsOfLobbies(db, [b])).get(b.id)!);
+    expect(api.scores).toEqual(shown.reports.result);
+    expect(api.result).toHaveLength(7);
     await saveScores(db, owner, b.id, shown.reports.result!, t.id);
     const saved = await db.select().from(matches).where(eq(matches.lobbyId, b.id));
     expect(saved.find((m) => m.playerId === leaver)).toMatchObject({ dnp: true, placement: null, points: 0 });
