@@ -53,6 +53,9 @@ export function shownToast() {
 export function isolatePageScripts() {
   const added: [EventTarget, string, EventListenerOrEventListenerObject | null][] = [];
   beforeEach(() => {
+    // Fake timers that still follow the clock, so a test's waits work and what a page script left pending (a re-fetch,
+    // a toast's leaving) is cleared with it rather than firing in the next test.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     FakeEventSource.opened = [];
     vi.stubGlobal("EventSource", FakeEventSource);
     // No test reaches the network: a re-fetch a test does not answer itself fails, as offline.
