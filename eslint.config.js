@@ -86,6 +86,11 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
+    // The page scripts run in the browser, bundled into the pages served without React (vite-page-scripts.ts).
+    files: ["app/scripts/**/*.ts"],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     // Page routes (not the JSON API, whose bodies the middleware leaves alone) and the root route.
     files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
     ignores: ["app/routes/api/**"],

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { pageScripts } from "./vite-page-scripts";
 
 /**
  * Writes a .gz (level 9) and a .br (quality 11) beside every script and stylesheet of the browser build, once, so the
@@ -32,7 +33,8 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouter(), precompressAssets()],
+  // pageScripts: the inline scripts of the pages served without React, built from app/scripts/ with their CSP hashes.
+  plugins: [reactRouter(), pageScripts(), precompressAssets()],
   // Names this build in the public pages' ETags, so a deploy never answers 304 for a page it changed.
   define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   resolve: {

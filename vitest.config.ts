@@ -2,9 +2,12 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { pageScripts } from "./vite-page-scripts";
 
-// No react-router plugin here: tests import modules directly, they never build routes.
+// No react-router plugin here: tests import modules directly, they never build routes. The page scripts' plugin gives
+// the server modules the built inline scripts (`virtual:page-scripts`), as the build does.
 export default defineConfig({
+  plugins: [pageScripts()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

@@ -9,7 +9,7 @@ import { noteRequestError } from "~/lib/availability.server";
 import { boot } from "~/lib/boot.server";
 import { nonceContext } from "~/lib/context";
 import { inlinesStylesheet, ServerDocumentContext } from "~/lib/lite-page";
-import { liveScript } from "~/lib/live-script.server";
+import { pageScript } from "~/lib/page-scripts.server";
 // The built stylesheet's text, which a document a browser opens carries inline (docs/decisions/016-inline-stylesheet.md);
 // imported here, server-only, so it is never in a script bundle.
 import stylesheetText from "~/styles/app.css?inline";
@@ -46,9 +46,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      // The nonce and the inline live script for the pages served without React, and the stylesheet for any document
+      // The nonce and the inline page scripts for the pages served without React, and the stylesheet for any document
       // that carries it inline (app/lib/lite-page.ts).
-      <ServerDocumentContext.Provider value={{ nonce, liveScript, inlineStylesheet }}>
+      <ServerDocumentContext.Provider value={{ nonce, pageScript, inlineStylesheet }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ServerDocumentContext.Provider>,
       {

@@ -19,7 +19,7 @@ import { Header } from "./components/header";
 import { ErrorPanel, TryAgainLink } from "./components/route-error";
 import { errorScreen } from "./lib/error-screen";
 import { LiveUpdates } from "./components/live";
-import { NOSCRIPT_REFRESH_SECONDS } from "./lib/live-constants";
+import { eventsUrl, NOSCRIPT_REFRESH_SECONDS } from "./lib/live-constants";
 import { ToastProvider, ToastRegion } from "./components/toast";
 import { useHostScript, useInlineStylesheet, useServerDocumentWithoutReact } from "./lib/lite-page";
 import { userContext } from "./lib/context";
@@ -67,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = root?.theme ?? "dark";
   const refresh = useNoscriptRefresh();
   // Public pages ship no React (docs/decisions/013-public-pages-without-react.md): no scripts, no
-  // modulepreloads; App puts the inline live script in their place.
+  // modulepreloads; App puts the inline page script in their place.
   const serverDocument = useServerDocumentWithoutReact();
   const withoutReact = serverDocument !== null;
   const inlineStylesheet = useInlineStylesheet();
@@ -160,9 +160,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       {withoutReact ? (
+        // The page script the build made of app/scripts/ (docs/decisions/046-page-scripts-as-modules.md); what it
+        // follows is an attribute, never text written into its code.
         <script
           nonce={withoutReact.nonce}
-          dangerouslySetInnerHTML={{ __html: withoutReact.liveScript(tournamentId, hostScript) }}
+          data-events={eventsUrl(tournamentId)}
+          dangerouslySetInnerHTML={{ __html: withoutReact.pageScript(hostScript ? "host" : "public") }}
         />
       ) : (
         <LiveUpdates tournamentId={tournamentId} />

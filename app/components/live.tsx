@@ -4,13 +4,11 @@ import { useEffect, useEffectEvent } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { withoutReactHandle } from "~/lib/lite-page";
 import type { DomainEvent } from "~/models/audit/events";
-import { fillToast, useToast } from "./toast";
-import { EVENT_TOASTS, SAFETY_REVALIDATE_MS, type ToastMessage } from "~/lib/live-constants";
+import { useToast } from "./toast";
+import { eventsUrl, eventToast, refetchDelay, SAFETY_REVALIDATE_MS } from "~/lib/live-constants";
 
-export function eventToast(event: DomainEvent): ToastMessage | null {
-  const template = EVENT_TOASTS[event.type];
-  return template ? fillToast(template, event.data ?? {}) : null;
-}
+// Live events' toasts and the re-fetch spread have one owner, shared with the page scripts (app/scripts/live.ts).
+export { eventToast, refetchDelay } from "~/lib/live-constants";
 
 /** Events this page's own action answered in place (app/lib/answered.ts), each skipped once: no re-fetch for them. */
 const answeredEvents: { type: DomainEvent["type"]; lobbyId: number; until: number }[] = [];
@@ -27,18 +25,6 @@ function isAnsweredEvent(event: DomainEvent): boolean {
   );
   if (at >= 0) answeredEvents.splice(at, 1);
   return at >= 0;
-}
-
-/**
- * How long after an event this page waits before re-fetching, at random within a window that grows
- * with the audience the server reported (streams per process): 5,000 spectators spread over 2 s,
- * 20,000 over 8 s, so a save never meets its whole crowd at once. Never under 150 ms, so the
- * events of one action arrive together; at most 15 s.
- */
-export function refetchDelay(audience: unknown, random = Math.random()): number {
-  const streams = typeof audience === "number" && Number.isFinite(audience) && audience > 0 ? audience : 1;
-  const window = Math.min(15_000, Math.max(1_000, streams * 0.4));
-  return 150 + random * (window - 150);
 }
 
 type LiveData = { tournament?: { status?: string } } | undefined;
@@ -69,8 +55,7 @@ export function LiveUpdates({ tournamentId }: { tournamentId?: number | null }) 
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const url = tournamentId ? `/api/events?tournamentId=${tournamentId}` : "/api/events";
-    const source = new EventSource(url);
+    const source = new EventSource(eventsUrl(tournamentId));
     let pending: ReturnType<typeof setTimeout> | undefined;
     const waiting: DomainEvent[] = [];
     source.onmessage = (message) => {

@@ -1,5 +1,5 @@
 // The spectator pages' JavaScript enhancements: copy to clipboard and export download, each also usable as plain HTML.
-// On pages served without React, the `data-copy` and `data-export` attributes are what the inline script acts on (app/lib/live-script.server.ts).
+// On pages served without React, the `data-copy` and `data-export` attributes are what the page script acts on (app/scripts/live.ts).
 import { useServerDocumentWithoutReact } from "~/lib/lite-page";
 import { fillToast, useToast } from "./toast";
 import { ACTION_TOASTS } from "~/lib/live-constants";

@@ -1,5 +1,5 @@
 // A tournament's start and check-in window as its pages show them: `<time datetime data-zoned>` in the tournament's zone
-// (no JavaScript needed); the live script (app/lib/live-script.server.ts) re-renders them in the reader's own zone and
+// (no JavaScript needed); the page script (app/scripts/live.ts) re-renders them in the reader's own zone and
 // keeps "starts in …" (`data-starts-in`) counting from the reader's clock.
 import { formatInZone, startsIn } from "~/models/roster/signup";
 

@@ -5,6 +5,7 @@ import { duplicatePlacements, lockedPlacements } from "~/models/access/policy";
 import { DNP_LABEL, DNP_VALUE, ordinal, pointsFor, type Scoring } from "~/models/format/scoring";
 import type { ScoreSheetLobby } from "~/models/views/score-sheet.server";
 import { expectAnsweredEvent } from "./live";
+import { duplicatesNote, placementOption } from "./placement-notes";
 import { LobbyReports, ReportBadge } from "./scores-reports";
 import { FormError } from "./ui";
 
@@ -209,7 +210,7 @@ function LobbyForm({
       action={`${location.pathname}${location.search}#${anchor}`}
       preventScrollReset
       // The save is answered in place (one round trip): its own live event re-fetches nothing. `data-answer`: the same
-      // for the page served without React (app/lib/host-script.server.ts).
+      // for the page served without React (app/scripts/host.ts).
       onSubmit={() => expectAnsweredEvent("matches_saved", lobby.id)}
       data-answer=""
     >
@@ -244,11 +245,9 @@ function LobbyForm({
               >
                 <option value={0}>Unscored</option>
                 {PLACES.map((place) => {
-                  const isTaken = locked.has(place) && place !== own;
-                  const other = place !== own && !isTaken ? holder.get(place) : undefined;
-                  const note = isTaken ? " - Taken" : other ? ` - swap with ${other}` : "";
+                  const { disabled, note } = placementOption(place, own, locked, (at) => holder.get(at));
                   return (
-                    <option key={place} value={place} disabled={isTaken}>
+                    <option key={place} value={place} disabled={disabled}>
                       {`${ordinal(place)} (${pointsFor(scoring, place)} pts)${note}`}
                     </option>
                   );
@@ -261,9 +260,7 @@ function LobbyForm({
       </ul>
       {/* A swap passes through a moment where two players hold one placement; the note says which. */}
       <p className="small scores-duplicates" aria-live="polite">
-        {duplicates.length > 0
-          ? `${duplicates.map((d) => ordinal(d)).join(", ")} ${duplicates.length === 1 ? "is" : "are"} chosen twice: change the other player's placement before saving.`
-          : null}
+        {duplicatesNote(duplicates)}
       </p>
       <div className="row" style={{ marginTop: "0.75rem" }}>
         <button type="submit" className="btn primary" disabled={saving}>

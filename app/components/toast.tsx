@@ -1,7 +1,7 @@
 // One toast at a time: the server's flash message or a live event, shown at the bottom of the screen; it leaves after 5 s (CSS without JavaScript) or when dismissed.
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { TOAST_DURATION_MS, TOAST_FALLBACKS, type ToastMessage } from "~/lib/live-constants";
+import { TOAST_DURATION_MS, type ToastMessage } from "~/lib/live-constants";
 
 const ToastContext = createContext<(toast: ToastMessage) => void>(() => {});
 type ToastState = { toast: ToastMessage | null; serial: number; dismiss: () => void };
@@ -11,20 +11,8 @@ export function useToast() {
   return useContext(ToastContext);
 }
 
-/** A toast whose `{key}` placeholders are filled from `values` (app/lib/live-script.server.ts fills them the same way). */
-export function fillToast(template: ToastMessage, values: Record<string, unknown>): ToastMessage {
-  const fill = (text: string) =>
-    text.replace(/\{(\w+)\}/g, (_, key: string) => {
-      const value = values[key];
-      if (key in TOAST_FALLBACKS) return typeof value === "string" ? value : TOAST_FALLBACKS[key];
-      return String(value);
-    });
-  return {
-    ...template,
-    title: fill(template.title),
-    ...(template.description ? { description: fill(template.description) } : {}),
-  };
-}
+// The one fill of a toast's placeholders, shared with the page scripts (app/scripts/live.ts).
+export { fillToast } from "~/lib/live-constants";
 
 export function ToastProvider({ initial, children }: { initial: ToastMessage | null; children: ReactNode }) {
   const [toast, setToast] = useState<ToastMessage | null>(initial);

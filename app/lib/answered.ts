@@ -15,7 +15,7 @@ export function skipWhenAnswered({ actionResult, defaultShouldRevalidate }: Shou
 }
 
 /**
- * The header the host screens' inline script (app/lib/host-script.server.ts) sends with a save it answers in place: the
+ * The header the host screens' page script (app/scripts/host.ts) sends with a save it answers in place: the
  * action answers the screen rather than redirecting, and the document rendered after it is the answer.
  */
 export const ANSWER_HEADER = "X-Answer-In-Place";

@@ -2,23 +2,24 @@
 import { createContext, useContext } from "react";
 import { useMatches } from "react-router";
 
-/** A route `handle` for a page whose document ships no React: server HTML plus the inline live script. */
+/** A route `handle` for a page whose document ships no React: server HTML plus the inline page script. */
 export const withoutReactHandle = { hydrate: false } as const;
 
 /**
  * A route `handle` for a host screen served without React (docs/decisions/039-host-pages-without-react.md): the same
  * document as `withoutReactHandle`, whose inline script also answers a lobby save in one request and keeps the score
- * forms' placement checks and the cut's tie picks live (app/lib/host-script.server.ts).
+ * forms' placement checks and the cut's tie picks live (app/scripts/host.ts).
  */
 export const hostPageHandle = { hydrate: false, hostScript: true } as const;
 
 /**
- * What app/entry.server.tsx gives the document: the request's CSP nonce, the inline live script, and the stylesheet's
- * text when the document should carry it inline (null: link the file). Absent in the browser.
+ * What app/entry.server.tsx gives the document: the request's CSP nonce, the inline page scripts' text (the public
+ * pages' or the host screens', app/lib/page-scripts.server.ts), and the stylesheet's text when the document should
+ * carry it inline (null: link the file). Absent in the browser.
  */
 export type ServerDocument = {
   nonce: string;
-  liveScript: (tournamentId: number | null, host?: boolean) => string;
+  pageScript: (name: "public" | "host") => string;
   inlineStylesheet: string | null;
 };
 

@@ -1,6 +1,7 @@
-// The live pages' words and timings: toasts, the safety re-fetch, the refresh without JavaScript. Shared by the React
-// components (app/components/live.tsx, toast.tsx, public-actions.tsx) and the script the server writes for pages
-// served without React (app/lib/live-script.server.ts, overlay.server.ts), so neither imports the other.
+// The live pages' words and timings: toasts, the event stream, the re-fetch delay, the safety re-fetch, the refresh
+// without JavaScript. Shared by the React components (app/components/live.tsx, toast.tsx, public-actions.tsx) and the
+// page scripts of the pages served without React (app/scripts/), so neither imports the other. No React, no DOM here:
+// the page scripts' bundles take what they import from this file.
 import type { DomainEvent } from "~/models/audit/events";
 
 /** A toast as the screens show it: a title, maybe a line of description; `{key}` placeholders are filled from values. */
@@ -29,6 +30,44 @@ export const ACTION_TOASTS = {
   downloadStarted: { type: "success", title: "Download started" },
   exportFailed: { type: "error", title: "Export failed", description: "{message}" },
 } satisfies Record<string, ToastMessage>;
+
+/** A toast whose `{key}` placeholders are filled from `values`; a placeholder of TOAST_FALLBACKS reads as its word unless given a string. */
+export function fillToast(template: ToastMessage, values: Record<string, unknown>): ToastMessage {
+  const fill = (text: string) =>
+    text.replace(/\{(\w+)\}/g, (_, key: string) => {
+      const value = values[key];
+      if (key in TOAST_FALLBACKS) return typeof value === "string" ? value : TOAST_FALLBACKS[key];
+      return String(value);
+    });
+  return {
+    ...template,
+    title: fill(template.title),
+    ...(template.description ? { description: fill(template.description) } : {}),
+  };
+}
+
+/** docs/rules.md's toast for a live event, filled from its data; null for an event that shows none. */
+export function eventToast(event: Pick<DomainEvent, "type" | "data">): ToastMessage | null {
+  const template = EVENT_TOASTS[event.type];
+  return template ? fillToast(template, event.data ?? {}) : null;
+}
+
+/** The event stream a page listens to: one tournament's, or every listed tournament's (the landing page). */
+export function eventsUrl(tournamentId: number | null | undefined): string {
+  return tournamentId ? `/api/events?tournamentId=${tournamentId}` : "/api/events";
+}
+
+/**
+ * How long after an event a page waits before re-fetching, at random within a window that grows
+ * with the audience the server reported (streams per process): 5,000 spectators spread over 2 s,
+ * 20,000 over 8 s, so a save never meets its whole crowd at once. Never under 150 ms, so the
+ * events of one action arrive together; at most 15 s.
+ */
+export function refetchDelay(audience: unknown, random = Math.random()): number {
+  const streams = typeof audience === "number" && Number.isFinite(audience) && audience > 0 ? audience : 1;
+  const window = Math.min(15_000, Math.max(1_000, streams * 0.4));
+  return 150 + random * (window - 150);
+}
 
 /** A slow safety net in case an event was missed while the connection was down. */
 export const SAFETY_REVALIDATE_MS = 60_000;

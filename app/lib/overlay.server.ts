@@ -1,7 +1,7 @@
 // The stream overlay's document: a small, complete HTML page (no React, no header or footer) for an OBS browser source.
-import { NOSCRIPT_REFRESH_SECONDS } from "~/lib/live-constants";
+import { eventsUrl, NOSCRIPT_REFRESH_SECONDS } from "~/lib/live-constants";
 import type { OverlayView } from "~/models/views/overlay";
-import { REFETCH_DELAY_JS } from "./live-script.server";
+import { pageScript } from "./page-scripts.server";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -20,19 +20,6 @@ li{display:flex;flex-wrap:wrap;gap:0 .6em;align-items:baseline}
 .detail{white-space:nowrap;color:#bfdbfe}
 .out .name{text-decoration:line-through}
 .note{flex-basis:100%;padding-left:3.2em;font-size:.6em;color:#fde68a}`;
-
-/**
- * A few lines that keep the overlay live without a reload: on each event of this tournament it
- * re-fetches its own address (a 304 when nothing changed) and swaps the content in. The event's
- * audience spreads a crowd's re-fetches, as the app's pages do (docs/rules.md, "Versions and live pages").
- */
-function liveScript(tournamentId: number) {
-  return `(function(){var m=document.getElementById("overlay");if(!m||!window.EventSource||!window.fetch)return;
-var s=new EventSource("/api/events?tournamentId=${tournamentId}"),t;${REFETCH_DELAY_JS}
-s.onmessage=function(e){var d;try{d=JSON.parse(e.data)}catch(x){return}if(d.type==="connected")return;
-clearTimeout(t);t=setTimeout(function(){fetch(location.href,{credentials:"omit"}).then(function(r){return r.text()}).then(function(h){
-var f=new DOMParser().parseFromString(h,"text/html").getElementById("overlay");if(f){m.innerHTML=f.innerHTML;m.setAttribute("data-version",f.getAttribute("data-version")||"")}}).catch(function(){})},delay(d.audience))};})();`;
-}
 
 export function overlayDocument(options: {
   title: string;
@@ -59,6 +46,7 @@ export function overlayDocument(options: {
   } else {
     body = `<div class="panel"><h1>Overlay unavailable</h1><p role="alert">${escapeHtml(options.error ?? "")}</p></div>`;
   }
+  // Live: app/scripts/overlay.ts re-fetches and swaps the content on each event of the tournament's stream.
   const live = options.live && options.tournamentId !== null;
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -66,7 +54,7 @@ export function overlayDocument(options: {
 ${live ? `<noscript><meta http-equiv="refresh" content="${NOSCRIPT_REFRESH_SECONDS}"></noscript>` : ""}
 <style>${STYLE}</style></head>
 <body><main id="overlay" data-version="${options.version ?? ""}">${body}</main>
-${live ? `<script nonce="${escapeHtml(options.nonce)}">${liveScript(options.tournamentId!)}</script>` : ""}
+${live ? `<script nonce="${escapeHtml(options.nonce)}" data-events="${escapeHtml(eventsUrl(options.tournamentId))}">${pageScript("overlay")}</script>` : ""}
 </body></html>
 `;
 }

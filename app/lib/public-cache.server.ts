@@ -10,6 +10,7 @@ import { dbContext, nonceContext, pageClockContext, scriptHashesContext, userCon
 import { getApp } from "./db.server";
 import { inlinesStylesheet } from "./lite-page";
 import { forwardedHost, forwardedProto } from "./forwarded.server";
+import { pageScriptHashes } from "./page-scripts.server";
 import { parseTournamentParam } from "./params";
 import { securityHeaders } from "./security.server";
 import { isShareCookie } from "./share.server";
@@ -42,7 +43,7 @@ export type CacheScope = { key: string; version: string };
 type Stored = {
   scope: CacheScope;
   etag: string;
-  /** The SHA-256 (base64) of each inline script of the body: what its CSP allows, the same for every visitor. */
+  /** The SHA-256 (base64) of each page script in the body, computed by the build: what its CSP allows, the same for every visitor. */
   hashes: string[];
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
@@ -142,18 +143,6 @@ export function storedAnswer(
   if (gzip) headers.set("Content-Encoding", "gzip");
   headers.set("Content-Length", String(body.byteLength));
   return { status: 200, headers, body: request.method === "HEAD" ? null : body };
-}
-
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-
-/** The CSP hashes of a page's inline scripts (those without `src`), over their exact text. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes) || body === "") continue;
-    hashes.add(createHash("sha256").update(body, "utf8").digest("base64"));
-  }
-  return [...hashes];
 }
 
 function remember(variant: string, entry: Stored) {
@@ -276,8 +265,9 @@ export function publicPageCache(
     response.headers.forEach((value, name) => {
       if (!DROPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
     });
+    // The build hashed each page script (app/lib/page-scripts.server.ts): the CSP names those this page carries.
     const hashes = /text\/html/.test(response.headers.get("content-type") ?? "")
-      ? inlineScriptHashes(new TextDecoder().decode(body))
+      ? pageScriptHashes(new TextDecoder().decode(body))
       : [];
     context.set(scriptHashesContext, hashes);
     const entry: Stored = { scope, etag, hashes, headers, body, gzip: new Uint8Array(gzipSync(body, { level: 6 })) };

@@ -548,7 +548,7 @@ export default function ScoreEntry({ loaderData: loaded, actionData: latestActio
           })}
         </div>
       )}
-      {/* For the inline script of the page served without React (app/lib/host-script.server.ts): the answered save's
+      {/* For the page script of the screen served without React (app/scripts/host.ts): the answered save's
           toast and where it goes next, or a refusal's toast. Inert with React. */}
       {answer ? (
         <template data-toast={JSON.stringify({ type: "success", ...answer.toast })} data-next={answer.next.anchor} />

@@ -18,7 +18,15 @@ declare module "vitest" {
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 // What goes into a build: a newer file here means the build is stale.
-const SOURCES = ["app", "db", "server", "react-router.config.ts", "vite.config.ts", "package.json"];
+const SOURCES = [
+  "app",
+  "db",
+  "server",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "vite-page-scripts.ts",
+  "package.json",
+];
 
 export default function setup(project: TestProject) {
   const buildDir = process.env.BUILD_DIR || "build-api";
