@@ -1,5 +1,5 @@
 // The page scripts of the pages served without React (app/scripts/*-page.ts), each bundled by Vite into one small,
-// self-contained, minified script with its CSP hash, for the server to write inline (docs/decisions/046-page-scripts-as-modules.md).
+// self-contained, minified script with its CSP hash, for the server to write inline (docs/decisions/047-page-scripts-as-modules.md).
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { build, type Plugin, type Rollup } from "vite";

@@ -160,7 +160,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       {withoutReact ? (
-        // The page script the build made of app/scripts/ (docs/decisions/046-page-scripts-as-modules.md); what it
+        // The page script the build made of app/scripts/ (docs/decisions/047-page-scripts-as-modules.md); what it
         // follows is an attribute, never text written into its code.
         <script
           nonce={withoutReact.nonce}

@@ -1,4 +1,4 @@
-// The page scripts of the pages served without React (docs/decisions/046-page-scripts-as-modules.md): TypeScript modules
+// The page scripts of the pages served without React (docs/decisions/047-page-scripts-as-modules.md): TypeScript modules
 // in app/scripts/, bundled by the build (vite-page-scripts.ts) into one small inline script each, with its CSP hash.
 import pageScripts from "virtual:page-scripts";
 

@@ -1,5 +1,5 @@
 // The live part of every page served without React (docs/decisions/013-public-pages-without-react.md), built into the
-// page's one inline script (docs/decisions/046-page-scripts-as-modules.md): what root.tsx's effects,
+// page's one inline script (docs/decisions/047-page-scripts-as-modules.md): what root.tsx's effects,
 // components/live.tsx, toast.tsx and public-actions.tsx do on a React page, with their rules imported, not copied.
 import {
   ACTION_TOASTS,
