@@ -81,6 +81,7 @@ describeEachDriver("sign-ups from one address", (getDb) => {
       actorRole: "owner",
       summary: "6 sign-ups from one address removed",
     });
+    expect(entry?.before).toMatchObject({ "Fake 1#EUW": "registered", "Fake 6#EUW": "waitlisted" });
     expect(Object.keys(entry?.before ?? {})).toHaveLength(6);
     expect(JSON.stringify(trail)).not.toContain(VENUE);
 

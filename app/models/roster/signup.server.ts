@@ -711,7 +711,7 @@ export async function removeAddressSignups(
         summary:
           `${removed.length} sign-up${removed.length === 1 ? "" : "s"} from one address removed` +
           (kept.length > 0 ? `; ${kept.length} player${kept.length === 1 ? "" : "s"} in play kept` : ""),
-        before: Object.fromEntries(going.map((e) => [playerLabel(e), statusLabel(e.status, null, null)])),
+        before: Object.fromEntries(going.map((e) => [playerLabel(e), e.status])),
       });
     const promoted = seated.length > 0 ? await fillFromWaitlist(tx, t) : [];
     if (removed.length > 0) emit(event("tournament_updated", t.id, { name: t.name, signup: true }));
