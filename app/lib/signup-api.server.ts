@@ -9,6 +9,7 @@ import {
   joinSchema,
   lobbyPasswordSchema,
   passCheckinSchema,
+  removeAddressSchema,
   signupSettingsSchema,
 } from "~/models/roster/signup-input";
 import { answerSchemas, bodySchemas } from "./api-schemas.server";
@@ -127,7 +128,20 @@ export const PASS_AUTH =
 
 export const registrationRowAnswer = registrationAnswer.extend({
   address: z.string().describe("The address the sign-up came from (empty when unknown)"),
+  addressCount: z
+    .int()
+    .describe(
+      "How many active sign-ups (pending, waitlisted, registered) came from that address, this one included when active; 0 when unknown",
+    ),
   hasPass: z.boolean(),
+});
+
+export const addressRemovalAnswer = z.object({
+  removed: z.array(registrationAnswer).describe("The sign-ups removed"),
+  kept: z
+    .array(registrationAnswer)
+    .describe("The address's seated players kept because Round 1 is drawn: drop them one by one"),
+  promoted: z.array(registrationAnswer).describe("Waitlisted sign-ups that took the seats freed"),
 });
 
 export const signupInfoAnswer = z.object({
@@ -182,6 +196,7 @@ for (const [name, schema] of Object.entries({
   SignupInfo: signupInfoAnswer,
   SignupSettings: signupSettingsAnswer,
   ClearedAnswer: clearedAnswer,
+  AddressRemoval: addressRemovalAnswer,
   IssuedPass: issuedPassAnswer,
   LobbyDetail: lobbyDetailAnswer,
 })) {
@@ -192,6 +207,7 @@ for (const [name, schema] of Object.entries({
   SignupSettingsInput: signupSettingsSchema,
   RegistrationDecision: entryDecisionBody,
   ClearWaitlist: clearWaitlistSchema,
+  RemoveAddressSignups: removeAddressSchema,
   PassCheckin: passCheckinSchema,
   LobbyPassword: lobbyPasswordSchema,
 })) {

@@ -4,7 +4,8 @@ import http from "node:http";
 import https from "node:https";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { AppDb, Executor } from "#db/client.server";
-import { auditEntries, webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDelivery } from "#db/schema";
+import { tournaments, webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDelivery } from "#db/schema";
+import { recordAudit } from "~/models/audit/audit.server";
 import { endpointLabel, giveUpPending } from "~/models/audit/webhooks.server";
 import {
   DEFAULT_SCHEDULE,
@@ -336,12 +337,12 @@ async function disableEndpoint(
     .set({ enabled: false, disabledReason: reason, disabledAt: now })
     .where(eq(webhookEndpoints.id, endpointId));
   await giveUpPending(tx, endpointId, "Endpoint disabled after repeated failures");
+  const [tournament] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!tournament) return;
   // No account acted: the server did, recorded as "system" (docs/rules.md, "Audit trail").
-  await tx.insert(auditEntries).values({
-    tournamentId,
-    actorId: null,
-    actorUsername: "system",
-    actorRole: "system",
+  await recordAudit(tx, {
+    tournament,
+    actor: { kind: "system", name: "system" },
     action: "webhook.disabled",
     summary: `Webhook to ${endpointLabel(url)} disabled after repeated failed deliveries`,
     roundNumber: null,

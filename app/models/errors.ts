@@ -64,6 +64,7 @@ export const REFUSAL_TITLES = {
   lobby_not_found: null,
   staff_not_found: null,
   webhook_not_found: null,
+  address_not_found: null,
   route_not_found: null,
   // 409: the tournament's state
   tournament_completed: null,

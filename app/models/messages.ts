@@ -122,6 +122,7 @@ export const MASTER_SETTINGS_MESSAGE =
 export const TOURNAMENT_NOT_FOUND = "Tournament not found";
 export const PLAYER_NOT_FOUND = "Player not found";
 export const SIGNUP_NOT_FOUND = "Sign-up not found";
+export const ADDRESS_NOT_FOUND = "No active sign-ups from this address";
 export const LOBBY_NOT_FOUND = "Lobby not found";
 export const STAFF_NOT_FOUND = "Staff member not found";
 
@@ -200,5 +201,4 @@ export const TOO_MANY_FOR_PLAYER =
   "Too many wrong game tags for this player. Please wait 15 minutes or ask the host to check you in.";
 export const TOO_MANY_CHECKINS =
   "Too many check-ins from this address. Please wait 15 minutes or ask the host to check you in.";
-export const TOO_MANY_SIGNUPS = "Too many sign-ups from this address. Please wait or ask the host to add you.";
 export const TOO_MANY_PASSES = "Too many wrong passes from this address. Please wait 15 minutes and try again.";

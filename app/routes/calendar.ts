@@ -9,7 +9,7 @@ import { clientAddress } from "~/lib/session.server";
 import { findTournamentOr404 } from "~/models/action.server";
 import { isActionError } from "~/models/errors";
 import { calendarEvent } from "~/models/roster/signup";
-import { passHolder } from "~/models/roster/signup.server";
+import { passHolder } from "~/models/access/pass.server";
 import { signupSettingsOf } from "~/models/roster/signup-settings.server";
 
 /** The tournament for a reader of it, or for one of its players by their pass (their own page links here). */

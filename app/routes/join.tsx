@@ -2,7 +2,6 @@
 // the waitlist or a sign-up waiting for the owner's approval, and their personal pass (docs/decisions/029).
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/join";
-import { retryAfterOf } from "~/lib/retry-after";
 import { FailureAlert, failureOf, failureToast, typed } from "~/components/form-failure";
 import { InputField } from "~/components/form-fields";
 import { StatCard } from "~/components/ui";
@@ -28,9 +27,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export const handle = withoutReactHandle;
-
-// A 429 (too many sign-ups or tries from this address) says how long to wait, as the API's does.
-export const headers: Route.HeadersFunction = retryAfterOf;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const t = await loadTournamentFromParams({ context, request }, params.tournamentId);

@@ -7,7 +7,7 @@ import { tournamentIdOrThrow } from "~/lib/page.server";
 import { clearPassCookie, myPath, passCookie } from "~/lib/pass.server";
 import { clientAddress } from "~/lib/session.server";
 import { isActionError } from "~/models/errors";
-import { passHolder } from "~/models/roster/signup.server";
+import { passHolder } from "~/models/access/pass.server";
 
 export { TournamentErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

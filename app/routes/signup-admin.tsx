@@ -1,9 +1,11 @@
 // Settings → Sign-up: the owner opens or closes registration, sets approval, the waitlist's size and the schedule, decides
-// on sign-ups, clears the waitlist in bulk, and issues players' personal links; plain forms (docs/decisions/029).
+// on sign-ups, sees them by address and removes one address's, clears the waitlist in bulk, and issues players' personal
+// links; plain forms (docs/decisions/029).
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/signup-admin";
 import { FailureAlert, failureOf, typed, useFailureToast } from "~/components/form-failure";
 import { InputField, SelectField } from "~/components/form-fields";
+import { AddressGroups } from "~/components/address-groups";
 import { TournamentHeader } from "~/components/tournament-header";
 import { EmptyState, useKeptActionData } from "~/components/ui";
 import { samePage } from "~/lib/host-actions.server";
@@ -12,11 +14,12 @@ import { passLink } from "~/lib/pass.server";
 import { publish } from "~/lib/events.server";
 import { canManage } from "~/models/access/access.server";
 import { badRequest, isActionError } from "~/models/errors";
-import { instantToZoned, statusLabel } from "~/models/roster/signup";
+import { addressCounts, instantToZoned, sharedAddresses, statusLabel } from "~/models/roster/signup";
 import {
   clearWaitlistSchema,
   entryDecisionSchema,
   lobbyPasswordSchema,
+  removeAddressSchema,
   signupSettingsSchema,
 } from "~/models/roster/signup-input";
 import { setLobbyPassword, staffLobbyDetails } from "~/models/rounds/lobby-details.server";
@@ -27,6 +30,7 @@ import {
   issuePass,
   listEntries,
   playersWithPasses,
+  removeAddressSignups,
   updateSignupSettings,
 } from "~/models/roster/signup.server";
 import { signupSettingsOf } from "~/models/roster/signup-settings.server";
@@ -55,8 +59,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     staffLobbyDetails(db, user, t.id),
   ]);
   const waiting = entries.filter((e) => e.status === "waitlisted" || e.status === "pending");
-  const byAddress = new Map<string, number>();
-  for (const e of waiting) if (e.address) byAddress.set(e.address, (byAddress.get(e.address) ?? 0) + 1);
+  const counts = addressCounts(entries);
   return {
     tournament: { id: t.id, name: t.name, status: t.status },
     settings: {
@@ -79,14 +82,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       label: statusLabel(e.status, e.position, null),
       via: e.via,
       address: e.address,
+      addressCount: counts.get(e.address) ?? 0,
     })),
-    addresses: [...byAddress.entries()].sort((a, b) => b[1] - a[1]),
+    addresses: sharedAddresses(counts),
     waiting: waiting.length,
     roster,
   };
 }
 
-const INTENTS = ["open", "close", "settings", "decide", "clear", "issue-pass", "lobby-password"];
+const INTENTS = ["open", "close", "settings", "decide", "clear", "remove-address", "issue-pass", "lobby-password"];
 
 export async function action({ url, params, context, request }: Route.ActionArgs) {
   const { tournamentId, intent, values, input, db, user } = screenAction({ params, context });
@@ -122,6 +126,23 @@ export async function action({ url, params, context, request }: Route.ActionArgs
         toast: {
           title: "Waitlist cleared",
           description: `${cleared} waiting sign-up${cleared === 1 ? "" : "s"} removed.`,
+        },
+      }),
+    );
+  }
+  if (intent === "remove-address") {
+    const parsed = removeAddressSchema.safeParse(values);
+    if (!parsed.success) return invalid(intent, parsed.error, values, "Failed to remove the sign-ups");
+    return runFormAction(
+      { ...input, failureTitle: "Failed to remove the sign-ups" },
+      () => removeAddressSignups(db, user, tournamentId, parsed.data.address),
+      ({ removed, kept }) => ({
+        redirectTo: back,
+        toast: {
+          title: "Sign-ups removed",
+          description:
+            `${plural(removed.length, "sign-up")} from ${parsed.data.address} removed.` +
+            (kept.length > 0 ? ` ${plural(kept.length, "player")} in play kept: drop them on their player page.` : ""),
         },
       }),
     );
@@ -173,7 +194,16 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
   useFailureToast(actionData);
   const { tournament: t, settings: s, entries, addresses, waiting, roster, lobbies } = loaderData;
   const settingsFailure = failureOf(actionData, "settings");
-  const otherFailure = failureOf(actionData, "open", "close", "decide", "clear", "issue-pass", "lobby-password");
+  const otherFailure = failureOf(
+    actionData,
+    "open",
+    "close",
+    "decide",
+    "clear",
+    "remove-address",
+    "issue-pass",
+    "lobby-password",
+  );
   const issued = actionData && "issued" in actionData ? actionData.issued : null;
   // A completed tournament is read-only: its sign-up is shown, with no form that could only be refused (DECISIONS.md).
   const readOnly = isReadOnly(t);
@@ -377,7 +407,10 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
                       {e.label}
                       {e.via === "promoted" && e.status === "registered" ? " (promoted)" : ""}
                     </td>
-                    <td>{e.address || "—"}</td>
+                    <td>
+                      {e.address || "—"}
+                      {e.addressCount > 1 ? <span className="small"> ({e.addressCount} sign-ups)</span> : null}
+                    </td>
                     <td>
                       <div className="row">
                         {!readOnly && e.status === "pending" ? (
@@ -400,6 +433,8 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
         )}
       </section>
 
+      <AddressGroups addresses={addresses} readOnly={readOnly} />
+
       <section className="card" aria-labelledby="clear-heading">
         <h2 id="clear-heading">Clear the waitlist</h2>
         <p className="small">
@@ -408,16 +443,8 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
         {readOnly ? null : (
           <Form method="post">
             <input type="hidden" name="intent" value="clear" />
-            <SelectField id="clear-address" name="address" label="Which sign-ups" defaultValue="">
-              <option value="">All waiting sign-ups</option>
-              {addresses.map(([address, n]) => (
-                <option key={address} value={address}>
-                  From {address} ({n})
-                </option>
-              ))}
-            </SelectField>
             <button type="submit" className="btn danger">
-              Clear
+              Clear all waiting sign-ups
             </button>
           </Form>
         )}
@@ -458,6 +485,8 @@ export default function SignupAdmin({ loaderData, actionData: latestActionData }
     </div>
   );
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function DecideButton({ id, decision, label, text }: { id: number; decision: string; label: string; text: string }) {
   return (

@@ -125,6 +125,7 @@ describe.skipIf(skip)(`bad-input sweep${skip ? ` (skipped: ${skip})` : ""}`, () 
       SignupSettingsInput: { waitlistCap: 10 },
       RegistrationDecision: { entryId: 1, decision: "approve" },
       ClearWaitlist: {},
+      RemoveAddressSignups: { address: "192.0.2.1" },
       PassCheckin: { action: "checkin" },
       LobbyPassword: { password: "sweep" },
       PlayerReport: { lobbyId: lobbies[0].id, placement: 1 },

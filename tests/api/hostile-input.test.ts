@@ -149,6 +149,7 @@ describe.skipIf(skip)(`hostile-input sweep of the API${skip ? ` (skipped: ${skip
       SignupSettingsInput: { waitlistCap: 10 },
       RegistrationDecision: { entryId: 1, decision: "approve" },
       ClearWaitlist: {},
+      RemoveAddressSignups: { address: "192.0.2.1" },
       PassCheckin: { action: "checkin" },
       LobbyPassword: { password: "sweep" },
       PlayerReport: { lobbyId: lobby?.id ?? 1, placement: 1 },

@@ -26,6 +26,8 @@ type Fixture = {
   excelData?: string;
   helper?: string;
   helperId?: number;
+  /** The network address the fixture's sign-ups came from. */
+  address?: string;
 };
 type Case = {
   method: string;
@@ -352,6 +354,33 @@ const CASES: Case[] = [
     success: 200,
   },
   {
+    method: "DELETE",
+    path: "/api/tournaments/{id}/registrations",
+    setup: async (app, owner) => {
+      const tournament = await createTournament(app, owner);
+      expectOk(
+        await app.call("PATCH", `/api/tournaments/${tournament.id}/signup`, { token: owner, body: { isOpen: true } }),
+        "open registration",
+      );
+      for (const name of [unique("a"), unique("b")])
+        expectOk(
+          await app.call("POST", `/api/tournaments/${tournament.id}/registrations`, {
+            body: { name, riotTag: "EUW" },
+          }),
+          "sign up",
+        );
+      const rows = expectOk(
+        await app.call<{ address: string }[]>("GET", `/api/tournaments/${tournament.id}/registrations`, {
+          token: owner,
+        }),
+        "list sign-ups",
+      );
+      return { tournament, address: rows[0].address };
+    },
+    request: (f) => ({ path: `/api/tournaments/${t(f)}/registrations`, body: { address: f.address } }),
+    success: 200,
+  },
+  {
     method: "POST",
     path: "/api/tournaments/{id}/waitlist",
     setup: async (app, owner) => {
@@ -535,6 +564,9 @@ const PAGE_FORMS: PageForm[] = [
     caseOf("DELETE", "/api/players/{id}/drop"),
     (f) => `/tournaments/${t(f)}/players/${f.lobbies![0].playerIds[0]}`,
   ),
+  form("signup", "remove-address", caseOf("DELETE", "/api/tournaments/{id}/registrations"), page("signup"), (f) => ({
+    address: f.address!,
+  })),
   form(
     "master-override",
     "updateTournament",

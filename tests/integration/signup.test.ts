@@ -1,19 +1,18 @@
 // Sign-up with a waitlist and the player's pass on both databases: seats then the waitlist in order, promotion on a
-// withdrawal or a removal (in the history), approval, taken tags, the per-address limit and the bulk clear, passes
+// withdrawal or a removal (in the history), approval, taken tags, many sign-ups from one address and the bulk clear, passes
 // (revoked → 401, guessed → 429), and check-in inside the window only (docs/decisions/029-sign-up-and-passes.md).
 import { eq, inArray } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { auditEntries, players, signupSettings, tournaments } from "#db/schema";
 import { deletePlayer, getPlayer, setMaxPlayers } from "~/models/roster/roster.server";
 import { openSelfCheckin } from "~/models/roster/self-checkin.server";
-import { PASS_GUESS_LIMIT, SIGNUPS_PER_ADDRESS } from "~/models/roster/signup";
+import { PASS_GUESS_LIMIT } from "~/models/access/pass.server";
 import {
   INVALID_PASS,
   PASS_CHECKIN_CLOSED,
   REGISTRATION_CLOSED,
   TAG_TAKEN,
   TOO_MANY_PASSES,
-  TOO_MANY_SIGNUPS,
   WAITLIST_FULL,
   WITHDRAW_LOCKED,
 } from "~/models/messages";
@@ -139,18 +138,19 @@ describeEachDriver("sign-up and passes", (getDb) => {
     expect(rows.find((r) => r.name === "Q5")?.via).toBe("promoted");
   });
 
-  test("refusals change nothing: closed registration, a taken Name#Tag (any case), too many sign-ups from one address", async () => {
+  test("refusals change nothing: closed registration, a taken Name#Tag (any case); one address signs up many", async () => {
     const { db, owner, t } = await setUp(16, { waitlistCap: 50 });
     await signUp(db, t.id, join("Alice", "EUW"), addr());
     const before = await versionOf(db, t.id);
     await expectRefused(signUp(db, t.id, join("alice ", "euw"), addr()), 409, TAG_TAKEN);
     // The same tag under another name is another player.
     await signUp(db, t.id, join("Bob", "EUW"), addr());
+    // Issue 37: the fifth sign-up from one address was refused (429) for an hour. A venue's Wi-Fi is one address for
+    // the whole room, so every one goes through (DECISIONS.md: limits against strangers never stop real players).
     const shared = addr();
-    for (let i = 0; i < SIGNUPS_PER_ADDRESS; i++) await signUp(db, t.id, join(`Flood ${i}`), shared);
+    for (let i = 0; i < 6; i++)
+      expect((await signUp(db, t.id, join(`Venue ${i}`), shared)).result.registration.status).toBe("registered");
     const mid = await versionOf(db, t.id);
-    await expectRefused(signUp(db, t.id, join("Flood X"), shared), 429, TOO_MANY_SIGNUPS);
-    expect(await versionOf(db, t.id)).toBe(mid);
     expect(mid).toBeGreaterThan(before);
     await updateSignupSettings(db, owner, t.id, signupSettingsSchema.parse({ isOpen: false }));
     await expectRefused(signUp(db, t.id, join("Late"), addr()), 409, REGISTRATION_CLOSED);

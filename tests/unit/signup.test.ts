@@ -1,8 +1,10 @@
 // Sign-up's pure rules against plain reference implementations: seats then the waitlist, promotion order on any mix of
-// sign-ups and withdrawals, waitlist places, same-player matching, the check-in window and zoned times.
+// sign-ups and withdrawals, waitlist places, same-player matching, sign-ups by address, the check-in window and zoned
+// times.
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import {
+  addressCounts,
   admission,
   calendarEvent,
   checkinWindow,
@@ -11,6 +13,7 @@ import {
   isActive,
   promotionsFor,
   sameEntrant,
+  sharedAddresses,
   startsIn,
   statusLabel,
   takesSignups,
@@ -233,4 +236,39 @@ test("the calendar event: UTC instants, escaped text, CRLF lines, an alarm when 
     ]),
   );
   expect(ics.replace(/\r\n/g, "")).not.toMatch(/\n/);
+});
+
+const STATUSES: EntryStatus[] = ["pending", "waitlisted", "registered", "withdrawn", "removed", "declined"];
+
+test("sign-ups by address count the active ones per known address; the shared ones come most first, then by address", () => {
+  const entry = fc.record({
+    address: fc.constantFrom("", "10.0.0.1", "10.0.0.2", "2001:db8::1", "198.51.100.7"),
+    status: fc.constantFrom(...STATUSES),
+  });
+  fc.assert(
+    fc.property(fc.array(entry, { maxLength: 40 }), (entries) => {
+      // Reference: for each known address, how many entries from it still hold or wait for a seat.
+      const expected: Record<string, number> = {};
+      for (const e of entries) {
+        const holds = e.status === "pending" || e.status === "waitlisted" || e.status === "registered";
+        if (e.address !== "" && holds) expected[e.address] = (expected[e.address] ?? 0) + 1;
+      }
+      const counts = addressCounts(entries);
+      expect(Object.fromEntries(counts)).toEqual(expected);
+      const shared = Object.entries(expected)
+        .filter(([, n]) => n >= 2)
+        .sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1));
+      expect(sharedAddresses(counts)).toEqual(shared.map(([address, count]) => ({ address, count })));
+    }),
+  );
+});
+
+test("a room of 64 on one address is one group of 64, whatever their places", () => {
+  const room = Array.from({ length: 64 }, (_, i) => ({
+    address: "198.51.100.7",
+    status: (i < 60 ? "registered" : "waitlisted") as EntryStatus,
+  }));
+  expect(sharedAddresses(addressCounts([...room, { address: "198.51.100.7", status: "withdrawn" }]))).toEqual([
+    { address: "198.51.100.7", count: 64 },
+  ]);
 });

@@ -14,10 +14,22 @@ import { HISTORY_FORBIDDEN, UNKNOWN_AUDIT_ACTION } from "../messages";
 
 export const HISTORY_PAGE_SIZE = 50;
 
+/**
+ * Who acted, as the trail names them: a signed-in user (passed as is: every mutation's guard hands one over; none is
+ * 401), a player with their pass (named "Name#Tag", role "player"), or the server itself (role "system", named by
+ * what acted: "system", "Agreed reports", …). Only a user has an account id.
+ */
+export type AuditActor =
+  | PublicUser
+  | null
+  | undefined
+  | { kind: "pass"; player: { name: string; riotTag: string } }
+  | { kind: "system"; name: string };
+
 export type AuditInput = {
   tournament: Pick<Tournament, "id" | "ownerId" | "currentRound">;
-  /** The signed-in user who acted (the mutation's guard has already refused anyone else). */
-  actor: PublicUser | null | undefined;
+  /** Who acted (a user: the mutation's guard has already refused anyone else). */
+  actor: AuditActor;
   action: AuditAction;
   /** Human text, e.g. "Lobby 3 scores saved". */
   summary: string;
@@ -60,21 +72,33 @@ function jsonOrNull(values: AuditValues | null | undefined): string | null {
   return values == null ? null : JSON.stringify(values);
 }
 
+/** The entry's actor columns: the account and its role for a user, the player's Name#Tag or the system's name else. */
+function actorColumns(
+  actor: AuditActor,
+  tournament: Pick<Tournament, "ownerId">,
+): { actorId: number | null; actorUsername: string; actorRole: AuditEntry["actorRole"] } {
+  if (actor && "kind" in actor)
+    return actor.kind === "pass"
+      ? { actorId: null, actorUsername: playerLabel(actor.player), actorRole: "player" }
+      : { actorId: null, actorUsername: actor.name, actorRole: "system" };
+  const user = requireActor(actor);
+  return { actorId: user.id, actorUsername: user.username, actorRole: actorRole(user, tournament) };
+}
+
 /**
  * Records one action in the caller's transaction, so a refused (rolled-back) action records
  * nothing and a committed one always has its entry (docs/decisions/012-audit-trail.md). The action's
- * webhook deliveries join the outbox here too, in the same transaction (docs/decisions/020-webhooks-outbox.md).
+ * webhook deliveries join the outbox here too, in the same transaction (docs/decisions/020-webhooks-outbox.md),
+ * whoever acted: the events are the action's, not the actor's. The one writer of `audit_entries`.
  */
 export async function recordAudit(tx: AppTx | Executor, input: AuditInput): Promise<void> {
-  const actor = requireActor(input.actor);
+  const actor = actorColumns(input.actor, input.tournament);
   const roundNumber = input.roundNumber === undefined ? input.tournament.currentRound : input.roundNumber;
   // The entry and the outbox's rows do not depend on each other: sent together (one round trip on PostgreSQL).
   await Promise.all([
     auditStatements(tx, 0).entry.execute({
       tournamentId: input.tournament.id,
-      actorId: actor.id,
-      actorUsername: actor.username,
-      actorRole: actorRole(actor, input.tournament),
+      ...actor,
       action: input.action,
       summary: input.summary,
       roundNumber,

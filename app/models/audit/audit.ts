@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = {
   "registration.declined": "Sign-up declined",
   "registration.removed": "Sign-up removed",
   "registration.cleared": "Waitlist cleared",
+  "registration.address_removed": "Sign-ups from one address removed",
   "pass.issued": "Pass issued",
   "lobby.password_set": "Lobby password changed",
   "report.submitted": "Result reported",

@@ -5,7 +5,6 @@ import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
 import {
   players,
-  registrations,
   selfCheckinAttempts,
   selfCheckins,
   tournaments,
@@ -60,6 +59,7 @@ import {
 import { type SelfCheckinInput } from "./self-checkin-input";
 import { activeSelfCheckin, stopSelfCheckin } from "./self-checkin-state.server";
 import { mutate } from "../mutate.server";
+import { holdsPass } from "../access/pass.server";
 
 /** What the owner's check-in page shows: whether players can check themselves in, and the code to read out. */
 export type SelfCheckinStatus = { open: boolean; code: string | null };
@@ -258,16 +258,6 @@ async function playerFailures(tx: Executor, playerId: number): Promise<number> {
       ),
     );
   return Number(row?.n ?? 0);
-}
-
-/** Whether the player's sign-up holds a personal pass (docs/decisions/029-sign-up-and-passes.md). */
-async function holdsPass(tx: Executor, playerId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: registrations.id })
-    .from(registrations)
-    .where(and(eq(registrations.playerId, playerId), sql`${registrations.passHash} is not null`))
-    .limit(1);
-  return row !== undefined;
 }
 
 /**

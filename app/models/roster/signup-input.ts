@@ -67,15 +67,20 @@ export const signupSettingsSchema = z
   });
 export type SignupSettingsInput = z.infer<typeof signupSettingsSchema>;
 
+/** A network address as a sign-up recorded it. */
+const addressField = z
+  .string({ error: "Address must be text" })
+  .regex(NO_CONTROL_CHARACTERS, "Address must not contain control characters")
+  .refine(isWellFormedText, LONE_SURROGATE_MESSAGE)
+  .trim()
+  .max(100, "Address must be 100 characters or less");
+
 /** Clearing the waitlist: every waitlisted or pending entry, or only those from one address. */
-export const clearWaitlistSchema = z.object({
-  address: z
-    .string({ error: "Address must be text" })
-    .regex(NO_CONTROL_CHARACTERS, "Address must not contain control characters")
-    .refine(isWellFormedText, LONE_SURROGATE_MESSAGE)
-    .trim()
-    .max(100, "Address must be 100 characters or less")
-    .optional(),
+export const clearWaitlistSchema = z.object({ address: addressField.optional() });
+
+/** Removing one address's sign-ups (the owner's answer to a flood from one network). */
+export const removeAddressSchema = z.object({
+  address: addressField.min(1, "Address is required"),
 });
 
 /** The owner's decision on one entry. */

@@ -1,12 +1,9 @@
 // Sign-up with a waitlist and the player's pass (docs/decisions/029-sign-up-and-passes.md): the owner's settings, a
 // sign-up, promotion from the waitlist, the pass (issued, checked, rate limited), and what a pass holder may do.
-import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { AppDb, AppTx, Executor } from "#db/client.server";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { AppDb, Executor } from "#db/client.server";
 import {
-  auditEntries,
   lobbies,
-  passAttempts,
   players,
   registrations,
   signupSettings,
@@ -18,21 +15,11 @@ import {
 } from "#db/schema";
 import { findTournamentOr404, lockForMutation, lockTournament, type ActionResult } from "../action.server";
 import { assertCanManage } from "../access/access.server";
-import { changedFields, playerLabel, type AuditValues, type BaseAuditAction } from "../audit/audit";
+import { changedFields, playerLabel, type BaseAuditAction } from "../audit/audit";
 import { recordAudit } from "../audit/audit.server";
 import type { PublicUser } from "../access/auth.server";
-import {
-  badRequest,
-  completed,
-  conflict,
-  conflictOf,
-  notFound,
-  tooManyRequests,
-  ActionError,
-  type Refusal,
-} from "../errors";
+import { badRequest, completed, conflict, conflictOf, notFound, ActionError, type Refusal } from "../errors";
 import { event } from "../audit/events";
-import { enqueueEvents } from "../audit/outbox.server";
 import { checkinEntry } from "../audit/webhooks";
 import { countActiveCheckedIn, hasLobbies, seatsTaken } from "./lookups.server";
 import { signupSettingsOf } from "./signup-settings.server";
@@ -41,21 +28,19 @@ import {
   checkinMaxMessage,
   ELIMINATED_CHECKIN,
   PLAYER_NOT_FOUND,
-  INVALID_PASS,
   NOT_A_PLAYER,
   NOT_PENDING,
   NOT_WITHDRAWABLE,
   PASS_CHECKIN_CLOSED,
   REGISTRATION_CLOSED,
   TAG_TAKEN,
-  TOO_MANY_PASSES,
-  TOO_MANY_SIGNUPS,
   WITHDRAW_LOCKED,
   CHECKIN_WINDOW_ORDER,
   START_MESSAGE,
   COMPLETED_MESSAGE,
   HOST_WITHDRAW_LOCKED,
   SIGNUP_NOT_FOUND,
+  ADDRESS_NOT_FOUND,
 } from "../messages";
 import { activeSelfCheckin } from "./self-checkin-state.server";
 import {
@@ -63,11 +48,7 @@ import {
   approvedStatus,
   checkinWindow,
   isActive,
-  PASS_BYTES,
-  PASS_GUESS_LIMIT,
-  PASS_PATTERN,
   promotionsFor,
-  SIGNUPS_PER_ADDRESS,
   statusLabel,
   takesSignups,
   waitlistPosition,
@@ -79,16 +60,7 @@ import {
 import type { JoinInput, SignupSettingsInput } from "./signup-input";
 import { detailsOf } from "../rounds/lobby-details.server";
 import { mutate } from "../mutate.server";
-
-/** A new pass and the hash kept of it. */
-export function newPass(): { pass: string; hash: string } {
-  const pass = randomBytes(PASS_BYTES).toString("base64url");
-  return { pass, hash: passHash(pass) };
-}
-
-export function passHash(pass: string): string {
-  return createHash("sha256").update(pass).digest("hex");
-}
+import { actWithPass, newPass, passHolder } from "../access/pass.server";
 
 async function queueOf(db: Executor, tournamentId: number): Promise<Registration[]> {
   return db
@@ -100,27 +72,17 @@ async function queueOf(db: Executor, tournamentId: number): Promise<Registration
 
 /**
  * Records what a player did on their own phone in the history, in the action's transaction: no account acted, so the
- * entry names the player ("Name#Tag", role "player"). Webhooks are not sent for these entries.
+ * entry names the player ("Name#Tag", role "player").
  */
 async function recordPlayerAudit(
   tx: Executor,
-  t: Pick<Tournament, "id" | "currentRound">,
+  t: Pick<Tournament, "id" | "ownerId" | "currentRound">,
   who: { name: string; riotTag: string },
   action: BaseAuditAction,
   summary: string,
-  after: AuditValues | null = null,
+  webhook?: Record<string, unknown>,
 ) {
-  await tx.insert(auditEntries).values({
-    tournamentId: t.id,
-    actorId: null,
-    actorUsername: playerLabel(who),
-    actorRole: "player",
-    action,
-    summary,
-    roundNumber: t.currentRound,
-    before: null,
-    after,
-  });
+  await recordAudit(tx, { tournament: t, actor: { kind: "pass", player: who }, action, summary, webhook });
 }
 
 /** Why sign-ups (and promotions) stop: the tournament is completed or its lobbies are drawn. */
@@ -230,12 +192,10 @@ export async function updateSignupSettings(
 
 export type SignUpResult = { registration: Registration; pass: string; position: number | null };
 
-const SIGNUP_WINDOW_HOURS = 24;
-
 /**
  * A player signs up (no account): the same name and tag rules as a player the host adds, refused when registration is
- * closed (409), when the Name#Tag is already registered or waiting (409), past the sign-ups one address may make
- * (429), or when the waitlist is full too (409). Otherwise a seat, the waitlist or the owner's approval, and a pass.
+ * closed (409), when the Name#Tag is already registered or waiting (409), or when the waitlist is full too (409).
+ * Otherwise a seat, the waitlist or the owner's approval, and a pass; the address it came from is kept for the owner.
  * Event: tournament_updated.
  */
 export async function signUp(
@@ -265,11 +225,10 @@ export async function signUp(
     const queue = await queueOf(tx, t.id);
     const key = (e: { name: string; riotTag: string }) => playerLabel(e).toLowerCase();
     if (taken || queue.some((e) => isActive(e.status) && key(e) === key(input))) throw conflict("tag_taken", TAG_TAKEN);
+    // No limit per address: a venue's Wi-Fi or a carrier's shared address is a room of real players (DECISIONS.md).
+    // A stranger's flood is bounded by the seats and the waitlist's size, waits for the owner with approval on, and
+    // the owner removes one address's sign-ups in one action (removeAddressSignups).
     const from = address ?? "";
-    const since = Date.now() - SIGNUP_WINDOW_HOURS * 3600_000;
-    const fromAddress = queue.filter((e) => e.address === from && e.createdAt.getTime() > since).length;
-    if (from && fromAddress >= SIGNUPS_PER_ADDRESS) throw tooManyRequests(TOO_MANY_SIGNUPS, 3600);
-
     const placed = admission({
       seatsTaken: await seatsTaken(tx, t.id),
       maxPlayers: t.maxPlayers,
@@ -312,51 +271,6 @@ export async function signUp(
       events: [event("tournament_updated", t.id, { name: t.name, signup: true })],
     };
   });
-}
-
-const windowStart = () => new Date(Date.now() - PASS_GUESS_LIMIT.windowMinutes * 60_000);
-
-/**
- * The sign-up a pass belongs to (of this tournament when one is named). A valid pass always gets in: 256 bits cannot
- * be guessed, and a stranger's wrong passes from an address players share (a venue's network) must not lock them out
- * (issue #23: no limit a stranger can trip for everyone). A wrong one (replaced, never existed, malformed, another
- * tournament's) is 401 "This pass is not valid…", counted against the address, and 429 once the address has tried 20
- * in 15 minutes.
- */
-export async function passHolder(
-  db: Executor,
-  pass: string | null | undefined,
-  address: string | null,
-  tournamentId?: number,
-): Promise<Registration> {
-  const [row] =
-    pass && PASS_PATTERN.test(pass)
-      ? await db
-          .select()
-          .from(registrations)
-          .where(eq(registrations.passHash, passHash(pass)))
-      : [];
-  if (row && (tournamentId === undefined || row.tournamentId === tournamentId)) return row;
-  const from = address ?? "";
-  const [tries] = await db
-    .select({ n: count() })
-    .from(passAttempts)
-    .where(and(eq(passAttempts.address, from), gt(passAttempts.at, windowStart())));
-  if (Number(tries?.n ?? 0) >= PASS_GUESS_LIMIT.failures)
-    throw tooManyRequests(TOO_MANY_PASSES, PASS_GUESS_LIMIT.windowMinutes * 60);
-  await db.insert(passAttempts).values({ address: from });
-  await db.delete(passAttempts).where(sql`${passAttempts.at} < now() - interval '1 day'`);
-  throw new ActionError(401, "invalid_pass", INVALID_PASS);
-}
-
-/** The pass's sign-up again, inside an action's transaction after the tournament's lock (it may have been replaced meanwhile). */
-export async function lockedHolder(tx: AppTx, pass: string, tournamentId: number): Promise<Registration> {
-  const [row] = await tx
-    .select()
-    .from(registrations)
-    .where(eq(registrations.passHash, passHash(pass)));
-  if (!row || row.tournamentId !== tournamentId) throw new ActionError(401, "invalid_pass", INVALID_PASS);
-  return row;
 }
 
 /** What the check-in window says now: its instants and state, or null without a start. */
@@ -420,10 +334,7 @@ export async function passCheckin(
   tournamentId: number,
   action: "checkin" | "checkout",
 ): Promise<ActionResult<{ player: Player; unchanged: boolean }>> {
-  await passHolder(db, pass, address, tournamentId);
-  return db.transaction(async (tx) => {
-    const t = await lockTournament(tx, tournamentId);
-    const entry = await lockedHolder(tx, pass, t.id);
+  return actWithPass(db, pass, address, tournamentId, async ({ tx, tournament: t, entry }) => {
     const [player] = entry.playerId ? await tx.select().from(players).where(eq(players.id, entry.playerId)) : [];
     const refusal = passCheckinRefusal({
       tournament: t,
@@ -444,21 +355,12 @@ export async function passCheckin(
       .where(eq(players.id, player.id))
       .returning();
     const summary = `${playerLabel(player)} checked ${checkingIn ? "in" : "out"} (pass)`;
-    await recordPlayerAudit(tx, t, player, checkingIn ? "player.checked_in" : "player.checked_out", summary);
-    await enqueueEvents(
-      tx,
-      t.id,
-      [
-        {
-          type: "checkin.changed",
-          round: t.currentRound,
-          summary,
-          detail: { checkedIn: checkingIn, pass: true, players: [checkinEntry(updated)] },
-        },
-      ],
-      undefined,
-      t,
-    );
+    // The entry's action sends checkin.changed to the webhooks, with what a self check-in's carries.
+    await recordPlayerAudit(tx, t, player, checkingIn ? "player.checked_in" : "player.checked_out", summary, {
+      checkedIn: checkingIn,
+      pass: true,
+      players: [checkinEntry(updated)],
+    });
     return {
       result: { player: updated, unchanged: false },
       events: [event("tournament_updated", t.id, { name: t.name, playerId: player.id, checkedIn: checkingIn })],
@@ -477,10 +379,7 @@ export async function passWithdraw(
   address: string | null,
   tournamentId: number,
 ): Promise<ActionResult<{ registration: Registration; promoted: Registration[] }>> {
-  await passHolder(db, pass, address, tournamentId);
-  return db.transaction(async (tx) => {
-    const t = await lockTournament(tx, tournamentId);
-    const entry = await lockedHolder(tx, pass, t.id);
+  return actWithPass(db, pass, address, tournamentId, async ({ tx, tournament: t, entry }) => {
     if (!isActive(entry.status)) throw conflict("not_active", NOT_WITHDRAWABLE);
     if (t.status === "completed") throw completed();
     if (entry.status === "registered" && (await registrationEnded(tx, t)))
@@ -721,14 +620,80 @@ export async function clearWaitlist(
         ),
       )
       .returning({ id: registrations.id });
+    // The address stays out of the trail: the History and its export never show a network address.
     if (cleared.length > 0)
       await audit({
         action: "registration.cleared",
-        summary: `${cleared.length} waiting sign-up${cleared.length === 1 ? "" : "s"} cleared${address ? ` (from ${address})` : ""}`,
+        summary: `${cleared.length} waiting sign-up${cleared.length === 1 ? "" : "s"} cleared${address ? " (from one address)" : ""}`,
       });
     if (cleared.length) emit(event("tournament_updated", t.id, { name: t.name, signup: true }));
     return { cleared: cleared.length };
   });
+}
+
+export type AddressRemoval = {
+  /** The sign-ups removed ("Removed by the host"): waiting ones, and seated ones before play begins. */
+  removed: Registration[];
+  /** Seated sign-ups kept because play has begun: players in play are dropped one by one, never in bulk. */
+  kept: Registration[];
+  /** Waitlisted players who took the seats freed. */
+  promoted: Registration[];
+};
+
+/**
+ * The owner removes one address's active sign-ups in one action (a flood of fake sign-ups from one network). Before
+ * play begins (no lobbies drawn, not live) every one goes: waiting ones leave the queue, seated ones' players are
+ * deleted, then the freed seats go to the waitlist, first in line first (the address's own waiting entries are
+ * already gone). Once play has begun, the address's waiting sign-ups go and its seated players are kept and answered
+ * as `kept`: a player in play leaves only by a drop, with its reason. Refused, changing nothing: not the owner or a
+ * master (401, 403), a completed tournament (409), an address with no active sign-up here (404 `address_not_found`).
+ * Event: tournament_updated.
+ */
+export async function removeAddressSignups(
+  db: AppDb,
+  user: PublicUser | null,
+  tournamentId: number,
+  address: string,
+): Promise<ActionResult<AddressRemoval>> {
+  return mutate(db, user, tournamentId, async ({ tx, tournament: t, audit, emit }) => {
+    const active = address ? (await queueOf(tx, t.id)).filter((e) => e.address === address && isActive(e.status)) : [];
+    if (active.length === 0) throw notFound("address_not_found", ADDRESS_NOT_FOUND);
+    const begun = await registrationEnded(tx, t);
+    const [going, kept] = partition(active, (e) => !(begun && e.status === "registered"));
+    const seated = going.flatMap((e) => (e.playerId === null ? [] : [e.playerId]));
+    if (seated.length > 0) await tx.delete(players).where(inArray(players.id, seated));
+    const removed =
+      going.length === 0
+        ? []
+        : await tx
+            .update(registrations)
+            .set({ status: "removed", playerId: null, changedAt: new Date() })
+            .where(
+              inArray(
+                registrations.id,
+                going.map((e) => e.id),
+              ),
+            )
+            .returning();
+    if (removed.length > 0)
+      await audit({
+        action: "registration.address_removed",
+        summary:
+          `${removed.length} sign-up${removed.length === 1 ? "" : "s"} from one address removed` +
+          (kept.length > 0 ? `; ${kept.length} player${kept.length === 1 ? "" : "s"} in play kept` : ""),
+        before: Object.fromEntries(going.map((e) => [playerLabel(e), e.status])),
+      });
+    const promoted = seated.length > 0 ? await fillFromWaitlist(tx, t) : [];
+    if (removed.length > 0) emit(event("tournament_updated", t.id, { name: t.name, signup: true }));
+    return { removed, kept, promoted };
+  });
+}
+
+function partition<T>(items: readonly T[], keep: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (keep(item) ? yes : no).push(item);
+  return [yes, no];
 }
 
 /**

@@ -1,16 +1,8 @@
 // Sign-up's pure rules (docs/decisions/029-sign-up-and-passes.md): who gets a seat, who waits and in what order, who is
-// promoted when a seat frees, which entries are the same player, the pass's form and the check-in window.
+// promoted when a seat frees, which entries are the same player, how many came from one address, and the check-in
+// window. The pass itself is app/models/access/pass.server.ts's.
 import type { Refusal } from "../errors";
 import { WAITLIST_FULL } from "../messages";
-
-/** Sign-ups from one address at one tournament that may be active at once (pending, waitlisted or registered). */
-export const SIGNUPS_PER_ADDRESS = 4;
-/** Wrong passes one address may try per 15 minutes before it is refused (429). */
-export const PASS_GUESS_LIMIT = { windowMinutes: 15, failures: 20 } as const;
-
-/** A pass: 32 random bytes, base64url (256 bits); only its sha256 is kept. */
-export const PASS_BYTES = 32;
-export const PASS_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export type EntryStatus = "pending" | "waitlisted" | "registered" | "withdrawn" | "removed" | "declined";
 /** An entry of the queue: its id is its place (earlier sign-ups first). */
@@ -45,6 +37,25 @@ export type Capacity = {
   waitlistCap: number;
   requireApproval: boolean;
 };
+
+/**
+ * How many active sign-ups (pending, waitlisted, registered) came from each address, for the owner: a room on one
+ * network is normal, so nothing is refused by it; the owner sees the groups and may remove one address's sign-ups.
+ * Unknown addresses ("") are not a group.
+ */
+export function addressCounts(entries: readonly { address: string; status: EntryStatus }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const e of entries) if (e.address && isActive(e.status)) counts.set(e.address, (counts.get(e.address) ?? 0) + 1);
+  return counts;
+}
+
+/** The addresses with more than one active sign-up, most first (then by address), for the owner's "by address" list. */
+export function sharedAddresses(counts: ReadonlyMap<string, number>): { address: string; count: number }[] {
+  return [...counts]
+    .filter(([, n]) => n > 1)
+    .map(([address, count]) => ({ address, count }))
+    .sort((a, b) => b.count - a.count || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+}
 
 /** Where a new sign-up goes: waiting for approval, a seat, the waitlist; or the refusal when the waitlist is full too. */
 export function admission(c: Capacity): EntryStatus | Refusal {

@@ -3,20 +3,11 @@
 // saved at once; conflicting ones are a dispute the staff settle by saving. Every report is in the history.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AppDb, AppTx, Executor } from "#db/client.server";
-import {
-  auditEntries,
-  lobbies,
-  playerReports,
-  players,
-  type Lobby,
-  type PlayerReportRow,
-  type Tournament,
-} from "#db/schema";
-import { findTournamentOr404, isScorekeeper, lockTournament, type ActionResult } from "../action.server";
+import { lobbies, playerReports, players, type Lobby, type PlayerReportRow, type Tournament } from "#db/schema";
+import { findTournamentOr404, isScorekeeper, type ActionResult } from "../action.server";
 import { canManage, requireActor } from "../access/access.server";
 import { playerLabel } from "../audit/audit";
-import { playerLabels, type AuditInput } from "../audit/audit.server";
-import { enqueueAudited } from "../audit/outbox.server";
+import { playerLabels, recordAudit, type AuditActor, type AuditInput } from "../audit/audit.server";
 import type { PublicUser } from "../access/auth.server";
 import { ActionError, badRequest, completed, conflict, forbidden, notFound, type Refusal } from "../errors";
 import { event, type DomainEvent } from "../audit/events";
@@ -39,8 +30,8 @@ import {
 import type { ScoreEntry } from "./round-input";
 import type { ReportInput } from "./reports-input";
 import { storeLobbyScores } from "./scores.server";
-import { lockedHolder, passHolder } from "../roster/signup.server";
 import { signupSettingsOf } from "../roster/signup-settings.server";
+import { actWithPass } from "../access/pass.server";
 
 const asReport = (row: Pick<PlayerReportRow, "reporterId" | "kind" | "placements">): PlayerReport => ({
   reporterId: row.reporterId,
@@ -80,41 +71,22 @@ async function openReports(db: Executor, lobbyIds: readonly number[]): Promise<P
 }
 
 /**
- * One entry of the history in the action's transaction, for what no account did: a player's report (role "player",
- * named "Name#Tag"), or what the reports caused (role "system"). Saves carry their webhook (scores.saved).
+ * One entry of the history in the action's transaction, for what no account did: a player's report (their pass), or
+ * what the reports caused (the system). Saves carry their webhook (scores.saved).
  */
 async function recordUnsigned(
   tx: AppTx,
   t: Tournament,
-  who: { username: string; role: "player" | "system" },
+  who: AuditActor,
   entry: Omit<AuditInput, "tournament" | "actor">,
 ) {
-  const roundNumber = entry.roundNumber === undefined ? t.currentRound : entry.roundNumber;
-  await tx.insert(auditEntries).values({
-    tournamentId: t.id,
-    actorId: null,
-    actorUsername: who.username,
-    actorRole: who.role,
-    action: entry.action,
-    summary: entry.summary,
-    roundNumber,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
-  if (entry.webhook)
-    await enqueueAudited(tx, {
-      tournament: t,
-      action: entry.action,
-      summary: entry.summary,
-      roundNumber,
-      webhook: entry.webhook,
-    });
+  await recordAudit(tx, { tournament: t, actor: who, ...entry });
 }
 
 /** Who saves with "save agreed reports": the history names the rule, not a person. */
-const AGREED_REPORTS = { username: "Agreed reports", role: "system" as const };
+const AGREED_REPORTS: AuditActor = { kind: "system", name: "Agreed reports" };
 /** Who says a lobby's reports agree or disagree: the reports themselves. */
-const PLAYER_REPORTS = { username: "Player reports", role: "system" as const };
+const PLAYER_REPORTS: AuditActor = { kind: "system", name: "Player reports" };
 
 export type ReportOutcome = {
   lobby: Pick<Lobby, "id" | "name" | "roundNumber">;
@@ -164,10 +136,7 @@ export async function submitReport(
   tournamentId: number | undefined,
   input: ReportInput,
 ): Promise<ActionResult<ReportOutcome>> {
-  const holder = await passHolder(db, pass, address, tournamentId);
-  return db.transaction(async (tx) => {
-    const t = await lockTournament(tx, holder.tournamentId);
-    const entry = await lockedHolder(tx, pass, t.id);
+  return actWithPass(db, pass, address, tournamentId, async ({ tx, tournament: t, entry }) => {
     if (t.status === "completed") throw completed();
     if (entry.status !== "registered" || entry.playerId === null) throw conflict("not_active", NOT_A_REPORTER);
     const [lobby] = await tx
@@ -214,7 +183,7 @@ export async function submitReport(
       .onConflictDoUpdate({ target: [playerReports.lobbyId, playerReports.reporterId], set: values });
     const reports = [...earlier.filter((r) => r.reporterId !== report.reporterId).map(asReport), report];
     const reading = readReports(members.inPlay, reports);
-    const me = { username: playerLabel(entry), role: "player" as const };
+    const me: AuditActor = { kind: "pass", player: entry };
     const text = reportText(report, labelOf);
     await recordUnsigned(tx, t, me, {
       action: "report.submitted",

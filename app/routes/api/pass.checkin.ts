@@ -10,7 +10,8 @@ import { PASS_AUTH, passViewAnswer, toPassView } from "~/lib/signup-api.server";
 import { ActionError } from "~/models/errors";
 import { INVALID_PASS } from "~/models/messages";
 import { passCheckinSchema } from "~/models/roster/signup-input";
-import { passCheckin, passHolder, passView } from "~/models/roster/signup.server";
+import { passHolder } from "~/models/access/pass.server";
+import { passCheckin, passView } from "~/models/roster/signup.server";
 
 export const loader = allowOnly("POST");
 

@@ -9,7 +9,8 @@ import { clientAddress } from "~/lib/session.server";
 import { PASS_AUTH, passViewAnswer, toPassView } from "~/lib/signup-api.server";
 import { ActionError } from "~/models/errors";
 import { INVALID_PASS } from "~/models/messages";
-import { passHolder, passView, passWithdraw } from "~/models/roster/signup.server";
+import { passHolder } from "~/models/access/pass.server";
+import { passView, passWithdraw } from "~/models/roster/signup.server";
 
 export const loader = allowOnly("POST");
 
