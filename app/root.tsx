@@ -30,6 +30,7 @@ import { refusedFormMiddleware, securityMiddleware } from "./lib/security.server
 import { shareKeyQueryMiddleware } from "./lib/share.server";
 import { getTheme } from "./lib/theme.server";
 import { readToast, secureToastMiddleware } from "./lib/toast.server";
+import { keepFocusClearOfHeader } from "./lib/browser";
 
 // Outermost first: a failure of the database anywhere below answers 503.
 export const middleware: Route.MiddlewareFunction[] = [
@@ -106,31 +107,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * Chromium honours scroll-padding-top for #anchors but not when Tab moves the focus, so a control
- * can end up under the sticky header (WCAG 2.4.11); this scrolls it clear.
- */
+/** Keeps a focused control clear of the sticky header while the page lives (app/lib/browser.ts). */
 function useFocusClearOfHeader() {
-  useEffect(() => {
-    const onFocus = (event: FocusEvent) => {
-      const header = document.querySelector(".site-header");
-      const target = event.target;
-      if (!(target instanceof Element) || !header || header.contains(target)) return;
-      if (getComputedStyle(header).position !== "sticky") return;
-      const clear = () => {
-        if (document.activeElement !== target) return;
-        const covered = header.getBoundingClientRect().bottom - target.getBoundingClientRect().top;
-        if (covered > 0) window.scrollBy({ top: -(covered + 8) });
-      };
-      // After the browser's own scroll-into-view of the focused control, which Chromium sometimes
-      // finishes a few frames later: check on the next frame and once more shortly after.
-      requestAnimationFrame(clear);
-      window.setTimeout(clear, 150);
-    };
-    document.addEventListener("focusin", onFocus);
-    document.documentElement.dataset.focusGuard = "on";
-    return () => document.removeEventListener("focusin", onFocus);
-  }, []);
+  useEffect(() => keepFocusClearOfHeader(), []);
 }
 
 /** Marks the end of hydration (the first effect), for the phone benchmark (bench/phone.ts) and tests. */

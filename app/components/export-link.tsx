@@ -2,6 +2,7 @@
 import type { MouseEvent, ReactNode } from "react";
 import { ACTION_TOASTS } from "~/lib/live-constants";
 import { fillToast, useToast } from "./toast";
+import { saveBlob } from "~/lib/browser";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -38,14 +39,7 @@ async function saveExport(response: Response, tournamentName: string) {
     blob = await response.blob();
   }
   if (blob.size === 0) throw new Error("empty export");
-  const objectUrl = URL.createObjectURL(blob);
-  const anchor = document.createElement("a");
-  anchor.href = objectUrl;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+  saveBlob(blob, fileName);
 }
 
 /**

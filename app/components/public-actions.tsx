@@ -4,36 +4,15 @@ import { useServerDocumentWithoutReact } from "~/lib/lite-page";
 import { fillToast, useToast } from "./toast";
 import { ACTION_TOASTS } from "~/lib/live-constants";
 import { useHydrated } from "./ui";
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Denied or not a secure context: fall back to the selection below.
-  }
-  try {
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand("copy");
-    area.remove();
-    return ok;
-  } catch {
-    return false;
-  }
-}
+import { copyText } from "~/lib/browser";
 
 function useCopy() {
   const showToast = useToast();
   return async (text: string, what: string) => {
-    const ok = await copyText(text);
+    const ok = await copyText(text).then(
+      () => true,
+      () => false,
+    );
     showToast(ok ? fillToast(ACTION_TOASTS.copied, { what }) : ACTION_TOASTS.copyFailed);
   };
 }

@@ -11,6 +11,7 @@ import {
   type ToastMessage,
 } from "~/lib/live-constants";
 import type { DomainEvent } from "~/models/audit/events";
+import { copyText, keepFocusClearOfHeader, saveBlob } from "~/lib/browser";
 import { formatInZone, startsIn } from "~/models/roster/signup";
 
 /** A live event as the stream sends it: the domain event, and the audience that spreads the re-fetches. */
@@ -99,24 +100,6 @@ export function toastElement(message: ToastMessage): HTMLElement {
   return toast;
 }
 
-/** Copies to the clipboard, else through a selected field; rejects when neither works. */
-export async function copyText(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.append(area);
-    area.select();
-    const copied = document.execCommand("copy");
-    area.remove();
-    if (!copied) throw new Error("copy refused");
-  }
-}
-
 /** The export's file fetched and saved here (components/export-link.tsx), so a failure is a toast, not an error page. */
 async function download(link: HTMLAnchorElement, toast: LivePage["toast"]) {
   try {
@@ -125,14 +108,7 @@ async function download(link: HTMLAnchorElement, toast: LivePage["toast"]) {
     const name = /filename="?([^";]+)"?/i.exec(response.headers.get("content-disposition") || "");
     const blob = await response.blob();
     if (!blob.size) throw new Error("empty export");
-    const anchor = document.createElement("a");
-    const url = URL.createObjectURL(blob);
-    anchor.href = url;
-    anchor.download = name ? name[1] : "tournament_export.xlsx";
-    document.body.append(anchor);
-    anchor.click();
-    anchor.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(blob, name ? name[1] : "tournament_export.xlsx");
     toast(ACTION_TOASTS.downloadStarted);
   } catch {
     toast(fillToast(ACTION_TOASTS.exportFailed, { message: link.getAttribute("data-export") }));
@@ -196,27 +172,6 @@ export function swapRegion(region: HTMLElement, incoming: Element, after: () => 
   scrollTo(x, y);
   const target = key && region.querySelector<HTMLElement>(key);
   if (target) target.focus({ preventScroll: true });
-}
-
-/**
- * Chromium honours scroll-padding-top for #anchors but not when Tab moves the focus, so a control can end up under
- * the sticky header (WCAG 2.4.11); this scrolls it clear, as root.tsx's useFocusClearOfHeader does.
- */
-function keepFocusClearOfHeader() {
-  document.addEventListener("focusin", (event) => {
-    const header = document.querySelector(".site-header");
-    const target = event.target;
-    if (!(target instanceof Element) || !header || header.contains(target)) return;
-    if (getComputedStyle(header).position !== "sticky") return;
-    const clear = () => {
-      if (document.activeElement !== target) return;
-      const covered = header.getBoundingClientRect().bottom - target.getBoundingClientRect().top;
-      if (covered > 0) scrollBy({ top: -(covered + 8) });
-    };
-    requestAnimationFrame(clear);
-    setTimeout(clear, 150);
-  });
-  document.documentElement.dataset.focusGuard = "on";
 }
 
 /**
