@@ -22,19 +22,19 @@ export async function seatsTaken(db: Executor, tournamentId: number): Promise<nu
   return Number(row?.n ?? 0);
 }
 
-/** Checked in, not eliminated, not soft-removed: the players who count against maxPlayers for check-in. */
+/** The players of a tournament checked in, not eliminated, not soft-removed: who plays the next round. */
+export function checkedInPlayers(tournamentId: number) {
+  return and(
+    eq(players.tournamentId, tournamentId),
+    eq(players.isCheckedIn, true),
+    eq(players.isEliminated, false),
+    isNull(players.removedAt),
+  );
+}
+
+/** How many are checked in (checkedInPlayers): what counts against maxPlayers for check-in. */
 export async function countActiveCheckedIn(db: Executor, tournamentId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(players)
-    .where(
-      and(
-        eq(players.tournamentId, tournamentId),
-        eq(players.isCheckedIn, true),
-        eq(players.isEliminated, false),
-        isNull(players.removedAt),
-      ),
-    );
+  const [row] = await db.select({ n: count() }).from(players).where(checkedInPlayers(tournamentId));
   return Number(row?.n ?? 0);
 }
 

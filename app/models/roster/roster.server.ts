@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { event } from "../audit/events";
 import { adjustmentsFor, computePlayerStats } from "../format/stats";
 import { recomputeStats } from "../format/stats.server";
-import { countActiveCheckedIn, hasLobbies, lockPlayer, seatsTaken } from "./lookups.server";
+import { checkedInPlayers, countActiveCheckedIn, hasLobbies, lockPlayer, seatsTaken } from "./lookups.server";
 import {
   belowCheckinsMessage,
   capacityLeftMessage,
@@ -81,18 +81,7 @@ export async function listPlayers(db: Executor, tournamentId: number): Promise<P
 /** Checked-in players still in play (not eliminated, not soft-removed), registration order. */
 export async function listCheckedIn(db: Executor, tournamentId: number): Promise<Player[]> {
   await findTournamentOr404(db, tournamentId);
-  return db
-    .select()
-    .from(players)
-    .where(
-      and(
-        eq(players.tournamentId, tournamentId),
-        eq(players.isCheckedIn, true),
-        eq(players.isEliminated, false),
-        isNull(players.removedAt),
-      ),
-    )
-    .orderBy(asc(players.id));
+  return db.select().from(players).where(checkedInPlayers(tournamentId)).orderBy(asc(players.id));
 }
 
 /** The tournament a player is registered in, or null for an unknown player. */
