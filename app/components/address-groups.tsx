@@ -45,7 +45,7 @@ export function AddressGroups({
                         <button
                           type="submit"
                           className="btn danger"
-                          aria-label={`Remove the ${count} sign-ups from ${address}`}
+                          aria-label={`Remove these sign-ups: ${count} from ${address}`}
                         >
                           Remove these sign-ups
                         </button>

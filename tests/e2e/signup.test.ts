@@ -4,6 +4,7 @@
 // the new pages (docs/decisions/029-sign-up-and-passes.md).
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { axe, describeViolations } from "./axe";
+import { setTheme } from "./a11y-world";
 import { expect, login, PASSWORD, test, uniqueName } from "./fixtures";
 
 async function hostApi(request: APIRequestContext, username: string) {
@@ -175,4 +176,59 @@ test("without JavaScript at 360 px: sign up, be waitlisted, be promoted, check i
     await hostPage.goto(`/tournaments/${t.id}/signup`);
     await expectAccessible(hostPage);
   }
+});
+
+test("without JavaScript the owner sees two sign-ups from one address and removes them in one action; axe on the list in both themes at 360 and 1280 px", async ({
+  noJsPage: host,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const owner = uniqueName("venue_");
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const api = await hostApi(request, owner);
+  const t = await api<{ id: number }>("POST", "/api/tournaments", {
+    name: `Venue Cup ${owner}`,
+    maxPlayers: 16,
+    totalRounds: 2,
+    isPublic: true,
+  });
+  await login(host, owner, PASSWORD);
+  await host.goto(`/tournaments/${t.id}/signup`);
+  await host.getByRole("button", { name: "Open registration" }).click();
+  await expect(host.getByText("Registration is open")).toBeVisible();
+  // Two phones on one network (every browser here comes from the loopback address): both take a seat.
+  for (const name of ["Dee", "Eve"]) {
+    const player = await phone(browser, baseURL);
+    await signUp(player, t.id, name);
+    await expect(player.getByTestId("pass-status")).toHaveText("Registered");
+  }
+
+  for (const theme of ["dark", "light"] as const) {
+    const context = await browser.newContext({
+      baseURL,
+      bypassCSP: true,
+      storageState: await host.context().storageState(),
+    });
+    await setTheme(context, baseURL!, theme);
+    const page = await context.newPage();
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/tournaments/${t.id}/signup`);
+      await expect(page.getByRole("button", { name: /^Remove these sign-ups: 2 from / })).toBeVisible();
+      await expectAccessible(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), "no sideways scroll").toBe(
+        true,
+      );
+    }
+    await context.close();
+  }
+
+  await host.setViewportSize({ width: 360, height: 740 });
+  await host.goto(`/tournaments/${t.id}/signup`);
+  await host.getByRole("button", { name: /^Remove these sign-ups: 2 from / }).click();
+  await expect(host.getByText("No address has more than one sign-up.")).toBeVisible();
+  const rows = await api<{ name: string; status: string }[]>("GET", `/api/tournaments/${t.id}/registrations`);
+  expect(rows.filter((r) => r.status === "registered" || r.status === "waitlisted")).toEqual([]);
 });
